@@ -1,0 +1,49 @@
+//! Writes the bridge from `C<N>` (a const generic) to typenum's binary integers.
+//!
+//! Stable Rust cannot turn a const generic into a type, so `C<N>` resolves through one impl per
+//! supported N. The table covers every N <= 1024, every multiple of 32 up to 8192, and every
+//! 2^k and 3*2^k up to 2^30 (see BENCHMARKS.md for what it costs to compile).
+
+use std::collections::BTreeSet;
+use std::fmt::Write;
+use std::{env, fs, path::Path};
+
+fn table() -> BTreeSet<u64> {
+    let mut ns: BTreeSet<u64> = (0..=1024).collect();
+    ns.extend((32..=8192).step_by(32));
+    for k in 0..=30 {
+        ns.insert(1 << k);
+        if 3u64 << k <= 1 << 30 {
+            ns.insert(3 << k);
+        }
+    }
+    ns
+}
+
+/// typenum's spelling of `n`: `UTerm` wrapped in one `UInt` per binary digit, most significant first.
+fn typenum(n: u64) -> String {
+    if n == 0 {
+        return "UTerm".into();
+    }
+    let mut s = "UTerm".to_string();
+    for bit in (0..64 - n.leading_zeros()).rev() {
+        let b = if n >> bit & 1 == 1 { "B1" } else { "B0" };
+        s = format!("UInt<{s},{b}>");
+    }
+    s
+}
+
+fn main() {
+    let mut out = String::new();
+    for n in table() {
+        writeln!(
+            out,
+            "impl ToStatic for Lit<{n}> {{ type Output = {}; }}",
+            typenum(n)
+        )
+        .unwrap();
+    }
+    let path = Path::new(&env::var("OUT_DIR").unwrap()).join("lit_table.rs");
+    fs::write(path, out).unwrap();
+    println!("cargo:rerun-if-changed=build.rs");
+}

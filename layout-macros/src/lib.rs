@@ -1,0 +1,125 @@
+//! The `layout!` and `shape!` macros of tessel: CuTe's notation in, tessel types out.
+//!
+//! They parse with the same grammar as the runtime `DynLayout::from_str` (the file is shared) and
+//! emit typenum integers directly, so they have no range limit. Bad input becomes a
+//! `compile_error!` at the literal that says what was expected where.
+
+extern crate alloc;
+
+#[allow(dead_code)]
+#[path = "../../src/dynamic/parse.rs"]
+mod parse;
+
+use parse::{Node, ParseError};
+use proc_macro::{Delimiter, Group, Ident, Literal, Punct, Spacing, Span, TokenStream, TokenTree};
+
+/// A layout type from CuTe's notation: `layout!("(4,8):(1,4)")`.
+///
+/// In type position it is the `Layout` type, in expression position a value of it. A shape
+/// without a stride gets the column-major default stride. CuTe's printed form with underscores
+/// (`(_4,_8):(_1,_4)`) is accepted.
+#[proc_macro]
+pub fn layout(input: TokenStream) -> TokenStream {
+    expand(input, "layout!", |text| {
+        let (shape, stride) = parse::parse_layout(text)?;
+        let shape = int_tuple(&shape);
+        let layout = match stride {
+            Some(stride) => format!("::tessel::Layout<{shape}, {}>", int_tuple(&stride)),
+            None => format!("::tessel::Layout<{shape}>"),
+        };
+        Ok(format!(
+            "<{layout} as ::tessel::layout::TypeAndValue>::Value"
+        ))
+    })
+}
+
+/// A shape type (an IntTuple of positive integers) from CuTe's notation: `shape!("(4,(2,4))")`.
+#[proc_macro]
+pub fn shape(input: TokenStream) -> TokenStream {
+    expand(input, "shape!", |text| {
+        Ok(int_tuple(&parse::parse_shape(text)?))
+    })
+}
+
+/// Applies `f` to the text of the single string literal in `input`; errors become `compile_error!`.
+fn expand(
+    input: TokenStream,
+    name: &str,
+    f: impl Fn(&str) -> Result<String, ParseError>,
+) -> TokenStream {
+    let (text, span) = match string_literal(input) {
+        Ok(found) => found,
+        Err(span) => {
+            return compile_error(
+                &format!("{name} expects one string literal, like {name}(\"(4,8):(1,4)\")"),
+                span,
+            )
+        }
+    };
+    match f(&text) {
+        Ok(tokens) => tokens.parse().expect("generated tokens parse"),
+        Err(e) => compile_error(&format!("{name}: {e} of \"{text}\""), span),
+    }
+}
+
+/// The value and span of the one string literal in `input` (macro_rules may wrap it in a group).
+fn string_literal(input: TokenStream) -> Result<(String, Span), Span> {
+    let tokens: Vec<TokenTree> = input.into_iter().collect();
+    match tokens.as_slice() {
+        [TokenTree::Literal(lit)] => {
+            let repr = lit.to_string();
+            let inner = repr.strip_prefix('"').and_then(|r| r.strip_suffix('"'));
+            match inner {
+                Some(text) if !text.contains('\\') => Ok((text.to_string(), lit.span())),
+                _ => Err(lit.span()),
+            }
+        }
+        [TokenTree::Group(g)] if g.delimiter() == Delimiter::None => string_literal(g.stream()),
+        [first, ..] => Err(first.span()),
+        [] => Err(Span::call_site()),
+    }
+}
+
+fn compile_error(message: &str, span: Span) -> TokenStream {
+    let mut msg = TokenTree::Literal(Literal::string(message));
+    msg.set_span(span);
+    let tokens = [
+        TokenTree::Ident(Ident::new("compile_error", span)),
+        TokenTree::Punct(Punct::new('!', Spacing::Alone)),
+        TokenTree::Group(Group::new(Delimiter::Parenthesis, TokenStream::from(msg))),
+    ];
+    tokens
+        .into_iter()
+        .map(|mut t| {
+            t.set_span(span);
+            t
+        })
+        .collect()
+}
+
+/// The tessel type of an IntTuple: typenum leaves, Rust tuples (a 1-tuple is `(A,)`).
+fn int_tuple(node: &Node) -> String {
+    match node {
+        Node::Int { value, .. } if *value < 0 => {
+            format!(
+                "::tessel::typenum::NInt<{}>",
+                unsigned(value.unsigned_abs())
+            )
+        }
+        Node::Int { value, .. } => unsigned(*value as u64),
+        Node::Tuple { elems, .. } => {
+            let elems: Vec<String> = elems.iter().map(int_tuple).collect();
+            format!("({},)", elems.join(", "))
+        }
+    }
+}
+
+/// typenum's binary spelling of `n`.
+fn unsigned(n: u64) -> String {
+    let mut s = "::tessel::typenum::UTerm".to_string();
+    for bit in (0..64 - n.leading_zeros()).rev() {
+        let b = if n >> bit & 1 == 1 { "B1" } else { "B0" };
+        s = format!("::tessel::typenum::UInt<{s}, ::tessel::typenum::{b}>");
+    }
+    s
+}

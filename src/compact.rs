@@ -1,0 +1,91 @@
+//! Compact strides: CuTe's `LayoutLeft` and `LayoutRight` stride generation.
+//!
+//! `LayoutLeft` (generalized column-major, the default stride of a shape) gives each leaf the
+//! exclusive prefix product of the leaves to its left, ignoring the hierarchy; `LayoutRight` the
+//! product of the leaves to its right. As in CuTe, a static leaf of size 1 gets stride 0: it has
+//! a single coordinate, and a stride of 0 lets later algebra drop it.
+//!
+//! ```
+//! use tessel::{layout, shape, compact::{LayoutLeft, LayoutRight}};
+//! static_assertions::assert_type_eq_all!(LayoutLeft<shape!("(2,(2,2))")>, shape!("(1,(2,4))"));
+//! static_assertions::assert_type_eq_all!(LayoutRight<shape!("(2,(2,2))")>, shape!("(4,(2,1))"));
+//! assert_eq!(layout!("(1,8)").to_string(), "(1,8):(0,1)");
+//! ```
+
+use crate::list::{Cons, Nil, ToList, ToTuple};
+use core::ops::Mul;
+use typenum::{Bit, Prod, UInt, UTerm, Unsigned, B1, U1};
+
+/// Strides grow from the left: column-major.
+pub struct Left;
+/// Strides grow from the right: row-major.
+pub struct Right;
+
+/// The compact strides of a shape, walking in direction `Dir` with running product `Current`.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a static shape, so it has no compact stride",
+    label = "a shape is C<N> (N >= 1) or a tuple of shapes"
+)]
+pub trait Compact<Dir, Current> {
+    /// The strides, congruent to the shape.
+    type Stride;
+    /// The running product after this shape: `Current * size(shape)`.
+    type Next;
+}
+
+/// The generalized column-major strides of `S`: CuTe's `LayoutLeft`.
+pub type LayoutLeft<S> = <S as Compact<Left, U1>>::Stride;
+/// The generalized row-major strides of `S`: CuTe's `LayoutRight`.
+pub type LayoutRight<S> = <S as Compact<Right, U1>>::Stride;
+
+/// A leaf of size 1: stride 0, product unchanged.
+impl<Dir, Current> Compact<Dir, Current> for UInt<UTerm, B1> {
+    type Stride = UTerm;
+    type Next = Current;
+}
+
+/// A leaf of size 2 or more: the running product is its stride.
+impl<Dir, Current, U: Unsigned, B: Bit, B2: Bit> Compact<Dir, Current> for UInt<UInt<U, B>, B2>
+where
+    Current: Mul<Self>,
+{
+    type Stride = Current;
+    type Next = Prod<Current, Self>;
+}
+
+/// Compact strides of a list of shapes: the list of their strides.
+pub trait CompactList<Dir, Current> {
+    /// The list of strides.
+    type Strides;
+    /// The running product after the whole list.
+    type Next;
+}
+
+impl<Dir, Current> CompactList<Dir, Current> for Nil {
+    type Strides = Nil;
+    type Next = Current;
+}
+
+impl<Current, H: Compact<Left, Current>, T: CompactList<Left, H::Next>> CompactList<Left, Current>
+    for Cons<H, T>
+{
+    type Strides = Cons<H::Stride, T::Strides>;
+    type Next = T::Next;
+}
+
+impl<Current, T: CompactList<Right, Current>, H: Compact<Right, T::Next>>
+    CompactList<Right, Current> for Cons<H, T>
+{
+    type Strides = Cons<H::Stride, T::Strides>;
+    type Next = H::Next;
+}
+
+/// A tuple: its elements as a list, in the direction's order.
+impl<Dir, Current, T: ToList> Compact<Dir, Current> for T
+where
+    T::List: CompactList<Dir, Current>,
+    <T::List as CompactList<Dir, Current>>::Strides: ToTuple,
+{
+    type Stride = <<T::List as CompactList<Dir, Current>>::Strides as ToTuple>::Tuple;
+    type Next = <T::List as CompactList<Dir, Current>>::Next;
+}

@@ -1,0 +1,140 @@
+//! Runtime layouts: the mirror of [`crate::layout`], with checked arithmetic.
+//!
+//! A `DynLayout` is valid by construction: its shape is positive, its stride congruent, and its
+//! size and cosize fit in an `i64`; evaluation at a coordinate is checked too, since a coordinate
+//! past the end extends along the last mode.
+//!
+//! ```
+//! use tessel::DynLayout;
+//! let l: DynLayout = "(4,(2,4)):(2,(1,8))".parse().unwrap();
+//! assert_eq!(l.call(&"(1,5)".parse().unwrap()), Ok(19));
+//! assert_eq!(l.call(&5.into()), Ok(3));
+//! assert_eq!((l.size(), l.cosize(), l.rank(), l.depth()), (32, 32, 2, 2));
+//! assert_eq!(l.to_string(), "(4,(2,4)):(2,(1,8))");
+//! ```
+
+use super::compact::layout_left;
+use super::coord::crd2idx;
+use super::{parse, Error, IntTuple};
+use crate::print::{fmt_table, DisplayFn};
+use core::fmt::{self, Display};
+use core::str::FromStr;
+
+/// A layout whose shape and stride are values.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct DynLayout {
+    shape: IntTuple,
+    stride: IntTuple,
+}
+
+impl DynLayout {
+    /// The layout `shape:stride`, checked.
+    pub fn new(shape: IntTuple, stride: IntTuple) -> Result<Self, Error> {
+        if shape.leaves().any(|s| s <= 0) {
+            return Err(Error::NotPositive);
+        }
+        if !shape.congruent(&stride) {
+            return Err(Error::NotCongruent);
+        }
+        let layout = DynLayout { shape, stride };
+        layout.shape.size()?;
+        layout.span()?;
+        Ok(layout)
+    }
+
+    /// The layout of `shape` with its compact column-major stride.
+    pub fn from_shape(shape: IntTuple) -> Result<Self, Error> {
+        let stride = layout_left(&shape)?;
+        DynLayout::new(shape, stride)
+    }
+
+    /// The shape.
+    pub fn shape(&self) -> &IntTuple {
+        &self.shape
+    }
+
+    /// The stride.
+    pub fn stride(&self) -> &IntTuple {
+        &self.stride
+    }
+
+    /// The number of coordinates.
+    pub fn size(&self) -> i64 {
+        self.shape.size().expect("checked in new")
+    }
+
+    /// The width of the index range (CuTe's cosize).
+    pub fn cosize(&self) -> i64 {
+        let (min, max) = self.span().expect("checked in new");
+        max - min + 1
+    }
+
+    /// The least index: 0 unless a stride is negative.
+    pub fn min_index(&self) -> i64 {
+        self.span().expect("checked in new").0
+    }
+
+    /// The number of top-level modes.
+    pub fn rank(&self) -> usize {
+        self.shape.rank()
+    }
+
+    /// The nesting depth of the shape.
+    pub fn depth(&self) -> usize {
+        self.shape.depth()
+    }
+
+    /// The index of coordinate `c` (1-D, R-D or natural).
+    pub fn call(&self, c: &IntTuple) -> Result<i64, Error> {
+        crd2idx(c, &self.shape, &self.stride)
+    }
+
+    /// The least and the greatest index.
+    fn span(&self) -> Result<(i64, i64), Error> {
+        let far = |s: i64, d: i64| (s - 1).checked_mul(d).ok_or(Error::Overflow);
+        let add = |a: i64, b: i64| a.checked_add(b).ok_or(Error::Overflow);
+        let mut pairs = self.shape.leaves().zip(self.stride.leaves());
+        pairs.try_fold((0, 0), |(lo, hi), (s, d)| {
+            let x = far(s, d)?;
+            Ok((add(lo, x.min(0))?, add(hi, x.max(0))?))
+        })
+    }
+
+    /// CuTe's `print_layout` table of a rank-2 layout.
+    pub fn print_layout(&self) -> Result<impl Display + '_, Error> {
+        if self.rank() != 2 {
+            return Err(Error::NotRank2);
+        }
+        let rows = self.shape.modes()[0].size()?;
+        let cols = self.shape.modes()[1].size()?;
+        let at = move |m: usize, n: usize| {
+            let c = IntTuple::Tuple(alloc::vec![
+                IntTuple::Int(m as i64),
+                IntTuple::Int(n as i64)
+            ]);
+            self.call(&c).expect("in range of a checked layout")
+        };
+        Ok(DisplayFn(move |f: &mut fmt::Formatter<'_>| {
+            let dims = (rows as usize, cols as usize);
+            fmt_table(f, self, dims, self.cosize() as usize, &at)
+        }))
+    }
+}
+
+impl Display for DynLayout {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.shape, self.stride)
+    }
+}
+
+impl FromStr for DynLayout {
+    type Err = Error;
+    fn from_str(text: &str) -> Result<Self, Error> {
+        let (shape, stride) = parse::parse_layout(text)?;
+        let shape = IntTuple::from_node(&shape);
+        match stride {
+            Some(stride) => DynLayout::new(shape, IntTuple::from_node(&stride)),
+            None => DynLayout::from_shape(shape),
+        }
+    }
+}

@@ -1,0 +1,56 @@
+//! The runtime layer: the same layouts and algebra on values, with checked arithmetic.
+//!
+//! Each module mirrors the static module of the same name, so the two can be read side by side:
+//! [`int_tuple`] mirrors [`crate::int_tuple`], [`compact`] [`crate::compact`], [`coord`]
+//! [`crate::coord`], [`layout`] [`crate::layout`]. [`parse`] is the grammar of CuTe's notation,
+//! shared with the `layout!` macro. Every operation returns an [`Error`] value on bad input or
+//! overflow; none panics or wraps.
+
+pub mod compact;
+pub mod coord;
+pub mod int_tuple;
+pub mod layout;
+pub mod parse;
+
+pub use int_tuple::IntTuple;
+pub use layout::DynLayout;
+
+use core::fmt;
+
+/// What can go wrong in the runtime layer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Error {
+    /// The text is not CuTe's notation; the error says what was expected where.
+    Parse(parse::ParseError),
+    /// A result does not fit in an `i64`.
+    Overflow,
+    /// A shape has a leaf that is not positive.
+    NotPositive,
+    /// Shape and stride have different profiles.
+    NotCongruent,
+    /// A coordinate is negative or does not have the shape's profile.
+    Coordinate,
+    /// The operation needs a rank-2 layout.
+    NotRank2,
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::Parse(e) => write!(f, "{e}"),
+            Error::Overflow => {
+                f.write_str("arithmetic overflow: the result does not fit in 64 bits")
+            }
+            Error::NotPositive => f.write_str("a shape must be positive"),
+            Error::NotCongruent => f.write_str("shape and stride are not congruent"),
+            Error::Coordinate => f.write_str("the coordinate does not fit the shape"),
+            Error::NotRank2 => f.write_str("the layout is not rank 2"),
+        }
+    }
+}
+
+impl From<parse::ParseError> for Error {
+    fn from(e: parse::ParseError) -> Self {
+        Error::Parse(e)
+    }
+}

@@ -1,0 +1,257 @@
+//! The grammar of CuTe's layout notation, shared by `DynLayout::from_str` and the `layout!` and
+//! `shape!` macros (the macro crate compiles this same file), so both accept exactly the same
+//! text and report the same errors.
+//!
+//! ```text
+//! layout    := int_tuple [ ':' int_tuple ]
+//! int_tuple := int | '(' int_tuple { ',' int_tuple } ')'
+//! int       := [ '_' ] [ '-' ] digits          (CuTe prints static integers as _4)
+//! ```
+//! Spaces may stand between tokens. A shape is positive; a stride must have the shape's profile.
+
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::fmt;
+
+/// A parsed IntTuple, with the 1-based column where each part starts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Node {
+    /// An integer.
+    Int {
+        /// Its value.
+        value: i64,
+        /// Its column.
+        column: usize,
+    },
+    /// A tuple of at least one element.
+    Tuple {
+        /// The elements.
+        elems: Vec<Node>,
+        /// The column of its `(`.
+        column: usize,
+    },
+}
+
+impl Node {
+    /// The column where this part starts.
+    pub fn column(&self) -> usize {
+        match self {
+            Node::Int { column, .. } | Node::Tuple { column, .. } => *column,
+        }
+    }
+}
+
+/// What went wrong, and where (a 1-based column of the text).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError {
+    /// The column.
+    pub column: usize,
+    /// What was expected or found there.
+    pub message: String,
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} at column {}", self.message, self.column)
+    }
+}
+
+struct Parser {
+    chars: Vec<char>,
+    pos: usize,
+}
+
+fn error<T>(column: usize, message: impl Into<String>) -> Result<T, ParseError> {
+    Err(ParseError {
+        column,
+        message: message.into(),
+    })
+}
+
+impl Parser {
+    fn skip_spaces(&mut self) {
+        while self.chars.get(self.pos).is_some_and(|c| c.is_whitespace()) {
+            self.pos += 1;
+        }
+    }
+
+    fn peek(&mut self) -> Option<char> {
+        self.skip_spaces();
+        self.chars.get(self.pos).copied()
+    }
+
+    fn column(&self) -> usize {
+        self.pos + 1
+    }
+
+    fn int_tuple(&mut self) -> Result<Node, ParseError> {
+        match self.peek() {
+            Some('(') => self.tuple(),
+            Some(c) if c == '_' || c == '-' || c.is_ascii_digit() => self.int(),
+            Some(c) => error(
+                self.column(),
+                alloc::format!("expected an integer or '(', found '{c}'"),
+            ),
+            None => error(
+                self.column(),
+                "expected an integer or '(', found the end of the text",
+            ),
+        }
+    }
+
+    fn tuple(&mut self) -> Result<Node, ParseError> {
+        let column = self.column();
+        self.pos += 1;
+        if self.peek() == Some(')') {
+            return error(column, "empty tuple: a tuple has at least one element");
+        }
+        let mut elems = Vec::new();
+        loop {
+            elems.push(self.int_tuple()?);
+            match self.peek() {
+                Some(',') => self.pos += 1,
+                Some(')') => {
+                    self.pos += 1;
+                    return Ok(Node::Tuple { elems, column });
+                }
+                Some(c) => {
+                    return error(
+                        self.column(),
+                        alloc::format!("expected ',' or ')', found '{c}'"),
+                    )
+                }
+                None => {
+                    return error(
+                        self.column(),
+                        "expected ',' or ')', found the end of the text",
+                    )
+                }
+            }
+        }
+    }
+
+    fn int(&mut self) -> Result<Node, ParseError> {
+        let column = self.column();
+        if self.chars[self.pos] == '_' {
+            self.pos += 1;
+        }
+        let negative = self.chars.get(self.pos) == Some(&'-');
+        if negative {
+            self.pos += 1;
+        }
+        let start = self.pos;
+        while self.chars.get(self.pos).is_some_and(|c| c.is_ascii_digit()) {
+            self.pos += 1;
+        }
+        if start == self.pos {
+            return error(self.column(), "expected digits");
+        }
+        let digits: String = self.chars[start..self.pos].iter().collect();
+        let magnitude: u64 = digits
+            .parse()
+            .or_else(|_| error(column, "integer does not fit in 64 bits"))?;
+        let value = if negative {
+            0i64.checked_sub_unsigned(magnitude)
+        } else {
+            i64::try_from(magnitude).ok()
+        };
+        match value {
+            Some(value) => Ok(Node::Int { value, column }),
+            None => error(column, "integer does not fit in a signed 64-bit index"),
+        }
+    }
+
+    fn end(&mut self) -> Result<(), ParseError> {
+        match self.peek() {
+            None => Ok(()),
+            Some(c) => error(
+                self.column(),
+                alloc::format!("unexpected '{c}' after the end of the layout"),
+            ),
+        }
+    }
+}
+
+fn check_shape(node: &Node) -> Result<(), ParseError> {
+    match node {
+        Node::Int { value, column } if *value <= 0 => error(
+            *column,
+            alloc::format!("a shape must be positive, found {value}"),
+        ),
+        Node::Int { .. } => Ok(()),
+        Node::Tuple { elems, .. } => elems.iter().try_for_each(check_shape),
+    }
+}
+
+/// Checks that `stride` has the profile of `shape`, pointing at the first place it does not.
+fn check_congruent(shape: &Node, stride: &Node) -> Result<(), ParseError> {
+    match (shape, stride) {
+        (Node::Int { .. }, Node::Int { .. }) => Ok(()),
+        (Node::Tuple { elems: s, .. }, Node::Tuple { elems: d, .. }) => {
+            if d.len() > s.len() {
+                return error(
+                    d[s.len()].column(),
+                    "this stride has no mode of the shape to go with",
+                );
+            }
+            if d.len() < s.len() {
+                return error(
+                    stride.column(),
+                    alloc::format!(
+                        "the stride has {} modes here, the shape {}",
+                        d.len(),
+                        s.len()
+                    ),
+                );
+            }
+            s.iter().zip(d).try_for_each(|(s, d)| check_congruent(s, d))
+        }
+        (Node::Int { .. }, Node::Tuple { .. }) => error(
+            stride.column(),
+            "the stride is a tuple where the shape has an integer",
+        ),
+        (Node::Tuple { .. }, Node::Int { .. }) => error(
+            stride.column(),
+            "the stride is an integer where the shape has a tuple",
+        ),
+    }
+}
+
+fn parser(text: &str) -> Parser {
+    Parser {
+        chars: text.chars().collect(),
+        pos: 0,
+    }
+}
+
+/// Parses `shape` or `shape:stride`; the stride is `None` when not given.
+pub fn parse_layout(text: &str) -> Result<(Node, Option<Node>), ParseError> {
+    let mut p = parser(text);
+    let shape = p.int_tuple()?;
+    check_shape(&shape)?;
+    let stride = if p.peek() == Some(':') {
+        p.pos += 1;
+        let stride = p.int_tuple()?;
+        check_congruent(&shape, &stride)?;
+        Some(stride)
+    } else {
+        None
+    };
+    p.end()?;
+    Ok((shape, stride))
+}
+
+/// Parses an IntTuple such as `(4,(2,4))`.
+pub fn parse_int_tuple(text: &str) -> Result<Node, ParseError> {
+    let mut p = parser(text);
+    let node = p.int_tuple()?;
+    p.end()?;
+    Ok(node)
+}
+
+/// Parses a shape: an IntTuple of positive integers.
+pub fn parse_shape(text: &str) -> Result<Node, ParseError> {
+    let node = parse_int_tuple(text)?;
+    check_shape(&node)?;
+    Ok(node)
+}

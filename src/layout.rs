@@ -1,0 +1,214 @@
+//! Layouts: a shape and a congruent stride, a function from coordinates to indices.
+//!
+//! `Layout<S, D>` maps a coordinate to the inner product of its natural coordinate with the
+//! stride `D` (see [`coord`](crate::coord) for the coordinates it accepts). When every leaf is
+//! static the layout is a zero-sized type and evaluating it is the arithmetic alone. Queries, as
+//! CuTe defines them:
+//! - `size`: the number of coordinates, the product of the shape;
+//! - `cosize`: the width of the index range, `1 + sum((s - 1) * |d|)` over the leaves, which is
+//!   `L(size - 1) + 1` for non-negative strides;
+//! - `rank`: the number of top-level modes; `depth`: the nesting depth of the shape.
+//!
+//! A shape without a stride gets the compact column-major stride ([`LayoutLeft`]).
+//!
+//! Negative strides are allowed (a reversed view, `8:-1`). Their indices can be negative, so
+//! [`call`](Layout::call), which returns `usize`, requires non-negative strides at compile time;
+//! [`call_signed`](Layout::call_signed) returns `isize` for every layout. `MIN_INDEX` is the
+//! least index, so a layout touches `MIN_INDEX..MIN_INDEX + COSIZE` (`8:-1` touches `-7..1`).
+//!
+//! ```
+//! use tessel::{layout, StaticLayout};
+//! type L = layout!("(4,(2,4)):(2,(1,8))");
+//! let l = L::default();
+//! assert_eq!((l.call((1, 5)), l.call((1, (1, 2))), l.call(5)), (19, 19, 3));
+//! assert_eq!((L::SIZE, L::COSIZE, L::RANK, L::DEPTH), (32, 32, 2, 2));
+//! assert_eq!(l.to_string(), "(4,(2,4)):(2,(1,8))");
+//! ```
+
+use crate::compact::{LayoutLeft, LayoutRight};
+use crate::coord::Coord;
+use crate::int_tuple::{Congruent, IntTuple, NonNegative, StaticIntTuple, StaticShape, StaticSpan};
+use crate::print::{fmt_table, DisplayFn};
+use crate::C;
+use core::fmt::{self, Debug, Display, Formatter};
+
+/// A layout: shape `S` with stride `D` (by default the column-major stride of `S`).
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct Layout<S, D = LayoutLeft<S>>
+where
+    S: Congruent<D>,
+    D: IntTuple,
+{
+    shape: S,
+    stride: D,
+}
+
+/// The `R x N` row-major layout `(R,N):(N,1)`.
+pub type RowMajor<const R: usize, const N: usize> = Layout<(C<R>, C<N>), LayoutRight<(C<R>, C<N>)>>;
+
+/// The `R x N` column-major layout `(R,N):(1,R)`.
+pub type ColMajor<const R: usize, const N: usize> = Layout<(C<R>, C<N>)>;
+
+impl<S: Congruent<D>, D: IntTuple> Layout<S, D> {
+    /// The layout `shape:stride`.
+    #[inline(always)]
+    pub const fn new(shape: S, stride: D) -> Self {
+        Layout { shape, stride }
+    }
+
+    /// The shape.
+    #[inline(always)]
+    pub fn shape(&self) -> S {
+        self.shape
+    }
+
+    /// The stride.
+    #[inline(always)]
+    pub fn stride(&self) -> D {
+        self.stride
+    }
+
+    /// The number of coordinates.
+    #[inline(always)]
+    pub fn size(&self) -> usize {
+        self.shape.size()
+    }
+
+    /// The width of the index range: one past the greatest index for non-negative strides.
+    #[inline(always)]
+    pub fn cosize(&self) -> usize {
+        let (min, max) = self.shape.span(&self.stride);
+        (max - min) as usize + 1
+    }
+
+    /// The index of coordinate `x`: a `usize`, or a tuple with one entry per mode.
+    #[inline(always)]
+    pub fn call<X: Coord<S, D>>(&self, x: X) -> usize
+    where
+        D: NonNegative,
+    {
+        self.call_signed(x) as usize
+    }
+
+    /// The index of coordinate `x`, signed: for layouts with negative strides.
+    #[inline(always)]
+    pub fn call_signed<X: Coord<S, D>>(&self, x: X) -> isize {
+        x.crd2idx(self.shape, self.stride)
+    }
+
+    /// The runtime layout with the same shape and stride.
+    #[cfg(feature = "alloc")]
+    pub fn to_dynamic(&self) -> crate::DynLayout {
+        crate::DynLayout::new(self.shape.dynamic(), self.stride.dynamic())
+            .expect("a static layout is a valid runtime layout")
+    }
+}
+
+/// A layout known entirely at compile time: every static layout type implements it.
+pub trait StaticLayout: Copy + Default + Debug + Display {
+    /// The shape.
+    type Shape: StaticShape + Congruent<Self::Stride>;
+    /// The stride.
+    type Stride: StaticIntTuple;
+    /// The number of coordinates.
+    const SIZE: usize;
+    /// The width of the index range (CuTe's cosize): one past the greatest index for
+    /// non-negative strides.
+    const COSIZE: usize;
+    /// The least index: 0 unless a stride is negative.
+    const MIN_INDEX: isize;
+    /// The number of top-level modes.
+    const RANK: usize;
+    /// The nesting depth of the shape.
+    const DEPTH: usize;
+    /// The (zero-sized) value, usable in constants.
+    const INSTANCE: Self;
+
+    /// The index of coordinate `x`; does not compile when a stride is negative.
+    fn call<X: Coord<Self::Shape, Self::Stride>>(&self, x: X) -> usize
+    where
+        Self::Stride: NonNegative;
+
+    /// The index of coordinate `x`, signed.
+    fn call_signed<X: Coord<Self::Shape, Self::Stride>>(&self, x: X) -> isize;
+
+    /// The runtime layout with the same shape and stride.
+    #[cfg(feature = "alloc")]
+    fn dynamic() -> crate::DynLayout;
+}
+
+impl<S, D> StaticLayout for Layout<S, D>
+where
+    S: StaticShape + StaticSpan<D>,
+    D: StaticIntTuple,
+{
+    type Shape = S;
+    type Stride = D;
+    const SIZE: usize = S::SIZE;
+    const COSIZE: usize = (S::MAX - S::MIN) as usize + 1;
+    const MIN_INDEX: isize = S::MIN;
+    const RANK: usize = S::RANK;
+    const DEPTH: usize = S::DEPTH;
+    const INSTANCE: Self = Layout::new(S::INSTANCE, D::INSTANCE);
+
+    #[inline(always)]
+    fn call<X: Coord<S, D>>(&self, x: X) -> usize
+    where
+        D: NonNegative,
+    {
+        Layout::call(self, x)
+    }
+
+    #[inline(always)]
+    fn call_signed<X: Coord<S, D>>(&self, x: X) -> isize {
+        Layout::call_signed(self, x)
+    }
+
+    #[cfg(feature = "alloc")]
+    fn dynamic() -> crate::DynLayout {
+        Self::INSTANCE.to_dynamic()
+    }
+}
+
+impl<S: Congruent<D>, D: IntTuple> Display for Layout<S, D> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        self.shape.fmt_cute(f)?;
+        f.write_str(":")?;
+        self.stride.fmt_cute(f)
+    }
+}
+
+impl<S0: IntTuple, S1: IntTuple, D0: IntTuple, D1: IntTuple> Layout<(S0, S1), (D0, D1)>
+where
+    (S0, S1): Congruent<(D0, D1)>,
+    (usize, usize): Coord<(S0, S1), (D0, D1)>,
+{
+    /// CuTe's `print_layout` table: row `m`, column `n` holds the index of `(m, n)`.
+    pub fn print_layout(&self) -> impl Display + '_ {
+        let dims = (self.shape.0.size(), self.shape.1.size());
+        let at = |m: usize, n: usize| self.call_signed((m, n)) as i64;
+        DisplayFn(move |f: &mut Formatter<'_>| fmt_table(f, self, dims, self.cosize(), &at))
+    }
+}
+
+impl<S: Congruent<D>, D: IntTuple> Debug for Layout<S, D> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        write!(f, "Layout({self})")
+    }
+}
+
+/// Names a layout type in type position and its value in expression position (`layout!`).
+#[doc(hidden)]
+pub trait TypeAndValue {
+    /// The type itself.
+    type Value;
+    /// Its value.
+    #[allow(non_upper_case_globals)]
+    const Value: Self;
+}
+
+impl<L: StaticLayout> TypeAndValue for L {
+    type Value = L;
+    #[allow(non_upper_case_globals)]
+    const Value: L = L::INSTANCE;
+}
