@@ -12,6 +12,7 @@ pub mod int_tuple;
 pub mod layout;
 pub mod list;
 mod print;
+pub mod sublayout;
 
 #[cfg(feature = "alloc")]
 pub mod dynamic;

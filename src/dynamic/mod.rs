@@ -2,7 +2,7 @@
 //!
 //! Each module mirrors the static module of the same name, so the two can be read side by side:
 //! [`int_tuple`] mirrors [`crate::int_tuple`], [`compact`] [`crate::compact`], [`coord`]
-//! [`crate::coord`], [`layout`] [`crate::layout`]. [`parse`] is the grammar of CuTe's notation,
+//! [`crate::coord`], [`layout`] [`crate::layout`], [`sublayout`] [`crate::sublayout`]. [`parse`] is the grammar of CuTe's notation,
 //! shared with the `layout!` macro. Every operation returns an [`Error`] value on bad input or
 //! overflow; none panics or wraps.
 
@@ -11,6 +11,7 @@ pub mod coord;
 pub mod int_tuple;
 pub mod layout;
 pub mod parse;
+pub mod sublayout;
 
 pub use int_tuple::IntTuple;
 pub use layout::DynLayout;
@@ -32,6 +33,8 @@ pub enum Error {
     Coordinate,
     /// The operation needs a rank-2 layout.
     NotRank2,
+    /// A mode index is out of range, or a mode range is empty.
+    Mode,
 }
 
 impl fmt::Display for Error {
@@ -45,6 +48,9 @@ impl fmt::Display for Error {
             Error::NotCongruent => f.write_str("shape and stride are not congruent"),
             Error::Coordinate => f.write_str("the coordinate does not fit the shape"),
             Error::NotRank2 => f.write_str("the layout is not rank 2"),
+            Error::Mode => {
+                f.write_str("no such mode: the index is past the rank, or the range is empty")
+            }
         }
     }
 }

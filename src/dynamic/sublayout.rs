@@ -1,0 +1,113 @@
+//! Runtime sublayouts and concatenation: the mirror of [`crate::sublayout`].
+//!
+//! ```
+//! use tessel::DynLayout;
+//! let a: DynLayout = "(2,3,5,7)".parse().unwrap();
+//! assert_eq!(a.select(&[1, 3]).unwrap().to_string(), "(3,7):(2,30)");
+//! assert_eq!(a.take(1, 3).unwrap().to_string(), "(3,5):(2,6)");
+//! assert_eq!(a.group(0, 2).unwrap().to_string(), "((2,3),5,7):((1,2),6,30)");
+//! let b: DynLayout = "(4,(3,6))".parse().unwrap();
+//! assert_eq!(b.get(&[1, 0]).unwrap().to_string(), "3:4");
+//! ```
+
+use super::{DynLayout, Error, IntTuple};
+use alloc::vec::Vec;
+
+/// The top-level modes: an integer is one mode.
+fn modes(t: &IntTuple) -> Vec<IntTuple> {
+    t.modes().to_vec()
+}
+
+fn mode_range(t: &IntTuple, begin: usize, end: usize) -> Result<Vec<IntTuple>, Error> {
+    let all = modes(t);
+    if begin >= end || end > all.len() {
+        return Err(Error::Mode);
+    }
+    Ok(all[begin..end].to_vec())
+}
+
+impl DynLayout {
+    /// Applies `f` to the shape and the stride alike.
+    fn lift(&self, f: impl Fn(&IntTuple) -> Result<IntTuple, Error>) -> Result<DynLayout, Error> {
+        DynLayout::new(f(self.shape())?, f(self.stride())?)
+    }
+
+    /// `layout<I...>(self)`: the mode at the path of indices.
+    pub fn get(&self, path: &[usize]) -> Result<DynLayout, Error> {
+        self.lift(|t| {
+            path.iter()
+                .try_fold(t, |t, &i| t.get(i).ok_or(Error::Mode))
+                .cloned()
+        })
+    }
+
+    /// `select<I...>(self)`: the modes at the indices, in that order.
+    pub fn select(&self, indices: &[usize]) -> Result<DynLayout, Error> {
+        self.lift(|t| {
+            let picked = indices
+                .iter()
+                .map(|&i| t.get(i).cloned().ok_or(Error::Mode));
+            Ok(IntTuple::Tuple(picked.collect::<Result<_, _>>()?))
+        })
+    }
+
+    /// `take<B,E>(self)`: the modes `B..E`.
+    pub fn take(&self, begin: usize, end: usize) -> Result<DynLayout, Error> {
+        self.lift(|t| Ok(IntTuple::Tuple(mode_range(t, begin, end)?)))
+    }
+
+    /// `group<B,E>(self)`: the modes `B..E` gathered into one.
+    pub fn group(&self, begin: usize, end: usize) -> Result<DynLayout, Error> {
+        self.lift(|t| {
+            let group = IntTuple::Tuple(mode_range(t, begin, end)?);
+            let mut all = modes(t);
+            all.splice(begin..end, [group]);
+            Ok(IntTuple::Tuple(all))
+        })
+    }
+
+    /// `flatten(self)`: the leaves as modes.
+    pub fn flatten(&self) -> DynLayout {
+        self.lift(|t| Ok(t.flatten()))
+            .expect("flattening keeps a layout valid")
+    }
+
+    /// `append(self, x)`: `x` as a new last mode.
+    pub fn append(&self, x: &DynLayout) -> Result<DynLayout, Error> {
+        let len = self.rank();
+        self.insert(len, 0, x)
+    }
+
+    /// `prepend(self, x)`: `x` as a new first mode.
+    pub fn prepend(&self, x: &DynLayout) -> Result<DynLayout, Error> {
+        self.insert(0, 0, x)
+    }
+
+    /// `replace<I>(self, x)`: `x` in place of mode `I`.
+    pub fn replace(&self, i: usize, x: &DynLayout) -> Result<DynLayout, Error> {
+        if i >= self.rank() {
+            return Err(Error::Mode);
+        }
+        self.insert(i, 1, x)
+    }
+
+    /// `x` in place of the `removed` modes at `at`.
+    fn insert(&self, at: usize, removed: usize, x: &DynLayout) -> Result<DynLayout, Error> {
+        let put = |t: &IntTuple, x: &IntTuple| {
+            let mut all = modes(t);
+            all.splice(at..at + removed, [x.clone()]);
+            IntTuple::Tuple(all)
+        };
+        DynLayout::new(put(self.shape(), x.shape()), put(self.stride(), x.stride()))
+    }
+}
+
+/// `make_layout(a, b, ...)`: the layouts as the modes of one layout.
+pub fn make_layout(layouts: &[DynLayout]) -> Result<DynLayout, Error> {
+    if layouts.is_empty() {
+        return Err(Error::Mode);
+    }
+    let shape = layouts.iter().map(|l| l.shape().clone()).collect();
+    let stride = layouts.iter().map(|l| l.stride().clone()).collect();
+    DynLayout::new(IntTuple::Tuple(shape), IntTuple::Tuple(stride))
+}
