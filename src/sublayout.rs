@@ -550,19 +550,36 @@ impl<S: Congruent<D>, D: IntTuple> Layout<S, D> {
         self.lift(PrependFn(x.shape()), PrependFn(x.stride()))
     }
 
-    /// `replace<I>(self, x)`: `x` in place of mode `I`.
+    /// `replace<I>(self, x)`: `x` in place of mode `I` (`l.replace::<2, _>(x)`).
     #[inline(always)]
-    pub fn replace<const I: usize, XS: Congruent<XD>, XD: IntTuple>(
+    pub fn replace<const I: usize, X: Parts>(
         self,
-        x: Layout<XS, XD>,
-    ) -> <Self as Lift<ReplaceFn<C<I>, XS>, ReplaceFn<C<I>, XD>>>::Output
+        x: X,
+    ) -> <Self as Lift<ReplaceFn<C<I>, X::Shape>, ReplaceFn<C<I>, X::Stride>>>::Output
     where
         Lit<I>: ToStatic,
-        Self: Lift<ReplaceFn<C<I>, XS>, ReplaceFn<C<I>, XD>>,
+        Self: Lift<ReplaceFn<C<I>, X::Shape>, ReplaceFn<C<I>, X::Stride>>,
     {
-        self.lift(
-            ReplaceFn(marker(), x.shape()),
-            ReplaceFn(marker(), x.stride()),
-        )
+        let (shape, stride) = x.parts();
+        self.lift(ReplaceFn(marker(), shape), ReplaceFn(marker(), stride))
+    }
+}
+
+/// A layout's shape and stride, as types and values.
+pub trait Parts {
+    /// The shape.
+    type Shape;
+    /// The stride.
+    type Stride;
+    /// Both values.
+    fn parts(self) -> (Self::Shape, Self::Stride);
+}
+
+impl<S: Congruent<D>, D: IntTuple> Parts for Layout<S, D> {
+    type Shape = S;
+    type Stride = D;
+    #[inline(always)]
+    fn parts(self) -> (S, D) {
+        (self.shape(), self.stride())
     }
 }

@@ -1,0 +1,98 @@
+//! Properties of the runtime layer, on arbitrary layouts of rank 1 to 4 and depth up to 3.
+
+use proptest::prelude::*;
+use tessel::dynamic::{coord::idx2crd, Error, IntTuple};
+use tessel::DynLayout;
+
+/// An arbitrary shape: leaves 1 to 6, tuples of 1 to 4 elements, depth up to 3.
+fn shape() -> impl Strategy<Value = IntTuple> {
+    let leaf = (1i64..=6).prop_map(IntTuple::Int);
+    let tree = leaf.prop_recursive(3, 24, 4, |inner| {
+        prop::collection::vec(inner, 1..=4).prop_map(IntTuple::Tuple)
+    });
+    // The top level is a tuple, or an integer (a rank-1 layout); every coordinate is visited,
+    // so sizes stay small.
+    prop_oneof![
+        1 => (1i64..=64).prop_map(IntTuple::Int),
+        4 => prop::collection::vec(tree, 1..=4).prop_map(IntTuple::Tuple),
+    ]
+    .prop_filter("at most 1024 coordinates", |s| s.size().is_ok_and(|n| n <= 1024))
+}
+
+/// A stride congruent to `shape`, with leaves from -40 to 40.
+fn stride_for(shape: &IntTuple) -> BoxedStrategy<IntTuple> {
+    match shape {
+        IntTuple::Int(_) => (-40i64..=40).prop_map(IntTuple::Int).boxed(),
+        IntTuple::Tuple(elems) => {
+            let parts: Vec<_> = elems.iter().map(stride_for).collect();
+            parts.prop_map(IntTuple::Tuple).boxed()
+        }
+    }
+}
+
+fn layout() -> impl Strategy<Value = DynLayout> {
+    shape().prop_flat_map(|s| {
+        let stride = stride_for(&s);
+        (Just(s), stride).prop_map(|(s, d)| DynLayout::new(s, d).unwrap())
+    })
+}
+
+/// The R-D coordinate of `i`: one integer per top-level mode, split colexicographically.
+fn rd_coord(shape: &IntTuple, i: i64) -> IntTuple {
+    let sizes = IntTuple::Tuple(shape.modes().iter().map(|m| IntTuple::Int(m.size().unwrap())).collect());
+    match shape {
+        IntTuple::Int(_) => IntTuple::Int(i),
+        IntTuple::Tuple(_) => idx2crd(&IntTuple::Int(i), &sizes).unwrap(),
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    #[test]
+    fn display_then_parse_is_the_identity(l in layout()) {
+        let text = l.to_string();
+        prop_assert_eq!(text.parse::<DynLayout>(), Ok(l));
+    }
+
+    #[test]
+    fn one_d_r_d_and_natural_coordinates_agree(l in layout()) {
+        for i in 0..l.size() {
+            let one = l.call(&IntTuple::Int(i)).unwrap();
+            let rd = rd_coord(l.shape(), i);
+            let natural = idx2crd(&IntTuple::Int(i), l.shape()).unwrap();
+            prop_assert!(natural.congruent(l.shape()));
+            prop_assert_eq!(l.call(&rd), Ok(one), "R-D {} of {}", rd, i);
+            prop_assert_eq!(l.call(&natural), Ok(one), "natural {} of {}", natural, i);
+            prop_assert_eq!(idx2crd(&rd, l.shape()), Ok(natural));
+        }
+    }
+
+    #[test]
+    fn the_default_stride_is_the_identity_function(s in shape()) {
+        let l = DynLayout::from_shape(s).unwrap();
+        prop_assert_eq!(l.cosize(), l.size());
+        for i in 0..l.size() {
+            prop_assert_eq!(l.call(&IntTuple::Int(i)), Ok(i));
+        }
+    }
+
+    #[test]
+    fn cosize_is_the_width_of_the_index_range(l in layout()) {
+        let indices: Vec<i64> = (0..l.size()).map(|i| l.call(&IntTuple::Int(i)).unwrap()).collect();
+        let (min, max) = (*indices.iter().min().unwrap(), *indices.iter().max().unwrap());
+        prop_assert_eq!(l.min_index(), min);
+        prop_assert_eq!(l.cosize(), max - min + 1);
+    }
+}
+
+#[test]
+fn overflow_is_an_error_value() {
+    let too_big = "(4294967296,4294967296,4294967296)".parse::<DynLayout>();
+    assert_eq!(too_big, Err(Error::Overflow));
+    let far = "2:4611686018427387904".parse::<DynLayout>().unwrap();
+    assert_eq!(far.call(&IntTuple::Int(1)), Ok(1 << 62));
+    assert_eq!(far.call(&IntTuple::Int(2)), Err(Error::Overflow));
+    let wide = "(2,2):(4611686018427387904,4611686018427387904)".parse::<DynLayout>();
+    assert_eq!(wide, Err(Error::Overflow));
+}
