@@ -24,7 +24,7 @@ use crate::list::{for_each_arity, Cons, Nil, ToList, ToTuple};
 
 /// A coordinate of type `Self` into shape `S` with stride `D`.
 #[diagnostic::on_unimplemented(
-    message = "`{Self}` is not a coordinate of shape `{S}`",
+    message = "`{Self}` is not a coordinate of this layout",
     label = "expected usize, or a tuple with one entry per mode of the shape (nested like it, or usize for a whole mode)"
 )]
 pub trait Coord<S, D> {
@@ -40,7 +40,7 @@ pub trait Split<D> {
 
 /// The natural coordinate of a coordinate of type `Self` into shape `S`.
 #[diagnostic::on_unimplemented(
-    message = "`{Self}` is not a coordinate of shape `{S}`",
+    message = "`{Self}` is not a coordinate of this shape",
     label = "expected usize, or a tuple with one entry per mode of the shape"
 )]
 pub trait Idx2Crd<S> {
@@ -166,6 +166,7 @@ macro_rules! tuple_coords {
             }
         }
 
+        #[diagnostic::do_not_recommend]
         impl<$($S, $D, $X: Coord<$S, $D>),+> Coord<($($S,)+), ($($D,)+)> for ($($X,)+) {
             #[inline(always)]
             fn crd2idx(self, shape: ($($S,)+), stride: ($($D,)+)) -> isize {

@@ -66,7 +66,7 @@ pub type Size<S> = <S as StaticShape>::Size;
 
 /// An IntTuple with no negative leaf.
 #[diagnostic::on_unimplemented(
-    message = "the stride `{Self}` has a negative leaf, so an index may be negative",
+    message = "this layout has a negative stride, so an index may be negative",
     label = "`call` returns usize: use `call_signed`, which returns isize"
 )]
 pub trait NonNegative: IntTuple {}
@@ -81,8 +81,7 @@ pub trait Shape: NonNegative {}
 /// `Self` and `D` have the same profile: a tuple wherever the other has a tuple of that rank.
 #[diagnostic::on_unimplemented(
     message = "shape and stride are not congruent",
-    label = "the stride must have the shape's profile: a tuple of the same rank wherever the shape has one",
-    note = "shape: `{Self}`, stride: `{D}`"
+    label = "the stride must have the shape's profile: a tuple of the same rank wherever the shape has one"
 )]
 pub trait Congruent<D: IntTuple>: IntTuple {
     /// The least and the greatest index of the layout `self:stride`.
@@ -207,8 +206,10 @@ impl<T: StaticInt + Positive + Unsigned> StaticShape for T {
     type Size = T;
 }
 
+#[diagnostic::do_not_recommend]
 impl<T: NonNegativeInt> NonNegative for T {}
 impl<T: Positive> Shape for T {}
+#[diagnostic::do_not_recommend]
 impl<S: Int, D: Int> Congruent<D> for S {
     #[inline(always)]
     fn span(&self, stride: &D) -> (isize, isize) {
@@ -334,8 +335,10 @@ macro_rules! tuple_impls {
             type Size = <<Self as ToList>::List as ListSize>::Size;
         }
 
+        #[diagnostic::do_not_recommend]
         impl<$($T: NonNegative),+> NonNegative for ($($T,)+) {}
         impl<$($T: Shape),+> Shape for ($($T,)+) {}
+        #[diagnostic::do_not_recommend]
         impl<$($T: Congruent<$D>, $D: IntTuple),+> Congruent<($($D,)+)> for ($($T,)+) {
             #[inline(always)]
             fn span(&self, stride: &($($D,)+)) -> (isize, isize) {

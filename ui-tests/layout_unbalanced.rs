@@ -1,0 +1,3 @@
+fn main() {
+    let _ = tessel::layout!("(4,(2,4):(2,(1,8))");
+}

@@ -1,0 +1,3 @@
+type S = tessel::shape!("(4,0)");
+
+fn main() {}
