@@ -1,0 +1,106 @@
+//! Zero cost: evaluating a static layout compiles to the same machine code as the hand-written
+//! index arithmetic. Builds `zero-cost/` in release mode with `--emit=asm` and compares each
+//! `tessel_*` function with its `hand_*` twin, instruction for instruction. LLVM may merge two
+//! identical functions into one symbol (`tessel_x = hand_x`): that counts as the same code too.
+
+use std::collections::HashMap;
+use std::path::Path;
+use std::process::Command;
+
+/// Builds the crate and returns its assembly. Cargo skips a build whose inputs have not changed,
+/// and the assembly file is one of its outputs, so a missing file forces a clean build.
+fn release_asm() -> String {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let target = root.join("target").join("zero-cost");
+    let asm = target.join("zero_cost.s");
+    let cargo = |args: &[&str]| {
+        let status = Command::new(env!("CARGO"))
+            .current_dir(root)
+            .args(args)
+            .env("CARGO_TARGET_DIR", &target)
+            .status()
+            .expect("cargo runs");
+        assert!(status.success(), "cargo {args:?} failed");
+    };
+    if !asm.exists() {
+        cargo(&["clean", "--release", "-p", "tessel-zero-cost"]);
+    }
+    let emit = format!("--emit=asm={}", asm.display());
+    cargo(&["rustc", "--release", "-p", "tessel-zero-cost", "--lib", "--", &emit, "-C", "codegen-units=1"]);
+    std::fs::read_to_string(&asm).unwrap()
+}
+
+/// What a symbol is: a body of instructions, or an alias of another symbol.
+#[derive(Debug)]
+enum Symbol {
+    Body(Vec<String>),
+    Alias(String),
+}
+
+/// The functions of the assembly, with their instructions (directives and comments dropped,
+/// local labels renamed by order of appearance).
+fn functions(asm: &str) -> HashMap<String, Symbol> {
+    let mut out = HashMap::new();
+    let mut current: Option<(String, Vec<String>)> = None;
+    for line in asm.lines() {
+        let line = line.split('#').next().unwrap().trim();
+        if let Some((name, target)) = line.split_once(" = ") {
+            out.insert(name.to_string(), Symbol::Alias(target.to_string()));
+        } else if line.starts_with(".Lfunc_end") || line.starts_with(".cfi_endproc") {
+            if let Some((name, body)) = current.take() {
+                out.insert(name, Symbol::Body(body));
+            }
+        } else if let Some(label) = line.strip_suffix(':') {
+            if label.starts_with("tessel_") || label.starts_with("hand_") {
+                current = Some((label.to_string(), Vec::new()));
+            } else if let Some((_, body)) = current.as_mut() {
+                body.push("label:".into());
+            }
+        } else if !line.is_empty() && !line.starts_with('.') {
+            if let Some((_, body)) = current.as_mut() {
+                body.push(normalize_labels(line));
+            }
+        }
+    }
+    out
+}
+
+/// Replaces local label names (`.LBB3_2`) with a placeholder: only the instructions count.
+fn normalize_labels(line: &str) -> String {
+    line.split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|t| !t.is_empty())
+        .map(|t| if t.starts_with(".L") { ".L" } else { t })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The instructions of `name`, following aliases.
+fn body<'a>(functions: &'a HashMap<String, Symbol>, name: &str) -> &'a [String] {
+    match &functions[name] {
+        Symbol::Body(b) => b,
+        Symbol::Alias(target) => body(functions, target),
+    }
+}
+
+#[test]
+fn static_layouts_compile_to_the_hand_written_arithmetic() {
+    let asm = release_asm();
+    let functions = functions(&asm);
+    let pairs = [
+        "row_major",
+        "col_major",
+        "hierarchical_1d",
+        "hierarchical_natural",
+        "odd_sizes_1d",
+        "split_row",
+        "padded",
+        "reversed",
+    ];
+    for name in pairs {
+        let tessel = body(&functions, &format!("tessel_{name}"));
+        let hand = body(&functions, &format!("hand_{name}"));
+        assert!(!hand.is_empty(), "hand_{name} has no instructions");
+        assert_eq!(tessel, hand, "tessel_{name} differs from hand_{name}");
+        println!("{name}: {} instructions, identical:\n    {}", hand.len(), hand.join("\n    "));
+    }
+}
