@@ -1,4 +1,13 @@
-//! tessel: CuTe's layout algebra as Rust types.
+#![doc = include_str!("../README.md")]
+//!
+//! ## Modules
+//!
+//! The static layer, in the order of the algebra: [`int`] (static and dynamic integers, `C<N>`),
+//! [`int_tuple`] (nested tuples: rank, depth, size, flatten, get, congruence, compatibility),
+//! [`compact`] (LayoutLeft / LayoutRight strides), [`coord`] (idx2crd, crd2idx), [`layout`]
+//! (`Layout`, `StaticLayout`, evaluation, printing), [`sublayout`] (get, select, take, group,
+//! flatten, append, prepend, replace, make_layout). [`list`] holds the type-level lists the
+//! operations recurse over. The runtime layer, [`dynamic`], mirrors them module for module.
 #![no_std]
 #![warn(missing_docs)]
 

@@ -415,30 +415,54 @@ pub type Replace<L, I, X> = <L as ReplaceLayout<I, X>>::Output;
 pub type MakeLayout<Ls> = <Ls as Concatenate>::Output;
 
 macro_rules! layout_operand_ops {
-    ($($(#[$doc:meta])* $Trait:ident<$($P:ident),*> via $Fn:ident;)+) => {$(
+    ($($(#[$doc:meta])* $Trait:ident<$($P:ident),*>::$method:ident via $Fn:ident;)+) => {$(
         $(#[$doc])*
         pub trait $Trait<$($P,)* X> {
             /// The resulting layout.
             type Output;
+            /// Applies the operation with operand `x`.
+            fn $method(self, x: X) -> Self::Output;
         }
 
-        impl<S: Congruent<D>, D: IntTuple, $($P,)* XS: Congruent<XD>, XD: IntTuple>
-            $Trait<$($P,)* Layout<XS, XD>> for Layout<S, D>
+        impl<S: Congruent<D>, D: IntTuple, $($P,)* X: Parts> $Trait<$($P,)* X> for Layout<S, D>
         where
-            Self: Lift<$Fn<$($P,)* XS>, $Fn<$($P,)* XD>>,
+            Self: Lift<$Fn<$($P,)* X::Shape>, $Fn<$($P,)* X::Stride>>,
         {
-            type Output = <Self as Lift<$Fn<$($P,)* XS>, $Fn<$($P,)* XD>>>::Output;
+            type Output = <Self as Lift<$Fn<$($P,)* X::Shape>, $Fn<$($P,)* X::Stride>>>::Output;
+            #[inline(always)]
+            fn $method(self, x: X) -> Self::Output {
+                let (shape, stride) = x.parts();
+                self.lift($Fn::from(shape), $Fn::from(stride))
+            }
         }
     )+};
 }
 
 layout_operand_ops! {
-    /// `append(L, X)` on types.
-    AppendLayout<> via AppendFn;
-    /// `prepend(L, X)` on types.
-    PrependLayout<> via PrependFn;
-    /// `replace<I>(L, X)` on types.
-    ReplaceLayout<I> via ReplaceFn;
+    /// `append(L, X)`.
+    AppendLayout<>::append_layout via AppendFn;
+    /// `prepend(L, X)`.
+    PrependLayout<>::prepend_layout via PrependFn;
+    /// `replace<I>(L, X)`.
+    ReplaceLayout<I>::replace_layout via ReplaceFn;
+}
+
+impl<X> From<X> for AppendFn<X> {
+    fn from(x: X) -> Self {
+        AppendFn(x)
+    }
+}
+
+impl<X> From<X> for PrependFn<X> {
+    fn from(x: X) -> Self {
+        PrependFn(x)
+    }
+}
+
+impl<I, X> From<X> for ReplaceFn<I, X> {
+    fn from(x: X) -> Self {
+        ReplaceFn(marker(), x)
+    }
 }
 
 /// Layouts as the modes of one layout: `make_layout`.
@@ -528,40 +552,30 @@ impl<S: Congruent<D>, D: IntTuple> Layout<S, D> {
 
     /// `append(self, x)`: `x` as a new last mode.
     #[inline(always)]
-    pub fn append<XS: Congruent<XD>, XD: IntTuple>(
-        self,
-        x: Layout<XS, XD>,
-    ) -> <Self as Lift<AppendFn<XS>, AppendFn<XD>>>::Output
+    pub fn append<X: Parts>(self, x: X) -> Append<Self, X>
     where
-        Self: Lift<AppendFn<XS>, AppendFn<XD>>,
+        Self: AppendLayout<X>,
     {
-        self.lift(AppendFn(x.shape()), AppendFn(x.stride()))
+        self.append_layout(x)
     }
 
     /// `prepend(self, x)`: `x` as a new first mode.
     #[inline(always)]
-    pub fn prepend<XS: Congruent<XD>, XD: IntTuple>(
-        self,
-        x: Layout<XS, XD>,
-    ) -> <Self as Lift<PrependFn<XS>, PrependFn<XD>>>::Output
+    pub fn prepend<X: Parts>(self, x: X) -> Prepend<Self, X>
     where
-        Self: Lift<PrependFn<XS>, PrependFn<XD>>,
+        Self: PrependLayout<X>,
     {
-        self.lift(PrependFn(x.shape()), PrependFn(x.stride()))
+        self.prepend_layout(x)
     }
 
     /// `replace<I>(self, x)`: `x` in place of mode `I` (`l.replace::<2, _>(x)`).
     #[inline(always)]
-    pub fn replace<const I: usize, X: Parts>(
-        self,
-        x: X,
-    ) -> <Self as Lift<ReplaceFn<C<I>, X::Shape>, ReplaceFn<C<I>, X::Stride>>>::Output
+    pub fn replace<const I: usize, X: Parts>(self, x: X) -> Replace<Self, C<I>, X>
     where
         Lit<I>: ToStatic,
-        Self: Lift<ReplaceFn<C<I>, X::Shape>, ReplaceFn<C<I>, X::Stride>>,
+        Self: ReplaceLayout<C<I>, X>,
     {
-        let (shape, stride) = x.parts();
-        self.lift(ReplaceFn(marker(), shape), ReplaceFn(marker(), stride))
+        self.replace_layout(x)
     }
 }
 

@@ -75,7 +75,11 @@ fn layout_basics_tables() {
     assert_eq!(show(|i, j| row.call((i, j)), 4, 8), expect(ROW_MAJOR));
     assert_eq!(show(|i, j| tiled.call((i, j)), 4, 8), expect(TILED));
 
-    for (text, table) in [("(4,8)", COL_MAJOR), ("(4,8):(8,1)", ROW_MAJOR), ("(4,(2,4)):(2,(1,8))", TILED)] {
+    for (text, table) in [
+        ("(4,8)", COL_MAJOR),
+        ("(4,8):(8,1)", ROW_MAJOR),
+        ("(4,(2,4)):(2,(1,8))", TILED),
+    ] {
         let d = dynl(text);
         let at = |i: usize, j: usize| {
             let c = IntTuple::Tuple(vec![IntTuple::Int(i as i64), IntTuple::Int(j as i64)]);
@@ -85,8 +89,11 @@ fn layout_basics_tables() {
     }
 }
 
-/// CuTe's idx2crd table for shape (3,(2,3)): 1-D, 2-D and natural coordinates.
-const IDX2CRD: [(usize, (usize, usize), (usize, (usize, usize))); 18] = [
+/// A row of the idx2crd table: the 1-D, 2-D and natural coordinates of one point.
+type Row = (usize, (usize, usize), (usize, (usize, usize)));
+
+/// CuTe's idx2crd table for shape (3,(2,3)).
+const IDX2CRD: [Row; 18] = [
     (0, (0, 0), (0, (0, 0))),
     (1, (1, 0), (1, (0, 0))),
     (2, (2, 0), (2, (0, 0))),
@@ -117,7 +124,10 @@ fn idx2crd_table_of_shape_3_2_3() {
         assert_eq!(idx2crd(natural, s), natural);
         let (i, (j, k)) = natural;
         let dn = tup(&format!("({i},({j},{k}))"));
-        assert_eq!(dynamic::coord::idx2crd(&(one as i64).into(), &ds), Ok(dn.clone()));
+        assert_eq!(
+            dynamic::coord::idx2crd(&(one as i64).into(), &ds),
+            Ok(dn.clone())
+        );
         let two = tup(&format!("({},{})", two.0, two.1));
         assert_eq!(dynamic::coord::idx2crd(&two, &ds), Ok(dn));
     }
@@ -126,13 +136,25 @@ fn idx2crd_table_of_shape_3_2_3() {
 #[test]
 fn index_mapping_of_3_2_3_with_stride_3_12_1() {
     // 01_layout, "Index Mapping": crd2idx(16), (1,5) and (1,(1,2)) are all 17, and the table.
-    let (s, d) = (<shape!("(3,(2,3))")>::default(), <shape!("(3,(12,1))")>::default());
+    let (s, d) = (
+        <shape!("(3,(2,3))")>::default(),
+        <shape!("(3,(12,1))")>::default(),
+    );
     assert_eq!(crd2idx(16, s, d), 17);
     assert_eq!(crd2idx((1, 5), s, d), 17);
     assert_eq!(crd2idx((1, (1, 2)), s, d), 17);
     let l = layout!("(3,(2,3)):(3,(12,1))");
-    let rows: Vec<Vec<usize>> = (0..3).map(|i| (0..6).map(|j| l.call((i, j))).collect()).collect();
-    assert_eq!(rows, [[0, 12, 1, 13, 2, 14], [3, 15, 4, 16, 5, 17], [6, 18, 7, 19, 8, 20]]);
+    let rows: Vec<Vec<usize>> = (0..3)
+        .map(|i| (0..6).map(|j| l.call((i, j))).collect())
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            [0, 12, 1, 13, 2, 14],
+            [3, 15, 4, 16, 5, 17],
+            [6, 18, 7, 19, 8, 20]
+        ]
+    );
 }
 
 /// 01_layout's print2D: `%3d  ` per cell.
@@ -162,19 +184,43 @@ fn print_1d_and_2d_of_01_layout() {
     assert_eq!(s2xh4_col.to_string(), "(2,(2,2)):(1,(2,4))");
 
     let two_d = [
-        (print2d(|m, n| s2xs4.call((m, n)), 2, 4), "  0    2    4    6  \n  1    3    5    7  \n"),
-        (print2d(|m, n| s2xd4_a.call((m, n)), 2, 4), "  0    1    2    3  \n 12   13   14   15  \n"),
-        (print2d(|m, n| s2xh4_col.call((m, n)), 2, 4), "  0    2    4    6  \n  1    3    5    7  \n"),
-        (print2d(|m, n| s2xh4.call((m, n)), 2, 4), "  0    2    1    3  \n  4    6    5    7  \n"),
+        (
+            print2d(|m, n| s2xs4.call((m, n)), 2, 4),
+            "  0    2    4    6  \n  1    3    5    7  \n",
+        ),
+        (
+            print2d(|m, n| s2xd4_a.call((m, n)), 2, 4),
+            "  0    1    2    3  \n 12   13   14   15  \n",
+        ),
+        (
+            print2d(|m, n| s2xh4_col.call((m, n)), 2, 4),
+            "  0    2    4    6  \n  1    3    5    7  \n",
+        ),
+        (
+            print2d(|m, n| s2xh4.call((m, n)), 2, 4),
+            "  0    2    1    3  \n  4    6    5    7  \n",
+        ),
     ];
     for (got, want) in two_d {
         assert_eq!(got, want);
     }
     let one_d = [
-        (print1d(|i| s2xs4.call(i), 8), "  0    1    2    3    4    5    6    7  "),
-        (print1d(|i| s2xd4_a.call(i), 8), "  0   12    1   13    2   14    3   15  "),
-        (print1d(|i| s2xh4_col.call(i), 8), "  0    1    2    3    4    5    6    7  "),
-        (print1d(|i| s2xh4.call(i), 8), "  0    4    2    6    1    5    3    7  "),
+        (
+            print1d(|i| s2xs4.call(i), 8),
+            "  0    1    2    3    4    5    6    7  ",
+        ),
+        (
+            print1d(|i| s2xd4_a.call(i), 8),
+            "  0   12    1   13    2   14    3   15  ",
+        ),
+        (
+            print1d(|i| s2xh4_col.call(i), 8),
+            "  0    1    2    3    4    5    6    7  ",
+        ),
+        (
+            print1d(|i| s2xh4.call(i), 8),
+            "  0    4    2    6    1    5    3    7  ",
+        ),
     ];
     for (got, want) in one_d {
         assert_eq!(got, want);
@@ -192,7 +238,10 @@ fn print_layout_of_01_layout() {
  1  | 4 | 6 | 5 | 7 |
     +---+---+---+---+
 ";
-    assert_eq!(layout!("(2,(2,2)):(4,(2,1))").print_layout().to_string(), want);
+    assert_eq!(
+        layout!("(2,(2,2)):(4,(2,1))").print_layout().to_string(),
+        want
+    );
     let d = dynl("(2,(2,2)):(4,(2,1))");
     assert_eq!(d.print_layout().unwrap().to_string(), want);
 }
@@ -214,7 +263,9 @@ fn vector_layouts_of_01_layout() {
     for ((text, want), got) in cases.iter().zip(statics) {
         assert_eq!(got, want, "{text}");
         let d = dynl(text);
-        let dyn_got: Vec<usize> = (0..8).map(|i| d.call(&i.into()).unwrap() as usize).collect();
+        let dyn_got: Vec<usize> = (0..8)
+            .map(|i| d.call(&i.into()).unwrap() as usize)
+            .collect();
         assert_eq!(dyn_got, want, "{text}");
         assert_eq!(d.rank(), 1);
     }
@@ -235,8 +286,14 @@ fn construction_examples_of_01_layout() {
     assert_eq!(layout!("8").to_string(), "8:1");
     assert_eq!(layout!("(2,4)").to_string(), "(2,4):(1,2)");
     assert_eq!(layout!("(2,4):(12,1)").to_string(), "(2,4):(12,1)");
-    assert_eq!(tessel::RowMajor::<2, 4>::default().to_string(), "(2,4):(4,1)");
-    assert_eq!(tessel::ColMajor::<2, 4>::default().to_string(), "(2,4):(1,2)");
+    assert_eq!(
+        tessel::RowMajor::<2, 4>::default().to_string(),
+        "(2,4):(4,1)"
+    );
+    assert_eq!(
+        tessel::ColMajor::<2, 4>::default().to_string(),
+        "(2,4):(1,2)"
+    );
     assert_eq!(layout!("(2,(2,2))").to_string(), "(2,(2,2)):(1,(2,4))");
     type Right = tessel::compact::LayoutRight<shape!("(2,(2,2))")>;
     static_assertions::assert_type_eq_all!(Right, shape!("(4,(2,1))"));
@@ -255,7 +312,10 @@ fn sublayout_examples_of_01_layout() {
     let b = layout!("(2,3,5,7)");
     assert_eq!(b.to_string(), "(2,3,5,7):(1,2,6,30)");
     assert_eq!(b.select::<(C<1>, C<3>)>().to_string(), "(3,7):(2,30)");
-    assert_eq!(b.select::<(C<0>, C<1>, C<3>)>().to_string(), "(2,3,7):(1,2,30)");
+    assert_eq!(
+        b.select::<(C<0>, C<1>, C<3>)>().to_string(),
+        "(2,3,7):(1,2,30)"
+    );
     assert_eq!(b.select::<(C<2>,)>().to_string(), "(5):(6)");
     assert_eq!(b.take::<1, 3>().to_string(), "(3,5):(2,6)");
     assert_eq!(b.take::<1, 4>().to_string(), "(3,5,7):(2,6,30)");
@@ -268,10 +328,16 @@ fn sublayout_examples_of_01_layout() {
     assert_eq!(c.flatten().to_string(), "(2,3,5,7):(1,2,6,30)");
 
     let d = dynl("(2,3,5,7)");
-    assert_eq!(d.select(&[0, 1, 3]).unwrap().to_string(), "(2,3,7):(1,2,30)");
+    assert_eq!(
+        d.select(&[0, 1, 3]).unwrap().to_string(),
+        "(2,3,7):(1,2,30)"
+    );
     assert_eq!(d.select(&[2]).unwrap().to_string(), "(5):(6)");
     let dg = d.group(0, 2).unwrap();
-    assert_eq!(dg.group(1, 3).unwrap().to_string(), "((2,3),(5,7)):((1,2),(6,30))");
+    assert_eq!(
+        dg.group(1, 3).unwrap().to_string(),
+        "((2,3),(5,7)):((1,2),(6,30))"
+    );
     assert_eq!(dg.flatten().to_string(), "(2,3,5,7):(1,2,6,30)");
     assert_eq!(d.take(1, 1), Err(dynamic::Error::Mode));
 }
@@ -284,7 +350,10 @@ fn concatenation_examples_of_01_layout() {
     let col = make_layout((b, a));
     assert_eq!(row.to_string(), "(3,4):(1,3)");
     assert_eq!(col.to_string(), "(4,3):(3,1)");
-    assert_eq!(make_layout((row, col)).to_string(), "((3,4),(4,3)):((1,3),(3,1))");
+    assert_eq!(
+        make_layout((row, col)).to_string(),
+        "((3,4),(4,3)):((1,3),(3,1))"
+    );
     let aa = make_layout((a,));
     assert_eq!(aa.to_string(), "(3):(1)");
     assert_eq!(make_layout((aa,)).to_string(), "((3)):((1))");
@@ -304,7 +373,8 @@ fn concatenation_examples_of_01_layout() {
     let dc = dab.append(&dab).unwrap();
     assert_eq!(dc.to_string(), "(3,4,(3,4)):(1,3,(1,3))");
     assert_eq!(dc.replace(2, &db).unwrap().to_string(), "(3,4,4):(1,3,3)");
-    let dm = dynamic::sublayout::make_layout(&[da.clone(), dynamic::sublayout::make_layout(&[da.clone()]).unwrap(), da]);
+    let wrapped = dynamic::sublayout::make_layout(std::slice::from_ref(&da)).unwrap();
+    let dm = dynamic::sublayout::make_layout(&[da.clone(), wrapped, da]);
     assert_eq!(dm.unwrap().to_string(), "(3,(3),3):(1,(1),1)");
 }
 

@@ -16,7 +16,9 @@ fn shape() -> impl Strategy<Value = IntTuple> {
         1 => (1i64..=64).prop_map(IntTuple::Int),
         4 => prop::collection::vec(tree, 1..=4).prop_map(IntTuple::Tuple),
     ]
-    .prop_filter("at most 1024 coordinates", |s| s.size().is_ok_and(|n| n <= 1024))
+    .prop_filter("at most 1024 coordinates", |s| {
+        s.size().is_ok_and(|n| n <= 1024)
+    })
 }
 
 /// A stride congruent to `shape`, with leaves from -40 to 40.
@@ -39,7 +41,13 @@ fn layout() -> impl Strategy<Value = DynLayout> {
 
 /// The R-D coordinate of `i`: one integer per top-level mode, split colexicographically.
 fn rd_coord(shape: &IntTuple, i: i64) -> IntTuple {
-    let sizes = IntTuple::Tuple(shape.modes().iter().map(|m| IntTuple::Int(m.size().unwrap())).collect());
+    let sizes = IntTuple::Tuple(
+        shape
+            .modes()
+            .iter()
+            .map(|m| IntTuple::Int(m.size().unwrap()))
+            .collect(),
+    );
     match shape {
         IntTuple::Int(_) => IntTuple::Int(i),
         IntTuple::Tuple(_) => idx2crd(&IntTuple::Int(i), &sizes).unwrap(),

@@ -26,7 +26,17 @@ fn release_asm() -> String {
         cargo(&["clean", "--release", "-p", "tessel-zero-cost"]);
     }
     let emit = format!("--emit=asm={}", asm.display());
-    cargo(&["rustc", "--release", "-p", "tessel-zero-cost", "--lib", "--", &emit, "-C", "codegen-units=1"]);
+    cargo(&[
+        "rustc",
+        "--release",
+        "-p",
+        "tessel-zero-cost",
+        "--lib",
+        "--",
+        &emit,
+        "-C",
+        "codegen-units=1",
+    ]);
     std::fs::read_to_string(&asm).unwrap()
 }
 
@@ -101,6 +111,10 @@ fn static_layouts_compile_to_the_hand_written_arithmetic() {
         let hand = body(&functions, &format!("hand_{name}"));
         assert!(!hand.is_empty(), "hand_{name} has no instructions");
         assert_eq!(tessel, hand, "tessel_{name} differs from hand_{name}");
-        println!("{name}: {} instructions, identical:\n    {}", hand.len(), hand.join("\n    "));
+        println!(
+            "{name}: {} instructions, identical:\n    {}",
+            hand.len(),
+            hand.join("\n    ")
+        );
     }
 }
