@@ -23,8 +23,8 @@ pub struct Right;
 
 /// The compact strides of a shape, walking in direction `Dir` with running product `Current`.
 #[diagnostic::on_unimplemented(
-    message = "`{Self}` is not a static shape, so it has no compact stride",
-    label = "a shape is C<N> (N >= 1) or a tuple of shapes"
+    message = "this shape has no compact stride: its leaves must be static positive integers",
+    label = "the default (column-major) stride needs a static shape: C<N> with N >= 1, or tuples of them"
 )]
 pub trait Compact<Dir, Current> {
     /// The strides, congruent to the shape.
@@ -81,6 +81,7 @@ impl<Current, T: CompactList<Right, Current>, H: Compact<Right, T::Next>>
 }
 
 /// A tuple: its elements as a list, in the direction's order.
+#[diagnostic::do_not_recommend]
 impl<Dir, Current, T: ToList> Compact<Dir, Current> for T
 where
     T::List: CompactList<Dir, Current>,

@@ -42,10 +42,6 @@ pub trait StaticInt: Int + Default {
 }
 
 /// An integer that cannot be negative: what `call -> usize` requires of every stride.
-#[diagnostic::on_unimplemented(
-    message = "the stride `{Self}` may be negative, so the index may be negative",
-    label = "use `call_signed`, which returns `isize`, for layouts with negative strides"
-)]
 pub trait NonNegativeInt: Int {}
 
 /// A positive integer: what a shape leaf must be.

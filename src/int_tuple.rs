@@ -73,10 +73,14 @@ pub trait NonNegative: IntTuple {}
 
 /// An IntTuple with only positive leaves: a shape.
 #[diagnostic::on_unimplemented(
-    message = "`{Self}` cannot be a shape: shapes are positive integers",
-    label = "a shape leaf must be C<N> with N >= 1, a nonzero typenum unsigned, or usize"
+    message = "this is not a shape: every leaf of a shape must be a positive integer",
+    label = "a shape's leaves are C<N> with N >= 1 or usize, in tuples of 1 to 12"
 )]
 pub trait Shape: NonNegative {}
+
+/// What a layout needs of its shape `Self` and stride `D`: a shape, and a congruent stride.
+pub trait LayoutShape<D: IntTuple>: Shape + Congruent<D> {}
+impl<S: Shape + Congruent<D>, D: IntTuple> LayoutShape<D> for S {}
 
 /// `Self` and `D` have the same profile: a tuple wherever the other has a tuple of that rank.
 #[diagnostic::on_unimplemented(
@@ -208,6 +212,7 @@ impl<T: StaticInt + Positive + Unsigned> StaticShape for T {
 
 #[diagnostic::do_not_recommend]
 impl<T: NonNegativeInt> NonNegative for T {}
+#[diagnostic::do_not_recommend]
 impl<T: Positive> Shape for T {}
 #[diagnostic::do_not_recommend]
 impl<S: Int, D: Int> Congruent<D> for S {
@@ -337,6 +342,7 @@ macro_rules! tuple_impls {
 
         #[diagnostic::do_not_recommend]
         impl<$($T: NonNegative),+> NonNegative for ($($T,)+) {}
+        #[diagnostic::do_not_recommend]
         impl<$($T: Shape),+> Shape for ($($T,)+) {}
         #[diagnostic::do_not_recommend]
         impl<$($T: Congruent<$D>, $D: IntTuple),+> Congruent<($($D,)+)> for ($($T,)+) {

@@ -27,7 +27,9 @@
 
 use crate::compact::{LayoutLeft, LayoutRight};
 use crate::coord::Coord;
-use crate::int_tuple::{Congruent, IntTuple, NonNegative, StaticIntTuple, StaticShape, StaticSpan};
+use crate::int_tuple::{
+    IntTuple, LayoutShape, NonNegative, StaticIntTuple, StaticShape, StaticSpan,
+};
 use crate::print::{fmt_table, DisplayFn};
 use crate::C;
 use core::fmt::{self, Debug, Display, Formatter};
@@ -36,7 +38,7 @@ use core::fmt::{self, Debug, Display, Formatter};
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct Layout<S, D = LayoutLeft<S>>
 where
-    S: Congruent<D>,
+    S: LayoutShape<D>,
     D: IntTuple,
 {
     shape: S,
@@ -49,7 +51,7 @@ pub type RowMajor<const R: usize, const N: usize> = Layout<(C<R>, C<N>), LayoutR
 /// The `R x N` column-major layout `(R,N):(1,R)`.
 pub type ColMajor<const R: usize, const N: usize> = Layout<(C<R>, C<N>)>;
 
-impl<S: Congruent<D>, D: IntTuple> Layout<S, D> {
+impl<S: LayoutShape<D>, D: IntTuple> Layout<S, D> {
     /// The layout `shape:stride`.
     #[inline(always)]
     pub const fn new(shape: S, stride: D) -> Self {
@@ -107,7 +109,7 @@ impl<S: Congruent<D>, D: IntTuple> Layout<S, D> {
 /// A layout known entirely at compile time: every static layout type implements it.
 pub trait StaticLayout: Copy + Default + Debug + Display {
     /// The shape.
-    type Shape: StaticShape + Congruent<Self::Stride>;
+    type Shape: StaticShape + LayoutShape<Self::Stride>;
     /// The stride.
     type Stride: StaticIntTuple;
     /// The number of coordinates.
@@ -139,7 +141,7 @@ pub trait StaticLayout: Copy + Default + Debug + Display {
 
 impl<S, D> StaticLayout for Layout<S, D>
 where
-    S: StaticShape + StaticSpan<D>,
+    S: StaticShape + StaticSpan<D> + LayoutShape<D>,
     D: StaticIntTuple,
 {
     type Shape = S;
@@ -170,7 +172,7 @@ where
     }
 }
 
-impl<S: Congruent<D>, D: IntTuple> Display for Layout<S, D> {
+impl<S: LayoutShape<D>, D: IntTuple> Display for Layout<S, D> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         self.shape.fmt_cute(f)?;
         f.write_str(":")?;
@@ -180,7 +182,7 @@ impl<S: Congruent<D>, D: IntTuple> Display for Layout<S, D> {
 
 impl<S0: IntTuple, S1: IntTuple, D0: IntTuple, D1: IntTuple> Layout<(S0, S1), (D0, D1)>
 where
-    (S0, S1): Congruent<(D0, D1)>,
+    (S0, S1): LayoutShape<(D0, D1)>,
     (usize, usize): Coord<(S0, S1), (D0, D1)>,
 {
     /// CuTe's `print_layout` table: row `m`, column `n` holds the index of `(m, n)`.
@@ -191,7 +193,7 @@ where
     }
 }
 
-impl<S: Congruent<D>, D: IntTuple> Debug for Layout<S, D> {
+impl<S: LayoutShape<D>, D: IntTuple> Debug for Layout<S, D> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         write!(f, "Layout({self})")
     }

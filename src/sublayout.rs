@@ -23,7 +23,7 @@
 //! ```
 
 use crate::int::{Lit, ToStatic};
-use crate::int_tuple::{At, Congruent, Flatten, IntTuple};
+use crate::int_tuple::{At, Flatten, IntTuple, LayoutShape};
 use crate::list::{for_each_arity, Concat, Cons, Joined, Nil, ToList, ToTuple};
 use crate::{Layout, C};
 use core::ops::Sub;
@@ -45,9 +45,9 @@ pub trait Lift<FS, FD> {
     fn lift(self, fs: FS, fd: FD) -> Self::Output;
 }
 
-impl<S: Congruent<D>, D: IntTuple, FS: TupleFn<S>, FD: TupleFn<D>> Lift<FS, FD> for Layout<S, D>
+impl<S: LayoutShape<D>, D: IntTuple, FS: TupleFn<S>, FD: TupleFn<D>> Lift<FS, FD> for Layout<S, D>
 where
-    FS::Output: Congruent<FD::Output>,
+    FS::Output: LayoutShape<FD::Output>,
 {
     type Output = Layout<FS::Output, FD::Output>;
     #[inline(always)]
@@ -424,7 +424,7 @@ macro_rules! layout_operand_ops {
             fn $method(self, x: X) -> Self::Output;
         }
 
-        impl<S: Congruent<D>, D: IntTuple, $($P,)* X: Parts> $Trait<$($P,)* X> for Layout<S, D>
+        impl<S: LayoutShape<D>, D: IntTuple, $($P,)* X: Parts> $Trait<$($P,)* X> for Layout<S, D>
         where
             Self: Lift<$Fn<$($P,)* X::Shape>, $Fn<$($P,)* X::Stride>>,
         {
@@ -475,9 +475,9 @@ pub trait Concatenate {
 
 macro_rules! tuple_concatenate {
     ($( ($(($S:ident $D:ident $X:ident $i:tt))+) )+) => {$(
-        impl<$($S: Congruent<$D>, $D: IntTuple),+> Concatenate for ($(Layout<$S, $D>,)+)
+        impl<$($S: LayoutShape<$D>, $D: IntTuple),+> Concatenate for ($(Layout<$S, $D>,)+)
         where
-            ($($S,)+): Congruent<($($D,)+)>,
+            ($($S,)+): LayoutShape<($($D,)+)>,
         {
             type Output = Layout<($($S,)+), ($($D,)+)>;
             #[inline(always)]
@@ -500,7 +500,7 @@ fn marker<T>() -> core::marker::PhantomData<T> {
     core::marker::PhantomData
 }
 
-impl<S: Congruent<D>, D: IntTuple> Layout<S, D> {
+impl<S: LayoutShape<D>, D: IntTuple> Layout<S, D> {
     /// `layout<P>(self)`: the mode at index or path `P` (`C<1>`, or `(C<1>, C<0>)` for nested).
     #[inline(always)]
     pub fn get<P>(self) -> Sublayout<Self, P>
@@ -589,7 +589,7 @@ pub trait Parts {
     fn parts(self) -> (Self::Shape, Self::Stride);
 }
 
-impl<S: Congruent<D>, D: IntTuple> Parts for Layout<S, D> {
+impl<S: LayoutShape<D>, D: IntTuple> Parts for Layout<S, D> {
     type Shape = S;
     type Stride = D;
     #[inline(always)]

@@ -13,5 +13,8 @@ fn a_layout_mixes_static_and_runtime_leaves() {
     assert_eq!(l.call_signed(100 * 5 + 7), 7 + 5 * 136);
     assert_eq!(l.to_dynamic().to_string(), "(100,128):(1,136)");
     // The static leaves stay zero-sized: only the two runtime values are stored.
-    assert_eq!(core::mem::size_of_val(&l), 2 * core::mem::size_of::<usize>());
+    assert_eq!(
+        core::mem::size_of_val(&l),
+        2 * core::mem::size_of::<usize>()
+    );
 }
