@@ -6,12 +6,19 @@
 //! shared with the `layout!` macro. Every operation returns an [`Error`] value on bad input or
 //! overflow; none panics or wraps.
 
+pub mod coalesce;
 pub mod compact;
+pub mod complement;
+pub mod composition;
 pub mod coord;
+pub mod divide;
 pub mod int_tuple;
+pub mod inverse;
 pub mod layout;
 pub mod parse;
+pub mod product;
 pub mod sublayout;
+pub mod tiler;
 
 pub use int_tuple::IntTuple;
 pub use layout::DynLayout;
@@ -35,6 +42,14 @@ pub enum Error {
     NotRank2,
     /// A mode index is out of range, or a mode range is empty.
     Mode,
+    /// The operation's stride divisibility condition fails.
+    StrideDivisibility(&'static str),
+    /// The operation's shape divisibility condition fails.
+    ShapeDivisibility(&'static str),
+    /// The layout overlaps itself, so it has no complement.
+    NotInjective,
+    /// The operation is not defined for negative strides.
+    NegativeStride(&'static str),
 }
 
 impl fmt::Display for Error {
@@ -51,6 +66,12 @@ impl fmt::Display for Error {
             Error::Mode => {
                 f.write_str("no such mode: the index is past the rank, or the range is empty")
             }
+            Error::StrideDivisibility(op) => {
+                write!(f, "{op}: the stride divisibility condition fails")
+            }
+            Error::ShapeDivisibility(op) => write!(f, "{op}: the shape divisibility condition fails"),
+            Error::NotInjective => f.write_str("complement: the layout overlaps itself"),
+            Error::NegativeStride(op) => write!(f, "{op}: not defined for negative strides"),
         }
     }
 }

@@ -3,6 +3,7 @@
 //! text and report the same errors.
 //!
 //! ```text
+//! tiler     := '<' tiler { ',' tiler } '>' | layout
 //! layout    := int_tuple [ ':' int_tuple ]
 //! int_tuple := int | '(' int_tuple { ',' int_tuple } ')'
 //! int       := [ '_' ] [ '-' ] digits          (CuTe prints static integers as _4)
@@ -254,4 +255,57 @@ pub fn parse_shape(text: &str) -> Result<Node, ParseError> {
     let node = parse_int_tuple(text)?;
     check_shape(&node)?;
     Ok(node)
+}
+
+/// A parsed tiler: a layout, a shape (no stride given), or `<...>`, a tuple of tilers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TilerNode {
+    /// `shape:stride`.
+    Layout(Node, Node),
+    /// An IntTuple without a stride: an integer or a shape.
+    Shape(Node),
+    /// `<t0,t1,...>`.
+    Tuple(Vec<TilerNode>),
+}
+
+impl Parser {
+    fn tiler(&mut self) -> Result<TilerNode, ParseError> {
+        if self.peek() != Some('<') {
+            let shape = self.int_tuple()?;
+            check_shape(&shape)?;
+            if self.peek() != Some(':') {
+                return Ok(TilerNode::Shape(shape));
+            }
+            self.pos += 1;
+            let stride = self.int_tuple()?;
+            check_congruent(&shape, &stride)?;
+            return Ok(TilerNode::Layout(shape, stride));
+        }
+        let column = self.column();
+        self.pos += 1;
+        if self.peek() == Some('>') {
+            return error(column, "empty tiler: a tiler has at least one element");
+        }
+        let mut elems = Vec::new();
+        loop {
+            elems.push(self.tiler()?);
+            match self.peek() {
+                Some(',') => self.pos += 1,
+                Some('>') => {
+                    self.pos += 1;
+                    return Ok(TilerNode::Tuple(elems));
+                }
+                Some(c) => return error(self.column(), alloc::format!("expected ',' or '>', found '{c}'")),
+                None => return error(self.column(), "expected ',' or '>', found the end of the text"),
+            }
+        }
+    }
+}
+
+/// Parses a tiler such as `<3:3,(2,4):(1,8)>`, `4:2`, `(2,2)` or `8`.
+pub fn parse_tiler(text: &str) -> Result<TilerNode, ParseError> {
+    let mut p = parser(text);
+    let tiler = p.tiler()?;
+    p.end()?;
+    Ok(tiler)
 }

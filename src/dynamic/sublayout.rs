@@ -27,6 +27,12 @@ fn mode_range(t: &IntTuple, begin: usize, end: usize) -> Result<Vec<IntTuple>, E
 }
 
 impl DynLayout {
+    /// The top-level modes, each a layout (an integer layout is its own single mode).
+    pub fn modes(&self) -> Vec<DynLayout> {
+        let pairs = self.shape().modes().iter().zip(self.stride().modes());
+        pairs.map(|(s, d)| DynLayout::new(s.clone(), d.clone()).expect("a mode of a valid layout")).collect()
+    }
+
     /// Applies `f` to the shape and the stride alike.
     fn lift(&self, f: impl Fn(&IntTuple) -> Result<IntTuple, Error>) -> Result<DynLayout, Error> {
         DynLayout::new(f(self.shape())?, f(self.stride())?)

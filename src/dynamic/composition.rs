@@ -1,0 +1,127 @@
+//! Runtime composition: `R = A o B`, `R(c) = A(B(c))`.
+//!
+//! B decides the shape: for each mode `n:d` of B, skip `d` of A's 1-D coordinates at a time and
+//! take `n`, walking A's coalesced modes. CuTe's post-conditions: `compatible(B, R)` and
+//! `R(i) == A(B(i))` for every `i < size(B)`. A tiler (a tuple) composes mode by mode and drops
+//! the modes of A it does not reach, as CuTe does.
+//!
+//! Preconditions, checked: at each mode of A the remaining stride must divide the mode's size or be
+//! a multiple of it (stride divisibility), and the remaining size must be a multiple of what the
+//! mode gives (shape divisibility). CuTe checks a weaker stride condition and so accepts
+//! `(6,2):(8,2) o 4:4`, returning the wrong `(2,2):(32,2)`; tessel rejects it.
+//!
+//! ```
+//! use tessel::DynLayout;
+//! use tessel::dynamic::{composition::composition, Error};
+//! let a: DynLayout = "(6,2):(8,2)".parse().unwrap();
+//! let b: DynLayout = "(4,3):(3,1)".parse().unwrap();
+//! assert_eq!(composition(&a, &b.into()).unwrap().to_string(), "((2,2),3):((24,2),8)");
+//! let c: DynLayout = "4:4".parse().unwrap();
+//! assert_eq!(composition(&a, &c.into()), Err(Error::StrideDivisibility("composition")));
+//! ```
+
+use super::coalesce::coalesce_x;
+use super::sublayout::make_layout;
+use super::tiler::Tiler;
+use super::{DynLayout, Error, IntTuple};
+use alloc::vec::Vec;
+
+/// `composition(A, B)` for a layout, an integer or a tuple tiler B.
+pub fn composition(a: &DynLayout, b: &Tiler) -> Result<DynLayout, Error> {
+    match b {
+        Tiler::Tuple { elems, .. } => {
+            let modes = a.modes();
+            if elems.len() > modes.len() {
+                return Err(Error::Mode);
+            }
+            let parts: Vec<DynLayout> =
+                elems.iter().zip(&modes).map(|(t, m)| composition(m, t)).collect::<Result<_, _>>()?;
+            make_layout(&parts)
+        }
+        Tiler::Int(n) => {
+            let flat = coalesce_x(a);
+            compose(flat.shape(), flat.stride(), &IntTuple::Int(*n), &IntTuple::Int(1))
+        }
+        Tiler::Layout(b) => {
+            let flat = coalesce_x(a);
+            compose(flat.shape(), flat.stride(), b.shape(), b.stride())
+        }
+    }
+}
+
+fn mul(a: i64, b: i64) -> Result<i64, Error> {
+    a.checked_mul(b).ok_or(Error::Overflow)
+}
+
+fn ceil_div(a: i64, b: i64) -> i64 {
+    (a + b - 1) / b
+}
+
+fn layout(shape: IntTuple, stride: IntTuple) -> Result<DynLayout, Error> {
+    DynLayout::new(shape, stride)
+}
+
+/// A (flat, coalesced) `lshape:lstride` composed with `rshape:rstride`.
+fn compose(lshape: &IntTuple, lstride: &IntTuple, rshape: &IntTuple, rstride: &IntTuple) -> Result<DynLayout, Error> {
+    let (rs, rd) = match (rshape, rstride) {
+        (IntTuple::Tuple(s), IntTuple::Tuple(d)) => {
+            let parts: Vec<DynLayout> =
+                s.iter().zip(d).map(|(s, d)| compose(lshape, lstride, s, d)).collect::<Result<_, _>>()?;
+            return make_layout(&parts);
+        }
+        (IntTuple::Int(s), IntTuple::Int(d)) => (*s, *d),
+        _ => unreachable!("a layout's shape and stride are congruent"),
+    };
+    if rd == 0 {
+        return layout(IntTuple::Int(rs), IntTuple::Int(0));
+    }
+    let (shapes, strides): (Vec<i64>, Vec<i64>) = match (lshape, lstride) {
+        (IntTuple::Int(_), IntTuple::Int(d)) => {
+            return layout(IntTuple::Int(rs), IntTuple::Int(mul(rd, *d)?));
+        }
+        _ => (lshape.leaves().collect(), lstride.leaves().collect()),
+    };
+    let last = shapes.len() - 1;
+    let (mut out_shape, mut out_stride) = (Vec::new(), Vec::new());
+    let (mut rest_shape, mut rest_stride) = (rs, rd);
+    for i in 0..last {
+        let (curr_shape, curr_stride) = (shapes[i], strides[i]);
+        let step = rest_stride.abs();
+        // CuTe's (weak) stride divisibility condition.
+        if step % curr_shape != 0 && step >= curr_shape {
+            return Err(Error::StrideDivisibility("composition"));
+        }
+        let next_shape = ceil_div(curr_shape, step);
+        let next_stride = ceil_div(step, curr_shape) * rest_stride.signum();
+        if next_shape == 1 || rest_shape == 1 {
+            rest_stride = next_stride;
+            continue;
+        }
+        let new_shape = next_shape.min(rest_shape);
+        if rest_shape % new_shape != 0 {
+            return Err(Error::ShapeDivisibility("composition"));
+        }
+        // tessel's stronger condition: when the walk goes on past this mode, the stride must
+        // divide the mode's size, or the next element would not be `step` further on.
+        if rest_shape > new_shape && curr_shape % step != 0 {
+            return Err(Error::StrideDivisibility("composition"));
+        }
+        out_shape.push(new_shape);
+        out_stride.push(mul(rest_stride, curr_stride)?);
+        rest_shape /= new_shape;
+        rest_stride = next_stride;
+    }
+    let last_stride = mul(rest_stride, strides[last])?;
+    if out_shape.is_empty() {
+        return layout(IntTuple::Int(rest_shape), IntTuple::Int(last_stride));
+    }
+    if rest_shape != 1 {
+        out_shape.push(rest_shape);
+        out_stride.push(last_stride);
+    }
+    let wrap = |v: Vec<i64>| match v.as_slice() {
+        [x] => IntTuple::Int(*x),
+        _ => IntTuple::Tuple(v.into_iter().map(IntTuple::Int).collect()),
+    };
+    layout(wrap(out_shape), wrap(out_stride))
+}
