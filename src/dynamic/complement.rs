@@ -36,7 +36,10 @@ fn ceil_div_shape(shape: &IntTuple, n: i64) -> i64 {
 
 /// `filter(A)`: without its stride-0 and size-1 modes (`1:0` if nothing is left).
 pub fn filter(a: &DynLayout) -> DynLayout {
-    let kept: Vec<(i64, i64)> = flat_modes(a).into_iter().map(|(s, d)| if d == 0 { (1, d) } else { (s, d) }).collect();
+    let kept: Vec<(i64, i64)> = flat_modes(a)
+        .into_iter()
+        .map(|(s, d)| if d == 0 { (1, d) } else { (s, d) })
+        .collect();
     coalesce(&from_modes(&kept))
 }
 
@@ -50,7 +53,11 @@ pub fn complement(a: &DynLayout, cotarget: &IntTuple) -> Result<DynLayout, Error
     let mut result: Vec<(i64, i64)> = Vec::new();
     let mut reach = 1i64;
     while !modes.is_empty() {
-        let (idx, &(s, d)) = modes.iter().enumerate().min_by_key(|(_, m)| m.1).expect("not empty");
+        let (idx, &(s, d)) = modes
+            .iter()
+            .enumerate()
+            .min_by_key(|(_, m)| m.1)
+            .expect("not empty");
         if d / reach == 0 {
             return Err(Error::NotInjective);
         }

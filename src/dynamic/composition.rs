@@ -8,7 +8,11 @@
 //! Preconditions, checked: at each mode of A the remaining stride must divide the mode's size or be
 //! a multiple of it (stride divisibility), and the remaining size must be a multiple of what the
 //! mode gives (shape divisibility). CuTe checks a weaker stride condition and so accepts
-//! `(6,2):(8,2) o 4:4`, returning the wrong `(2,2):(32,2)`; tessel rejects it.
+//! `(6,2):(8,2) o 4:4`, returning the wrong `(2,2):(32,2)`; tessel rejects it. CuTe composes B's
+//! modes one at a time, which is right only if their sums never carry from one mode of A into the
+//! next: `(4,2):(1,8) o (3,2):(1,3)` gives CuTe's `(3,2):(1,3)`, but `B(4) = 4` and `A(4) = 8`.
+//! tessel counts, for each mode of A, the largest coordinate each mode of B can put there, and
+//! rejects the composition (as a stride divisibility failure) when their sum exceeds the mode.
 //!
 //! ```
 //! use tessel::DynLayout;
@@ -34,19 +38,23 @@ pub fn composition(a: &DynLayout, b: &Tiler) -> Result<DynLayout, Error> {
             if elems.len() > modes.len() {
                 return Err(Error::Mode);
             }
-            let parts: Vec<DynLayout> =
-                elems.iter().zip(&modes).map(|(t, m)| composition(m, t)).collect::<Result<_, _>>()?;
+            let parts: Vec<DynLayout> = elems
+                .iter()
+                .zip(&modes)
+                .map(|(t, m)| composition(m, t))
+                .collect::<Result<_, _>>()?;
             make_layout(&parts)
         }
-        Tiler::Int(n) => {
-            let flat = coalesce_x(a);
-            compose(flat.shape(), flat.stride(), &IntTuple::Int(*n), &IntTuple::Int(1))
-        }
-        Tiler::Layout(b) => {
-            let flat = coalesce_x(a);
-            compose(flat.shape(), flat.stride(), b.shape(), b.stride())
-        }
+        Tiler::Int(n) => compose_flat(a, &IntTuple::Int(*n), &IntTuple::Int(1)),
+        Tiler::Layout(b) => compose_flat(a, b.shape(), b.stride()),
     }
+}
+
+/// A composed with `rshape:rstride`, after coalescing A, with the no-carry check.
+fn compose_flat(a: &DynLayout, rshape: &IntTuple, rstride: &IntTuple) -> Result<DynLayout, Error> {
+    let flat = coalesce_x(a);
+    let mut used = alloc::vec![0i64; flat.shape().leaves().count()];
+    compose(flat.shape(), flat.stride(), rshape, rstride, &mut used)
 }
 
 fn mul(a: i64, b: i64) -> Result<i64, Error> {
@@ -61,12 +69,22 @@ fn layout(shape: IntTuple, stride: IntTuple) -> Result<DynLayout, Error> {
     DynLayout::new(shape, stride)
 }
 
-/// A (flat, coalesced) `lshape:lstride` composed with `rshape:rstride`.
-fn compose(lshape: &IntTuple, lstride: &IntTuple, rshape: &IntTuple, rstride: &IntTuple) -> Result<DynLayout, Error> {
+/// A (flat, coalesced) `lshape:lstride` composed with `rshape:rstride`. `used[i]` sums, over
+/// the modes of B composed so far, the largest coordinate each puts in mode `i` of A.
+fn compose(
+    lshape: &IntTuple,
+    lstride: &IntTuple,
+    rshape: &IntTuple,
+    rstride: &IntTuple,
+    used: &mut [i64],
+) -> Result<DynLayout, Error> {
     let (rs, rd) = match (rshape, rstride) {
         (IntTuple::Tuple(s), IntTuple::Tuple(d)) => {
-            let parts: Vec<DynLayout> =
-                s.iter().zip(d).map(|(s, d)| compose(lshape, lstride, s, d)).collect::<Result<_, _>>()?;
+            let parts: Vec<DynLayout> = s
+                .iter()
+                .zip(d)
+                .map(|(s, d)| compose(lshape, lstride, s, d, used))
+                .collect::<Result<_, _>>()?;
             return make_layout(&parts);
         }
         (IntTuple::Int(s), IntTuple::Int(d)) => (*s, *d),
@@ -104,6 +122,10 @@ fn compose(lshape: &IntTuple, lstride: &IntTuple, rshape: &IntTuple, rstride: &I
         // tessel's stronger condition: when the walk goes on past this mode, the stride must
         // divide the mode's size, or the next element would not be `step` further on.
         if rest_shape > new_shape && curr_shape % step != 0 {
+            return Err(Error::StrideDivisibility("composition"));
+        }
+        used[i] += (new_shape - 1) * step;
+        if used[i] >= curr_shape {
             return Err(Error::StrideDivisibility("composition"));
         }
         out_shape.push(new_shape);

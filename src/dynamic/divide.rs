@@ -63,11 +63,20 @@ fn zip2_by(t: &IntTuple, guide: &Tiler) -> IntTuple {
         return t.clone();
     };
     let modes = t.modes();
-    let split: Vec<IntTuple> = elems.iter().zip(modes).map(|(g, m)| zip2_by(m, g)).collect();
+    let split: Vec<IntTuple> = elems
+        .iter()
+        .zip(modes)
+        .map(|(g, m)| zip2_by(m, g))
+        .collect();
     let half = |k: usize| split.iter().map(move |s| s.modes()[k].clone());
     let firsts = half(0).collect();
-    let seconds = half(1).chain(modes[elems.len()..].iter().cloned()).collect();
-    IntTuple::Tuple(alloc::vec![IntTuple::Tuple(firsts), IntTuple::Tuple(seconds)])
+    let seconds = half(1)
+        .chain(modes[elems.len()..].iter().cloned())
+        .collect();
+    IntTuple::Tuple(alloc::vec![
+        IntTuple::Tuple(firsts),
+        IntTuple::Tuple(seconds)
+    ])
 }
 
 /// CuTe's `tile_unzip`: a logical divide or product rearranged to `((tile), (rest))`.
@@ -78,7 +87,13 @@ pub(crate) fn tile_unzip(l: &DynLayout, tiler: &Tiler) -> Result<DynLayout, Erro
 /// The modes of a rank-2 layout with mode 0 (when `first`) and mode 1 unpacked one level.
 pub(crate) fn unpack(l: &DynLayout, first: bool) -> Result<DynLayout, Error> {
     let modes = l.modes();
-    let open = |m: &DynLayout, yes: bool| if yes && m.rank() > 1 { m.modes() } else { alloc::vec![m.clone()] };
+    let open = |m: &DynLayout, yes: bool| {
+        if yes && m.rank() > 1 {
+            m.modes()
+        } else {
+            alloc::vec![m.clone()]
+        }
+    };
     let mut parts = open(&modes[0], first);
     parts.extend(open(&modes[1], true));
     make_layout(&parts)

@@ -80,7 +80,11 @@ pub fn left_inverse(a: &DynLayout) -> Result<DynLayout, Error> {
 
 /// The first mode of a coalesced layout, when it is static-contiguous (stride 1).
 fn contiguous_head(common: &DynLayout) -> Option<DynLayout> {
-    let head = common.modes().into_iter().next().expect("a layout has a mode");
+    let head = common
+        .modes()
+        .into_iter()
+        .next()
+        .expect("a layout has a mode");
     (head.stride() == &IntTuple::Int(1)).then_some(head)
 }
 

@@ -6,6 +6,7 @@
 //! shared with the `layout!` macro. Every operation returns an [`Error`] value on bad input or
 //! overflow; none panics or wraps.
 
+pub mod algebra;
 pub mod coalesce;
 pub mod compact;
 pub mod complement;
@@ -69,7 +70,9 @@ impl fmt::Display for Error {
             Error::StrideDivisibility(op) => {
                 write!(f, "{op}: the stride divisibility condition fails")
             }
-            Error::ShapeDivisibility(op) => write!(f, "{op}: the shape divisibility condition fails"),
+            Error::ShapeDivisibility(op) => {
+                write!(f, "{op}: the shape divisibility condition fails")
+            }
             Error::NotInjective => f.write_str("complement: the layout overlaps itself"),
             Error::NegativeStride(op) => write!(f, "{op}: not defined for negative strides"),
         }

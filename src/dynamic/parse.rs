@@ -295,8 +295,18 @@ impl Parser {
                     self.pos += 1;
                     return Ok(TilerNode::Tuple(elems));
                 }
-                Some(c) => return error(self.column(), alloc::format!("expected ',' or '>', found '{c}'")),
-                None => return error(self.column(), "expected ',' or '>', found the end of the text"),
+                Some(c) => {
+                    return error(
+                        self.column(),
+                        alloc::format!("expected ',' or '>', found '{c}'"),
+                    )
+                }
+                None => {
+                    return error(
+                        self.column(),
+                        "expected ',' or '>', found the end of the text",
+                    )
+                }
             }
         }
     }

@@ -65,9 +65,16 @@ fn pad(l: &DynLayout, r: usize) -> Result<DynLayout, Error> {
 /// CuTe's `zip(a, b)`: `((a0,b0),(a1,b1),...)`; two integers zip to `((a,b))`.
 fn zip(a: &IntTuple, b: &IntTuple) -> IntTuple {
     match a {
-        IntTuple::Int(_) => IntTuple::Tuple(alloc::vec![IntTuple::Tuple(alloc::vec![a.clone(), b.clone()])]),
+        IntTuple::Int(_) => IntTuple::Tuple(alloc::vec![IntTuple::Tuple(alloc::vec![
+            a.clone(),
+            b.clone()
+        ])]),
         IntTuple::Tuple(elems) => IntTuple::Tuple(
-            elems.iter().zip(b.modes()).map(|(x, y)| IntTuple::Tuple(alloc::vec![x.clone(), y.clone()])).collect(),
+            elems
+                .iter()
+                .zip(b.modes())
+                .map(|(x, y)| IntTuple::Tuple(alloc::vec![x.clone(), y.clone()]))
+                .collect(),
         ),
     }
 }
@@ -104,10 +111,20 @@ pub fn tile_to_shape(a: &DynLayout, shape: &IntTuple) -> Result<DynLayout, Error
     }
     let padded = pad(a, r)?;
     let block: Vec<i64> = padded.modes().iter().map(DynLayout::size).collect();
-    let target: Vec<i64> = shape.modes().iter().map(IntTuple::size).collect::<Result<_, _>>()?;
+    let target: Vec<i64> = shape
+        .modes()
+        .iter()
+        .map(IntTuple::size)
+        .collect::<Result<_, _>>()?;
     if block.iter().zip(&target).any(|(b, t)| t % b != 0) {
         return Err(Error::ShapeDivisibility("tile_to_shape"));
     }
-    let counts = IntTuple::Tuple(block.iter().zip(&target).map(|(b, t)| IntTuple::Int(t / b)).collect());
+    let counts = IntTuple::Tuple(
+        block
+            .iter()
+            .zip(&target)
+            .map(|(b, t)| IntTuple::Int(t / b))
+            .collect(),
+    );
     blocked_product(&padded, &DynLayout::from_shape(counts)?)
 }

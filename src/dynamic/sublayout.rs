@@ -30,7 +30,9 @@ impl DynLayout {
     /// The top-level modes, each a layout (an integer layout is its own single mode).
     pub fn modes(&self) -> Vec<DynLayout> {
         let pairs = self.shape().modes().iter().zip(self.stride().modes());
-        pairs.map(|(s, d)| DynLayout::new(s.clone(), d.clone()).expect("a mode of a valid layout")).collect()
+        pairs
+            .map(|(s, d)| DynLayout::new(s.clone(), d.clone()).expect("a mode of a valid layout"))
+            .collect()
     }
 
     /// Applies `f` to the shape and the stride alike.

@@ -52,7 +52,10 @@ impl Tiler {
             }
             parse::TilerNode::Shape(shape) => Tiler::from_shape(&IntTuple::from_node(shape)),
             parse::TilerNode::Tuple(elems) => Tiler::Tuple {
-                elems: elems.iter().map(Tiler::from_node).collect::<Result<_, _>>()?,
+                elems: elems
+                    .iter()
+                    .map(Tiler::from_node)
+                    .collect::<Result<_, _>>()?,
                 shape: false,
             },
         })

@@ -1,0 +1,108 @@
+//! The `tessel` binary: results in CuTe's notation, errors that point into the argument, exit 1.
+
+use std::process::Command;
+
+fn tessel(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_tessel"))
+        .args(args)
+        .output()
+        .unwrap();
+    let text = |b: Vec<u8>| String::from_utf8(b).unwrap();
+    (
+        out.status.code().unwrap(),
+        text(out.stdout),
+        text(out.stderr),
+    )
+}
+
+#[test]
+fn operations_print_cute_notation() {
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["composition", "(6,2):(8,2)", "(4,3):(3,1)"],
+            "((2,2),3):((24,2),8)",
+        ),
+        (
+            &["composition", "(10,2):(16,4)", "(5,4):(1,5)"],
+            "(5,(2,2)):(16,(80,4))",
+        ),
+        (&["complement", "(2,2):(1,6)", "24"], "(3,2):(2,12)"),
+        (
+            &["logical_divide", "(4,2,3):(2,1,8)", "4:2"],
+            "((2,2),(2,3)):((4,1),(2,8))",
+        ),
+        (
+            &["zipped_divide", "(16,8):(1,16)", "(2,2)"],
+            "((2,2),(8,4)):((1,16),(2,32))",
+        ),
+        (
+            &["zipped_divide", "(16,8):(1,16)", "(16,2)"],
+            "((16,2),(1,4)):((1,16),(0,32))",
+        ),
+        (
+            &["blocked_product", "(2,5):(5,1)", "(3,4):(1,3)"],
+            "((2,3),(5,4)):((5,10),(1,30))",
+        ),
+        (
+            &["raked_product", "(2,5):(5,1)", "(3,4):(1,3)"],
+            "((3,2),(4,5)):((10,5),(30,1))",
+        ),
+        (
+            &["composition", "(12,(4,8)):(59,(13,1))", "<3:4,8:2>"],
+            "(3,(2,4)):(236,(26,1))",
+        ),
+        (&["size", "(4,(2,4)):(2,(1,8))"], "32"),
+        (&["cosize", "(4,8):(-8,1)"], "32"),
+        (&["call", "(4,(2,4)):(2,(1,8))", "(1,5)"], "19"),
+        (&["call", "(4,(2,4)):(2,(1,8))", "5"], "3"),
+    ];
+    for (args, want) in cases {
+        let (code, out, err) = tessel(args);
+        assert_eq!(
+            (code, out.trim_end(), err.as_str()),
+            (0, *want, ""),
+            "{args:?}"
+        );
+    }
+}
+
+#[test]
+fn show_prints_the_table() {
+    let (code, out, _) = tessel(&["show", "(2,(2,2)):(4,(2,1))"]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with(
+        "(2,(2,2)):(4,(2,1))\n      0   1   2   3 \n    +---+---+---+---+\n 0  | 0 | 2 | 1 | 3 |"
+    ));
+}
+
+#[test]
+fn errors_point_into_the_text_and_exit_1() {
+    let (code, out, err) = tessel(&["size", "(4,8 2)"]);
+    assert_eq!((code, out.as_str()), (1, ""));
+    assert_eq!(
+        err,
+        "error: argument 1: expected ',' or ')', found '2' at column 6\n  (4,8 2)\n       ^\n"
+    );
+    let (code, _, err) = tessel(&["composition", "(6,2):(8,2)", "4:4"]);
+    assert_eq!(
+        (code, err.as_str()),
+        (
+            1,
+            "error: composition: the stride divisibility condition fails\n"
+        )
+    );
+    let (code, _, err) = tessel(&["complement", "(4,8)", "x"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.starts_with("error: argument 2: expected an integer or '(', found 'x' at column 1"),
+        "{err}"
+    );
+    let (code, _, err) = tessel(&["composition", "(4,8)"]);
+    assert_eq!(
+        (code, err.as_str()),
+        (1, "error: usage: tessel composition LAYOUT TILER\n")
+    );
+    let (code, _, err) = tessel(&["frobnicate"]);
+    assert_eq!(code, 1);
+    assert!(err.starts_with("error: unknown operation 'frobnicate'"));
+}

@@ -1,0 +1,197 @@
+#!/usr/bin/env python3
+"""Regenerates the layout algebra's golden data from the real CuTe (a dev tool, not run by CI).
+
+Builds random cases for every operation (ranks 1 to 4, depth up to 3, sizes up to a few
+thousand, biased towards cases CuTe accepts), asks ../shared/tools/cute-oracle for CuTe C++'s
+answer, and writes tests/golden/algebra.tsv: op, arguments, answer (or compile_error: ...).
+Run from the repository root:  python3 scripts/golden_algebra.py
+"""
+import os
+import random
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ORACLE = os.path.join(ROOT, "..", "shared", "tools", "cute-oracle")
+rng = random.Random(3)
+LEAVES = [2, 2, 2, 3, 4, 4, 8]
+
+
+def is_t(x):
+    return isinstance(x, tuple)
+
+
+def leaves(t):
+    return [y for x in t for y in leaves(x)] if is_t(t) else [t]
+
+
+def size(t):
+    n = 1
+    for x in leaves(t):
+        n *= x
+    return n
+
+
+def fmt(t):
+    return "(" + ",".join(fmt(x) for x in t) + ")" if is_t(t) else str(t)
+
+
+def unflatten(flat, like):
+    if not is_t(like):
+        return flat.pop(0)
+    return tuple(unflatten(flat, x) for x in like)
+
+
+def shape(depth=2, max_rank=4):
+    def sub(d):
+        if d == 0 or rng.random() < 0.5:
+            return rng.choice(LEAVES)
+        return tuple(sub(d - 1) for _ in range(rng.randint(1, 3)))
+    if rng.random() < 0.2:
+        return rng.choice([2, 4, 6, 8, 12, 16, 24, 32])
+    while True:
+        s = tuple(sub(depth - 1) for _ in range(rng.randint(1, max_rank)))
+        if size(s) <= 2048:
+            return s
+
+
+def compact_stride(s, order=None, gap=1):
+    """Strides of a compact layout over the leaves taken in `order` (default column-major),
+    with the running product multiplied by `gap` once at a random point."""
+    ls = leaves(s)
+    order = order or list(range(len(ls)))
+    strides = [0] * len(ls)
+    acc = 1
+    gap_at = rng.randrange(len(ls) + 1)
+    for k, i in enumerate(order):
+        if k == gap_at:
+            acc *= gap
+        strides[i] = acc
+        acc *= ls[i]
+    return unflatten(strides, s)
+
+
+def layout(s=None, kind=None):
+    s = s if s is not None else shape()
+    kind = kind or rng.choice(["col", "row", "perm", "gap", "zero", "rand"])
+    n = len(leaves(s))
+    if kind == "col":
+        d = compact_stride(s)
+    elif kind == "row":
+        d = compact_stride(s, list(reversed(range(n))))
+    elif kind == "perm":
+        d = compact_stride(s, rng.sample(range(n), n))
+    elif kind == "gap":
+        d = compact_stride(s, rng.sample(range(n), n), rng.choice([2, 3, 4]))
+    elif kind == "zero":
+        flat = leaves(compact_stride(s, rng.sample(range(n), n)))
+        flat[rng.randrange(n)] = 0
+        d = unflatten(flat, s)
+    else:
+        d = unflatten([rng.choice([0, 1, 2, 3, 4, 6, 8, 12, 16, 32]) for _ in range(n)], s)
+    return f"{fmt(s)}:{fmt(d)}", s, d
+
+
+def divisor_layout(n):
+    """A layout whose size divides n, compact with a random stride factor."""
+    divs = [k for k in range(1, n + 1) if n % k == 0]
+    m = rng.choice(divs[1:] or divs)
+    stride = rng.choice([1, 1, 2, 4]) if n % (m * 2) == 0 else 1
+    return f"{m}:{stride}"
+
+
+def tiler_for(s):
+    """A tiler for shape s: a layout, an integer, a shape, or a tuple of layouts."""
+    kind = rng.choice(["layout", "int", "shape", "tuple"])
+    if kind == "int" or not is_t(s):
+        return str(rng.choice([k for k in range(1, size(s) + 1) if size(s) % k == 0]))
+    if kind == "layout":
+        return divisor_layout(size(s))
+    modes = s[: rng.randint(1, len(s))]
+    if kind == "shape":
+        return "(" + ",".join(str(rng.choice([k for k in range(1, size(m) + 1) if size(m) % k == 0])) for m in modes) + ")"
+    return "<" + ",".join(divisor_layout(size(m)) for m in modes) + ">"
+
+
+def cases():
+    out = []
+    add = lambda op, *args: out.append((op, list(args)))
+    for _ in range(60):
+        add("coalesce", layout()[0])
+    for _ in range(30):
+        text, s, _ = layout(shape(max_rank=3))
+        if is_t(s):
+            add("coalesce", text, "(" + ",".join("1" for _ in s[: rng.randint(1, len(s))]) + ")")
+    for _ in range(110):
+        a, s, _ = layout()
+        n = size(s)
+        b = rng.choice([
+            lambda: divisor_layout(n),
+            lambda: layout(shape(depth=2, max_rank=2), "col")[0],
+            lambda: f"({rng.choice([2, 4])},{rng.choice([2, 3])}):({rng.choice([1, 2, 4])},{rng.choice([4, 8, 16])})",
+        ])()
+        add("composition", a, b)
+    for _ in range(50):
+        a, s, _ = layout(kind=rng.choice(["col", "row", "perm"]))
+        add("composition", a, tiler_for(s))
+    for _ in range(60):
+        a, s, d = layout(shape(max_rank=3), rng.choice(["col", "perm", "gap", "zero", "rand"]))
+        cot = rng.choice([size(s), size(s) * rng.choice([2, 3, 4]), 1 + max(leaves(d)) * rng.choice([1, 2])])
+        add("complement", a, str(cot))
+    for _ in range(20):
+        a, s, _ = layout(shape(max_rank=2), "gap")
+        add("complement", a, fmt((rng.choice([4, 8, 16]), rng.choice([2, 4, 8]))))
+    for op in ["logical_divide", "zipped_divide", "tiled_divide", "flat_divide"]:
+        for _ in range(28):
+            a, s, _ = layout(kind=rng.choice(["col", "row", "perm"]))
+            add(op, a, tiler_for(s))
+    for op in ["logical_product", "zipped_product", "tiled_product", "flat_product"]:
+        for _ in range(16):
+            a, s, _ = layout(shape(max_rank=2), rng.choice(["col", "row", "perm"]))
+            t = rng.choice([
+                lambda: layout(shape(depth=1, max_rank=2), "col")[0],
+                lambda: str(rng.choice([2, 3, 4])),
+                lambda: fmt(tuple(rng.choice([2, 3]) for _ in (s if is_t(s) else (s,)))),
+            ])()
+            add(op, a, t)
+    for op in ["blocked_product", "raked_product"]:
+        for _ in range(20):
+            a = layout(shape(depth=1, max_rank=3), rng.choice(["col", "row"]))[0]
+            b = layout(shape(depth=1, max_rank=3), rng.choice(["col", "row"]))[0]
+            add(op, a, b)
+    for _ in range(30):
+        a, s, _ = layout(shape(depth=1, max_rank=2), rng.choice(["col", "row", "perm"]))
+        ms = s if is_t(s) else (s,)
+        target = tuple(size(m) * rng.choice([1, 2, 4]) for m in ms) + tuple(
+            rng.choice([2, 4]) for _ in range(rng.randint(0, 1)))
+        if rng.random() < 0.15:
+            target = tuple(t + 1 for t in target)
+        add("tile_to_shape", a, fmt(target))
+    for op in ["right_inverse", "left_inverse"]:
+        for _ in range(35):
+            add(op, layout(kind=rng.choice(["col", "row", "perm", "gap", "zero"]))[0])
+    for op in ["max_common_vector", "max_common_layout"]:
+        for _ in range(18):
+            s = shape(max_rank=3)
+            a = layout(s, rng.choice(["col", "row", "perm"]))[0]
+            b = layout(s, rng.choice(["col", "row", "perm"]))[0]
+            add(op, a, b)
+    return out
+
+
+def main():
+    all_cases = cases()
+    batch = "".join(op + " " + " ".join(args) + "\n" for op, args in all_cases)
+    answers = subprocess.run([ORACLE, "--batch"], input=batch, check=True, capture_output=True,
+                             text=True).stdout.splitlines()
+    assert len(answers) == len(all_cases), (len(answers), len(all_cases))
+    with open(os.path.join(ROOT, "tests", "golden", "algebra.tsv"), "w") as f:
+        f.write("# op\targuments...\tCuTe's answer (generated by scripts/golden_algebra.py)\n")
+        for (op, args), ans in zip(all_cases, answers):
+            ans = ans if ans.startswith("compile_error") else ans.replace("_", "")
+            f.write("\t".join([op] + args + [ans]) + "\n")
+    print(f"{len(all_cases)} cases", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()

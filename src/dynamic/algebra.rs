@@ -1,0 +1,128 @@
+//! Every runtime operation by its CuTe name, on CuTe's notation: what the `tessel` command line
+//! tool and the golden tests call.
+//!
+//! ```
+//! use tessel::dynamic::algebra::run;
+//! assert_eq!(run("composition", &["(6,2):(8,2)", "(4,3):(3,1)"]).unwrap(), "((2,2),3):((24,2),8)");
+//! assert_eq!(run("complement", &["(2,2):(1,6)", "24"]).unwrap(), "(3,2):(2,12)");
+//! ```
+
+use super::coalesce::{coalesce, coalesce_by_mode};
+use super::complement::{complement, complement_of};
+use super::composition::composition;
+use super::divide::{flat_divide, logical_divide, tiled_divide, zipped_divide};
+use super::inverse::{left_inverse, max_common_layout, max_common_vector, right_inverse};
+use super::product::{
+    blocked_product, flat_product, logical_product, raked_product, tile_to_shape, tiled_product,
+    zipped_product,
+};
+use super::tiler::Tiler;
+use super::{DynLayout, Error, IntTuple};
+use alloc::string::{String, ToString};
+
+/// The names `run` knows, with the arguments each takes.
+pub const OPERATIONS: &[(&str, &str)] = &[
+    ("coalesce", "LAYOUT [PROFILE]"),
+    ("composition", "LAYOUT TILER"),
+    ("complement", "LAYOUT [COTARGET]"),
+    ("logical_divide", "LAYOUT TILER"),
+    ("zipped_divide", "LAYOUT TILER"),
+    ("tiled_divide", "LAYOUT TILER"),
+    ("flat_divide", "LAYOUT TILER"),
+    ("logical_product", "LAYOUT TILER"),
+    ("zipped_product", "LAYOUT TILER"),
+    ("tiled_product", "LAYOUT TILER"),
+    ("flat_product", "LAYOUT TILER"),
+    ("blocked_product", "LAYOUT LAYOUT"),
+    ("raked_product", "LAYOUT LAYOUT"),
+    ("tile_to_shape", "LAYOUT SHAPE"),
+    ("right_inverse", "LAYOUT"),
+    ("left_inverse", "LAYOUT"),
+    ("max_common_layout", "LAYOUT LAYOUT"),
+    ("max_common_vector", "LAYOUT LAYOUT"),
+    ("size", "LAYOUT"),
+    ("cosize", "LAYOUT"),
+    ("call", "LAYOUT COORD"),
+    ("show", "LAYOUT"),
+];
+
+/// What went wrong running an operation: which argument, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RunError {
+    /// No operation of that name.
+    UnknownOperation,
+    /// The operation takes other arguments (its usage).
+    Usage(&'static str),
+    /// Argument `index` (0-based) could not be read.
+    Argument(usize, Error),
+    /// The operation failed.
+    Failed(Error),
+}
+
+type Parsed<T> = Result<T, RunError>;
+
+fn layout(args: &[&str], i: usize) -> Parsed<DynLayout> {
+    args[i].parse().map_err(|e| RunError::Argument(i, e))
+}
+
+fn tiler(args: &[&str], i: usize) -> Parsed<Tiler> {
+    args[i].parse().map_err(|e| RunError::Argument(i, e))
+}
+
+fn int_tuple(args: &[&str], i: usize) -> Parsed<IntTuple> {
+    args[i].parse().map_err(|e| RunError::Argument(i, e))
+}
+
+/// Runs operation `op` on `args` (CuTe's notation) and prints the result as CuTe would.
+pub fn run(op: &str, args: &[&str]) -> Result<String, RunError> {
+    let usage = OPERATIONS
+        .iter()
+        .find(|(name, _)| *name == op)
+        .ok_or(RunError::UnknownOperation)?
+        .1;
+    let fail = |e: Error| RunError::Failed(e);
+    let shown = |r: Result<DynLayout, Error>| r.map(|l| l.to_string()).map_err(fail);
+    let with_tiler = |f: fn(&DynLayout, &Tiler) -> Result<DynLayout, Error>| -> Parsed<String> {
+        shown(f(&layout(args, 0)?, &tiler(args, 1)?))
+    };
+    let two_layouts =
+        |f: fn(&DynLayout, &DynLayout) -> Result<DynLayout, Error>| -> Parsed<String> {
+            shown(f(&layout(args, 0)?, &layout(args, 1)?))
+        };
+    match (op, args.len()) {
+        ("coalesce", 1) => Ok(coalesce(&layout(args, 0)?).to_string()),
+        ("coalesce", 2) => shown(coalesce_by_mode(&layout(args, 0)?, &int_tuple(args, 1)?)),
+        ("composition", 2) => with_tiler(composition),
+        ("complement", 1) => shown(complement_of(&layout(args, 0)?)),
+        ("complement", 2) => shown(complement(&layout(args, 0)?, &int_tuple(args, 1)?)),
+        ("logical_divide", 2) => with_tiler(logical_divide),
+        ("zipped_divide", 2) => with_tiler(zipped_divide),
+        ("tiled_divide", 2) => with_tiler(tiled_divide),
+        ("flat_divide", 2) => with_tiler(flat_divide),
+        ("logical_product", 2) => with_tiler(logical_product),
+        ("zipped_product", 2) => with_tiler(zipped_product),
+        ("tiled_product", 2) => with_tiler(tiled_product),
+        ("flat_product", 2) => with_tiler(flat_product),
+        ("blocked_product", 2) => two_layouts(blocked_product),
+        ("raked_product", 2) => two_layouts(raked_product),
+        ("tile_to_shape", 2) => shown(tile_to_shape(&layout(args, 0)?, &int_tuple(args, 1)?)),
+        ("right_inverse", 1) => Ok(right_inverse(&layout(args, 0)?).to_string()),
+        ("left_inverse", 1) => shown(left_inverse(&layout(args, 0)?)),
+        ("max_common_layout", 2) => two_layouts(max_common_layout),
+        ("max_common_vector", 2) => max_common_vector(&layout(args, 0)?, &layout(args, 1)?)
+            .map(|n| n.to_string())
+            .map_err(fail),
+        ("size", 1) => Ok(layout(args, 0)?.size().to_string()),
+        ("cosize", 1) => Ok(layout(args, 0)?.cosize().to_string()),
+        ("call", 2) => layout(args, 0)?
+            .call(&int_tuple(args, 1)?)
+            .map(|i| i.to_string())
+            .map_err(fail),
+        ("show", 1) => {
+            let l = layout(args, 0)?;
+            let table = l.print_layout().map_err(fail)?;
+            Ok(alloc::format!("{table}").trim_end().into())
+        }
+        _ => Err(RunError::Usage(usage)),
+    }
+}
