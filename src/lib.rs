@@ -14,7 +14,10 @@
 #[cfg(feature = "alloc")]
 extern crate alloc;
 
+pub mod arith;
+pub mod coalesce;
 pub mod compact;
+pub mod composition;
 pub mod coord;
 pub mod int;
 pub mod int_tuple;
@@ -26,6 +29,8 @@ pub mod sublayout;
 #[cfg(feature = "alloc")]
 pub mod dynamic;
 
+pub use coalesce::{coalesce, Coalesce};
+pub use composition::{composition, Composition};
 #[cfg(feature = "alloc")]
 pub use dynamic::DynLayout;
 pub use int::{Int, StaticInt, C};

@@ -95,6 +95,8 @@ macro_rules! list_type {
     ($H:ident $(, $T:ident)*) => { Cons<$H, list_type!($($T),*)> };
 }
 
+pub(crate) use list_type;
+
 /// The pattern `Cons(A, Cons(B, Nil))`, binding each element to a variable named like its type.
 macro_rules! list_pattern {
     () => { Nil };

@@ -1,0 +1,141 @@
+//! Type-level arithmetic on leaves, across typenum's kinds: a stride is `UTerm` (0), a `UInt`
+//! (positive) or an `NInt` (negative); a shape is a `UInt`. typenum does not mix unsigned and
+//! signed numbers, so the algebra goes through these traits.
+//!
+//! ```
+//! use tessel::arith::{SameValue, Scaled};
+//! use tessel::typenum::{NInt, B0, B1, U0, U12, U3, U4};
+//! static_assertions::assert_type_eq_all!(Scaled<U3, U4>, U12);
+//! static_assertions::assert_type_eq_all!(Scaled<U3, NInt<U4>>, NInt<U12>);
+//! static_assertions::assert_type_eq_all!(Scaled<U3, U0>, U0);
+//! static_assertions::assert_type_eq_all!(SameValue<U12, U12>, B1);
+//! static_assertions::assert_type_eq_all!(SameValue<U12, NInt<U12>>, B0);
+//! ```
+
+use core::ops::Mul;
+use typenum::{
+    Bit, Eq, IsEqual, Mod, NInt, NonZero, Prod, Quot, Sub1, Sum, UInt, UTerm, Unsigned, B0, B1,
+};
+
+/// `Self * D`: a shape times a stride, a stride.
+pub trait ScaleStride<D> {
+    /// The product.
+    type Output;
+}
+
+/// `S * D` for a shape S and a stride D.
+pub type Scaled<S, D> = <S as ScaleStride<D>>::Output;
+
+impl<U: Unsigned, B: Bit> ScaleStride<UTerm> for UInt<U, B> {
+    type Output = UTerm;
+}
+
+impl<U: Unsigned, B: Bit, V: Unsigned, C: Bit> ScaleStride<UInt<V, C>> for UInt<U, B>
+where
+    UInt<U, B>: Mul<UInt<V, C>>,
+{
+    type Output = Prod<UInt<U, B>, UInt<V, C>>;
+}
+
+impl<U: Unsigned, B: Bit, V: Unsigned + NonZero> ScaleStride<NInt<V>> for UInt<U, B>
+where
+    UInt<U, B>: Mul<V>,
+    Prod<UInt<U, B>, V>: Unsigned + NonZero,
+{
+    type Output = NInt<Prod<UInt<U, B>, V>>;
+}
+
+/// Whether two strides are the same number: `B1` or `B0`.
+pub trait SameAs<D> {
+    /// `B1` or `B0`.
+    type Output: Bit;
+}
+
+/// `B1` if strides A and D are equal, else `B0`.
+pub type SameValue<A, D> = <A as SameAs<D>>::Output;
+
+impl SameAs<UTerm> for UTerm {
+    type Output = B1;
+}
+impl<V: Unsigned, C: Bit> SameAs<UInt<V, C>> for UTerm {
+    type Output = B0;
+}
+impl<V: Unsigned + NonZero> SameAs<NInt<V>> for UTerm {
+    type Output = B0;
+}
+impl<U: Unsigned, B: Bit> SameAs<UTerm> for UInt<U, B> {
+    type Output = B0;
+}
+impl<U: Unsigned, B: Bit, V: Unsigned, C: Bit> SameAs<UInt<V, C>> for UInt<U, B>
+where
+    UInt<U, B>: IsEqual<UInt<V, C>>,
+    <UInt<U, B> as IsEqual<UInt<V, C>>>::Output: Bit,
+{
+    type Output = <UInt<U, B> as IsEqual<UInt<V, C>>>::Output;
+}
+impl<U: Unsigned, B: Bit, V: Unsigned + NonZero> SameAs<NInt<V>> for UInt<U, B> {
+    type Output = B0;
+}
+impl<U: Unsigned + NonZero> SameAs<UTerm> for NInt<U> {
+    type Output = B0;
+}
+impl<U: Unsigned + NonZero, V: Unsigned, C: Bit> SameAs<UInt<V, C>> for NInt<U> {
+    type Output = B0;
+}
+impl<U: Unsigned + NonZero + IsEqual<V>, V: Unsigned + NonZero> SameAs<NInt<V>> for NInt<U>
+where
+    <U as IsEqual<V>>::Output: Bit,
+{
+    type Output = <U as IsEqual<V>>::Output;
+}
+
+/// `ceil(Self / B)` for positive unsigned numbers.
+pub trait CeilDiv<B> {
+    /// The quotient, rounded up.
+    type Output;
+}
+
+impl<A: core::ops::Add<B>, B> CeilDiv<B> for A
+where
+    Sum<A, B>: core::ops::Sub<B1>,
+    Sub1<Sum<A, B>>: core::ops::Div<B>,
+{
+    type Output = Quot<Sub1<Sum<A, B>>, B>;
+}
+
+/// `ceil(A / B)`.
+pub type CeilQuot<A, B> = <A as CeilDiv<B>>::Output;
+
+/// Whether `Self` is a multiple of `B`: `B1` or `B0`.
+pub trait MultipleOf<B> {
+    /// `B1` or `B0`.
+    type Output: Bit;
+}
+
+impl<A: core::ops::Rem<B>, B> MultipleOf<B> for A
+where
+    Mod<A, B>: IsEqual<UTerm>,
+    Eq<Mod<A, B>, UTerm>: Bit,
+{
+    type Output = Eq<Mod<A, B>, UTerm>;
+}
+
+/// `B1` if A is a multiple of B.
+pub type IsMultiple<A, B> = <A as MultipleOf<B>>::Output;
+
+/// Whether a positive number is 1: `B1` or `B0`.
+pub trait Unit {
+    /// `B1` or `B0`.
+    type Output: Bit;
+}
+
+impl Unit for UInt<UTerm, B1> {
+    type Output = B1;
+}
+
+impl<U: Unsigned, B: Bit, B2: Bit> Unit for UInt<UInt<U, B>, B2> {
+    type Output = B0;
+}
+
+/// `B1` if N is 1.
+pub type IsUnit<N> = <N as Unit>::Output;

@@ -1,0 +1,226 @@
+//! Coalesce: the same function of the 1-D coordinate, with as few modes as possible.
+//!
+//! Walking the flattened modes from the last to the first: a mode of size 1 is dropped; a mode
+//! `s:d` followed by `s':d'` with `s * d == d'` merges into `s*s':d`; anything else stays. The
+//! result is an integer layout when one mode is left (`1:0` when none is).
+//!
+//! CuTe's post-conditions: `size(R) == size(L)`, `depth(R) <= 1`, and `R(i) == L(i)` for every
+//! `i < size(L)`. The runtime mirror is [`crate::dynamic::coalesce`].
+//!
+//! ```
+//! use tessel::{layout, coalesce, Coalesce};
+//! static_assertions::assert_type_eq_all!(Coalesce<layout!("(2,(1,6)):(1,(6,2))")>, layout!("12:1"));
+//! assert_eq!(coalesce(layout!("(4,8):(1,4)")).to_string(), "32:1");
+//! assert_eq!(coalesce(layout!("(4,8):(8,1)")).to_string(), "(4,8):(8,1)");
+//! ```
+
+use crate::arith::{SameAs, ScaleStride, Scaled};
+use crate::int_tuple::{IntTuple, LayoutShape, Leaves};
+use crate::list::{Cons, Nil, ToTuple};
+use crate::{Layout, StaticLayout};
+use core::ops::Mul;
+use typenum::{Bit, Prod, UInt, UTerm, B0, B1};
+
+/// The flat modes of a layout, as a list of `(shape, stride)` pairs.
+pub trait FlatModes {
+    /// The list of pairs.
+    type List;
+}
+
+impl<S: LayoutShape<D> + Leaves, D: IntTuple + Leaves> FlatModes for Layout<S, D>
+where
+    S::List: ZipList<D::List>,
+{
+    type List = <S::List as ZipList<D::List>>::Output;
+}
+
+/// Two lists of the same length as one list of pairs.
+pub trait ZipList<R> {
+    /// The list of pairs.
+    type Output;
+}
+
+impl ZipList<Nil> for Nil {
+    type Output = Nil;
+}
+
+impl<H, T: ZipList<RT>, RH, RT> ZipList<Cons<RH, RT>> for Cons<H, T> {
+    type Output = Cons<(H, RH), T::Output>;
+}
+
+/// A list reversed onto the accumulator `Acc`.
+pub trait ReverseOnto<Acc> {
+    /// The reversed list, followed by `Acc`.
+    type Output;
+}
+
+impl<Acc> ReverseOnto<Acc> for Nil {
+    type Output = Acc;
+}
+
+impl<H, T: ReverseOnto<Cons<H, Acc>>, Acc> ReverseOnto<Acc> for Cons<H, T> {
+    type Output = T::Output;
+}
+
+/// The size-1 shape.
+type One = UInt<UTerm, B1>;
+
+/// A shape of 2 or more.
+type Big<U, B, B2> = UInt<UInt<U, B>, B2>;
+
+/// One step of the backward walk: the stack `Self` (first mode first) meets the mode `M`.
+pub trait Step<M> {
+    /// The new stack.
+    type Output;
+}
+
+/// A mode of size 1 is dropped.
+impl<F, D> Step<(One, D)> for F {
+    type Output = F;
+}
+
+/// The stack is still the initial mode of size 1: the mode replaces it.
+impl<U, B, B2, D, D0> Step<(Big<U, B, B2>, D)> for Cons<(One, D0), Nil> {
+    type Output = Cons<(Big<U, B, B2>, D), Nil>;
+}
+
+/// Otherwise merge when `s * d` is the stride of the stack's first mode, else push.
+impl<U, B, B2, D, U0, B0_, B20, D0, T> Step<(Big<U, B, B2>, D)> for Cons<(Big<U0, B0_, B20>, D0), T>
+where
+    Big<U, B, B2>: ScaleStride<D>,
+    Scaled<Big<U, B, B2>, D>: SameAs<D0>,
+    Self: MergeIf<<Scaled<Big<U, B, B2>, D> as SameAs<D0>>::Output, (Big<U, B, B2>, D)>,
+{
+    type Output = <Self as MergeIf<
+        <Scaled<Big<U, B, B2>, D> as SameAs<D0>>::Output,
+        (Big<U, B, B2>, D),
+    >>::Output;
+}
+
+/// The stack meets mode `M`: merged into its first mode (`B1`) or pushed (`B0`).
+pub trait MergeIf<Merge: Bit, M> {
+    /// The new stack.
+    type Output;
+}
+
+impl<S0, D0, T, S: Mul<S0>, D> MergeIf<B1, (S, D)> for Cons<(S0, D0), T> {
+    type Output = Cons<(Prod<S, S0>, D), T>;
+}
+
+impl<F, M> MergeIf<B0, M> for F {
+    type Output = Cons<M, F>;
+}
+
+/// The stack folded over a (reversed) list of modes.
+pub trait Walk<Stack> {
+    /// The final stack.
+    type Output;
+}
+
+impl<Stack> Walk<Stack> for Nil {
+    type Output = Stack;
+}
+
+impl<Stack: Step<M>, M, T: Walk<Stack::Output>> Walk<Stack> for Cons<M, T> {
+    type Output = T::Output;
+}
+
+/// The layout of a final stack: an integer layout for one mode, `1:0` for one of size 1.
+pub trait StackLayout {
+    /// The layout.
+    type Output;
+}
+
+impl<D> StackLayout for Cons<(One, D), Nil> {
+    type Output = Layout<One, UTerm>;
+}
+
+impl<U, B, B2, D> StackLayout for Cons<(Big<U, B, B2>, D), Nil>
+where
+    Big<U, B, B2>: LayoutShape<D>,
+    D: IntTuple,
+{
+    type Output = Layout<Big<U, B, B2>, D>;
+}
+
+impl<M0, M1, T> StackLayout for Cons<M0, Cons<M1, T>>
+where
+    Self: Unzip,
+    <Self as Unzip>::Shapes: ToTuple,
+    <Self as Unzip>::Strides: ToTuple,
+    <<Self as Unzip>::Shapes as ToTuple>::Tuple:
+        LayoutShape<<<Self as Unzip>::Strides as ToTuple>::Tuple>,
+    <<Self as Unzip>::Strides as ToTuple>::Tuple: IntTuple,
+{
+    type Output = Layout<
+        <<Self as Unzip>::Shapes as ToTuple>::Tuple,
+        <<Self as Unzip>::Strides as ToTuple>::Tuple,
+    >;
+}
+
+/// A list of pairs as two lists.
+pub trait Unzip {
+    /// The first elements.
+    type Shapes;
+    /// The second elements.
+    type Strides;
+}
+
+impl Unzip for Nil {
+    type Shapes = Nil;
+    type Strides = Nil;
+}
+
+impl<S, D, T: Unzip> Unzip for Cons<(S, D), T> {
+    type Shapes = Cons<S, T::Shapes>;
+    type Strides = Cons<D, T::Strides>;
+}
+
+/// `coalesce(Self)` on types.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be coalesced at compile time",
+    label = "coalesce needs a static layout"
+)]
+pub trait CoalesceLayout {
+    /// The coalesced layout.
+    type Output;
+}
+
+impl<L: FlatModes> CoalesceLayout for L
+where
+    L::List: ReverseOnto<Nil>,
+    <L::List as ReverseOnto<Nil>>::Output: SplitFirst,
+    <<L::List as ReverseOnto<Nil>>::Output as SplitFirst>::Rest:
+        Walk<Cons<<<L::List as ReverseOnto<Nil>>::Output as SplitFirst>::First, Nil>>,
+    <<<L::List as ReverseOnto<Nil>>::Output as SplitFirst>::Rest as Walk<
+        Cons<<<L::List as ReverseOnto<Nil>>::Output as SplitFirst>::First, Nil>,
+    >>::Output: StackLayout,
+{
+    type Output = <<<<L::List as ReverseOnto<Nil>>::Output as SplitFirst>::Rest as Walk<
+        Cons<<<L::List as ReverseOnto<Nil>>::Output as SplitFirst>::First, Nil>,
+    >>::Output as StackLayout>::Output;
+}
+
+/// A non-empty list's first element and the rest.
+pub trait SplitFirst {
+    /// The first element.
+    type First;
+    /// The rest.
+    type Rest;
+}
+
+impl<H, T> SplitFirst for Cons<H, T> {
+    type First = H;
+    type Rest = T;
+}
+
+/// `coalesce(L)`: the coalesced layout type.
+pub type Coalesce<L> = <L as CoalesceLayout>::Output;
+
+/// `coalesce(l)`: the coalesced layout of a static layout.
+pub fn coalesce<L: CoalesceLayout>(_: L) -> Coalesce<L>
+where
+    Coalesce<L>: StaticLayout,
+{
+    <Coalesce<L> as StaticLayout>::INSTANCE
+}

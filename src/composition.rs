@@ -1,0 +1,434 @@
+//! Composition: `R = A o B`, `R(c) = A(B(c))`, computed during type checking.
+//!
+//! B decides the shape: for each mode `n:r` of B, A's coalesced modes are walked, skipping `r` of
+//! A's 1-D coordinates at a time and taking `n`. CuTe's post-conditions: `compatible(B, R)` and
+//! `R(i) == A(B(i))` for every `i < size(B)`. A tiler composes mode by mode: a layout, an integer
+//! `N` (close to `N:1`), or a tuple of tilers, which drops the modes of A it does not reach.
+//!
+//! The walk has preconditions, and a composition that breaks one does not compile: the stride
+//! must divide the size of each mode of A it walks past or be a multiple of it (stride
+//! divisibility; CuTe checks less and accepts `(6,2):(8,2) o 4:4`), the remaining size must be a
+//! multiple of what each mode gives (shape divisibility), and B's modes must not together carry
+//! from one mode of A into the next (`(4,2):(1,8) o (3,2):(1,3)`, which CuTe gets wrong). The
+//! runtime mirror, with the same checks, is [`crate::dynamic::composition`].
+//!
+//! Type-level composition covers B strides that are zero or positive; a negative stride in B is
+//! not implemented yet (the runtime layer handles it).
+//!
+//! ```
+//! use tessel::{composition, layout, Composition, C};
+//! type A = layout!("(6,2):(8,2)");
+//! static_assertions::assert_type_eq_all!(Composition<A, layout!("(4,3):(3,1)")>, layout!("((2,2),3):((24,2),8)"));
+//! let r = composition(layout!("(10,2):(16,4)"), layout!("(5,4):(1,5)"));
+//! assert_eq!(r.to_string(), "(5,(2,2)):(16,(80,4))");
+//! assert_eq!(composition(layout!("(12,(4,8)):(59,(13,1))"), (layout!("3:4"), layout!("8:2"))).to_string(),
+//!            "(3,(2,4)):(236,(26,1))");
+//! assert_eq!(composition(layout!("(4,8):(8,1)"), C::<4>::default()).to_string(), "4:8");
+//! ```
+
+use crate::arith::{CeilDiv, CeilQuot, IsMultiple, IsUnit, MultipleOf, ScaleStride, Scaled, Unit};
+use crate::coalesce::{FlatModes, ReverseOnto, SplitFirst, StackLayout, Walk};
+use crate::int_tuple::{IntTuple, LayoutShape};
+use crate::list::{list_type, Concat, Cons, Joined, Nil, ToTuple};
+use crate::sublayout::{Concatenate, Modes};
+use crate::{Layout, StaticLayout};
+use core::ops::{Add, Div, Mul, Sub};
+use typenum::{
+    Diff, IsLess, IsLessOrEqual, Le, LeEq, Minimum, Or, Prod, Quot, Sum, UInt, UTerm, B0, B1, U1,
+    U2,
+};
+
+/// A condition of composition that must hold: `B1`.
+#[diagnostic::on_unimplemented(
+    message = "composition: the stride divisibility condition fails",
+    label = "a stride of B must divide the size of each mode of A it walks past, or be a multiple of it"
+)]
+pub trait StrideDivisibility {}
+impl StrideDivisibility for B1 {}
+
+/// A condition of composition that must hold: `B1`.
+#[diagnostic::on_unimplemented(
+    message = "composition: the shape divisibility condition fails",
+    label = "the size left to take must be a multiple of what each mode of A gives"
+)]
+pub trait ShapeDivisibility {}
+impl ShapeDivisibility for B1 {}
+
+/// The size-1 shape.
+type One = UInt<UTerm, B1>;
+
+/// CuTe's `coalesce_x`: the flat coalesced modes, a trailing size-1 mode kept as size 2.
+pub trait CoalescedModes {
+    /// The list of `(shape, stride, used)` triples, `used` starting at 0.
+    type Modes;
+}
+
+/// A trailing mode of size 1 keeps its stride as a mode of size 2.
+pub trait Widen {
+    /// The widened mode.
+    type Output;
+}
+impl<D> Widen for (One, D) {
+    type Output = (U2, D);
+}
+impl<U, B, B2, D> Widen for (UInt<UInt<U, B>, B2>, D) {
+    type Output = (UInt<UInt<U, B>, B2>, D);
+}
+
+/// `(shape, stride)` pairs as `(shape, stride, 0)` triples.
+pub trait Unused {
+    /// The triples.
+    type Output;
+}
+impl Unused for Nil {
+    type Output = Nil;
+}
+impl<S, D, T: Unused> Unused for Cons<(S, D), T> {
+    type Output = Cons<(S, D, UTerm), T::Output>;
+}
+
+type Reversed<L> = <<L as FlatModes>::List as ReverseOnto<Nil>>::Output;
+type Start<L> = Cons<<<Reversed<L> as SplitFirst>::First as Widen>::Output, Nil>;
+type Stack<L> = <<Reversed<L> as SplitFirst>::Rest as Walk<Start<L>>>::Output;
+
+impl<L: FlatModes> CoalescedModes for L
+where
+    L::List: ReverseOnto<Nil>,
+    Reversed<L>: SplitFirst,
+    <Reversed<L> as SplitFirst>::First: Widen,
+    <Reversed<L> as SplitFirst>::Rest: Walk<Start<L>>,
+    Stack<L>: Unused,
+{
+    type Modes = <Stack<L> as Unused>::Output;
+}
+
+/// One mode `N:R` of B composed with A's modes `Self` (triples): the layout, and the modes with
+/// their usage updated.
+pub trait ComposeLeaf<N, R> {
+    /// The composed layout.
+    type Layout;
+    /// A's modes, with what this mode of B uses of each.
+    type Modes;
+}
+
+/// A stride of 0: B's mode is a broadcast, whatever A is.
+impl<N: LayoutShape<UTerm>, M> ComposeLeaf<N, UTerm> for M {
+    type Layout = Layout<N, UTerm>;
+    type Modes = M;
+}
+
+/// A has one mode: its stride scales B's.
+impl<N, V, C, S, D, U> ComposeLeaf<N, UInt<V, C>> for Cons<(S, D, U), Nil>
+where
+    UInt<V, C>: ScaleStride<D>,
+    N: LayoutShape<Scaled<UInt<V, C>, D>>,
+    Scaled<UInt<V, C>, D>: IntTuple,
+{
+    type Layout = Layout<N, Scaled<UInt<V, C>, D>>;
+    type Modes = Self;
+}
+
+/// A has several modes: walk them.
+impl<N, V, C, X, Y, T> ComposeLeaf<N, UInt<V, C>> for Cons<X, Cons<Y, T>>
+where
+    Self: Stride<N, UInt<V, C>>,
+    <Self as Stride<N, UInt<V, C>>>::Pieces: Finish<
+        <Self as Stride<N, UInt<V, C>>>::RestShape,
+        <Self as Stride<N, UInt<V, C>>>::RestStride,
+        <Self as Stride<N, UInt<V, C>>>::LastStride,
+    >,
+{
+    type Layout = <<Self as Stride<N, UInt<V, C>>>::Pieces as Finish<
+        <Self as Stride<N, UInt<V, C>>>::RestShape,
+        <Self as Stride<N, UInt<V, C>>>::RestStride,
+        <Self as Stride<N, UInt<V, C>>>::LastStride,
+    >>::Output;
+    type Modes = <Self as Stride<N, UInt<V, C>>>::Modes;
+}
+
+/// The walk of `N:R` over A's modes `Self`: the pieces taken from each mode before the last, what
+/// is left for the last, and the modes with their usage updated.
+pub trait Stride<N, R> {
+    /// `(shape, stride)` pairs taken, first mode first.
+    type Pieces;
+    /// The size left for A's last mode.
+    type RestShape;
+    /// The stride left, in units of A's last mode.
+    type RestStride;
+    /// A's last stride.
+    type LastStride;
+    /// A's modes with their usage updated.
+    type Modes;
+}
+
+impl<N, R, S, D, U> Stride<N, R> for Cons<(S, D, U), Nil> {
+    type Pieces = Nil;
+    type RestShape = N;
+    type RestStride = R;
+    type LastStride = D;
+    type Modes = Self;
+}
+
+impl<N, R, S, D, U, Y, T> Stride<N, R> for Cons<(S, D, U), Cons<Y, T>>
+where
+    R: MultipleOf<S> + IsLess<S> + CeilDiv<S>,
+    S: CeilDiv<R>,
+    Or<IsMultiple<R, S>, Le<R, S>>: StrideDivisibility,
+    IsMultiple<R, S>: core::ops::BitOr<Le<R, S>>,
+    CeilQuot<S, R>: Unit,
+    N: Unit,
+    IsUnit<CeilQuot<S, R>>: core::ops::BitOr<IsUnit<N>>,
+    Self: StepMode<Or<IsUnit<CeilQuot<S, R>>, IsUnit<N>>, N, R>,
+{
+    type Pieces = <Self as StepMode<Or<IsUnit<CeilQuot<S, R>>, IsUnit<N>>, N, R>>::Pieces;
+    type RestShape = <Self as StepMode<Or<IsUnit<CeilQuot<S, R>>, IsUnit<N>>, N, R>>::RestShape;
+    type RestStride = <Self as StepMode<Or<IsUnit<CeilQuot<S, R>>, IsUnit<N>>, N, R>>::RestStride;
+    type LastStride = <Self as StepMode<Or<IsUnit<CeilQuot<S, R>>, IsUnit<N>>, N, R>>::LastStride;
+    type Modes = <Self as StepMode<Or<IsUnit<CeilQuot<S, R>>, IsUnit<N>>, N, R>>::Modes;
+}
+
+/// One mode of A met by the walk: skipped (`B1`: it gives one element, or nothing is left to
+/// take), or taken (`B0`).
+pub trait StepMode<Skip, N, R> {
+    /// See [`Stride`].
+    type Pieces;
+    /// See [`Stride`].
+    type RestShape;
+    /// See [`Stride`].
+    type RestStride;
+    /// See [`Stride`].
+    type LastStride;
+    /// See [`Stride`].
+    type Modes;
+}
+
+type Next<S, R> = CeilQuot<R, S>;
+
+impl<N, R, S, D, U, Tail> StepMode<B1, N, R> for Cons<(S, D, U), Tail>
+where
+    R: CeilDiv<S>,
+    Tail: Stride<N, Next<S, R>>,
+{
+    type Pieces = Tail::Pieces;
+    type RestShape = Tail::RestShape;
+    type RestStride = Tail::RestStride;
+    type LastStride = Tail::LastStride;
+    type Modes = Cons<(S, D, U), Tail::Modes>;
+}
+
+/// The size taken from this mode: `min(ceil(S / R), N)`.
+type Taken<S, R, N> = Minimum<CeilQuot<S, R>, N>;
+/// The usage of this mode after taking: `U + (taken - 1) * R`.
+type Used<S, R, N, U> = Sum<U, Prod<Diff<Taken<S, R, N>, B1>, R>>;
+
+impl<N, R, S, D, U, Tail> StepMode<B0, N, R> for Cons<(S, D, U), Tail>
+where
+    S: CeilDiv<R>,
+    R: CeilDiv<S> + ScaleStride<D>,
+    CeilQuot<S, R>: typenum::Min<N>,
+    N: MultipleOf<Taken<S, R, N>> + IsLessOrEqual<Taken<S, R, N>> + Div<Taken<S, R, N>>,
+    IsMultiple<N, Taken<S, R, N>>: ShapeDivisibility,
+    S: MultipleOf<R>,
+    LeEq<N, Taken<S, R, N>>: core::ops::BitOr<IsMultiple<S, R>>,
+    Or<LeEq<N, Taken<S, R, N>>, IsMultiple<S, R>>: StrideDivisibility,
+    Taken<S, R, N>: Sub<B1>,
+    Diff<Taken<S, R, N>, B1>: Mul<R>,
+    U: Add<Prod<Diff<Taken<S, R, N>, B1>, R>>,
+    Used<S, R, N, U>: IsLess<S>,
+    Le<Used<S, R, N, U>, S>: StrideDivisibility,
+    Tail: Stride<Quot<N, Taken<S, R, N>>, Next<S, R>>,
+{
+    type Pieces = Cons<(Taken<S, R, N>, Scaled<R, D>), Tail::Pieces>;
+    type RestShape = Tail::RestShape;
+    type RestStride = Tail::RestStride;
+    type LastStride = Tail::LastStride;
+    type Modes = Cons<(S, D, Used<S, R, N, U>), Tail::Modes>;
+}
+
+/// The layout of a walk's pieces and rest (`RS:RD` in units of A's last stride `DL`).
+pub trait Finish<RS, RD, DL> {
+    /// The layout.
+    type Output;
+}
+
+/// Nothing taken before the last mode: the rest is the whole layout.
+impl<RS, RD: ScaleStride<DL>, DL> Finish<RS, RD, DL> for Nil
+where
+    RS: LayoutShape<Scaled<RD, DL>>,
+    Scaled<RD, DL>: IntTuple,
+{
+    type Output = Layout<RS, Scaled<RD, DL>>;
+}
+
+impl<P, PT, RS: Unit, RD, DL> Finish<RS, RD, DL> for Cons<P, PT>
+where
+    Self: FinishIf<IsUnit<RS>, RS, RD, DL>,
+{
+    type Output = <Self as FinishIf<IsUnit<RS>, RS, RD, DL>>::Output;
+}
+
+/// Pieces and a rest of size 1 (`B1`, dropped) or more (`B0`, appended).
+pub trait FinishIf<RestIsOne, RS, RD, DL> {
+    /// The layout.
+    type Output;
+}
+
+impl<P: StackLayout, RS, RD, DL> FinishIf<B1, RS, RD, DL> for P {
+    type Output = P::Output;
+}
+
+impl<P, RS, RD: ScaleStride<DL>, DL> FinishIf<B0, RS, RD, DL> for P
+where
+    P: Concat<Cons<(RS, Scaled<RD, DL>), Nil>>,
+    Joined<P, Cons<(RS, Scaled<RD, DL>), Nil>>: StackLayout,
+{
+    type Output = <Joined<P, Cons<(RS, Scaled<RD, DL>), Nil>> as StackLayout>::Output;
+}
+
+/// B's shape `Self` and stride `BD` composed with A's modes `M`: a layout congruent to B.
+pub trait ComposeWith<BD, M> {
+    /// The layout.
+    type Layout;
+    /// A's modes with their usage updated.
+    type Modes;
+}
+
+impl<U, B, BD, M: ComposeLeaf<UInt<U, B>, BD>> ComposeWith<BD, M> for UInt<U, B> {
+    type Layout = M::Layout;
+    type Modes = M::Modes;
+}
+
+macro_rules! tuple_compose_with {
+    ($( ($(($S:ident $D:ident $X:ident $i:tt))+) )+) => {$(
+        impl<$($S,)+ $($D,)+ M> ComposeWith<($($D,)+), M> for ($($S,)+)
+        where
+            M: ComposeList<list_type!($($S),+), list_type!($($D),+)>,
+            <M as ComposeList<list_type!($($S),+), list_type!($($D),+)>>::Layouts: ToTuple,
+            <<M as ComposeList<list_type!($($S),+), list_type!($($D),+)>>::Layouts as ToTuple>::Tuple: Concatenate,
+        {
+            type Layout = <<<M as ComposeList<list_type!($($S),+), list_type!($($D),+)>>::Layouts
+                as ToTuple>::Tuple as Concatenate>::Output;
+            type Modes = <M as ComposeList<list_type!($($S),+), list_type!($($D),+)>>::Modes;
+        }
+    )+};
+}
+
+crate::list::for_each_arity!(tuple_compose_with);
+
+/// B's modes, one after the other, composed with A's modes `Self`.
+pub trait ComposeList<BS, BD> {
+    /// The list of layouts.
+    type Layouts;
+    /// A's modes with their usage updated.
+    type Modes;
+}
+
+impl<M> ComposeList<Nil, Nil> for M {
+    type Layouts = Nil;
+    type Modes = M;
+}
+
+impl<M, S: ComposeWith<D, M>, ST, D, DT> ComposeList<Cons<S, ST>, Cons<D, DT>> for M
+where
+    S::Modes: ComposeList<ST, DT>,
+{
+    type Layouts = Cons<S::Layout, <S::Modes as ComposeList<ST, DT>>::Layouts>;
+    type Modes = <S::Modes as ComposeList<ST, DT>>::Modes;
+}
+
+/// `Self o B` on types, for a layout, an integer or a tuple tiler B.
+#[diagnostic::on_unimplemented(
+    message = "cannot compose `{Self}` with `{B}`",
+    label = "B must be a static layout, an integer C<N>, or a tuple of such tilers"
+)]
+pub trait Compose<B> {
+    /// The composition.
+    type Output;
+}
+
+/// `Composition<A, B>`: the layout `A o B`.
+pub type Composition<A, B> = <A as Compose<B>>::Output;
+
+/// What a tiler `Self` gives composed onto the layout `A`. The work is done on the tiler's side so
+/// that, while the tiler's type is still being inferred, nothing is evaluated.
+pub trait ComposeOnto<A> {
+    /// The composition.
+    type Output;
+}
+
+impl<AS: LayoutShape<AD>, AD: IntTuple, B: ComposeOnto<Layout<AS, AD>>> Compose<B>
+    for Layout<AS, AD>
+{
+    type Output = B::Output;
+}
+
+impl<AS: LayoutShape<AD>, AD: IntTuple, BS: LayoutShape<BD>, BD: IntTuple>
+    ComposeOnto<Layout<AS, AD>> for Layout<BS, BD>
+where
+    Layout<AS, AD>: CoalescedModes,
+    BS: ComposeWith<BD, <Layout<AS, AD> as CoalescedModes>::Modes>,
+{
+    type Output = <BS as ComposeWith<BD, <Layout<AS, AD> as CoalescedModes>::Modes>>::Layout;
+}
+
+impl<AS: LayoutShape<AD>, AD: IntTuple, U, B> ComposeOnto<Layout<AS, AD>> for UInt<U, B>
+where
+    Layout<AS, AD>: CoalescedModes,
+    UInt<U, B>: ComposeWith<U1, <Layout<AS, AD> as CoalescedModes>::Modes>,
+{
+    type Output =
+        <UInt<U, B> as ComposeWith<U1, <Layout<AS, AD> as CoalescedModes>::Modes>>::Layout;
+}
+
+macro_rules! tuple_tiler_compose {
+    ($( ($(($T:ident $D:ident $X:ident $i:tt))+) )+) => {$(
+        /// A tuple tiler: mode i of A composed with tiler i; modes of A past the tiler are dropped.
+        impl<AS: LayoutShape<AD> + Modes, AD: IntTuple + Modes, $($T),+> ComposeOnto<Layout<AS, AD>> for ($($T,)+)
+        where
+            AS::List: ModeLayouts<AD::List>,
+            <AS::List as ModeLayouts<AD::List>>::Output: ComposeEach<list_type!($($T),+)>,
+            <<AS::List as ModeLayouts<AD::List>>::Output as ComposeEach<list_type!($($T),+)>>::Output: ToTuple,
+            <<<AS::List as ModeLayouts<AD::List>>::Output as ComposeEach<list_type!($($T),+)>>::Output as ToTuple>::Tuple:
+                Concatenate,
+        {
+            type Output = <<<<AS::List as ModeLayouts<AD::List>>::Output as ComposeEach<list_type!($($T),+)>>::Output
+                as ToTuple>::Tuple as Concatenate>::Output;
+        }
+    )+};
+}
+
+crate::list::for_each_arity!(tuple_tiler_compose);
+
+/// The modes of a layout as a list of layouts.
+pub trait ModeLayouts<D> {
+    /// The layouts.
+    type Output;
+}
+impl ModeLayouts<Nil> for Nil {
+    type Output = Nil;
+}
+impl<S: LayoutShape<D>, D: IntTuple, ST: ModeLayouts<DT>, DT> ModeLayouts<Cons<D, DT>>
+    for Cons<S, ST>
+{
+    type Output = Cons<Layout<S, D>, ST::Output>;
+}
+
+/// Each layout composed with the matching tiler, as far as the tilers go.
+pub trait ComposeEach<T> {
+    /// The layouts.
+    type Output;
+}
+impl<Ls> ComposeEach<Nil> for Ls {
+    type Output = Nil;
+}
+impl<L: Compose<T>, LT: ComposeEach<TT>, T, TT> ComposeEach<Cons<T, TT>> for Cons<L, LT> {
+    type Output = Cons<L::Output, LT::Output>;
+}
+
+/// `composition(a, b)`: the value of `Composition<A, B>` (static layouts are zero-sized).
+pub fn composition<A: Compose<B>, B>(_: A, _: B) -> Composition<A, B>
+where
+    Composition<A, B>: StaticLayout,
+{
+    <Composition<A, B> as StaticLayout>::INSTANCE
+}
