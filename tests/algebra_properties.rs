@@ -196,3 +196,27 @@ fn inverses_invert() {
         }
     });
 }
+
+/// Any layout, negative and zero strides included.
+fn any_layout() -> impl Strategy<Value = DynLayout> {
+    shape().prop_flat_map(|s| {
+        let n = s.leaves().count();
+        (Just(s), prop::collection::vec(-8i64..=16, n)).prop_map(|(s, d)| {
+            let mut it = d.into_iter();
+            DynLayout::new(s.clone(), rebuild(&s, &mut it)).unwrap()
+        })
+    })
+}
+
+#[test]
+fn no_operation_panics() {
+    use tessel::dynamic::algebra::{run, OPERATIONS};
+    proptest!(ProptestConfig::with_cases(CASES), |(a in any_layout(), b in any_layout(), n in 1i64..=64)| {
+        let (a, b, n) = (a.to_string(), b.to_string(), n.to_string());
+        for (op, _) in OPERATIONS {
+            for args in [vec![a.as_str()], vec![a.as_str(), b.as_str()], vec![a.as_str(), n.as_str()]] {
+                let _ = run(op, &args);
+            }
+        }
+    });
+}

@@ -5,8 +5,9 @@
 //! the cotarget `M` (an integer or a shape). CuTe's post-conditions: the result is ordered
 //! (`R(i-1) < R(i)`), its image meets A's only at 0, and `(A, R)` covers `[0, M)`.
 //!
-//! Preconditions, checked: A must not overlap itself, and each stride must be a multiple of the
-//! reach of the modes below it (CuTe divides without checking and returns a wrong layout).
+//! Preconditions, checked: A must not overlap itself, each stride must be a multiple of the reach
+//! of the modes below it, and no stride may be negative (CuTe divides without checking, and
+//! returns negative shapes for negative strides: `complement(4:-1, 8)` is its `(-1,0):(1,-4)`).
 //!
 //! ```
 //! use tessel::DynLayout;
@@ -50,6 +51,9 @@ pub fn complement(a: &DynLayout, cotarget: &IntTuple) -> Result<DynLayout, Error
         return DynLayout::from_shape(IntTuple::Int(cotarget.size()?));
     }
     let mut modes = flat_modes(&filtered);
+    if modes.iter().any(|m| m.1 < 0) {
+        return Err(Error::NegativeStride("complement"));
+    }
     let mut result: Vec<(i64, i64)> = Vec::new();
     let mut reach = 1i64;
     while !modes.is_empty() {
