@@ -188,17 +188,26 @@ pub trait CoalesceLayout {
 
 impl<L: FlatModes> CoalesceLayout for L
 where
-    L::List: ReverseOnto<Nil>,
-    <L::List as ReverseOnto<Nil>>::Output: SplitFirst,
-    <<L::List as ReverseOnto<Nil>>::Output as SplitFirst>::Rest:
-        Walk<Cons<<<L::List as ReverseOnto<Nil>>::Output as SplitFirst>::First, Nil>>,
-    <<<L::List as ReverseOnto<Nil>>::Output as SplitFirst>::Rest as Walk<
-        Cons<<<L::List as ReverseOnto<Nil>>::Output as SplitFirst>::First, Nil>,
-    >>::Output: StackLayout,
+    L::List: CoalesceList,
+    <L::List as CoalesceList>::Stack: StackLayout,
 {
-    type Output = <<<<L::List as ReverseOnto<Nil>>::Output as SplitFirst>::Rest as Walk<
-        Cons<<<L::List as ReverseOnto<Nil>>::Output as SplitFirst>::First, Nil>,
-    >>::Output as StackLayout>::Output;
+    type Output = <<L::List as CoalesceList>::Stack as StackLayout>::Output;
+}
+
+/// A list of `(shape, stride)` modes coalesced: the final stack, first mode first.
+pub trait CoalesceList {
+    /// The coalesced modes.
+    type Stack;
+}
+
+impl<L: ReverseOnto<Nil>> CoalesceList for L
+where
+    L::Output: SplitFirst,
+    <L::Output as SplitFirst>::Rest: Walk<Cons<<L::Output as SplitFirst>::First, Nil>>,
+{
+    type Stack = <<L::Output as SplitFirst>::Rest as Walk<
+        Cons<<L::Output as SplitFirst>::First, Nil>,
+    >>::Output;
 }
 
 /// A non-empty list's first element and the rest.

@@ -17,6 +17,7 @@ extern crate alloc;
 pub mod arith;
 pub mod coalesce;
 pub mod compact;
+pub mod complement;
 pub mod composition;
 pub mod coord;
 pub mod int;
@@ -30,6 +31,7 @@ pub mod sublayout;
 pub mod dynamic;
 
 pub use coalesce::{coalesce, Coalesce};
+pub use complement::{complement, Complement};
 pub use composition::{composition, Composition};
 #[cfg(feature = "alloc")]
 pub use dynamic::DynLayout;

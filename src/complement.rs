@@ -1,0 +1,263 @@
+//! Complement: the layout of the indices below a cotarget that A does not reach.
+//!
+//! `complement(A, M)` takes A's modes (stride-0 and size-1 modes filtered out, coalesced) by
+//! increasing stride; the gap between the reach of the modes so far and the next stride becomes a
+//! mode of the result, and a last mode repeats the whole up to the cotarget `M` (an integer or a
+//! shape). CuTe's post-conditions: the result is ordered (`R(i-1) < R(i)`), its image meets A's
+//! only at 0, and `(A, R)` covers `[0, M)`.
+//!
+//! Preconditions, checked during type checking: each stride must be at least the reach of the
+//! modes below it (else A overlaps itself) and a multiple of it (stride divisibility; CuTe divides
+//! without checking). Strides must not be negative. The runtime mirror is
+//! [`crate::dynamic::complement`].
+//!
+//! ```
+//! use tessel::{complement, layout, shape, Complement, C};
+//! static_assertions::assert_type_eq_all!(Complement<layout!("(2,2):(1,6)"), C<24>>, layout!("(3,2):(2,12)"));
+//! assert_eq!(complement(layout!("4:2"), C::<16>::default()).to_string(), "(2,2):(1,8)");
+//! assert_eq!(complement(layout!("(2,2):(1,4)"), <shape!("(4,8)")>::default()).to_string(), "(2,4):(2,8)");
+//! ```
+
+use crate::arith::{CeilDiv, CeilQuot, IsMultiple, IsUnit, MultipleOf, Unit};
+use crate::coalesce::{CoalesceLayout, CoalesceList, FlatModes, StackLayout};
+use crate::compact::LayoutLeft;
+use crate::int_tuple::{IntTuple, LayoutShape, Leaves, StaticShape};
+use crate::list::{Concat, Cons, Joined, Nil};
+use crate::{Layout, StaticLayout};
+use core::ops::{Div, Mul};
+use typenum::{GrEq, IsGreaterOrEqual, IsLessOrEqual, LeEq, Prod, Quot, UInt, UTerm, B0, B1, U1};
+
+/// A condition of complement that must hold: `B1`.
+#[diagnostic::on_unimplemented(
+    message = "complement: the layout overlaps itself",
+    label = "each stride of A must reach past the modes with smaller strides"
+)]
+pub trait Injective {}
+impl Injective for B1 {}
+
+/// A condition of complement that must hold: `B1`.
+#[diagnostic::on_unimplemented(
+    message = "complement: the stride divisibility condition fails",
+    label = "each stride of A must be a multiple of the reach of the modes with smaller strides"
+)]
+pub trait StrideDivisibility {}
+impl StrideDivisibility for B1 {}
+
+type One = UInt<UTerm, B1>;
+
+/// A's modes with stride-0 modes given size 1 (CuTe's `filter_zeros`).
+pub trait FilterZeros {
+    /// The modes.
+    type Output;
+}
+impl FilterZeros for Nil {
+    type Output = Nil;
+}
+impl<S, T: FilterZeros> FilterZeros for Cons<(S, UTerm), T> {
+    type Output = Cons<(One, UTerm), T::Output>;
+}
+impl<S, V, C, T: FilterZeros> FilterZeros for Cons<(S, UInt<V, C>), T> {
+    type Output = Cons<(S, UInt<V, C>), T::Output>;
+}
+
+/// The mode of smallest stride (the first of equals) and the other modes.
+pub trait MinStride {
+    /// The mode.
+    type Min;
+    /// The others, in order.
+    type Rest;
+}
+
+impl<H> MinStride for Cons<H, Nil> {
+    type Min = H;
+    type Rest = Nil;
+}
+
+impl<S, D, Y, T> MinStride for Cons<(S, D), Cons<Y, T>>
+where
+    Cons<Y, T>: MinStride,
+    <Cons<Y, T> as MinStride>::Min: StrideOf,
+    D: IsLessOrEqual<<<Cons<Y, T> as MinStride>::Min as StrideOf>::Stride>,
+    Self: PickMin<LeEq<D, <<Cons<Y, T> as MinStride>::Min as StrideOf>::Stride>>,
+{
+    type Min =
+        <Self as PickMin<LeEq<D, <<Cons<Y, T> as MinStride>::Min as StrideOf>::Stride>>>::Min;
+    type Rest =
+        <Self as PickMin<LeEq<D, <<Cons<Y, T> as MinStride>::Min as StrideOf>::Stride>>>::Rest;
+}
+
+/// The stride of a mode.
+pub trait StrideOf {
+    /// The stride.
+    type Stride;
+}
+impl<S, D> StrideOf for (S, D) {
+    type Stride = D;
+}
+
+/// The head (`B1`) or the tail's minimum (`B0`).
+pub trait PickMin<HeadIsMin> {
+    /// The mode.
+    type Min;
+    /// The others.
+    type Rest;
+}
+impl<H, T> PickMin<B1> for Cons<H, T> {
+    type Min = H;
+    type Rest = T;
+}
+impl<H, T: MinStride> PickMin<B0> for Cons<H, T> {
+    type Min = T::Min;
+    type Rest = Cons<H, T::Rest>;
+}
+
+/// The gaps between A's modes, by increasing stride, from `Reach` on.
+pub trait Gaps<Reach> {
+    /// The gap modes.
+    type Modes;
+    /// The reach of all of A's modes.
+    type Reach;
+}
+
+impl<Reach> Gaps<Reach> for Nil {
+    type Modes = Nil;
+    type Reach = Reach;
+}
+
+impl<H, T, Reach> Gaps<Reach> for Cons<H, T>
+where
+    Self: MinStride,
+    <Self as MinStride>::Min: Gap<Reach>,
+    <Self as MinStride>::Rest: Gaps<<<Self as MinStride>::Min as Gap<Reach>>::Reach>,
+{
+    type Modes = Cons<
+        <<Self as MinStride>::Min as Gap<Reach>>::Mode,
+        <<Self as MinStride>::Rest as Gaps<<<Self as MinStride>::Min as Gap<Reach>>::Reach>>::Modes,
+    >;
+    type Reach =
+        <<Self as MinStride>::Rest as Gaps<<<Self as MinStride>::Min as Gap<Reach>>::Reach>>::Reach;
+}
+
+/// The gap below mode `(S, D)` from `Reach`: `(D / Reach):Reach`, and the new reach `D * S`.
+pub trait Gap<Reach> {
+    /// The gap mode.
+    type Mode;
+    /// The reach after this mode.
+    type Reach;
+}
+
+impl<S, D, Reach> Gap<Reach> for (S, D)
+where
+    D: IsGreaterOrEqual<Reach> + MultipleOf<Reach> + Div<Reach> + Mul<S>,
+    GrEq<D, Reach>: Injective,
+    IsMultiple<D, Reach>: StrideDivisibility,
+{
+    type Mode = (Quot<D, Reach>, Reach);
+    type Reach = Prod<D, S>;
+}
+
+/// How many blocks of `N` the cotarget's leaves span: CuTe's `size(ceil_div(M, N))`.
+pub trait Blocks<N> {
+    /// The count.
+    type Output;
+}
+impl<N> Blocks<N> for Nil {
+    type Output = U1;
+}
+impl<A: CeilDiv<N>, T, N: CeilDiv<A>> Blocks<N> for Cons<A, T>
+where
+    T: Blocks<CeilQuot<N, A>>,
+    CeilQuot<A, N>: Mul<<T as Blocks<CeilQuot<N, A>>>::Output>,
+{
+    type Output = Prod<CeilQuot<A, N>, <T as Blocks<CeilQuot<N, A>>>::Output>;
+}
+
+/// The last mode of the complement: `n:reach`, or `1:0` when nothing is left.
+pub trait LastMode<Reach> {
+    /// The mode.
+    type Mode;
+}
+impl<N: Unit, Reach> LastMode<Reach> for N
+where
+    (N, Reach): LastIf<IsUnit<N>>,
+{
+    type Mode = <(N, Reach) as LastIf<IsUnit<N>>>::Mode;
+}
+
+/// `1:0` (`B1`) or `n:reach` (`B0`).
+pub trait LastIf<IsOne> {
+    /// The mode.
+    type Mode;
+}
+impl<N, Reach> LastIf<B1> for (N, Reach) {
+    type Mode = (N, UTerm);
+}
+impl<N, Reach> LastIf<B0> for (N, Reach) {
+    type Mode = (N, Reach);
+}
+
+/// `complement(Self, M)` on types.
+#[diagnostic::on_unimplemented(
+    message = "cannot take the complement of `{Self}` against `{M}`",
+    label = "the cotarget must be an integer C<N> or a static shape"
+)]
+pub trait ComplementOf<M> {
+    /// The complement.
+    type Output;
+}
+
+/// `Complement<A, M>`: the complement of layout A against the cotarget M.
+pub type Complement<A, M> = <A as ComplementOf<M>>::Output;
+
+type Filtered<A> = <<<A as FlatModes>::List as FilterZeros>::Output as CoalesceList>::Stack;
+
+impl<S: LayoutShape<D>, D: IntTuple, M> ComplementOf<M> for Layout<S, D>
+where
+    Self: FlatModes,
+    <Self as FlatModes>::List: FilterZeros,
+    <<Self as FlatModes>::List as FilterZeros>::Output: CoalesceList,
+    Filtered<Self>: ComplementOfModes<M>,
+{
+    type Output = <Filtered<Self> as ComplementOfModes<M>>::Output;
+}
+
+/// The complement of A's filtered, coalesced modes `Self`.
+pub trait ComplementOfModes<M> {
+    /// The complement.
+    type Output;
+}
+
+/// Nothing is left of A (`1:0`): the complement is all of the cotarget, compact.
+impl<D, M: StaticShape> ComplementOfModes<M> for Cons<(One, D), Nil>
+where
+    M::Size: LayoutShape<LayoutLeft<M::Size>> + crate::compact::Compact<crate::compact::Left, U1>,
+    LayoutLeft<M::Size>: IntTuple,
+{
+    type Output = Layout<M::Size, LayoutLeft<M::Size>>;
+}
+
+type GapsOf<L> = <L as Gaps<U1>>::Modes;
+type ReachOf<L> = <L as Gaps<U1>>::Reach;
+type LastOf<L, M> =
+    <<<M as Leaves>::List as Blocks<ReachOf<L>>>::Output as LastMode<ReachOf<L>>>::Mode;
+type AllModes<L, M> = Joined<GapsOf<L>, Cons<LastOf<L, M>, Nil>>;
+
+impl<V, C, B, D, T, M: Leaves> ComplementOfModes<M> for Cons<(UInt<UInt<V, C>, B>, D), T>
+where
+    Self: Gaps<U1>,
+    M::List: Blocks<ReachOf<Self>>,
+    <M::List as Blocks<ReachOf<Self>>>::Output: LastMode<ReachOf<Self>>,
+    GapsOf<Self>: Concat<Cons<LastOf<Self, M>, Nil>>,
+    AllModes<Self, M>: StackLayout,
+    <AllModes<Self, M> as StackLayout>::Output: CoalesceLayout,
+{
+    type Output = <<AllModes<Self, M> as StackLayout>::Output as CoalesceLayout>::Output;
+}
+
+/// `complement(a, m)`: the value of `Complement<A, M>`.
+pub fn complement<A: ComplementOf<M>, M>(_: A, _: M) -> Complement<A, M>
+where
+    Complement<A, M>: StaticLayout,
+{
+    <Complement<A, M> as StaticLayout>::INSTANCE
+}
