@@ -20,6 +20,7 @@ pub mod compact;
 pub mod complement;
 pub mod composition;
 pub mod coord;
+pub mod divide;
 pub mod int;
 pub mod int_tuple;
 pub mod layout;
@@ -33,6 +34,10 @@ pub mod dynamic;
 pub use coalesce::{coalesce, Coalesce};
 pub use complement::{complement, Complement};
 pub use composition::{composition, Composition};
+pub use divide::{
+    flat_divide, logical_divide, tiled_divide, zipped_divide, FlatDivide, LogicalDivide,
+    TiledDivide, ZippedDivide,
+};
 #[cfg(feature = "alloc")]
 pub use dynamic::DynLayout;
 pub use int::{Int, StaticInt, C};

@@ -1,0 +1,291 @@
+//! Divides: `logical_divide(A, B) = A o (B, complement(B, shape(coalesce(A))))`, and its
+//! rearranged forms, computed during type checking.
+//!
+//! Mode 0 of the result is B's tile (it equals `composition(A, B)`), mode 1 runs over the tiles. A
+//! tuple tiler divides mode by mode and keeps the modes of A it does not reach. `zipped_divide`
+//! gathers the tile modes into `((tile), (rest))`, `tiled_divide` unpacks the rest,
+//! `((tile), r0, r1, ...)`, `flat_divide` unpacks both. The preconditions are those of the
+//! complement and the composition inside; a tiler that does not divide does not compile. The
+//! runtime mirror is [`crate::dynamic::divide`].
+//!
+//! ```
+//! use tessel::{layout, shape, logical_divide, zipped_divide, LogicalDivide, ZippedDivide, C};
+//! static_assertions::assert_type_eq_all!(
+//!     LogicalDivide<layout!("(4,2,3):(2,1,8)"), layout!("4:2")>,
+//!     layout!("((2,2),(2,3)):((4,1),(2,8))"));
+//! type M = layout!("(16,8):(1,16)");
+//! assert_eq!(zipped_divide(M::default(), <shape!("(2,2)")>::default()).to_string(), "((2,2),(8,4)):((1,16),(2,32))");
+//! static_assertions::assert_type_eq_all!(ZippedDivide<M, shape!("(16,2)")>, layout!("((16,2),(1,4)):((1,16),(0,32))"));
+//! ```
+
+use crate::coalesce::CoalesceLayout;
+use crate::compact::{Compact, LayoutLeft, Left};
+use crate::complement::ComplementOf;
+use crate::composition::{Compose, ModeLayouts};
+use crate::int_tuple::{IntTuple, LayoutShape};
+use crate::list::{list_type, Concat, Cons, Joined, Nil, ToTuple};
+use crate::sublayout::{Concatenate, Modes, Parts};
+use crate::{Layout, StaticLayout};
+use typenum::{UInt, U1};
+
+/// `logical_divide(A, Self)` for a tiler `Self`: a layout, an integer, or a tuple of tilers.
+#[diagnostic::on_unimplemented(
+    message = "cannot divide `{A}` by `{Self}`",
+    label = "the tiler must be a static layout, an integer C<N>, or a tuple of such tilers"
+)]
+pub trait DivideTiler<A> {
+    /// The logical divide.
+    type Output;
+}
+
+/// `LogicalDivide<A, T>`: A divided by the tiler T, `((tile), (rest))` per tiled mode.
+pub type LogicalDivide<A, T> = <T as DivideTiler<A>>::Output;
+
+type CoalescedShape<A> = <<A as CoalesceLayout>::Output as Parts>::Shape;
+type WithRest<A, B> = <(B, <B as ComplementOf<CoalescedShape<A>>>::Output) as Concatenate>::Output;
+
+impl<AS: LayoutShape<AD>, AD: IntTuple, BS: LayoutShape<BD>, BD: IntTuple>
+    DivideTiler<Layout<AS, AD>> for Layout<BS, BD>
+where
+    Layout<AS, AD>: CoalesceLayout,
+    <Layout<AS, AD> as CoalesceLayout>::Output: Parts,
+    Self: ComplementOf<CoalescedShape<Layout<AS, AD>>>,
+    (
+        Self,
+        <Self as ComplementOf<CoalescedShape<Layout<AS, AD>>>>::Output,
+    ): Concatenate,
+    Layout<AS, AD>: Compose<WithRest<Layout<AS, AD>, Self>>,
+{
+    type Output = <Layout<AS, AD> as Compose<WithRest<Layout<AS, AD>, Self>>>::Output;
+}
+
+/// An integer tiler `N` divides like the layout `N:1` (`1:0` for 1).
+impl<AS: LayoutShape<AD>, AD: IntTuple, U, B> DivideTiler<Layout<AS, AD>> for UInt<U, B>
+where
+    UInt<U, B>: Compact<Left, U1> + LayoutShape<LayoutLeft<UInt<U, B>>>,
+    LayoutLeft<UInt<U, B>>: IntTuple,
+    Layout<UInt<U, B>, LayoutLeft<UInt<U, B>>>: DivideTiler<Layout<AS, AD>>,
+{
+    type Output =
+        <Layout<UInt<U, B>, LayoutLeft<UInt<U, B>>> as DivideTiler<Layout<AS, AD>>>::Output;
+}
+
+/// Each layout divided by the matching tiler; layouts past the tilers are kept.
+pub trait DivideEach<T> {
+    /// The layouts.
+    type Output;
+}
+impl<Ls> DivideEach<Nil> for Ls {
+    type Output = Ls;
+}
+impl<L, LT: DivideEach<TT>, T: DivideTiler<L>, TT> DivideEach<Cons<T, TT>> for Cons<L, LT> {
+    type Output = Cons<T::Output, LT::Output>;
+}
+
+macro_rules! tuple_tiler_divide {
+    ($( ($(($T:ident $D:ident $X:ident $i:tt))+) )+) => {$(
+        impl<AS: LayoutShape<AD> + Modes, AD: IntTuple + Modes, $($T),+> DivideTiler<Layout<AS, AD>> for ($($T,)+)
+        where
+            AS::List: ModeLayouts<AD::List>,
+            <AS::List as ModeLayouts<AD::List>>::Output: DivideEach<list_type!($($T),+)>,
+            <<AS::List as ModeLayouts<AD::List>>::Output as DivideEach<list_type!($($T),+)>>::Output: ToTuple,
+            <<<AS::List as ModeLayouts<AD::List>>::Output as DivideEach<list_type!($($T),+)>>::Output as ToTuple>::Tuple: Concatenate,
+        {
+            type Output = <<<<AS::List as ModeLayouts<AD::List>>::Output as DivideEach<list_type!($($T),+)>>::Output
+                as ToTuple>::Tuple as Concatenate>::Output;
+        }
+    )+};
+}
+
+crate::list::for_each_arity!(tuple_tiler_divide);
+
+/// CuTe's `zip2_by` with the tiler `Self` as the guide: the rank-2 modes at the guide's terminals
+/// of the IntTuple X gathered into `((firsts), (seconds, rest...))`.
+pub trait Zip2By<X> {
+    /// The rearranged IntTuple.
+    type Output;
+}
+
+impl<X, BS: LayoutShape<BD>, BD: IntTuple> Zip2By<X> for Layout<BS, BD> {
+    type Output = X;
+}
+impl<X, U, B> Zip2By<X> for UInt<U, B> {
+    type Output = X;
+}
+
+/// The modes of X, split by a list of guides: the first halves and the second halves (with the
+/// modes past the guides).
+pub trait Zip2List<G> {
+    /// The first halves.
+    type Firsts;
+    /// The second halves, then the unguided modes.
+    type Seconds;
+}
+impl<Xs> Zip2List<Nil> for Xs {
+    type Firsts = Nil;
+    type Seconds = Xs;
+}
+impl<X, XT: Zip2List<GT>, G: Zip2By<X>, GT> Zip2List<Cons<G, GT>> for Cons<X, XT>
+where
+    G::Output: Halves,
+{
+    type Firsts = Cons<<G::Output as Halves>::First, XT::Firsts>;
+    type Seconds = Cons<<G::Output as Halves>::Second, XT::Seconds>;
+}
+
+/// The two modes of a rank-2 IntTuple.
+pub trait Halves {
+    /// Mode 0.
+    type First;
+    /// Mode 1.
+    type Second;
+}
+impl<A, B> Halves for (A, B) {
+    type First = A;
+    type Second = B;
+}
+
+macro_rules! tuple_guide {
+    ($( ($(($T:ident $D:ident $X:ident $i:tt))+) )+) => {$(
+        impl<X: Modes, $($T),+> Zip2By<X> for ($($T,)+)
+        where
+            X::List: Zip2List<list_type!($($T),+)>,
+            <X::List as Zip2List<list_type!($($T),+)>>::Firsts: ToTuple,
+            <X::List as Zip2List<list_type!($($T),+)>>::Seconds: ToTuple,
+        {
+            type Output = (
+                <<X::List as Zip2List<list_type!($($T),+)>>::Firsts as ToTuple>::Tuple,
+                <<X::List as Zip2List<list_type!($($T),+)>>::Seconds as ToTuple>::Tuple,
+            );
+        }
+    )+};
+}
+
+crate::list::for_each_arity!(tuple_guide);
+
+/// CuTe's `tile_unzip`: a layout rearranged by the tiler `T` to `((tile), (rest))`.
+pub trait TileUnzip<T> {
+    /// The rearranged layout.
+    type Output;
+}
+impl<S: LayoutShape<D>, D: IntTuple, T: Zip2By<S> + Zip2By<D>> TileUnzip<T> for Layout<S, D>
+where
+    <T as Zip2By<S>>::Output: LayoutShape<<T as Zip2By<D>>::Output>,
+    <T as Zip2By<D>>::Output: IntTuple,
+{
+    type Output = Layout<<T as Zip2By<S>>::Output, <T as Zip2By<D>>::Output>;
+}
+
+/// `ZippedDivide<A, T>`: `((tile), (rest))`.
+pub type ZippedDivide<A, T> = <LogicalDivide<A, T> as TileUnzip<T>>::Output;
+
+/// A rank-2 layout with mode 1 (and mode 0 when `Both`) unpacked one level: a mode of rank 1
+/// stays whole.
+pub trait Unpack<Both> {
+    /// The layout.
+    type Output;
+}
+
+/// A mode as the list of modes it unpacks to.
+pub trait Open {
+    /// The modes.
+    type Modes;
+}
+impl<S: Modes + LayoutShape<D>, D: Modes + IntTuple> Open for Layout<S, D>
+where
+    Self: OpenList<S::List, D::List>,
+{
+    type Modes = <Self as OpenList<S::List, D::List>>::Modes;
+}
+
+/// See [`Open`]: a layout of one mode stays whole, one of several gives its modes.
+pub trait OpenList<SL, DL> {
+    /// The modes.
+    type Modes;
+}
+impl<L, S, D> OpenList<Cons<S, Nil>, Cons<D, Nil>> for L {
+    type Modes = Cons<L, Nil>;
+}
+impl<L, S0, S1, ST, D0, D1, DT> OpenList<Cons<S0, Cons<S1, ST>>, Cons<D0, Cons<D1, DT>>> for L
+where
+    Cons<S0, Cons<S1, ST>>: ModeLayouts<Cons<D0, Cons<D1, DT>>>,
+{
+    type Modes = <Cons<S0, Cons<S1, ST>> as ModeLayouts<Cons<D0, Cons<D1, DT>>>>::Output;
+}
+
+/// Whether mode 0 unpacks too: `Keep` leaves it whole.
+pub struct Keep;
+/// See [`Keep`]: `Open` unpacks mode 0 as well.
+pub struct OpenBoth;
+
+/// Mode 0 as a list, per the choice.
+pub trait First<L> {
+    /// The list.
+    type Modes;
+}
+impl<L> First<L> for Keep {
+    type Modes = Cons<L, Nil>;
+}
+impl<L: Open> First<L> for OpenBoth {
+    type Modes = L::Modes;
+}
+
+impl<S0, S1, D0, D1, Both> Unpack<Both> for Layout<(S0, S1), (D0, D1)>
+where
+    (S0, S1): LayoutShape<(D0, D1)>,
+    S0: LayoutShape<D0>,
+    S1: LayoutShape<D1>,
+    D0: IntTuple,
+    D1: IntTuple,
+    (D0, D1): IntTuple,
+    Layout<S1, D1>: Open,
+    Both: First<Layout<S0, D0>>,
+    <Both as First<Layout<S0, D0>>>::Modes: Concat<<Layout<S1, D1> as Open>::Modes>,
+    Joined<<Both as First<Layout<S0, D0>>>::Modes, <Layout<S1, D1> as Open>::Modes>: ToTuple,
+    <Joined<<Both as First<Layout<S0, D0>>>::Modes, <Layout<S1, D1> as Open>::Modes> as ToTuple>::Tuple: Concatenate,
+{
+    type Output = <<Joined<<Both as First<Layout<S0, D0>>>::Modes, <Layout<S1, D1> as Open>::Modes> as ToTuple>::Tuple
+        as Concatenate>::Output;
+}
+
+/// `TiledDivide<A, T>`: `((tile), r0, r1, ...)`.
+pub type TiledDivide<A, T> = <ZippedDivide<A, T> as Unpack<Keep>>::Output;
+/// `FlatDivide<A, T>`: `(t0, t1, ..., r0, r1, ...)`.
+pub type FlatDivide<A, T> = <ZippedDivide<A, T> as Unpack<OpenBoth>>::Output;
+
+/// `logical_divide(a, t)`.
+pub fn logical_divide<A, T: DivideTiler<A>>(_: A, _: T) -> LogicalDivide<A, T>
+where
+    LogicalDivide<A, T>: StaticLayout,
+{
+    <LogicalDivide<A, T> as StaticLayout>::INSTANCE
+}
+
+/// `zipped_divide(a, t)`.
+pub fn zipped_divide<A, T: DivideTiler<A>>(_: A, _: T) -> ZippedDivide<A, T>
+where
+    LogicalDivide<A, T>: TileUnzip<T>,
+    ZippedDivide<A, T>: StaticLayout,
+{
+    <ZippedDivide<A, T> as StaticLayout>::INSTANCE
+}
+
+/// `tiled_divide(a, t)`.
+pub fn tiled_divide<A, T: DivideTiler<A>>(_: A, _: T) -> TiledDivide<A, T>
+where
+    LogicalDivide<A, T>: TileUnzip<T>,
+    ZippedDivide<A, T>: Unpack<Keep>,
+    TiledDivide<A, T>: StaticLayout,
+{
+    <TiledDivide<A, T> as StaticLayout>::INSTANCE
+}
+
+/// `flat_divide(a, t)`.
+pub fn flat_divide<A, T: DivideTiler<A>>(_: A, _: T) -> FlatDivide<A, T>
+where
+    LogicalDivide<A, T>: TileUnzip<T>,
+    ZippedDivide<A, T>: Unpack<OpenBoth>,
+    FlatDivide<A, T>: StaticLayout,
+{
+    <FlatDivide<A, T> as StaticLayout>::INSTANCE
+}
