@@ -139,3 +139,24 @@ impl<U: Unsigned, B: Bit, B2: Bit> Unit for UInt<UInt<U, B>, B2> {
 
 /// `B1` if N is 1.
 pub type IsUnit<N> = <N as Unit>::Output;
+
+/// `|Self| * (S - 1)` for a stride `Self` and a shape S: how far a mode reaches.
+pub trait Reach<S> {
+    /// The reach, unsigned.
+    type Output;
+}
+impl<S> Reach<S> for UTerm {
+    type Output = UTerm;
+}
+impl<S: core::ops::Sub<B1>, U: Unsigned, B: Bit> Reach<S> for UInt<U, B>
+where
+    Sub1<S>: Mul<UInt<U, B>>,
+{
+    type Output = Prod<Sub1<S>, UInt<U, B>>;
+}
+impl<S: core::ops::Sub<B1>, U: Unsigned + NonZero> Reach<S> for NInt<U>
+where
+    Sub1<S>: Mul<U>,
+{
+    type Output = Prod<Sub1<S>, U>;
+}

@@ -26,6 +26,7 @@ pub mod int_tuple;
 pub mod layout;
 pub mod list;
 mod print;
+pub mod product;
 pub mod sublayout;
 
 #[cfg(feature = "alloc")]
@@ -42,6 +43,11 @@ pub use divide::{
 pub use dynamic::DynLayout;
 pub use int::{Int, StaticInt, C};
 pub use layout::{ColMajor, Layout, RowMajor, StaticLayout};
+pub use product::{
+    blocked_product, flat_product, logical_product, raked_product, tile_to_shape, tiled_product,
+    zipped_product, BlockedProduct, FlatProduct, LogicalProduct, RakedProduct, TileToShape,
+    TiledProduct, ZippedProduct,
+};
 pub use tessel_macros::{layout, shape};
 pub use typenum;
 

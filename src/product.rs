@@ -1,0 +1,466 @@
+//! Products: `logical_product(A, B) = (A, complement(A, size(A)*cosize(B)) o B)`, its rearranged
+//! forms, the rank-sensitive blocked and raked products, and tile_to_shape, computed during type
+//! checking.
+//!
+//! Mode 0 of a logical product is A itself, mode 1 places copies of A as B lays them out. A tuple
+//! tiler multiplies mode by mode and keeps the modes of A past it. `blocked_product(A, B)` pads
+//! both to the larger rank with `1:0` modes and pairs mode i of A with mode i of the copies,
+//! `((a0,c0),(a1,c1),...)`; `raked_product(A, B)` puts the copies first, `((c0,a0),...)`.
+//! `tile_to_shape(A, S)` repeats A column-major until it has shape S; each mode of S must be a
+//! multiple of A's (shape divisibility). The runtime mirror is [`crate::dynamic::product`].
+//!
+//! ```
+//! use tessel::{blocked_product, layout, raked_product, shape, BlockedProduct, LogicalProduct, TileToShape};
+//! static_assertions::assert_type_eq_all!(
+//!     LogicalProduct<layout!("(2,2):(4,1)"), layout!("6:1")>,
+//!     layout!("((2,2),(2,3)):((4,1),(2,8))"));
+//! let (a, b) = (layout!("(2,5):(5,1)"), layout!("(3,4):(1,3)"));
+//! assert_eq!(blocked_product(a, b).to_string(), "((2,3),(5,4)):((5,10),(1,30))");
+//! assert_eq!(raked_product(a, b).to_string(), "((3,2),(4,5)):((10,5),(30,1))");
+//! static_assertions::assert_type_eq_all!(
+//!     TileToShape<layout!("(8,8):(8,1)"), shape!("(32,16)")>,
+//!     layout!("((8,4),(8,2)):((8,64),(1,256))"));
+//! ```
+
+use crate::arith::Reach;
+use crate::coalesce::FlatModes;
+use crate::compact::{Compact, LayoutLeft, Left};
+use crate::complement::ComplementOf;
+use crate::composition::{Compose, ModeLayouts};
+use crate::divide::{Keep, OpenBoth, TileUnzip, Unpack};
+use crate::int_tuple::{IntTuple, LayoutShape, StaticShape};
+use crate::list::{list_type, Concat, Cons, Joined, Nil, ToTuple};
+use crate::sublayout::{Concatenate, Modes, Parts};
+use crate::{Layout, StaticLayout};
+use core::ops::{Add, Div, Mul, Sub};
+use typenum::{Bit, Diff, IsEqual, Max, Maximum, Mod, Prod, Quot, Sum, UInt, UTerm, B0, B1, U1};
+
+/// The cosize of a static layout as a type: `1 + sum((s - 1) * |d|)`.
+pub trait CosizeOf {
+    /// The cosize.
+    type Output;
+}
+
+/// The summed reach of a list of modes.
+pub trait ReachSum {
+    /// The sum.
+    type Output;
+}
+impl ReachSum for Nil {
+    type Output = UTerm;
+}
+impl<S, D: Reach<S>, T: ReachSum> ReachSum for Cons<(S, D), T>
+where
+    D::Output: Add<T::Output>,
+{
+    type Output = Sum<D::Output, T::Output>;
+}
+
+impl<L: FlatModes> CosizeOf for L
+where
+    L::List: ReachSum,
+    <L::List as ReachSum>::Output: Add<B1>,
+{
+    type Output = Sum<<L::List as ReachSum>::Output, B1>;
+}
+
+/// `cosize(L)` as a typenum number.
+pub type Cosize<L> = <L as CosizeOf>::Output;
+
+/// `logical_product(A, Self)` for a tiler `Self`: a layout, an integer, or a tuple of tilers.
+#[diagnostic::on_unimplemented(
+    message = "cannot take the product of `{A}` and `{Self}`",
+    label = "the tiler must be a static layout, an integer C<N>, or a tuple of such tilers"
+)]
+pub trait ProductTiler<A> {
+    /// The logical product.
+    type Output;
+}
+
+/// `LogicalProduct<A, B>`: `(A, copies of A laid out by B)`.
+pub type LogicalProduct<A, B> = <B as ProductTiler<A>>::Output;
+
+type Target<AS, B> = Prod<<AS as StaticShape>::Size, Cosize<B>>;
+type Copies<A, AS, B> = <<A as ComplementOf<Target<AS, B>>>::Output as Compose<B>>::Output;
+
+impl<AS: LayoutShape<AD> + StaticShape, AD: IntTuple, BS: LayoutShape<BD>, BD: IntTuple>
+    ProductTiler<Layout<AS, AD>> for Layout<BS, BD>
+where
+    Self: CosizeOf,
+    AS::Size: Mul<Cosize<Self>>,
+    Layout<AS, AD>: ComplementOf<Target<AS, Self>>,
+    <Layout<AS, AD> as ComplementOf<Target<AS, Self>>>::Output: Compose<Self>,
+    (Layout<AS, AD>, Copies<Layout<AS, AD>, AS, Self>): Concatenate,
+{
+    type Output = <(Layout<AS, AD>, Copies<Layout<AS, AD>, AS, Self>) as Concatenate>::Output;
+}
+
+/// An integer tiler `N` multiplies like the layout `N:1` (`1:0` for 1).
+impl<AS: LayoutShape<AD>, AD: IntTuple, U, B> ProductTiler<Layout<AS, AD>> for UInt<U, B>
+where
+    UInt<U, B>: Compact<Left, U1> + LayoutShape<LayoutLeft<UInt<U, B>>>,
+    LayoutLeft<UInt<U, B>>: IntTuple,
+    Layout<UInt<U, B>, LayoutLeft<UInt<U, B>>>: ProductTiler<Layout<AS, AD>>,
+{
+    type Output =
+        <Layout<UInt<U, B>, LayoutLeft<UInt<U, B>>> as ProductTiler<Layout<AS, AD>>>::Output;
+}
+
+/// Each layout multiplied by the matching tiler; layouts past the tilers are kept.
+pub trait ProductEach<T> {
+    /// The layouts.
+    type Output;
+}
+impl<Ls> ProductEach<Nil> for Ls {
+    type Output = Ls;
+}
+impl<L, LT: ProductEach<TT>, T: ProductTiler<L>, TT> ProductEach<Cons<T, TT>> for Cons<L, LT> {
+    type Output = Cons<T::Output, LT::Output>;
+}
+
+macro_rules! tuple_tiler_product {
+    ($( ($(($T:ident $D:ident $X:ident $i:tt))+) )+) => {$(
+        impl<AS: LayoutShape<AD> + Modes, AD: IntTuple + Modes, $($T),+> ProductTiler<Layout<AS, AD>> for ($($T,)+)
+        where
+            AS::List: ModeLayouts<AD::List>,
+            <AS::List as ModeLayouts<AD::List>>::Output: ProductEach<list_type!($($T),+)>,
+            <<AS::List as ModeLayouts<AD::List>>::Output as ProductEach<list_type!($($T),+)>>::Output: ToTuple,
+            <<<AS::List as ModeLayouts<AD::List>>::Output as ProductEach<list_type!($($T),+)>>::Output
+                as ToTuple>::Tuple: Concatenate,
+        {
+            type Output = <<<<AS::List as ModeLayouts<AD::List>>::Output as ProductEach<list_type!($($T),+)>>::Output
+                as ToTuple>::Tuple as Concatenate>::Output;
+        }
+    )+};
+}
+
+crate::list::for_each_arity!(tuple_tiler_product);
+
+/// `ZippedProduct<A, B>`: `((A), (copies))`.
+pub type ZippedProduct<A, B> = <LogicalProduct<A, B> as TileUnzip<B>>::Output;
+/// `TiledProduct<A, B>`: `((A), c0, c1, ...)`.
+pub type TiledProduct<A, B> = <ZippedProduct<A, B> as Unpack<Keep>>::Output;
+/// `FlatProduct<A, B>`: `(a0, a1, ..., c0, c1, ...)`.
+pub type FlatProduct<A, B> = <ZippedProduct<A, B> as Unpack<OpenBoth>>::Output;
+
+/// The length of a list, as a typenum number.
+pub trait Len {
+    /// The length.
+    type Output;
+}
+impl Len for Nil {
+    type Output = UTerm;
+}
+impl<H, T: Len> Len for Cons<H, T>
+where
+    T::Output: Add<B1>,
+{
+    type Output = Sum<T::Output, B1>;
+}
+
+/// The rank of a layout, as a typenum number (an integer layout has rank 1).
+pub type RankOf<L> = <<<L as Parts>::Shape as Modes>::List as Len>::Output;
+
+/// CuTe's `append<R>`: the layout padded with `1:0` modes to rank R (unchanged at rank R).
+pub trait PadTo<R> {
+    /// The padded layout.
+    type Output;
+}
+
+/// `R - len` copies of the mode `1:0`, after a list of modes.
+pub trait Padding<Missing> {
+    /// The padded list of shapes (or strides, with `Stride = B1`).
+    type Output;
+}
+
+impl<S: LayoutShape<D> + Modes, D: IntTuple + Modes, R> PadTo<R> for Layout<S, D>
+where
+    S::List: Len,
+    <S::List as Len>::Output: IsEqual<R>,
+    Self: PadIf<<<S::List as Len>::Output as IsEqual<R>>::Output, R>,
+{
+    type Output = <Self as PadIf<<<S::List as Len>::Output as IsEqual<R>>::Output, R>>::Output;
+}
+
+/// Unchanged (`B1`: already rank R) or padded (`B0`).
+pub trait PadIf<AtRank, R> {
+    /// The layout.
+    type Output;
+}
+impl<L, R> PadIf<B1, R> for L {
+    type Output = L;
+}
+impl<S: LayoutShape<D> + Modes, D: IntTuple + Modes, R> PadIf<B0, R> for Layout<S, D>
+where
+    S::List: Len + Concat<Ones<Diff<R, <S::List as Len>::Output>, U1>>,
+    D::List: Concat<Ones<Diff<R, <S::List as Len>::Output>, UTerm>>,
+    R: Sub<<S::List as Len>::Output>,
+    Diff<R, <S::List as Len>::Output>: Repeat<U1> + Repeat<UTerm>,
+    Joined<S::List, Ones<Diff<R, <S::List as Len>::Output>, U1>>: ToTuple,
+    Joined<D::List, Ones<Diff<R, <S::List as Len>::Output>, UTerm>>: ToTuple,
+    <Joined<S::List, Ones<Diff<R, <S::List as Len>::Output>, U1>> as ToTuple>::Tuple: LayoutShape<
+        <Joined<D::List, Ones<Diff<R, <S::List as Len>::Output>, UTerm>> as ToTuple>::Tuple,
+    >,
+    <Joined<D::List, Ones<Diff<R, <S::List as Len>::Output>, UTerm>> as ToTuple>::Tuple: IntTuple,
+{
+    type Output = Layout<
+        <Joined<S::List, Ones<Diff<R, <S::List as Len>::Output>, U1>> as ToTuple>::Tuple,
+        <Joined<D::List, Ones<Diff<R, <S::List as Len>::Output>, UTerm>> as ToTuple>::Tuple,
+    >;
+}
+
+/// `N` copies of X.
+pub trait Repeat<X> {
+    /// The list.
+    type Output;
+}
+impl<X> Repeat<X> for UTerm {
+    type Output = Nil;
+}
+impl<U, B, X> Repeat<X> for UInt<U, B>
+where
+    UInt<U, B>: Sub<B1>,
+    Diff<UInt<U, B>, B1>: Repeat<X>,
+{
+    type Output = Cons<X, <Diff<UInt<U, B>, B1> as Repeat<X>>::Output>;
+}
+
+/// `N` copies of X, as a list.
+pub type Ones<N, X> = <N as Repeat<X>>::Output;
+
+/// CuTe's `zip(a, b)` on IntTuples: `((a0,b0),(a1,b1),...)`; two integers zip to `((a,b))`.
+pub trait ZipWith<B> {
+    /// The zipped IntTuple.
+    type Output;
+}
+impl<U, Bt, B> ZipWith<B> for UInt<U, Bt> {
+    type Output = ((UInt<U, Bt>, B),);
+}
+impl<B> ZipWith<B> for UTerm {
+    type Output = ((UTerm, B),);
+}
+impl<U: typenum::Unsigned + typenum::NonZero, B> ZipWith<B> for typenum::NInt<U> {
+    type Output = ((typenum::NInt<U>, B),);
+}
+
+/// Two lists as a list of pairs.
+pub trait PairUp<B> {
+    /// The pairs.
+    type Output;
+}
+impl PairUp<Nil> for Nil {
+    type Output = Nil;
+}
+impl<A, AT: PairUp<BT>, B, BT> PairUp<Cons<B, BT>> for Cons<A, AT> {
+    type Output = Cons<(A, B), AT::Output>;
+}
+
+macro_rules! tuple_zip {
+    ($( ($(($T:ident $D:ident $X:ident $i:tt))+) )+) => {$(
+        impl<$($T,)+ B: Modes> ZipWith<B> for ($($T,)+)
+        where
+            list_type!($($T),+): PairUp<B::List>,
+            <list_type!($($T),+) as PairUp<B::List>>::Output: ToTuple,
+        {
+            type Output = <<list_type!($($T),+) as PairUp<B::List>>::Output as ToTuple>::Tuple;
+        }
+    )+};
+}
+
+crate::list::for_each_arity!(tuple_zip);
+
+/// The layout `zip(X, Y)` of two layouts' shapes and strides.
+pub trait ZipLayouts<Y> {
+    /// The zipped layout.
+    type Output;
+}
+impl<
+        XS: LayoutShape<XD> + ZipWith<YS>,
+        XD: IntTuple + ZipWith<YD>,
+        YS: LayoutShape<YD>,
+        YD: IntTuple,
+    > ZipLayouts<Layout<YS, YD>> for Layout<XS, XD>
+where
+    XS::Output: LayoutShape<XD::Output>,
+    XD::Output: IntTuple,
+{
+    type Output = Layout<XS::Output, XD::Output>;
+}
+
+/// The two modes of a rank-2 layout.
+pub trait TwoModes {
+    /// Mode 0.
+    type First;
+    /// Mode 1.
+    type Second;
+}
+impl<S0: LayoutShape<D0>, S1: LayoutShape<D1>, D0: IntTuple, D1: IntTuple> TwoModes
+    for Layout<(S0, S1), (D0, D1)>
+where
+    (S0, S1): LayoutShape<(D0, D1)>,
+{
+    type First = Layout<S0, D0>;
+    type Second = Layout<S1, D1>;
+}
+
+/// `logical_product(append<R>(A), append<R>(B))` for R the larger rank.
+type Halves<A, B> =
+    LogicalProduct<<A as PadTo<MaxRank<A, B>>>::Output, <B as PadTo<MaxRank<A, B>>>::Output>;
+type MaxRank<A, B> = Maximum<RankOf<A>, RankOf<B>>;
+
+/// The rank-sensitive products of `Self` and B: `Blocked` and `Raked`.
+pub trait RankProduct<B> {
+    /// `blocked_product(Self, B)`.
+    type Blocked;
+    /// `raked_product(Self, B)`.
+    type Raked;
+}
+
+impl<A, B> RankProduct<B> for A
+where
+    A: Parts + PadTo<MaxRank<A, B>>,
+    B: Parts + PadTo<MaxRank<A, B>>,
+    <<A as Parts>::Shape as Modes>::List: Len,
+    <<B as Parts>::Shape as Modes>::List: Len,
+    <A as Parts>::Shape: Modes,
+    <B as Parts>::Shape: Modes,
+    RankOf<A>: Max<RankOf<B>>,
+    <B as PadTo<MaxRank<A, B>>>::Output: ProductTiler<<A as PadTo<MaxRank<A, B>>>::Output>,
+    Halves<A, B>: TwoModes,
+    <Halves<A, B> as TwoModes>::First: ZipLayouts<<Halves<A, B> as TwoModes>::Second>,
+    <Halves<A, B> as TwoModes>::Second: ZipLayouts<<Halves<A, B> as TwoModes>::First>,
+{
+    type Blocked = <<Halves<A, B> as TwoModes>::First as ZipLayouts<
+        <Halves<A, B> as TwoModes>::Second,
+    >>::Output;
+    type Raked = <<Halves<A, B> as TwoModes>::Second as ZipLayouts<
+        <Halves<A, B> as TwoModes>::First,
+    >>::Output;
+}
+
+/// `BlockedProduct<A, B>`: `((a0,c0),(a1,c1),...)`.
+pub type BlockedProduct<A, B> = <A as RankProduct<B>>::Blocked;
+/// `RakedProduct<A, B>`: `((c0,a0),(c1,a1),...)`.
+pub type RakedProduct<A, B> = <A as RankProduct<B>>::Raked;
+
+/// A condition of tile_to_shape that must hold: `B1`.
+#[diagnostic::on_unimplemented(
+    message = "tile_to_shape: the shape divisibility condition fails",
+    label = "each mode of the target shape must be a multiple of the block's mode"
+)]
+pub trait ShapeDivisibility {}
+impl ShapeDivisibility for B1 {}
+
+/// How many copies of the block each mode of the target needs: a list of counts.
+pub trait Counts<Targets> {
+    /// The counts.
+    type Output;
+}
+impl Counts<Nil> for Nil {
+    type Output = Nil;
+}
+impl<B: StaticShape, BT: Counts<TT>, T: StaticShape, TT> Counts<Cons<T, TT>> for Cons<B, BT>
+where
+    T::Size: core::ops::Rem<B::Size> + Div<B::Size>,
+    Mod<T::Size, B::Size>: IsEqual<UTerm>,
+    <Mod<T::Size, B::Size> as IsEqual<UTerm>>::Output: ShapeDivisibility + Bit,
+{
+    type Output = Cons<Quot<T::Size, B::Size>, BT::Output>;
+}
+
+/// `tile_to_shape(Self, S)` on types.
+pub trait TileTo<S> {
+    /// The tiled layout.
+    type Output;
+}
+
+type Padded<A, S> = <A as PadTo<<<S as Modes>::List as Len>::Output>>::Output;
+type CountsOf<A, S> = <<<<Padded<A, S> as Parts>::Shape as Modes>::List as Counts<
+    <S as Modes>::List,
+>>::Output as ToTuple>::Tuple;
+
+impl<A, S: Modes> TileTo<S> for A
+where
+    S::List: Len,
+    A: PadTo<<S::List as Len>::Output>,
+    Padded<A, S>: Parts,
+    <Padded<A, S> as Parts>::Shape: Modes,
+    <<Padded<A, S> as Parts>::Shape as Modes>::List: Counts<S::List>,
+    <<<Padded<A, S> as Parts>::Shape as Modes>::List as Counts<S::List>>::Output: ToTuple,
+    CountsOf<A, S>: Compact<Left, U1> + LayoutShape<LayoutLeft<CountsOf<A, S>>>,
+    LayoutLeft<CountsOf<A, S>>: IntTuple,
+    Padded<A, S>: RankProduct<Layout<CountsOf<A, S>, LayoutLeft<CountsOf<A, S>>>>,
+{
+    type Output = BlockedProduct<Padded<A, S>, Layout<CountsOf<A, S>, LayoutLeft<CountsOf<A, S>>>>;
+}
+
+/// `TileToShape<A, S>`: A repeated column-major to the shape S.
+pub type TileToShape<A, S> = <A as TileTo<S>>::Output;
+
+/// `logical_product(a, b)`: the value of `LogicalProduct<A, B>`.
+pub fn logical_product<A, B>(_: A, _: B) -> LogicalProduct<A, B>
+where
+    B: ProductTiler<A>,
+    LogicalProduct<A, B>: StaticLayout,
+{
+    <LogicalProduct<A, B> as StaticLayout>::INSTANCE
+}
+
+/// `zipped_product(a, b)`: the value of `ZippedProduct<A, B>`.
+pub fn zipped_product<A, B>(_: A, _: B) -> ZippedProduct<A, B>
+where
+    B: ProductTiler<A>,
+    LogicalProduct<A, B>: TileUnzip<B>,
+    ZippedProduct<A, B>: StaticLayout,
+{
+    <ZippedProduct<A, B> as StaticLayout>::INSTANCE
+}
+
+/// `tiled_product(a, b)`: the value of `TiledProduct<A, B>`.
+pub fn tiled_product<A, B>(_: A, _: B) -> TiledProduct<A, B>
+where
+    B: ProductTiler<A>,
+    LogicalProduct<A, B>: TileUnzip<B>,
+    ZippedProduct<A, B>: Unpack<Keep>,
+    TiledProduct<A, B>: StaticLayout,
+{
+    <TiledProduct<A, B> as StaticLayout>::INSTANCE
+}
+
+/// `flat_product(a, b)`: the value of `FlatProduct<A, B>`.
+pub fn flat_product<A, B>(_: A, _: B) -> FlatProduct<A, B>
+where
+    B: ProductTiler<A>,
+    LogicalProduct<A, B>: TileUnzip<B>,
+    ZippedProduct<A, B>: Unpack<OpenBoth>,
+    FlatProduct<A, B>: StaticLayout,
+{
+    <FlatProduct<A, B> as StaticLayout>::INSTANCE
+}
+
+/// `blocked_product(a, b)`: the value of `BlockedProduct<A, B>`.
+pub fn blocked_product<A, B>(_: A, _: B) -> BlockedProduct<A, B>
+where
+    A: RankProduct<B>,
+    BlockedProduct<A, B>: StaticLayout,
+{
+    <BlockedProduct<A, B> as StaticLayout>::INSTANCE
+}
+
+/// `raked_product(a, b)`: the value of `RakedProduct<A, B>`.
+pub fn raked_product<A, B>(_: A, _: B) -> RakedProduct<A, B>
+where
+    A: RankProduct<B>,
+    RakedProduct<A, B>: StaticLayout,
+{
+    <RakedProduct<A, B> as StaticLayout>::INSTANCE
+}
+
+/// `tile_to_shape(a, b)`: the value of `TileToShape<A, B>`.
+pub fn tile_to_shape<A, B>(_: A, _: B) -> TileToShape<A, B>
+where
+    A: TileTo<B>,
+    TileToShape<A, B>: StaticLayout,
+{
+    <TileToShape<A, B> as StaticLayout>::INSTANCE
+}
