@@ -73,25 +73,30 @@ impl<H> MinStride for Cons<H, Nil> {
     type Rest = Nil;
 }
 
-impl<S, D, Y, T> MinStride for Cons<(S, D), Cons<Y, T>>
+impl<H: StrideOf, Y, T> MinStride for Cons<H, Cons<Y, T>>
 where
     Cons<Y, T>: MinStride,
     <Cons<Y, T> as MinStride>::Min: StrideOf,
-    D: IsLessOrEqual<<<Cons<Y, T> as MinStride>::Min as StrideOf>::Stride>,
-    Self: PickMin<LeEq<D, <<Cons<Y, T> as MinStride>::Min as StrideOf>::Stride>>,
+    H::Stride: IsLessOrEqual<<<Cons<Y, T> as MinStride>::Min as StrideOf>::Stride>,
+    Self: PickMin<LeEq<H::Stride, <<Cons<Y, T> as MinStride>::Min as StrideOf>::Stride>>,
 {
-    type Min =
-        <Self as PickMin<LeEq<D, <<Cons<Y, T> as MinStride>::Min as StrideOf>::Stride>>>::Min;
-    type Rest =
-        <Self as PickMin<LeEq<D, <<Cons<Y, T> as MinStride>::Min as StrideOf>::Stride>>>::Rest;
+    type Min = <Self as PickMin<
+        LeEq<H::Stride, <<Cons<Y, T> as MinStride>::Min as StrideOf>::Stride>,
+    >>::Min;
+    type Rest = <Self as PickMin<
+        LeEq<H::Stride, <<Cons<Y, T> as MinStride>::Min as StrideOf>::Stride>,
+    >>::Rest;
 }
 
-/// The stride of a mode.
+/// The stride of a mode: a `(shape, stride)` pair or a `(shape, stride, prefix)` triple.
 pub trait StrideOf {
     /// The stride.
     type Stride;
 }
 impl<S, D> StrideOf for (S, D) {
+    type Stride = D;
+}
+impl<S, D, P> StrideOf for (S, D, P) {
     type Stride = D;
 }
 

@@ -23,6 +23,7 @@ pub mod coord;
 pub mod divide;
 pub mod int;
 pub mod int_tuple;
+pub mod inverse;
 pub mod layout;
 pub mod list;
 mod print;
@@ -42,6 +43,7 @@ pub use divide::{
 #[cfg(feature = "alloc")]
 pub use dynamic::DynLayout;
 pub use int::{Int, StaticInt, C};
+pub use inverse::{left_inverse, right_inverse, LeftInverse, RightInverse};
 pub use layout::{ColMajor, Layout, RowMajor, StaticLayout};
 pub use product::{
     blocked_product, flat_product, logical_product, raked_product, tile_to_shape, tiled_product,

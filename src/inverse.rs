@@ -1,0 +1,222 @@
+//! Inverses: right_inverse and left_inverse, computed during type checking.
+//!
+//! On A's coalesced modes taken by increasing stride (with the prefix products of their shapes):
+//! - `right_inverse(A)` = R with `A(R(i)) == i` for `i < size(R)`: it follows the modes whose
+//!   strides chain from 1 (each stride the reach of the one before), giving each its prefix
+//!   product as a stride. A layout without a stride-1 mode gives `1:0`. For a non-injective A,
+//!   R is still a right inverse on its (smaller) domain.
+//! - `left_inverse(A)` = L with `L(A(i)) == i` for `i < size(A)` when A is injective; for a
+//!   non-injective A it is CuTe's quasi-inverse, `A(L(A(i))) == A(i)`. Stride-0 modes are
+//!   skipped, and each stride must be a multiple of the strides below it (checked).
+//!
+//! Strides must not be negative at the type level (the runtime layer accepts them in
+//! right_inverse). The runtime mirror is [`crate::dynamic::inverse`].
+//!
+//! ```
+//! use tessel::{layout, left_inverse, right_inverse, LeftInverse, RightInverse};
+//! static_assertions::assert_type_eq_all!(RightInverse<layout!("(4,8):(8,1)")>, layout!("(8,4):(4,1)"));
+//! assert_eq!(left_inverse(layout!("(4,8):(8,1)")).to_string(), "(8,4):(4,1)");
+//! assert_eq!(right_inverse(layout!("(2,4):(0,2)")).to_string(), "1:0");
+//! ```
+
+use crate::arith::{IsMultiple, MultipleOf, SameAs, ScaleStride, Scaled};
+use crate::coalesce::{CoalesceLayout, CoalesceList, FlatModes, StackLayout};
+use crate::complement::MinStride;
+use crate::list::{Cons, Nil};
+use crate::StaticLayout;
+use core::ops::{Div, Mul};
+use typenum::{Bit, Prod, Quot, UInt, UTerm, B0, B1, U1};
+
+/// A condition of left_inverse that must hold: `B1`.
+#[diagnostic::on_unimplemented(
+    message = "left_inverse: the stride divisibility condition fails",
+    label = "each stride must be a multiple of the strides below it"
+)]
+pub trait StrideDivisibility {}
+impl StrideDivisibility for B1 {}
+
+/// The modes with the prefix products of their shapes: `(shape, stride, prefix)`.
+pub trait Prefixed<P> {
+    /// The triples.
+    type Output;
+}
+impl<P> Prefixed<P> for Nil {
+    type Output = Nil;
+}
+impl<S, D, T, P: Mul<S>> Prefixed<P> for Cons<(S, D), T>
+where
+    T: Prefixed<Prod<P, S>>,
+{
+    type Output = Cons<(S, D, P), T::Output>;
+}
+
+/// The modes sorted by stride (stable).
+pub trait SortByStride {
+    /// The sorted modes.
+    type Output;
+}
+impl SortByStride for Nil {
+    type Output = Nil;
+}
+impl<H, T> SortByStride for Cons<H, T>
+where
+    Self: MinStride,
+    <Self as MinStride>::Rest: SortByStride,
+{
+    type Output =
+        Cons<<Self as MinStride>::Min, <<Self as MinStride>::Rest as SortByStride>::Output>;
+}
+
+/// A's coalesced modes with their prefix products, sorted by stride.
+type Sorted<A> =
+    <<<<A as FlatModes>::List as CoalesceList>::Stack as Prefixed<U1>>::Output as SortByStride>::Output;
+
+/// The chain of modes from stride `Next` on: `(shape, prefix)` pairs.
+pub trait Chain<Next> {
+    /// The pairs.
+    type Output;
+}
+impl<Next> Chain<Next> for Nil {
+    type Output = Nil;
+}
+impl<S, D: SameAs<Next>, P, T, Next> Chain<Next> for Cons<(S, D, P), T>
+where
+    Self: ChainIf<D::Output, Next>,
+{
+    type Output = <Self as ChainIf<D::Output, Next>>::Output;
+}
+
+/// Taken into the chain (`B1`: the stride is the one expected) or skipped (`B0`).
+pub trait ChainIf<Links: Bit, Next> {
+    /// The pairs.
+    type Output;
+}
+impl<S: ScaleStride<D>, D, P, T: Chain<Scaled<S, D>>, Next> ChainIf<B1, Next>
+    for Cons<(S, D, P), T>
+{
+    type Output = Cons<(S, P), T::Output>;
+}
+impl<M, T: Chain<Next>, Next> ChainIf<B0, Next> for Cons<M, T> {
+    type Output = T::Output;
+}
+
+/// `RightInverse<L>` on types.
+pub trait RightInverseOf {
+    /// The right inverse.
+    type Output;
+}
+impl<A: FlatModes> RightInverseOf for A
+where
+    A::List: CoalesceList,
+    <A::List as CoalesceList>::Stack: Prefixed<U1>,
+    <<A::List as CoalesceList>::Stack as Prefixed<U1>>::Output: SortByStride,
+    Sorted<A>: Chain<U1>,
+    Cons<(U1, UTerm), <Sorted<A> as Chain<U1>>::Output>: StackLayout,
+    <Cons<(U1, UTerm), <Sorted<A> as Chain<U1>>::Output> as StackLayout>::Output: CoalesceLayout,
+{
+    type Output = <<Cons<(U1, UTerm), <Sorted<A> as Chain<U1>>::Output> as StackLayout>::Output as CoalesceLayout>::Output;
+}
+
+/// `RightInverse<L>`: the right inverse of the layout L.
+pub type RightInverse<L> = <L as RightInverseOf>::Output;
+
+/// The left inverse's modes from the sorted modes: each nonzero stride D gives `(D / G):Prev`,
+/// with G the stride before it and Prev its prefix product; `Last` is the last mode's shape.
+pub trait Gathered<G, Prev> {
+    /// The `(shape, stride)` pairs.
+    type Output;
+}
+impl<G, Prev> Gathered<G, Prev> for Nil {
+    type Output = Nil;
+}
+/// The last mode: its shape closes the inverse.
+impl<S, D, P, G, Prev> Gathered<G, Prev> for Cons<(S, D, P), Nil>
+where
+    Cons<(S, D, P), Nil>: GatherStep<G, Prev>,
+    <Cons<(S, D, P), Nil> as GatherStep<G, Prev>>::Rest: Closing<S>,
+{
+    type Output = <<Cons<(S, D, P), Nil> as GatherStep<G, Prev>>::Rest as Closing<S>>::Output;
+}
+impl<S, D, P, Y, T, G, Prev> Gathered<G, Prev> for Cons<(S, D, P), Cons<Y, T>>
+where
+    Self: GatherStep<G, Prev>,
+    <Self as GatherStep<G, Prev>>::Rest: Continue<Cons<Y, T>>,
+{
+    type Output = <<Self as GatherStep<G, Prev>>::Rest as Continue<Cons<Y, T>>>::Output;
+}
+
+/// One sorted mode read: the pairs so far and the state to go on with.
+pub trait GatherStep<G, Prev> {
+    /// `(pairs, G', Prev')`.
+    type Rest;
+}
+impl<S, P, G, Prev, T> GatherStep<G, Prev> for Cons<(S, UTerm, P), T> {
+    type Rest = (Nil, G, Prev);
+}
+impl<S, V, C, P, G, Prev, T> GatherStep<G, Prev> for Cons<(S, UInt<V, C>, P), T>
+where
+    UInt<V, C>: MultipleOf<G> + Div<G>,
+    IsMultiple<UInt<V, C>, G>: StrideDivisibility,
+{
+    type Rest = (Cons<(Quot<UInt<V, C>, G>, Prev), Nil>, UInt<V, C>, P);
+}
+
+/// The pairs of one step, then the rest of the walk.
+pub trait Continue<Rest> {
+    /// The pairs.
+    type Output;
+}
+impl<
+        Pairs: crate::list::Concat<<Rest as Gathered<G, Prev>>::Output>,
+        G,
+        Prev,
+        Rest: Gathered<G, Prev>,
+    > Continue<Rest> for (Pairs, G, Prev)
+{
+    type Output = crate::list::Joined<Pairs, <Rest as Gathered<G, Prev>>::Output>;
+}
+
+/// The pairs of the last step, closed by the last mode's shape.
+pub trait Closing<S> {
+    /// The pairs.
+    type Output;
+}
+impl<Pairs: crate::list::Concat<Cons<(S, Prev), Nil>>, G, Prev, S> Closing<S> for (Pairs, G, Prev) {
+    type Output = crate::list::Joined<Pairs, Cons<(S, Prev), Nil>>;
+}
+
+/// `LeftInverse<L>` on types.
+pub trait LeftInverseOf {
+    /// The left inverse.
+    type Output;
+}
+impl<A: FlatModes> LeftInverseOf for A
+where
+    A::List: CoalesceList,
+    <A::List as CoalesceList>::Stack: Prefixed<U1>,
+    <<A::List as CoalesceList>::Stack as Prefixed<U1>>::Output: SortByStride,
+    Sorted<A>: Gathered<U1, UTerm>,
+    <Sorted<A> as Gathered<U1, UTerm>>::Output: StackLayout,
+    <<Sorted<A> as Gathered<U1, UTerm>>::Output as StackLayout>::Output: CoalesceLayout,
+{
+    type Output = <<<Sorted<A> as Gathered<U1, UTerm>>::Output as StackLayout>::Output as CoalesceLayout>::Output;
+}
+
+/// `LeftInverse<L>`: the left inverse of the layout L.
+pub type LeftInverse<L> = <L as LeftInverseOf>::Output;
+
+/// `right_inverse(l)`.
+pub fn right_inverse<L: RightInverseOf>(_: L) -> RightInverse<L>
+where
+    RightInverse<L>: StaticLayout,
+{
+    <RightInverse<L> as StaticLayout>::INSTANCE
+}
+
+/// `left_inverse(l)`.
+pub fn left_inverse<L: LeftInverseOf>(_: L) -> LeftInverse<L>
+where
+    LeftInverse<L>: StaticLayout,
+{
+    <LeftInverse<L> as StaticLayout>::INSTANCE
+}
