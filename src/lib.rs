@@ -50,7 +50,7 @@ pub use product::{
     zipped_product, BlockedProduct, FlatProduct, LogicalProduct, RakedProduct, TileToShape,
     TiledProduct, ZippedProduct,
 };
-pub use tessel_macros::{layout, shape};
+pub use tessel_macros::{layout, shape, tiler};
 pub use typenum;
 
 // Lets the macros' `::tessel::` paths resolve inside this crate too.

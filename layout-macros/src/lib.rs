@@ -41,6 +41,33 @@ pub fn shape(input: TokenStream) -> TokenStream {
     })
 }
 
+/// A tiler type from CuTe's tiler notation: `tiler!("<3:3,(2,4):(1,8)>")` is the tuple of the
+/// two layout types; an element without a stride is a shape (an integer is a shape too), so
+/// `tiler!("(2,2)")` is the shape `(2,2)`.
+#[proc_macro]
+pub fn tiler(input: TokenStream) -> TokenStream {
+    expand(input, "tiler!", |text| {
+        Ok(tiler_type(&parse::parse_tiler(text)?))
+    })
+}
+
+fn tiler_type(node: &parse::TilerNode) -> String {
+    match node {
+        parse::TilerNode::Layout(shape, stride) => {
+            format!(
+                "::tessel::Layout<{}, {}>",
+                int_tuple(shape),
+                int_tuple(stride)
+            )
+        }
+        parse::TilerNode::Shape(shape) => int_tuple(shape),
+        parse::TilerNode::Tuple(elems) => {
+            let elems: Vec<String> = elems.iter().map(tiler_type).collect();
+            format!("({},)", elems.join(", "))
+        }
+    }
+}
+
 /// Applies `f` to the text of the single string literal in `input`; errors become `compile_error!`.
 fn expand(
     input: TokenStream,

@@ -1,0 +1,103 @@
+#!/usr/bin/env python3
+"""Compile-time benchmark: the static algebra cases of tests/golden_algebra_static.rs, type-checked
+by rustc (`cargo check`) and by g++ with CuTe's headers (`-fsyntax-only`), with the same
+operations written as CuTe C++. Prints seconds and milliseconds per operation (median of 3).
+A dev tool: needs the headers that ../shared/tools/cute-oracle installs.
+Usage: python3 scripts/bench_compile_time.py
+"""
+import os
+import re
+import statistics
+import subprocess
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SITE = os.path.expanduser("~/.cache/cute-oracle/site")
+INCLUDES = ["cutlass_library/source/include", "nvidia/cuda_cccl/include",
+            "nvidia/cuda_runtime/include", "nvidia/cuda_nvcc/include"]
+FUNCS = {
+    "Coalesce": "coalesce", "Composition": "composition", "Complement": "complement",
+    "LogicalDivide": "logical_divide", "ZippedDivide": "zipped_divide", "TiledDivide": "tiled_divide",
+    "FlatDivide": "flat_divide", "LogicalProduct": "logical_product", "ZippedProduct": "zipped_product",
+    "TiledProduct": "tiled_product", "FlatProduct": "flat_product", "BlockedProduct": "blocked_product",
+    "RakedProduct": "raked_product", "TileToShape": "tile_to_shape", "RightInverse": "right_inverse",
+    "LeftInverse": "left_inverse",
+}
+
+
+def split_top(s):
+    out, depth, cur = [], 0, ""
+    for ch in s:
+        depth += ch in "(<"
+        depth -= ch in ")>"
+        if ch == "," and depth == 0:
+            out.append(cur)
+            cur = ""
+        else:
+            cur += ch
+    return out + [cur]
+
+
+def cpp_tuple(s, make):
+    if s.startswith("("):
+        return f"{make}(" + ",".join(cpp_tuple(x, make) for x in split_top(s[1:-1])) + ")"
+    return f"Int<{int(s)}>{{}}"
+
+
+def cpp_arg(s):
+    """A layout, a shape or integer, or a <...> tiler, as a CuTe C++ expression."""
+    if s.startswith("<"):
+        return "make_tile(" + ",".join(cpp_arg(x) for x in split_top(s[1:-1])) + ")"
+    if ":" in s:
+        shape, stride = s.split(":")
+        return f"make_layout({cpp_tuple(shape, 'make_shape')}, {cpp_tuple(stride, 'make_stride')})"
+    return cpp_tuple(s, "make_shape")
+
+
+def cases():
+    src = open(os.path.join(ROOT, "tests", "golden_algebra_static.rs")).read()
+    pat = re.compile(r'<(\w+)<(\w+!\("[^"]*"\)(?:, \w+!\("[^"]*"\))*)>>::default')
+    for alias, args in pat.findall(src):
+        yield FUNCS[alias], re.findall(r'!\("([^"]*)"\)', args)
+
+
+def median_seconds(cmd, touch=None, runs=3):
+    times = []
+    for _ in range(runs):
+        if touch:
+            os.utime(touch)
+        t0 = time.perf_counter()
+        subprocess.run(cmd, check=True, cwd=ROOT, capture_output=True)
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times)
+
+
+def main():
+    ops = list(cases())
+    n = len(ops)
+    subprocess.run(["cargo", "check", "-q", "--tests"], check=True, cwd=ROOT)
+    suite = os.path.join(ROOT, "tests", "golden_algebra_static.rs")
+    empty = os.path.join(ROOT, "tests", "ui.rs")
+    t_rust = median_seconds(["cargo", "check", "-q", "--test", "golden_algebra_static"], suite)
+    t_empty = median_seconds(["cargo", "check", "-q", "--test", "ui"], empty)
+    body = "\n".join(f"  auto r{i} = {f}({', '.join(cpp_arg(a) for a in args)}); (void)r{i};"
+                     for i, (f, args) in enumerate(ops))
+    cpp = f"#include <cute/layout.hpp>\nusing namespace cute;\nvoid all() {{\n{body}\n}}\n"
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "ops.cpp")
+        open(path, "w").write(cpp)
+        inc = sum((["-I", os.path.join(SITE, i)] for i in INCLUDES), [])
+        t_gpp = median_seconds(["g++", "-std=c++17", "-fsyntax-only", "-w", *inc, path], runs=1)
+        empty_cpp = os.path.join(tmp, "empty.cpp")
+        open(empty_cpp, "w").write("#include <cute/layout.hpp>\n")
+        t_gpp_empty = median_seconds(["g++", "-std=c++17", "-fsyntax-only", "-w", *inc, empty_cpp], runs=1)
+    print(f"{n} static operations")
+    print(f"tessel cargo check: {t_rust:.2f} s, a suite without static layouts {t_empty:.2f} s, "
+          f"{(t_rust - t_empty) * 1000 / n:.2f} ms per operation")
+    print(f"g++ -fsyntax-only with CuTe: {t_gpp:.2f} s, the headers alone {t_gpp_empty:.2f} s, "
+          f"{(t_gpp - t_gpp_empty) * 1000 / n:.2f} ms per operation")
+
+
+if __name__ == "__main__":
+    main()
