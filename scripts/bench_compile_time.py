@@ -22,7 +22,7 @@ FUNCS = {
     "FlatDivide": "flat_divide", "LogicalProduct": "logical_product", "ZippedProduct": "zipped_product",
     "TiledProduct": "tiled_product", "FlatProduct": "flat_product", "BlockedProduct": "blocked_product",
     "RakedProduct": "raked_product", "TileToShape": "tile_to_shape", "RightInverse": "right_inverse",
-    "LeftInverse": "left_inverse",
+    "LeftInverse": "left_inverse", "CoalesceBy": "coalesce",
 }
 
 
@@ -57,9 +57,9 @@ def cpp_arg(s):
 
 def cases():
     src = open(os.path.join(ROOT, "tests", "golden_algebra_static.rs")).read()
-    pat = re.compile(r'<(\w+)<(\w+!\("[^"]*"\)(?:, \w+!\("[^"]*"\))*)>>::default')
+    pat = re.compile(r'<([\w:]+)<(\w+!\("[^"]*"\)(?:, \w+!\("[^"]*"\))*)>>::default')
     for alias, args in pat.findall(src):
-        yield FUNCS[alias], re.findall(r'!\("([^"]*)"\)', args)
+        yield FUNCS[alias.split("::")[-1]], re.findall(r'!\("([^"]*)"\)', args)
 
 
 def median_seconds(cmd, touch=None, runs=3):

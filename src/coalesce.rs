@@ -12,11 +12,17 @@
 //! static_assertions::assert_type_eq_all!(Coalesce<layout!("(2,(1,6)):(1,(6,2))")>, layout!("12:1"));
 //! assert_eq!(coalesce(layout!("(4,8):(1,4)")).to_string(), "32:1");
 //! assert_eq!(coalesce(layout!("(4,8):(8,1)")).to_string(), "(4,8):(8,1)");
+//! // By mode: each mode on its own.
+//! use tessel::{coalesce::CoalesceBy, shape};
+//! type L = layout!("((2,4),(4,2)):((1,2),(8,32))");
+//! assert_eq!(<CoalesceBy<L, shape!("(1,1)")>>::default().to_string(), "(8,8):(1,8)");
 //! ```
 
 use crate::arith::{SameAs, ScaleStride, Scaled};
 use crate::int_tuple::{IntTuple, LayoutShape, Leaves};
-use crate::list::{Cons, Nil, ToTuple};
+use crate::composition::ModeLayouts;
+use crate::list::{list_type, Cons, Nil, ToTuple};
+use crate::sublayout::{Concatenate, Modes};
 use crate::{Layout, StaticLayout};
 use core::ops::Mul;
 use typenum::{Bit, Prod, UInt, UTerm, B0, B1};
@@ -233,3 +239,48 @@ where
 {
     <Coalesce<L> as StaticLayout>::INSTANCE
 }
+
+/// By-mode coalesce: `coalesce(L, Self)` for a profile `Self`. An integer profile coalesces the
+/// whole layout; a tuple profile coalesces each of L's first modes by its element and keeps the
+/// rest (CuTe's `coalesce(layout, Step<_1,_1>{})`).
+pub trait CoalesceProfile<L> {
+    /// The coalesced layout.
+    type Output;
+}
+
+/// `CoalesceBy<L, P>`: L coalesced mode by mode, following the profile P.
+pub type CoalesceBy<L, P> = <P as CoalesceProfile<L>>::Output;
+
+impl<L: CoalesceLayout, U, B> CoalesceProfile<L> for UInt<U, B> {
+    type Output = L::Output;
+}
+
+/// Each layout coalesced by the matching profile; layouts past the profile are kept.
+pub trait CoalesceEach<P> {
+    /// The layouts.
+    type Output;
+}
+impl<Ls> CoalesceEach<Nil> for Ls {
+    type Output = Ls;
+}
+impl<L, LT: CoalesceEach<PT>, P: CoalesceProfile<L>, PT> CoalesceEach<Cons<P, PT>> for Cons<L, LT> {
+    type Output = Cons<P::Output, LT::Output>;
+}
+
+macro_rules! tuple_profile {
+    ($( ($(($T:ident $D:ident $X:ident $i:tt))+) )+) => {$(
+        impl<S: LayoutShape<D> + Modes, D: IntTuple + Modes, $($T),+> CoalesceProfile<Layout<S, D>> for ($($T,)+)
+        where
+            S::List: ModeLayouts<D::List>,
+            <S::List as ModeLayouts<D::List>>::Output: CoalesceEach<list_type!($($T),+)>,
+            <<S::List as ModeLayouts<D::List>>::Output as CoalesceEach<list_type!($($T),+)>>::Output: ToTuple,
+            <<<S::List as ModeLayouts<D::List>>::Output as CoalesceEach<list_type!($($T),+)>>::Output as ToTuple>::Tuple:
+                Concatenate,
+        {
+            type Output = <<<<S::List as ModeLayouts<D::List>>::Output as CoalesceEach<list_type!($($T),+)>>::Output
+                as ToTuple>::Tuple as Concatenate>::Output;
+        }
+    )+};
+}
+
+crate::list::for_each_arity!(tuple_profile);
