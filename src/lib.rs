@@ -6,8 +6,10 @@
 //! [`int_tuple`] (nested tuples: rank, depth, size, flatten, get, congruence, compatibility),
 //! [`compact`] (LayoutLeft / LayoutRight strides), [`coord`] (idx2crd, crd2idx), [`layout`]
 //! (`Layout`, `StaticLayout`, evaluation, printing), [`sublayout`] (get, select, take, group,
-//! flatten, append, prepend, replace, make_layout). [`list`] holds the type-level lists the
-//! operations recurse over. The runtime layer, [`dynamic`], mirrors them module for module.
+//! flatten, append, prepend, replace, make_layout), then the algebra: [`coalesce`],
+//! [`composition`], [`complement`], [`divide`], [`product`], [`inverse`], on the type-level
+//! arithmetic of [`arith`]. [`list`] holds the type-level lists the operations recurse over. The
+//! runtime layer, [`dynamic`], mirrors them module for module.
 #![no_std]
 #![warn(missing_docs)]
 
