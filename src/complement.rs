@@ -29,8 +29,8 @@ use typenum::{GrEq, IsGreaterOrEqual, IsLessOrEqual, LeEq, Prod, Quot, UInt, UTe
 
 /// A condition of complement that must hold: `B1`.
 #[diagnostic::on_unimplemented(
-    message = "complement: the layout overlaps itself",
-    label = "each stride of A must reach past the modes with smaller strides"
+    message = "complement: the layout overlaps or interleaves itself",
+    label = "each stride of A must be at least the reach of the modes with smaller strides"
 )]
 pub trait Injective {}
 impl Injective for B1 {}

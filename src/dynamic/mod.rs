@@ -47,7 +47,7 @@ pub enum Error {
     StrideDivisibility(&'static str),
     /// The operation's shape divisibility condition fails.
     ShapeDivisibility(&'static str),
-    /// The layout overlaps itself, so it has no complement.
+    /// The layout overlaps or interleaves itself, so it has no complement.
     NotInjective,
     /// The operation is not defined for negative strides.
     NegativeStride(&'static str),
@@ -73,7 +73,7 @@ impl fmt::Display for Error {
             Error::ShapeDivisibility(op) => {
                 write!(f, "{op}: the shape divisibility condition fails")
             }
-            Error::NotInjective => f.write_str("complement: the layout overlaps itself"),
+            Error::NotInjective => f.write_str("complement: the layout overlaps or interleaves itself"),
             Error::NegativeStride(op) => write!(f, "{op}: not defined for negative strides"),
         }
     }
