@@ -2,8 +2,11 @@
 """Compile-time benchmark: the static algebra cases of tests/golden_algebra_static.rs, type-checked
 by rustc (`cargo check`) and by g++ with CuTe's headers (`-fsyntax-only`), with the same
 operations written as CuTe C++. Prints seconds and milliseconds per operation (median of 3).
+A third figure traces the same operations with CuTe's Python DSL (`cute.compile`, no GPU needed)
+when DSL_PYTHON names a Python with nvidia-cutlass-dsl installed:
+  python3 -m venv /tmp/dsl && /tmp/dsl/bin/pip install nvidia-cutlass-dsl==4.8.1
 A dev tool: needs the headers that ../shared/tools/cute-oracle installs.
-Usage: python3 scripts/bench_compile_time.py
+Usage: [DSL_PYTHON=/tmp/dsl/bin/python] python3 scripts/bench_compile_time.py
 """
 import os
 import re
@@ -22,7 +25,8 @@ FUNCS = {
     "FlatDivide": "flat_divide", "LogicalProduct": "logical_product", "ZippedProduct": "zipped_product",
     "TiledProduct": "tiled_product", "FlatProduct": "flat_product", "BlockedProduct": "blocked_product",
     "RakedProduct": "raked_product", "TileToShape": "tile_to_shape", "RightInverse": "right_inverse",
-    "LeftInverse": "left_inverse", "CoalesceBy": "coalesce",
+    "LeftInverse": "left_inverse", "CoalesceBy": "coalesce", "MaxCommonLayout": "max_common_layout",
+    "MaxCommonVector": "max_common_vector",
 }
 
 
@@ -55,9 +59,49 @@ def cpp_arg(s):
     return cpp_tuple(s, "make_shape")
 
 
+def py_tuple(s):
+    return s.replace(")", ",)") if s.startswith("(") else s
+
+
+def py_arg(s):
+    """A layout, a shape or integer, or a <...> tiler, as a CuTe DSL expression."""
+    if s.startswith("<"):
+        return "(" + ",".join(py_arg(x) for x in split_top(s[1:-1])) + ",)"
+    if ":" in s:
+        shape, stride = s.split(":")
+        return f"cute.make_layout({py_tuple(shape)}, stride={py_tuple(stride)})"
+    return py_tuple(s)
+
+
+DSL_SCRIPT = """
+import time
+import cutlass.cute as cute
+
+@cute.jit
+def all_ops():
+{body}
+
+t0 = time.perf_counter()
+cute.compile(all_ops)
+print(time.perf_counter() - t0)
+"""
+
+
+def dsl_seconds(ops):
+    python = os.environ.get("DSL_PYTHON")
+    if not python:
+        return None
+    body = "\n".join(f"    r{i} = cute.{f}({', '.join(py_arg(a) for a in args)})" for i, (f, args) in enumerate(ops))
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "ops.py")
+        open(path, "w").write(DSL_SCRIPT.format(body=body or "    pass"))
+        out = subprocess.run([python, path], check=True, capture_output=True, text=True).stdout
+    return float(out.split()[-1])
+
+
 def cases():
     src = open(os.path.join(ROOT, "tests", "golden_algebra_static.rs")).read()
-    pat = re.compile(r'<([\w:]+)<(\w+!\("[^"]*"\)(?:, \w+!\("[^"]*"\))*)>>::default')
+    pat = re.compile(r'<([\w:]+)<(\w+!\("[^"]*"\)(?:, \w+!\("[^"]*"\))*)>(?: as typenum::Unsigned)?>::')
     for alias, args in pat.findall(src):
         yield FUNCS[alias.split("::")[-1]], re.findall(r'!\("([^"]*)"\)', args)
 
@@ -92,12 +136,16 @@ def main():
         empty_cpp = os.path.join(tmp, "empty.cpp")
         open(empty_cpp, "w").write("#include <cute/layout.hpp>\n")
         t_gpp_empty = median_seconds(["g++", "-std=c++17", "-fsyntax-only", "-w", *inc, empty_cpp], runs=1)
+    t_dsl = dsl_seconds(ops)
     print(f"{n} static operations")
     print(f"tessel cargo check: {t_rust:.2f} s, a suite without static layouts {t_empty:.2f} s, "
           f"{(t_rust - t_empty) * 1000 / n:.2f} ms per operation")
     print(f"g++ -fsyntax-only with CuTe: {t_gpp:.2f} s, the headers alone {t_gpp_empty:.2f} s, "
           f"{(t_gpp - t_gpp_empty) * 1000 / n:.2f} ms per operation")
+    if t_dsl is not None:
+        print(f"CuTe DSL cute.compile: {t_dsl:.2f} s, {t_dsl * 1000 / n:.2f} ms per operation")
 
 
 if __name__ == "__main__":
     main()
+

@@ -19,8 +19,8 @@
 //! ```
 
 use crate::arith::{SameAs, ScaleStride, Scaled};
-use crate::int_tuple::{IntTuple, LayoutShape, Leaves};
 use crate::composition::ModeLayouts;
+use crate::int_tuple::{IntTuple, LayoutShape, Leaves};
 use crate::list::{list_type, Cons, Nil, ToTuple};
 use crate::sublayout::{Concatenate, Modes};
 use crate::{Layout, StaticLayout};

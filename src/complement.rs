@@ -266,3 +266,12 @@ where
 {
     <Complement<A, M> as StaticLayout>::INSTANCE
 }
+
+/// The first element of a non-empty list.
+pub trait SplitHead {
+    /// The first element.
+    type Head;
+}
+impl<H, T> SplitHead for Cons<H, T> {
+    type Head = H;
+}

@@ -17,12 +17,22 @@
 //! static_assertions::assert_type_eq_all!(RightInverse<layout!("(4,8):(8,1)")>, layout!("(8,4):(4,1)"));
 //! assert_eq!(left_inverse(layout!("(4,8):(8,1)")).to_string(), "(8,4):(4,1)");
 //! assert_eq!(right_inverse(layout!("(2,4):(0,2)")).to_string(), "1:0");
+//! use tessel::inverse::{MaxCommonLayout, MaxCommonVector};
+//! type A = layout!("(8,4):(1,8)");
+//! type B = layout!("(8,4):(4,1)");
+//! assert_eq!(<MaxCommonVector<A, A> as tessel::typenum::Unsigned>::USIZE, 32);
+//! assert_eq!(<MaxCommonVector<A, B> as tessel::typenum::Unsigned>::USIZE, 1);
+//! assert_eq!(<MaxCommonLayout<A, layout!("(8,4):(1,16)")>>::default().to_string(), "8:1");
 //! ```
 
 use crate::arith::{IsMultiple, MultipleOf, SameAs, ScaleStride, Scaled};
 use crate::coalesce::{CoalesceLayout, CoalesceList, FlatModes, StackLayout};
-use crate::complement::MinStride;
+use crate::complement::{MinStride, SplitHead};
+use crate::composition::Compose;
+use crate::int_tuple::{IntTuple, LayoutShape};
 use crate::list::{Cons, Nil};
+use crate::sublayout::{Modes, Parts};
+use crate::Layout;
 use crate::StaticLayout;
 use core::ops::{Div, Mul};
 use typenum::{Bit, Prod, Quot, UInt, UTerm, B0, B1, U1};
@@ -220,3 +230,77 @@ where
 {
     <LeftInverse<L> as StaticLayout>::INSTANCE
 }
+
+/// The first mode of a layout, as a layout (an integer layout is its own first mode).
+pub trait FirstMode {
+    /// The mode.
+    type Output;
+}
+impl<S: Modes + LayoutShape<D>, D: Modes + IntTuple> FirstMode for Layout<S, D>
+where
+    S::List: SplitHead,
+    D::List: SplitHead,
+    <S::List as SplitHead>::Head: LayoutShape<<D::List as SplitHead>::Head>,
+    <D::List as SplitHead>::Head: IntTuple,
+{
+    type Output = Layout<<S::List as SplitHead>::Head, <D::List as SplitHead>::Head>;
+}
+
+/// `max_common_layout(A, B)` and `max_common_vector(A, B)` on types: the largest contiguous
+/// layout R with `A(R(i)) == i` and `B(R(i)) == i`, and its size.
+pub trait MaxCommon<B> {
+    /// `max_common_layout(Self, B)`.
+    type Layout;
+    /// `max_common_vector(Self, B)`, a typenum number.
+    type Vector;
+}
+
+type Common<A, B> = <<A as Compose<RightInverse<B>>>::Output as CoalesceLayout>::Output;
+type Head<A, B> = <Common<A, B> as FirstMode>::Output;
+
+impl<A, B: RightInverseOf> MaxCommon<B> for A
+where
+    A: Compose<RightInverse<B>>,
+    <A as Compose<RightInverse<B>>>::Output: CoalesceLayout,
+    Common<A, B>: FirstMode,
+    Head<A, B>: Parts + UnitStride<RightInverse<B>>,
+{
+    type Layout = <Head<A, B> as UnitStride<RightInverse<B>>>::Layout;
+    type Vector = <Head<A, B> as UnitStride<RightInverse<B>>>::Vector;
+}
+
+/// A head of stride 1 (its size, and the inverse composed with it) or not (`1` and `1:0`).
+pub trait UnitStride<Inv> {
+    /// The common layout.
+    type Layout;
+    /// Its size.
+    type Vector;
+}
+impl<S: LayoutShape<D>, D: IntTuple + SameAs<U1>, Inv> UnitStride<Inv> for Layout<S, D>
+where
+    Self: UnitStrideIf<<D as SameAs<U1>>::Output, Inv>,
+{
+    type Layout = <Self as UnitStrideIf<<D as SameAs<U1>>::Output, Inv>>::Layout;
+    type Vector = <Self as UnitStrideIf<<D as SameAs<U1>>::Output, Inv>>::Vector;
+}
+
+/// See [`UnitStride`].
+pub trait UnitStrideIf<IsOne, Inv> {
+    /// The common layout.
+    type Layout;
+    /// Its size.
+    type Vector;
+}
+impl<S: LayoutShape<D>, D: IntTuple, Inv: Compose<Self>> UnitStrideIf<B1, Inv> for Layout<S, D> {
+    type Layout = Inv::Output;
+    type Vector = S;
+}
+impl<L, Inv> UnitStrideIf<B0, Inv> for L {
+    type Layout = Layout<U1, UTerm>;
+    type Vector = U1;
+}
+
+/// `MaxCommonLayout<A, B>`.
+pub type MaxCommonLayout<A, B> = <A as MaxCommon<B>>::Layout;
+/// `MaxCommonVector<A, B>`: a typenum number.
+pub type MaxCommonVector<A, B> = <A as MaxCommon<B>>::Vector;

@@ -73,7 +73,9 @@ impl fmt::Display for Error {
             Error::ShapeDivisibility(op) => {
                 write!(f, "{op}: the shape divisibility condition fails")
             }
-            Error::NotInjective => f.write_str("complement: the layout overlaps or interleaves itself"),
+            Error::NotInjective => {
+                f.write_str("complement: the layout overlaps or interleaves itself")
+            }
             Error::NegativeStride(op) => write!(f, "{op}: not defined for negative strides"),
         }
     }
