@@ -5,6 +5,7 @@
 # Usage: scripts/bench_check_time.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
+export CARGO_INCREMENTAL=0  # incremental reuse would skip the type checking being measured
 cargo check -q --tests
 printf '%-28s %s\n' "suite" "cargo check (s)"
 for file in tests/*.rs; do
