@@ -160,3 +160,51 @@ where
 {
     type Output = Prod<Sub1<S>, U>;
 }
+
+/// `ceil(Self / B)`, avoiding typenum's division in the common cases: 1 when `Self <= B`, `Self`
+/// when `B` is 1.
+pub trait CeilDivCheap<B> {
+    /// The quotient, rounded up.
+    type Output;
+}
+
+impl<A: typenum::IsLessOrEqual<B>, B> CeilDivCheap<B> for A
+where
+    A: CeilDivSmall<typenum::LeEq<A, B>, B>,
+{
+    type Output = <A as CeilDivSmall<typenum::LeEq<A, B>, B>>::Output;
+}
+
+/// See [`CeilDivCheap`]: `B1` when `Self <= B`.
+pub trait CeilDivSmall<AtMostB, B> {
+    /// The quotient, rounded up.
+    type Output;
+}
+
+impl<A, B> CeilDivSmall<B1, B> for A {
+    type Output = UInt<UTerm, B1>;
+}
+
+impl<A, B: Unit> CeilDivSmall<B0, B> for A
+where
+    A: CeilDivByOne<IsUnit<B>, B>,
+{
+    type Output = <A as CeilDivByOne<IsUnit<B>, B>>::Output;
+}
+
+/// See [`CeilDivCheap`]: `B1` when `B` is 1.
+pub trait CeilDivByOne<BIsOne, B> {
+    /// The quotient, rounded up.
+    type Output;
+}
+
+impl<A, B> CeilDivByOne<B1, B> for A {
+    type Output = A;
+}
+
+impl<A: CeilDiv<B>, B> CeilDivByOne<B0, B> for A {
+    type Output = CeilQuot<A, B>;
+}
+
+/// `ceil(A / B)`, cheaply where it can be.
+pub type CeilQuotCheap<A, B> = <A as CeilDivCheap<B>>::Output;

@@ -18,7 +18,7 @@
 //! assert_eq!(complement(layout!("(2,2):(1,4)"), <shape!("(4,8)")>::default()).to_string(), "(2,4):(2,8)");
 //! ```
 
-use crate::arith::{CeilDiv, CeilQuot, IsMultiple, IsUnit, MultipleOf, Unit};
+use crate::arith::{CeilDivCheap, CeilQuotCheap, IsMultiple, IsUnit, MultipleOf, SameAs, Unit};
 use crate::coalesce::{CoalesceLayout, CoalesceList, FlatModes, StackLayout};
 use crate::compact::LayoutLeft;
 use crate::int_tuple::{IntTuple, LayoutShape, Leaves, StaticShape};
@@ -151,7 +151,28 @@ pub trait Gap<Reach> {
     type Reach;
 }
 
-impl<S, D, Reach> Gap<Reach> for (S, D)
+impl<S, D: SameAs<Reach>, Reach> Gap<Reach> for (S, D)
+where
+    Self: GapIf<D::Output, Reach>,
+{
+    type Mode = <Self as GapIf<D::Output, Reach>>::Mode;
+    type Reach = <Self as GapIf<D::Output, Reach>>::Reach;
+}
+
+/// See [`Gap`]: the stride is the reach (`B1`: no gap, no division) or above it (`B0`).
+pub trait GapIf<Contiguous, Reach> {
+    /// The gap mode.
+    type Mode;
+    /// The reach after this mode.
+    type Reach;
+}
+
+impl<S, D: Mul<S>, Reach> GapIf<B1, Reach> for (S, D) {
+    type Mode = (U1, Reach);
+    type Reach = Prod<D, S>;
+}
+
+impl<S, D, Reach> GapIf<B0, Reach> for (S, D)
 where
     D: IsGreaterOrEqual<Reach> + MultipleOf<Reach> + Div<Reach> + Mul<S>,
     GrEq<D, Reach>: Injective,
@@ -169,12 +190,12 @@ pub trait Blocks<N> {
 impl<N> Blocks<N> for Nil {
     type Output = U1;
 }
-impl<A: CeilDiv<N>, T, N: CeilDiv<A>> Blocks<N> for Cons<A, T>
+impl<A: CeilDivCheap<N>, T, N: CeilDivCheap<A>> Blocks<N> for Cons<A, T>
 where
-    T: Blocks<CeilQuot<N, A>>,
-    CeilQuot<A, N>: Mul<<T as Blocks<CeilQuot<N, A>>>::Output>,
+    T: Blocks<CeilQuotCheap<N, A>>,
+    CeilQuotCheap<A, N>: Mul<<T as Blocks<CeilQuotCheap<N, A>>>::Output>,
 {
-    type Output = Prod<CeilQuot<A, N>, <T as Blocks<CeilQuot<N, A>>>::Output>;
+    type Output = Prod<CeilQuotCheap<A, N>, <T as Blocks<CeilQuotCheap<N, A>>>::Output>;
 }
 
 /// The last mode of the complement: `n:reach`, or `1:0` when nothing is left.

@@ -26,17 +26,14 @@
 //! assert_eq!(composition(layout!("(4,8):(8,1)"), C::<4>::default()).to_string(), "4:8");
 //! ```
 
-use crate::arith::{CeilDiv, CeilQuot, IsMultiple, IsUnit, MultipleOf, ScaleStride, Scaled, Unit};
+use crate::arith::{IsMultiple, IsUnit, MultipleOf, ScaleStride, Scaled, Unit};
 use crate::coalesce::{FlatModes, ReverseOnto, SplitFirst, StackLayout, Walk};
 use crate::int_tuple::{IntTuple, LayoutShape};
 use crate::list::{list_type, Concat, Cons, Joined, Nil, ToTuple};
 use crate::sublayout::{Concatenate, Modes};
 use crate::{Layout, StaticLayout};
 use core::ops::{Add, Div, Mul, Sub};
-use typenum::{
-    Diff, IsLess, IsLessOrEqual, Le, LeEq, Minimum, Or, Prod, Quot, Sum, UInt, UTerm, B0, B1, U1,
-    U2,
-};
+use typenum::{Diff, IsLess, Le, Prod, Quot, Sum, UInt, UTerm, B0, B1, U1, U2};
 
 /// A condition of composition that must hold: `B1`.
 #[diagnostic::on_unimplemented(
@@ -169,27 +166,23 @@ impl<N, R, S, D, U> Stride<N, R> for Cons<(S, D, U), Nil> {
     type Modes = Self;
 }
 
-impl<N, R, S, D, U, Y, T> Stride<N, R> for Cons<(S, D, U), Cons<Y, T>>
+/// A mode before the last: dispatch on whether the stride `R` is below the mode's size `S`
+/// (cheap comparisons first: typenum's division is what costs, so it runs only where needed).
+impl<N, R: IsLess<S>, S, D, U, Y, T> Stride<N, R> for Cons<(S, D, U), Cons<Y, T>>
 where
-    R: MultipleOf<S> + IsLess<S> + CeilDiv<S>,
-    S: CeilDiv<R>,
-    Or<IsMultiple<R, S>, Le<R, S>>: StrideDivisibility,
-    IsMultiple<R, S>: core::ops::BitOr<Le<R, S>>,
-    CeilQuot<S, R>: Unit,
-    N: Unit,
-    IsUnit<CeilQuot<S, R>>: core::ops::BitOr<IsUnit<N>>,
-    Self: StepMode<Or<IsUnit<CeilQuot<S, R>>, IsUnit<N>>, N, R>,
+    Self: Walked<Le<R, S>, N, R>,
 {
-    type Pieces = <Self as StepMode<Or<IsUnit<CeilQuot<S, R>>, IsUnit<N>>, N, R>>::Pieces;
-    type RestShape = <Self as StepMode<Or<IsUnit<CeilQuot<S, R>>, IsUnit<N>>, N, R>>::RestShape;
-    type RestStride = <Self as StepMode<Or<IsUnit<CeilQuot<S, R>>, IsUnit<N>>, N, R>>::RestStride;
-    type LastStride = <Self as StepMode<Or<IsUnit<CeilQuot<S, R>>, IsUnit<N>>, N, R>>::LastStride;
-    type Modes = <Self as StepMode<Or<IsUnit<CeilQuot<S, R>>, IsUnit<N>>, N, R>>::Modes;
+    type Pieces = <Self as Walked<Le<R, S>, N, R>>::Pieces;
+    type RestShape = <Self as Walked<Le<R, S>, N, R>>::RestShape;
+    type RestStride = <Self as Walked<Le<R, S>, N, R>>::RestStride;
+    type LastStride = <Self as Walked<Le<R, S>, N, R>>::LastStride;
+    type Modes = <Self as Walked<Le<R, S>, N, R>>::Modes;
 }
 
-/// One mode of A met by the walk: skipped (`B1`: it gives one element, or nothing is left to
-/// take), or taken (`B0`).
-pub trait StepMode<Skip, N, R> {
+/// One mode of A met by the walk of `N:R`, by case. The cases: `R >= S` (`B0`, the mode is walked
+/// past), `R < S` with nothing left to take (`N == 1`), with the rest fitting in the mode
+/// (`(N - 1) * R < S`), or with the rest going on past it.
+pub trait Walked<Case, N, R> {
     /// See [`Stride`].
     type Pieces;
     /// See [`Stride`].
@@ -202,12 +195,12 @@ pub trait StepMode<Skip, N, R> {
     type Modes;
 }
 
-type Next<S, R> = CeilQuot<R, S>;
-
-impl<N, R, S, D, U, Tail> StepMode<B1, N, R> for Cons<(S, D, U), Tail>
+/// `R >= S`: the walk steps over the whole mode; `R` must be a multiple of `S` (CuTe's condition).
+impl<N, R, S, D, U, Tail> Walked<B0, N, R> for Cons<(S, D, U), Tail>
 where
-    R: CeilDiv<S>,
-    Tail: Stride<N, Next<S, R>>,
+    R: MultipleOf<S> + Div<S>,
+    IsMultiple<R, S>: StrideDivisibility,
+    Tail: Stride<N, Quot<R, S>>,
 {
     type Pieces = Tail::Pieces;
     type RestShape = Tail::RestShape;
@@ -216,33 +209,111 @@ where
     type Modes = Cons<(S, D, U), Tail::Modes>;
 }
 
-/// The size taken from this mode: `min(ceil(S / R), N)`.
-type Taken<S, R, N> = Minimum<CeilQuot<S, R>, N>;
-/// The usage of this mode after taking: `U + (taken - 1) * R`.
-type Used<S, R, N, U> = Sum<U, Prod<Diff<Taken<S, R, N>, B1>, R>>;
-
-impl<N, R, S, D, U, Tail> StepMode<B0, N, R> for Cons<(S, D, U), Tail>
+/// `R < S`: elements are taken here, unless nothing is left to take.
+impl<N: Unit, R, S, D, U, Tail> Walked<B1, N, R> for Cons<(S, D, U), Tail>
 where
-    S: CeilDiv<R>,
-    R: CeilDiv<S> + ScaleStride<D>,
-    CeilQuot<S, R>: typenum::Min<N>,
-    N: MultipleOf<Taken<S, R, N>> + IsLessOrEqual<Taken<S, R, N>> + Div<Taken<S, R, N>>,
-    IsMultiple<N, Taken<S, R, N>>: ShapeDivisibility,
-    S: MultipleOf<R>,
-    LeEq<N, Taken<S, R, N>>: core::ops::BitOr<IsMultiple<S, R>>,
-    Or<LeEq<N, Taken<S, R, N>>, IsMultiple<S, R>>: StrideDivisibility,
-    Taken<S, R, N>: Sub<B1>,
-    Diff<Taken<S, R, N>, B1>: Mul<R>,
-    U: Add<Prod<Diff<Taken<S, R, N>, B1>, R>>,
-    Used<S, R, N, U>: IsLess<S>,
-    Le<Used<S, R, N, U>, S>: StrideDivisibility,
-    Tail: Stride<Quot<N, Taken<S, R, N>>, Next<S, R>>,
+    Self: Taking<IsUnit<N>, N, R>,
 {
-    type Pieces = Cons<(Taken<S, R, N>, Scaled<R, D>), Tail::Pieces>;
+    type Pieces = <Self as Taking<IsUnit<N>, N, R>>::Pieces;
+    type RestShape = <Self as Taking<IsUnit<N>, N, R>>::RestShape;
+    type RestStride = <Self as Taking<IsUnit<N>, N, R>>::RestStride;
+    type LastStride = <Self as Taking<IsUnit<N>, N, R>>::LastStride;
+    type Modes = <Self as Taking<IsUnit<N>, N, R>>::Modes;
+}
+
+/// See [`Walked`]: `B1` when nothing is left to take (`N == 1`), `B0` otherwise.
+pub trait Taking<Done, N, R> {
+    /// See [`Stride`].
+    type Pieces;
+    /// See [`Stride`].
+    type RestShape;
+    /// See [`Stride`].
+    type RestStride;
+    /// See [`Stride`].
+    type LastStride;
+    /// See [`Stride`].
+    type Modes;
+}
+
+/// Nothing left to take: the stride left is 1 (it was below the mode's size).
+impl<N, R, S, D, U, Tail: Stride<N, U1>> Taking<B1, N, R> for Cons<(S, D, U), Tail> {
+    type Pieces = Tail::Pieces;
     type RestShape = Tail::RestShape;
     type RestStride = Tail::RestStride;
     type LastStride = Tail::LastStride;
-    type Modes = Cons<(S, D, Used<S, R, N, U>), Tail::Modes>;
+    type Modes = Cons<(S, D, U), Tail::Modes>;
+}
+
+/// `(N - 1) * R`: the last of N elements `R` apart.
+type Span<N, R> = Prod<Diff<N, B1>, R>;
+
+impl<N: Sub<B1>, R, S, D, U, Tail> Taking<B0, N, R> for Cons<(S, D, U), Tail>
+where
+    Diff<N, B1>: Mul<R>,
+    Span<N, R>: IsLess<S>,
+    Self: Fitting<Le<Span<N, R>, S>, N, R>,
+{
+    type Pieces = <Self as Fitting<Le<Span<N, R>, S>, N, R>>::Pieces;
+    type RestShape = <Self as Fitting<Le<Span<N, R>, S>, N, R>>::RestShape;
+    type RestStride = <Self as Fitting<Le<Span<N, R>, S>, N, R>>::RestStride;
+    type LastStride = <Self as Fitting<Le<Span<N, R>, S>, N, R>>::LastStride;
+    type Modes = <Self as Fitting<Le<Span<N, R>, S>, N, R>>::Modes;
+}
+
+/// See [`Walked`]: the rest fits in this mode (`B1`) or goes on past it (`B0`).
+pub trait Fitting<Fits, N, R> {
+    /// See [`Stride`].
+    type Pieces;
+    /// See [`Stride`].
+    type RestShape;
+    /// See [`Stride`].
+    type RestStride;
+    /// See [`Stride`].
+    type LastStride;
+    /// See [`Stride`].
+    type Modes;
+}
+
+/// Used: `U + span`, which must stay below the mode's size (no carry into the next mode).
+type UsedBy<U, Sp> = Sum<U, Sp>;
+
+/// All N elements are taken here: nothing is left for the modes after.
+impl<N, R: ScaleStride<D>, S, D, U: Add<Span<N, R>>, Tail> Fitting<B1, N, R>
+    for Cons<(S, D, U), Tail>
+where
+    N: Sub<B1>,
+    Diff<N, B1>: Mul<R>,
+    UsedBy<U, Span<N, R>>: IsLess<S>,
+    Le<UsedBy<U, Span<N, R>>, S>: StrideDivisibility,
+    Tail: Stride<U1, U1>,
+{
+    type Pieces = Cons<(N, Scaled<R, D>), Tail::Pieces>;
+    type RestShape = Tail::RestShape;
+    type RestStride = Tail::RestStride;
+    type LastStride = Tail::LastStride;
+    type Modes = Cons<(S, D, UsedBy<U, Span<N, R>>), Tail::Modes>;
+}
+
+/// The mode gives `S / R` elements (R must divide S, and N must be a multiple of what it gives);
+/// the walk goes on with `N / (S / R)` at stride 1.
+impl<N, R: ScaleStride<D>, S, D, U, Tail> Fitting<B0, N, R> for Cons<(S, D, U), Tail>
+where
+    S: MultipleOf<R> + Div<R>,
+    IsMultiple<S, R>: StrideDivisibility,
+    N: MultipleOf<Quot<S, R>> + Div<Quot<S, R>>,
+    IsMultiple<N, Quot<S, R>>: ShapeDivisibility,
+    Quot<S, R>: Sub<B1>,
+    Diff<Quot<S, R>, B1>: Mul<R>,
+    U: Add<Span<Quot<S, R>, R>>,
+    UsedBy<U, Span<Quot<S, R>, R>>: IsLess<S>,
+    Le<UsedBy<U, Span<Quot<S, R>, R>>, S>: StrideDivisibility,
+    Tail: Stride<Quot<N, Quot<S, R>>, U1>,
+{
+    type Pieces = Cons<(Quot<S, R>, Scaled<R, D>), Tail::Pieces>;
+    type RestShape = Tail::RestShape;
+    type RestStride = Tail::RestStride;
+    type LastStride = Tail::LastStride;
+    type Modes = Cons<(S, D, UsedBy<U, Span<Quot<S, R>, R>>), Tail::Modes>;
 }
 
 /// The layout of a walk's pieces and rest (`RS:RD` in units of A's last stride `DL`).

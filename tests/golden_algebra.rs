@@ -30,11 +30,16 @@ fn values(n: i64, f: impl Fn(i64) -> Option<i64>) -> BTreeMap<Option<i64>, usize
 /// size of B; tuple tilers go mode by mode.
 fn compose_by_points(a: &DynLayout, b: &Tiler) -> Vec<Vec<Option<i64>>> {
     match b {
-        Tiler::Tuple { elems, .. } => {
-            a.modes().iter().zip(elems).flat_map(|(m, t)| compose_by_points(m, t)).collect()
-        }
+        Tiler::Tuple { elems, .. } => a
+            .modes()
+            .iter()
+            .zip(elems)
+            .flat_map(|(m, t)| compose_by_points(m, t))
+            .collect(),
         Tiler::Int(n) => vec![(0..*n).map(|i| at(a, i)).collect()],
-        Tiler::Layout(b) => vec![(0..b.size()).map(|i| at(b, i).and_then(|j| at(a, j))).collect()],
+        Tiler::Layout(b) => vec![(0..b.size())
+            .map(|i| at(b, i).and_then(|j| at(a, j)))
+            .collect()],
     }
 }
 
@@ -49,9 +54,13 @@ fn cute_is_wrong(op: &str, args: &[&str], r: &str) -> bool {
         _ => {
             // logical_divide(A, B) = A o (B, complement(B, shape(coalesce(A)))) for a layout B.
             let Tiler::Layout(b) = &t else { return false };
-            let Ok(rest) = complement(b, coalesce(&a).shape()) else { return false };
+            let Ok(rest) = complement(b, coalesce(&a).shape()) else {
+                return false;
+            };
             let both = make_layout(&[b.clone(), rest]).unwrap();
-            (0..both.size()).map(|i| at(&both, i).and_then(|j| at(&a, j))).collect()
+            (0..both.size())
+                .map(|i| at(&both, i).and_then(|j| at(&a, j)))
+                .collect()
         }
     };
     let mut want = BTreeMap::new();
@@ -67,7 +76,11 @@ fn runtime_algebra_matches_cute() {
     let (mut agreed, mut both_reject, mut cute_wrong, mut cute_limit) = (0, 0, 0, 0);
     for line in data.lines().filter(|l| !l.starts_with('#')) {
         let fields: Vec<&str> = line.split('\t').collect();
-        let (op, args, want) = (fields[0], &fields[1..fields.len() - 1], fields[fields.len() - 1]);
+        let (op, args, want) = (
+            fields[0],
+            &fields[1..fields.len() - 1],
+            fields[fields.len() - 1],
+        );
         let got = run(op, args);
         match (&got, want.starts_with("compile_error")) {
             (Ok(got), false) => {
@@ -79,7 +92,10 @@ fn runtime_algebra_matches_cute() {
             (Err(RunError::Failed(Error::StrideDivisibility("composition"))), false)
                 if op == "composition" || op.ends_with("_divide") =>
             {
-                assert!(cute_is_wrong(op, args, want), "tessel rejects a right answer: {line}");
+                assert!(
+                    cute_is_wrong(op, args, want),
+                    "tessel rejects a right answer: {line}"
+                );
                 cute_wrong += 1;
             }
             _ => panic!("{line}\n tessel: {got:?}"),

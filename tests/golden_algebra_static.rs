@@ -5,7 +5,10 @@
 use tessel::*;
 
 fn case_0() {
-    assert_eq!(<Coalesce<layout!("(4,4):(1,4)")>>::default().to_string(), "16:1");
+    assert_eq!(
+        <Coalesce<layout!("(4,4):(1,4)")>>::default().to_string(),
+        "16:1"
+    );
 }
 
 fn case_1() {
@@ -13,15 +16,24 @@ fn case_1() {
 }
 
 fn case_2() {
-    assert_eq!(<Coalesce<layout!("((3,3,4),(4),4,2):((1,2,32),(0),4,0)")>>::default().to_string(), "(3,3,4,4,4,2):(1,2,32,0,4,0)");
+    assert_eq!(
+        <Coalesce<layout!("((3,3,4),(4),4,2):((1,2,32),(0),4,0)")>>::default().to_string(),
+        "(3,3,4,4,4,2):(1,2,32,0,4,0)"
+    );
 }
 
 fn case_3() {
-    assert_eq!(<Coalesce<layout!("((2),2,2,(8,4)):((128),64,32,(1,8))")>>::default().to_string(), "(2,2,2,32):(128,64,32,1)");
+    assert_eq!(
+        <Coalesce<layout!("((2),2,2,(8,4)):((128),64,32,(1,8))")>>::default().to_string(),
+        "(2,2,2,32):(128,64,32,1)"
+    );
 }
 
 fn case_4() {
-    assert_eq!(<Coalesce<layout!("((8),4,(4)):((4),32,(1))")>>::default().to_string(), "(32,4):(4,1)");
+    assert_eq!(
+        <Coalesce<layout!("((8),4,(4)):((4),32,(1))")>>::default().to_string(),
+        "(32,4):(4,1)"
+    );
 }
 
 fn case_5() {
@@ -29,19 +41,31 @@ fn case_5() {
 }
 
 fn case_6() {
-    assert_eq!(<Coalesce<layout!("(3,(2)):(1,(0))")>>::default().to_string(), "(3,2):(1,0)");
+    assert_eq!(
+        <Coalesce<layout!("(3,(2)):(1,(0))")>>::default().to_string(),
+        "(3,2):(1,0)"
+    );
 }
 
 fn case_7() {
-    assert_eq!(<Coalesce<layout!("((2),2,(2)):((16),4,(8))")>>::default().to_string(), "(2,4):(16,4)");
+    assert_eq!(
+        <Coalesce<layout!("((2),2,(2)):((16),4,(8))")>>::default().to_string(),
+        "(2,4):(16,4)"
+    );
 }
 
 fn case_8() {
-    assert_eq!(<Coalesce<layout!("(2,(3,3),(4,8)):(8,(0,16),(144,1))")>>::default().to_string(), "(2,3,3,4,8):(8,0,16,144,1)");
+    assert_eq!(
+        <Coalesce<layout!("(2,(3,3),(4,8)):(8,(0,16),(144,1))")>>::default().to_string(),
+        "(2,3,3,4,8):(8,0,16,144,1)"
+    );
 }
 
 fn case_9() {
-    assert_eq!(<Coalesce<layout!("(4,(4,2,4),4):(1,(4,16,32),128)")>>::default().to_string(), "512:1");
+    assert_eq!(
+        <Coalesce<layout!("(4,(4,2,4),4):(1,(4,16,32),128)")>>::default().to_string(),
+        "512:1"
+    );
 }
 
 fn case_10() {
@@ -49,35 +73,59 @@ fn case_10() {
 }
 
 fn case_11() {
-    assert_eq!(<Coalesce<layout!("(2,2,(2,8)):(1,128,(64,8))")>>::default().to_string(), "(2,2,2,8):(1,128,64,8)");
+    assert_eq!(
+        <Coalesce<layout!("(2,2,(2,8)):(1,128,(64,8))")>>::default().to_string(),
+        "(2,2,2,8):(1,128,64,8)"
+    );
 }
 
 fn case_12() {
-    assert_eq!(<Coalesce<layout!("(2,(4,2,2),(4,8)):(512,(128,64,32),(8,1))")>>::default().to_string(), "(2,4,2,2,4,8):(512,128,64,32,8,1)");
+    assert_eq!(
+        <Coalesce<layout!("(2,(4,2,2),(4,8)):(512,(128,64,32),(8,1))")>>::default().to_string(),
+        "(2,4,2,2,4,8):(512,128,64,32,8,1)"
+    );
 }
 
 fn case_13() {
-    assert_eq!(<Coalesce<layout!("(4,(3,2,2)):(1,(4,12,24))")>>::default().to_string(), "48:1");
+    assert_eq!(
+        <Coalesce<layout!("(4,(3,2,2)):(1,(4,12,24))")>>::default().to_string(),
+        "48:1"
+    );
 }
 
 fn case_14() {
-    assert_eq!(<Coalesce<layout!("(8,(8)):(8,(1))")>>::default().to_string(), "(8,8):(8,1)");
+    assert_eq!(
+        <Coalesce<layout!("(8,(8)):(8,(1))")>>::default().to_string(),
+        "(8,8):(8,1)"
+    );
 }
 
 fn case_15() {
-    assert_eq!(<Coalesce<layout!("(4,(3,2)):(8,(4,8))")>>::default().to_string(), "(4,3,2):(8,4,8)");
+    assert_eq!(
+        <Coalesce<layout!("(4,(3,2)):(8,(4,8))")>>::default().to_string(),
+        "(4,3,2):(8,4,8)"
+    );
 }
 
 fn case_16() {
-    assert_eq!(<Coalesce<layout!("((2)):((1))")>>::default().to_string(), "2:1");
+    assert_eq!(
+        <Coalesce<layout!("((2)):((1))")>>::default().to_string(),
+        "2:1"
+    );
 }
 
 fn case_17() {
-    assert_eq!(<Coalesce<layout!("(2,8,(3)):(0,6,(2))")>>::default().to_string(), "(2,8,3):(0,6,2)");
+    assert_eq!(
+        <Coalesce<layout!("(2,8,(3)):(0,6,(2))")>>::default().to_string(),
+        "(2,8,3):(0,6,2)"
+    );
 }
 
 fn case_18() {
-    assert_eq!(<Coalesce<layout!("((4,3,2),(2,2,2)):((4,16,96),(2,1,48))")>>::default().to_string(), "(12,2,2,2,2):(4,96,2,1,48)");
+    assert_eq!(
+        <Coalesce<layout!("((4,3,2),(2,2,2)):((4,16,96),(2,1,48))")>>::default().to_string(),
+        "(12,2,2,2,2):(4,96,2,1,48)"
+    );
 }
 
 fn case_19() {
@@ -85,7 +133,10 @@ fn case_19() {
 }
 
 fn case_20() {
-    assert_eq!(<Coalesce<layout!("(2,4,(2,3),8):(1,2,(8,16),48)")>>::default().to_string(), "384:1");
+    assert_eq!(
+        <Coalesce<layout!("(2,4,(2,3),8):(1,2,(8,16),48)")>>::default().to_string(),
+        "384:1"
+    );
 }
 
 fn case_21() {
@@ -93,7 +144,10 @@ fn case_21() {
 }
 
 fn case_22() {
-    assert_eq!(<Coalesce<layout!("(2,3,(2,2,2),2):(1,8,(48,192,96),24)")>>::default().to_string(), "(2,3,2,2,2,2):(1,8,48,192,96,24)");
+    assert_eq!(
+        <Coalesce<layout!("(2,3,(2,2,2),2):(1,8,(48,192,96),24)")>>::default().to_string(),
+        "(2,3,2,2,2,2):(1,8,48,192,96,24)"
+    );
 }
 
 fn case_23() {
@@ -105,15 +159,25 @@ fn case_24() {
 }
 
 fn case_25() {
-    assert_eq!(<Coalesce<layout!("(2,2,(8),3):(48,24,(3),1)")>>::default().to_string(), "(2,2,8,3):(48,24,3,1)");
+    assert_eq!(
+        <Coalesce<layout!("(2,2,(8),3):(48,24,(3),1)")>>::default().to_string(),
+        "(2,2,8,3):(48,24,3,1)"
+    );
 }
 
 fn case_26() {
-    assert_eq!(<Coalesce<layout!("((2,4,4),4,(2,2),(4)):((1,2,8),32,(128,256),(512))")>>::default().to_string(), "2048:1");
+    assert_eq!(
+        <Coalesce<layout!("((2,4,4),4,(2,2),(4)):((1,2,8),32,(128,256),(512))")>>::default()
+            .to_string(),
+        "2048:1"
+    );
 }
 
 fn case_27() {
-    assert_eq!(<Coalesce<layout!("(2,8,8,3):(4,32,4,1)")>>::default().to_string(), "(2,8,8,3):(4,32,4,1)");
+    assert_eq!(
+        <Coalesce<layout!("(2,8,8,3):(4,32,4,1)")>>::default().to_string(),
+        "(2,8,8,3):(4,32,4,1)"
+    );
 }
 
 fn case_28() {
@@ -121,15 +185,24 @@ fn case_28() {
 }
 
 fn case_29() {
-    assert_eq!(<Coalesce<layout!("((2,8,2)):((16,2,1))")>>::default().to_string(), "(2,8,2):(16,2,1)");
+    assert_eq!(
+        <Coalesce<layout!("((2,8,2)):((16,2,1))")>>::default().to_string(),
+        "(2,8,2):(16,2,1)"
+    );
 }
 
 fn case_30() {
-    assert_eq!(<Coalesce<layout!("(4,(4,4,3)):(48,(12,3,1))")>>::default().to_string(), "(4,4,4,3):(48,12,3,1)");
+    assert_eq!(
+        <Coalesce<layout!("(4,(4,4,3)):(48,(12,3,1))")>>::default().to_string(),
+        "(4,4,4,3):(48,12,3,1)"
+    );
 }
 
 fn case_31() {
-    assert_eq!(<Coalesce<layout!("(3,(4,3,4)):(2,(2,4,3))")>>::default().to_string(), "(3,4,3,4):(2,2,4,3)");
+    assert_eq!(
+        <Coalesce<layout!("(3,(4,3,4)):(2,(2,4,3))")>>::default().to_string(),
+        "(3,4,3,4):(2,2,4,3)"
+    );
 }
 
 fn case_32() {
@@ -137,15 +210,24 @@ fn case_32() {
 }
 
 fn case_33() {
-    assert_eq!(<Coalesce<layout!("((4,2,2),2,3,4):((8,1,2),4,128,32)")>>::default().to_string(), "(4,8,3,4):(8,1,128,32)");
+    assert_eq!(
+        <Coalesce<layout!("((4,2,2),2,3,4):((8,1,2),4,128,32)")>>::default().to_string(),
+        "(4,8,3,4):(8,1,128,32)"
+    );
 }
 
 fn case_34() {
-    assert_eq!(<Coalesce<layout!("((2,2)):((1,2))")>>::default().to_string(), "4:1");
+    assert_eq!(
+        <Coalesce<layout!("((2,2)):((1,2))")>>::default().to_string(),
+        "4:1"
+    );
 }
 
 fn case_35() {
-    assert_eq!(<Coalesce<layout!("((2,8)):((1,2))")>>::default().to_string(), "16:1");
+    assert_eq!(
+        <Coalesce<layout!("((2,8)):((1,2))")>>::default().to_string(),
+        "16:1"
+    );
 }
 
 fn case_36() {
@@ -157,7 +239,10 @@ fn case_37() {
 }
 
 fn case_38() {
-    assert_eq!(<Coalesce<layout!("(2,3,2):(32,12,8)")>>::default().to_string(), "(2,3,2):(32,12,8)");
+    assert_eq!(
+        <Coalesce<layout!("(2,3,2):(32,12,8)")>>::default().to_string(),
+        "(2,3,2):(32,12,8)"
+    );
 }
 
 fn case_39() {
@@ -169,19 +254,31 @@ fn case_40() {
 }
 
 fn case_41() {
-    assert_eq!(<Coalesce<layout!("(4,8,3):(24,3,1)")>>::default().to_string(), "(4,8,3):(24,3,1)");
+    assert_eq!(
+        <Coalesce<layout!("(4,8,3):(24,3,1)")>>::default().to_string(),
+        "(4,8,3):(24,3,1)"
+    );
 }
 
 fn case_42() {
-    assert_eq!(<Coalesce<layout!("((2,2,4)):((4,8,1))")>>::default().to_string(), "(4,4):(4,1)");
+    assert_eq!(
+        <Coalesce<layout!("((2,2,4)):((4,8,1))")>>::default().to_string(),
+        "(4,4):(4,1)"
+    );
 }
 
 fn case_43() {
-    assert_eq!(<Coalesce<layout!("(4,2,(4,3,4),2):(384,48,(12,1,96),1536)")>>::default().to_string(), "(4,2,4,3,4,2):(384,48,12,1,96,1536)");
+    assert_eq!(
+        <Coalesce<layout!("(4,2,(4,3,4),2):(384,48,(12,1,96),1536)")>>::default().to_string(),
+        "(4,2,4,3,4,2):(384,48,12,1,96,1536)"
+    );
 }
 
 fn case_44() {
-    assert_eq!(<Coalesce<layout!("(2,2,(3),(4)):(0,3,(1),(6))")>>::default().to_string(), "(2,2,3,4):(0,3,1,6)");
+    assert_eq!(
+        <Coalesce<layout!("(2,2,(3),(4)):(0,3,(1),(6))")>>::default().to_string(),
+        "(2,2,3,4):(0,3,1,6)"
+    );
 }
 
 fn case_45() {
@@ -193,11 +290,17 @@ fn case_46() {
 }
 
 fn case_47() {
-    assert_eq!(<Coalesce<layout!("((4),(2,2,8)):((4),(2,1,16))")>>::default().to_string(), "(4,2,2,8):(4,2,1,16)");
+    assert_eq!(
+        <Coalesce<layout!("((4),(2,2,8)):((4),(2,1,16))")>>::default().to_string(),
+        "(4,2,2,8):(4,2,1,16)"
+    );
 }
 
 fn case_48() {
-    assert_eq!(<Coalesce<layout!("((2),(2,3,2)):((2),(12,4,0))")>>::default().to_string(), "(2,2,3,2):(2,12,4,0)");
+    assert_eq!(
+        <Coalesce<layout!("((2),(2,3,2)):((2),(12,4,0))")>>::default().to_string(),
+        "(2,2,3,2):(2,12,4,0)"
+    );
 }
 
 fn case_49() {
@@ -213,11 +316,17 @@ fn case_51() {
 }
 
 fn case_52() {
-    assert_eq!(<Coalesce<layout!("(8,(4)):(1,(8))")>>::default().to_string(), "32:1");
+    assert_eq!(
+        <Coalesce<layout!("(8,(4)):(1,(8))")>>::default().to_string(),
+        "32:1"
+    );
 }
 
 fn case_53() {
-    assert_eq!(<Coalesce<layout!("((3),(3)):((1),(3))")>>::default().to_string(), "9:1");
+    assert_eq!(
+        <Coalesce<layout!("((3),(3)):((1),(3))")>>::default().to_string(),
+        "9:1"
+    );
 }
 
 fn case_54() {
@@ -225,11 +334,17 @@ fn case_54() {
 }
 
 fn case_55() {
-    assert_eq!(<Coalesce<layout!("((2,2,8),4,3,2):((384,192,24),6,2,1)")>>::default().to_string(), "(2,2,8,4,3,2):(384,192,24,6,2,1)");
+    assert_eq!(
+        <Coalesce<layout!("((2,2,8),4,3,2):((384,192,24),6,2,1)")>>::default().to_string(),
+        "(2,2,8,4,3,2):(384,192,24,6,2,1)"
+    );
 }
 
 fn case_56() {
-    assert_eq!(<Coalesce<layout!("((2,2,2),4):((4,1,2),8)")>>::default().to_string(), "(2,4,4):(4,1,8)");
+    assert_eq!(
+        <Coalesce<layout!("((2,2,2),4):((4,1,2),8)")>>::default().to_string(),
+        "(2,4,4):(4,1,8)"
+    );
 }
 
 fn case_57() {
@@ -237,27 +352,47 @@ fn case_57() {
 }
 
 fn case_58() {
-    assert_eq!(<Coalesce<layout!("(3,4,3,3):(1,3,12,36)")>>::default().to_string(), "108:1");
+    assert_eq!(
+        <Coalesce<layout!("(3,4,3,3):(1,3,12,36)")>>::default().to_string(),
+        "108:1"
+    );
 }
 
 fn case_59() {
-    assert_eq!(<Coalesce<layout!("(2,2,2,(2,2,8)):(384,4,1,(2,64,8))")>>::default().to_string(), "(2,2,4,2,8):(384,4,1,64,8)");
+    assert_eq!(
+        <Coalesce<layout!("(2,2,2,(2,2,8)):(384,4,1,(2,64,8))")>>::default().to_string(),
+        "(2,2,4,2,8):(384,4,1,64,8)"
+    );
 }
 
 fn case_60() {
-    assert_eq!(<coalesce::CoalesceBy<layout!("(4,2):(0,4)"), shape!("(1)")>>::default().to_string(), "(4,2):(0,4)");
+    assert_eq!(
+        <coalesce::CoalesceBy<layout!("(4,2):(0,4)"), shape!("(1)")>>::default().to_string(),
+        "(4,2):(0,4)"
+    );
 }
 
 fn case_61() {
-    assert_eq!(<coalesce::CoalesceBy<layout!("(3,(2,3,2)):(0,(6,12,1))"), shape!("(1,1)")>>::default().to_string(), "(3,(6,2)):(0,(6,1))");
+    assert_eq!(
+        <coalesce::CoalesceBy<layout!("(3,(2,3,2)):(0,(6,12,1))"), shape!("(1,1)")>>::default()
+            .to_string(),
+        "(3,(6,2)):(0,(6,1))"
+    );
 }
 
 fn case_62() {
-    assert_eq!(<coalesce::CoalesceBy<layout!("((2,3),(2,2)):((12,4),(2,1))"), shape!("(1,1)")>>::default().to_string(), "((2,3),(2,2)):((12,4),(2,1))");
+    assert_eq!(
+        <coalesce::CoalesceBy<layout!("((2,3),(2,2)):((12,4),(2,1))"), shape!("(1,1)")>>::default()
+            .to_string(),
+        "((2,3),(2,2)):((12,4),(2,1))"
+    );
 }
 
 fn case_63() {
-    assert_eq!(<coalesce::CoalesceBy<layout!("(4):(1)"), shape!("(1)")>>::default().to_string(), "(4):(1)");
+    assert_eq!(
+        <coalesce::CoalesceBy<layout!("(4):(1)"), shape!("(1)")>>::default().to_string(),
+        "(4):(1)"
+    );
 }
 
 fn case_64() {
@@ -265,63 +400,116 @@ fn case_64() {
 }
 
 fn case_65() {
-    assert_eq!(<coalesce::CoalesceBy<layout!("(2,(2)):(0,(2))"), shape!("(1)")>>::default().to_string(), "(2,(2)):(0,(2))");
+    assert_eq!(
+        <coalesce::CoalesceBy<layout!("(2,(2)):(0,(2))"), shape!("(1)")>>::default().to_string(),
+        "(2,(2)):(0,(2))"
+    );
 }
 
 fn case_66() {
-    assert_eq!(<coalesce::CoalesceBy<layout!("(2):(1)"), shape!("(1)")>>::default().to_string(), "(2):(1)");
+    assert_eq!(
+        <coalesce::CoalesceBy<layout!("(2):(1)"), shape!("(1)")>>::default().to_string(),
+        "(2):(1)"
+    );
 }
 
 fn case_67() {
-    assert_eq!(<coalesce::CoalesceBy<layout!("(4,(2,4),8):(1,(4,8),32)"), shape!("(1)")>>::default().to_string(), "(4,(2,4),8):(1,(4,8),32)");
+    assert_eq!(
+        <coalesce::CoalesceBy<layout!("(4,(2,4),8):(1,(4,8),32)"), shape!("(1)")>>::default()
+            .to_string(),
+        "(4,(2,4),8):(1,(4,8),32)"
+    );
 }
 
 fn case_68() {
-    assert_eq!(<coalesce::CoalesceBy<layout!("(2):(1)"), shape!("(1)")>>::default().to_string(), "(2):(1)");
+    assert_eq!(
+        <coalesce::CoalesceBy<layout!("(2):(1)"), shape!("(1)")>>::default().to_string(),
+        "(2):(1)"
+    );
 }
 
 fn case_69() {
-    assert_eq!(<coalesce::CoalesceBy<layout!("(3,4,2):(1,6,6)"), shape!("(1)")>>::default().to_string(), "(3,4,2):(1,6,6)");
+    assert_eq!(
+        <coalesce::CoalesceBy<layout!("(3,4,2):(1,6,6)"), shape!("(1)")>>::default().to_string(),
+        "(3,4,2):(1,6,6)"
+    );
 }
 
 fn case_70() {
-    assert_eq!(<coalesce::CoalesceBy<layout!("((4,2,3)):((1,32,16))"), shape!("(1)")>>::default().to_string(), "((4,2,3)):((1,32,16))");
+    assert_eq!(
+        <coalesce::CoalesceBy<layout!("((4,2,3)):((1,32,16))"), shape!("(1)")>>::default()
+            .to_string(),
+        "((4,2,3)):((1,32,16))"
+    );
 }
 
 fn case_71() {
-    assert_eq!(<coalesce::CoalesceBy<layout!("(3):(3)"), shape!("(1)")>>::default().to_string(), "(3):(3)");
+    assert_eq!(
+        <coalesce::CoalesceBy<layout!("(3):(3)"), shape!("(1)")>>::default().to_string(),
+        "(3):(3)"
+    );
 }
 
 fn case_72() {
-    assert_eq!(<coalesce::CoalesceBy<layout!("(4,(2,2)):(1,(4,8))"), shape!("(1)")>>::default().to_string(), "(4,(2,2)):(1,(4,8))");
+    assert_eq!(
+        <coalesce::CoalesceBy<layout!("(4,(2,2)):(1,(4,8))"), shape!("(1)")>>::default()
+            .to_string(),
+        "(4,(2,2)):(1,(4,8))"
+    );
 }
 
 fn case_73() {
-    assert_eq!(<coalesce::CoalesceBy<layout!("(3,4,3):(1,12,48)"), shape!("(1,1,1)")>>::default().to_string(), "(3,4,3):(1,12,48)");
+    assert_eq!(
+        <coalesce::CoalesceBy<layout!("(3,4,3):(1,12,48)"), shape!("(1,1,1)")>>::default()
+            .to_string(),
+        "(3,4,3):(1,12,48)"
+    );
 }
 
 fn case_74() {
-    assert_eq!(<coalesce::CoalesceBy<layout!("(2):(2)"), shape!("(1)")>>::default().to_string(), "(2):(2)");
+    assert_eq!(
+        <coalesce::CoalesceBy<layout!("(2):(2)"), shape!("(1)")>>::default().to_string(),
+        "(2):(2)"
+    );
 }
 
 fn case_75() {
-    assert_eq!(<coalesce::CoalesceBy<layout!("(3,(2,2,3),3):(72,(3,36,6),1)"), shape!("(1,1)")>>::default().to_string(), "(3,(2,2,3),3):(72,(3,36,6),1)");
+    assert_eq!(
+        <coalesce::CoalesceBy<layout!("(3,(2,2,3),3):(72,(3,36,6),1)"), shape!("(1,1)")>>::default(
+        )
+        .to_string(),
+        "(3,(2,2,3),3):(72,(3,36,6),1)"
+    );
 }
 
 fn case_76() {
-    assert_eq!(<coalesce::CoalesceBy<layout!("((2,2,2),(4)):((1,2,4),(8))"), shape!("(1)")>>::default().to_string(), "(8,(4)):(1,(8))");
+    assert_eq!(
+        <coalesce::CoalesceBy<layout!("((2,2,2),(4)):((1,2,4),(8))"), shape!("(1)")>>::default()
+            .to_string(),
+        "(8,(4)):(1,(8))"
+    );
 }
 
 fn case_77() {
-    assert_eq!(<coalesce::CoalesceBy<layout!("(3):(1)"), shape!("(1)")>>::default().to_string(), "(3):(1)");
+    assert_eq!(
+        <coalesce::CoalesceBy<layout!("(3):(1)"), shape!("(1)")>>::default().to_string(),
+        "(3):(1)"
+    );
 }
 
 fn case_78() {
-    assert_eq!(<coalesce::CoalesceBy<layout!("((3,4)):((4,1))"), shape!("(1)")>>::default().to_string(), "((3,4)):((4,1))");
+    assert_eq!(
+        <coalesce::CoalesceBy<layout!("((3,4)):((4,1))"), shape!("(1)")>>::default().to_string(),
+        "((3,4)):((4,1))"
+    );
 }
 
 fn case_79() {
-    assert_eq!(<coalesce::CoalesceBy<layout!("((2,2),3):((0,12),12)"), shape!("(1,1)")>>::default().to_string(), "((2,2),3):((0,12),12)");
+    assert_eq!(
+        <coalesce::CoalesceBy<layout!("((2,2),3):((0,12),12)"), shape!("(1,1)")>>::default()
+            .to_string(),
+        "((2,2),3):((0,12),12)"
+    );
 }
 
 fn case_80() {
@@ -329,39 +517,68 @@ fn case_80() {
 }
 
 fn case_81() {
-    assert_eq!(<coalesce::CoalesceBy<layout!("((4,2,2)):((2,8,1))"), shape!("(1)")>>::default().to_string(), "((8,2)):((2,1))");
+    assert_eq!(
+        <coalesce::CoalesceBy<layout!("((4,2,2)):((2,8,1))"), shape!("(1)")>>::default()
+            .to_string(),
+        "((8,2)):((2,1))"
+    );
 }
 
 fn case_82() {
-    assert_eq!(<coalesce::CoalesceBy<layout!("(4,2):(2,0)"), shape!("(1,1)")>>::default().to_string(), "(4,2):(2,0)");
+    assert_eq!(
+        <coalesce::CoalesceBy<layout!("(4,2):(2,0)"), shape!("(1,1)")>>::default().to_string(),
+        "(4,2):(2,0)"
+    );
 }
 
 fn case_83() {
-    assert_eq!(<coalesce::CoalesceBy<layout!("((4,3)):((3,0))"), shape!("(1)")>>::default().to_string(), "((4,3)):((3,0))");
+    assert_eq!(
+        <coalesce::CoalesceBy<layout!("((4,3)):((3,0))"), shape!("(1)")>>::default().to_string(),
+        "((4,3)):((3,0))"
+    );
 }
 
 fn case_84() {
-    assert_eq!(<Composition<layout!("(2):(1)"), tiler!("(2,2):(4,4)")>>::default().to_string(), "(2,2):(4,4)");
+    assert_eq!(
+        <Composition<layout!("(2):(1)"), tiler!("(2,2):(4,4)")>>::default().to_string(),
+        "(2,2):(4,4)"
+    );
 }
 
 fn case_85() {
-    assert_eq!(<Composition<layout!("(3):(3)"), tiler!("3:1")>>::default().to_string(), "3:3");
+    assert_eq!(
+        <Composition<layout!("(3):(3)"), tiler!("3:1")>>::default().to_string(),
+        "3:3"
+    );
 }
 
 fn case_86() {
-    assert_eq!(<Composition<layout!("6:1"), tiler!("2:1")>>::default().to_string(), "2:1");
+    assert_eq!(
+        <Composition<layout!("6:1"), tiler!("2:1")>>::default().to_string(),
+        "2:1"
+    );
 }
 
 fn case_87() {
-    assert_eq!(<Composition<layout!("((8,2),2):((1,8),16)"), tiler!("4:1")>>::default().to_string(), "4:1");
+    assert_eq!(
+        <Composition<layout!("((8,2),2):((1,8),16)"), tiler!("4:1")>>::default().to_string(),
+        "4:1"
+    );
 }
 
 fn case_88() {
-    assert_eq!(<Composition<layout!("6:4"), tiler!("2:1")>>::default().to_string(), "2:4");
+    assert_eq!(
+        <Composition<layout!("6:4"), tiler!("2:1")>>::default().to_string(),
+        "2:4"
+    );
 }
 
 fn case_89() {
-    assert_eq!(<Composition<layout!("((2),3):((1),2)"), tiler!("((4,3),4):((1,4),12)")>>::default().to_string(), "((4,3),4):((1,4),12)");
+    assert_eq!(
+        <Composition<layout!("((2),3):((1),2)"), tiler!("((4,3),4):((1,4),12)")>>::default()
+            .to_string(),
+        "((4,3),4):((1,4),12)"
+    );
 }
 
 fn case_90() {
@@ -369,19 +586,31 @@ fn case_90() {
 }
 
 fn case_91() {
-    assert_eq!(<Composition<layout!("24:2"), tiler!("(2):(1)")>>::default().to_string(), "(2):(2)");
+    assert_eq!(
+        <Composition<layout!("24:2"), tiler!("(2):(1)")>>::default().to_string(),
+        "(2):(2)"
+    );
 }
 
 fn case_92() {
-    assert_eq!(<Composition<layout!("(8):(1)"), tiler!("(4,(4)):(1,(4))")>>::default().to_string(), "(4,(4)):(1,(4))");
+    assert_eq!(
+        <Composition<layout!("(8):(1)"), tiler!("(4,(4)):(1,(4))")>>::default().to_string(),
+        "(4,(4)):(1,(4))"
+    );
 }
 
 fn case_93() {
-    assert_eq!(<Composition<layout!("8:1"), tiler!("8:1")>>::default().to_string(), "8:1");
+    assert_eq!(
+        <Composition<layout!("8:1"), tiler!("8:1")>>::default().to_string(),
+        "8:1"
+    );
 }
 
 fn case_94() {
-    assert_eq!(<Composition<layout!("4:1"), tiler!("(4):(1)")>>::default().to_string(), "(4):(1)");
+    assert_eq!(
+        <Composition<layout!("4:1"), tiler!("(4):(1)")>>::default().to_string(),
+        "(4):(1)"
+    );
 }
 
 fn case_95() {
@@ -389,87 +618,168 @@ fn case_95() {
 }
 
 fn case_96() {
-    assert_eq!(<Composition<layout!("((2,2,4),4,4,4):((128,16,1),32,4,256)"), tiler!("((2),(2,4)):((1),(2,4))")>>::default().to_string(), "((2),(2,4)):((128),(16,1))");
+    assert_eq!(
+        <Composition<
+            layout!("((2,2,4),4,4,4):((128,16,1),32,4,256)"),
+            tiler!("((2),(2,4)):((1),(2,4))"),
+        >>::default()
+        .to_string(),
+        "((2),(2,4)):((128),(16,1))"
+    );
 }
 
 fn case_97() {
-    assert_eq!(<Composition<layout!("(2,2,8):(0,3,8)"), tiler!("(2):(1)")>>::default().to_string(), "(2):(0)");
+    assert_eq!(
+        <Composition<layout!("(2,2,8):(0,3,8)"), tiler!("(2):(1)")>>::default().to_string(),
+        "(2):(0)"
+    );
 }
 
 fn case_98() {
-    assert_eq!(<Composition<layout!("16:1"), tiler!("4:2")>>::default().to_string(), "4:2");
+    assert_eq!(
+        <Composition<layout!("16:1"), tiler!("4:2")>>::default().to_string(),
+        "4:2"
+    );
 }
 
 fn case_99() {
-    assert_eq!(<Composition<layout!("(4,8):(6,32)"), tiler!("4:4")>>::default().to_string(), "4:32");
+    assert_eq!(
+        <Composition<layout!("(4,8):(6,32)"), tiler!("4:4")>>::default().to_string(),
+        "4:32"
+    );
 }
 
 fn case_100() {
-    assert_eq!(<Composition<layout!("((4),2,(3,4)):((24),1,(0,2))"), tiler!("(2,2):(4,16)")>>::default().to_string(), "(2,2):(1,0)");
+    assert_eq!(
+        <Composition<layout!("((4),2,(3,4)):((24),1,(0,2))"), tiler!("(2,2):(4,16)")>>::default()
+            .to_string(),
+        "(2,2):(1,0)"
+    );
 }
 
 fn case_101() {
-    assert_eq!(<Composition<layout!("(2,4,8,2):(64,1,8,4)"), tiler!("((2,4),3):((1,2),8)")>>::default().to_string(), "((2,4),3):((64,1),8)");
+    assert_eq!(
+        <Composition<layout!("(2,4,8,2):(64,1,8,4)"), tiler!("((2,4),3):((1,2),8)")>>::default()
+            .to_string(),
+        "((2,4),3):((64,1),8)"
+    );
 }
 
 fn case_102() {
-    assert_eq!(<Composition<layout!("6:1"), tiler!("(2,3):(4,16)")>>::default().to_string(), "(2,3):(4,16)");
+    assert_eq!(
+        <Composition<layout!("6:1"), tiler!("(2,3):(4,16)")>>::default().to_string(),
+        "(2,3):(4,16)"
+    );
 }
 
 fn case_103() {
-    assert_eq!(<Composition<layout!("(2,(2),2):(12,(1),2)"), tiler!("(2,3):(4,16)")>>::default().to_string(), "(2,3):(2,8)");
+    assert_eq!(
+        <Composition<layout!("(2,(2),2):(12,(1),2)"), tiler!("(2,3):(4,16)")>>::default()
+            .to_string(),
+        "(2,3):(2,8)"
+    );
 }
 
 fn case_104() {
-    assert_eq!(<Composition<layout!("24:0"), tiler!("24:1")>>::default().to_string(), "24:0");
+    assert_eq!(
+        <Composition<layout!("24:0"), tiler!("24:1")>>::default().to_string(),
+        "24:0"
+    );
 }
 
 fn case_105() {
-    assert_eq!(<Composition<layout!("((4,2,2),4):((0,32,1),8)"), tiler!("(4,8):(1,4)")>>::default().to_string(), "(4,(2,2,2)):(0,(32,1,8))");
+    assert_eq!(
+        <Composition<layout!("((4,2,2),4):((0,32,1),8)"), tiler!("(4,8):(1,4)")>>::default()
+            .to_string(),
+        "(4,(2,2,2)):(0,(32,1,8))"
+    );
 }
 
 fn case_106() {
-    assert_eq!(<Composition<layout!("(4,4,2):(1,16,8)"), tiler!("(4,3):(2,4)")>>::default().to_string(), "((2,2),3):((2,16),16)");
+    assert_eq!(
+        <Composition<layout!("(4,4,2):(1,16,8)"), tiler!("(4,3):(2,4)")>>::default().to_string(),
+        "((2,2),3):((2,16),16)"
+    );
 }
 
 fn case_107() {
-    assert_eq!(<Composition<layout!("(4):(8)"), tiler!("2:1")>>::default().to_string(), "2:8");
+    assert_eq!(
+        <Composition<layout!("(4):(8)"), tiler!("2:1")>>::default().to_string(),
+        "2:8"
+    );
 }
 
 fn case_108() {
-    assert_eq!(<Composition<layout!("((2,2),(2,8),(4,2,4)):((1024,512),(256,32),(8,4,1))"), tiler!("(2):(1)")>>::default().to_string(), "(2):(1024)");
+    assert_eq!(
+        <Composition<
+            layout!("((2,2),(2,8),(4,2,4)):((1024,512),(256,32),(8,4,1))"),
+            tiler!("(2):(1)"),
+        >>::default()
+        .to_string(),
+        "(2):(1024)"
+    );
 }
 
 fn case_109() {
-    assert_eq!(<Composition<layout!("(4):(1)"), tiler!("24:1")>>::default().to_string(), "24:1");
+    assert_eq!(
+        <Composition<layout!("(4):(1)"), tiler!("24:1")>>::default().to_string(),
+        "24:1"
+    );
 }
 
 fn case_110() {
-    assert_eq!(<Composition<layout!("(4,(8,4,3)):(3,(16,32,8))"), tiler!("(4,2):(1,8)")>>::default().to_string(), "(4,2):(3,32)");
+    assert_eq!(
+        <Composition<layout!("(4,(8,4,3)):(3,(16,32,8))"), tiler!("(4,2):(1,8)")>>::default()
+            .to_string(),
+        "(4,2):(3,32)"
+    );
 }
 
 fn case_111() {
-    assert_eq!(<Composition<layout!("(4):(0)"), tiler!("(4):(1)")>>::default().to_string(), "(4):(0)");
+    assert_eq!(
+        <Composition<layout!("(4):(0)"), tiler!("(4):(1)")>>::default().to_string(),
+        "(4):(0)"
+    );
 }
 
 fn case_112() {
-    assert_eq!(<Composition<layout!("32:1"), tiler!("16:1")>>::default().to_string(), "16:1");
+    assert_eq!(
+        <Composition<layout!("32:1"), tiler!("16:1")>>::default().to_string(),
+        "16:1"
+    );
 }
 
 fn case_113() {
-    assert_eq!(<Composition<layout!("32:0"), tiler!("2:2")>>::default().to_string(), "2:0");
+    assert_eq!(
+        <Composition<layout!("32:0"), tiler!("2:2")>>::default().to_string(),
+        "2:0"
+    );
 }
 
 fn case_114() {
-    assert_eq!(<Composition<layout!("((2,8),2,4):((1,2),16,32)"), tiler!("(2,2):(4,4)")>>::default().to_string(), "(2,2):(4,4)");
+    assert_eq!(
+        <Composition<layout!("((2,8),2,4):((1,2),16,32)"), tiler!("(2,2):(4,4)")>>::default()
+            .to_string(),
+        "(2,2):(4,4)"
+    );
 }
 
 fn case_115() {
-    assert_eq!(<Composition<layout!("((4,8,4),(2,2,4)):((8,32,512),(256,1,2))"), tiler!("((4,8),3):((1,4),32)")>>::default().to_string(), "((4,8),3):((8,32),512)");
+    assert_eq!(
+        <Composition<
+            layout!("((4,8,4),(2,2,4)):((8,32,512),(256,1,2))"),
+            tiler!("((4,8),3):((1,4),32)"),
+        >>::default()
+        .to_string(),
+        "((4,8),3):((8,32),512)"
+    );
 }
 
 fn case_116() {
-    assert_eq!(<Composition<layout!("(3):(4)"), tiler!("(4):(1)")>>::default().to_string(), "(4):(4)");
+    assert_eq!(
+        <Composition<layout!("(3):(4)"), tiler!("(4):(1)")>>::default().to_string(),
+        "(4):(4)"
+    );
 }
 
 fn case_117() {
@@ -477,15 +787,27 @@ fn case_117() {
 }
 
 fn case_118() {
-    assert_eq!(<Composition<layout!("((2),(2,4,3),(4)):((288),(12,72,1),(3))"), tiler!("64:1")>>::default().to_string(), "(2,2,4,4):(288,12,72,1)");
+    assert_eq!(
+        <Composition<layout!("((2),(2,4,3),(4)):((288),(12,72,1),(3))"), tiler!("64:1")>>::default(
+        )
+        .to_string(),
+        "(2,2,4,4):(288,12,72,1)"
+    );
 }
 
 fn case_119() {
-    assert_eq!(<Composition<layout!("((4),(2,8,2)):((1),(64,8,4))"), tiler!("16:4")>>::default().to_string(), "(2,8):(64,8)");
+    assert_eq!(
+        <Composition<layout!("((4),(2,8,2)):((1),(64,8,4))"), tiler!("16:4")>>::default()
+            .to_string(),
+        "(2,8):(64,8)"
+    );
 }
 
 fn case_120() {
-    assert_eq!(<Composition<layout!("(2):(1)"), tiler!("2:1")>>::default().to_string(), "2:1");
+    assert_eq!(
+        <Composition<layout!("(2):(1)"), tiler!("2:1")>>::default().to_string(),
+        "2:1"
+    );
 }
 
 fn case_121() {
@@ -493,67 +815,122 @@ fn case_121() {
 }
 
 fn case_122() {
-    assert_eq!(<Composition<layout!("((2,4)):((1,2))"), tiler!("(8):(1)")>>::default().to_string(), "(8):(1)");
+    assert_eq!(
+        <Composition<layout!("((2,4)):((1,2))"), tiler!("(8):(1)")>>::default().to_string(),
+        "(8):(1)"
+    );
 }
 
 fn case_123() {
-    assert_eq!(<Composition<layout!("(2,(2)):(2,(1))"), tiler!("(2):(1)")>>::default().to_string(), "(2):(2)");
+    assert_eq!(
+        <Composition<layout!("(2,(2)):(2,(1))"), tiler!("(2):(1)")>>::default().to_string(),
+        "(2):(2)"
+    );
 }
 
 fn case_124() {
-    assert_eq!(<Composition<layout!("(2):(0)"), tiler!("((3),8):((1),3)")>>::default().to_string(), "((3),8):((0),0)");
+    assert_eq!(
+        <Composition<layout!("(2):(0)"), tiler!("((3),8):((1),3)")>>::default().to_string(),
+        "((3),8):((0),0)"
+    );
 }
 
 fn case_125() {
-    assert_eq!(<Composition<layout!("((4),3):((3),1)"), tiler!("(4,3):(4,8)")>>::default().to_string(), "(4,3):(1,2)");
+    assert_eq!(
+        <Composition<layout!("((4),3):((3),1)"), tiler!("(4,3):(4,8)")>>::default().to_string(),
+        "(4,3):(1,2)"
+    );
 }
 
 fn case_126() {
-    assert_eq!(<Composition<layout!("((4,4,2),8,2,2):((1,256,4),16,128,8)"), tiler!("512:1")>>::default().to_string(), "(4,4,2,16):(1,256,4,16)");
+    assert_eq!(
+        <Composition<layout!("((4,4,2),8,2,2):((1,256,4),16,128,8)"), tiler!("512:1")>>::default()
+            .to_string(),
+        "(4,4,2,16):(1,256,4,16)"
+    );
 }
 
 fn case_127() {
-    assert_eq!(<Composition<layout!("((2,8,2),(8),4,(2)):((1024,8,64),(1),0,(512))"), tiler!("(4,3):(1,4)")>>::default().to_string(), "((2,2),3):((1024,8),16)");
+    assert_eq!(
+        <Composition<
+            layout!("((2,8,2),(8),4,(2)):((1024,8,64),(1),0,(512))"),
+            tiler!("(4,3):(1,4)"),
+        >>::default()
+        .to_string(),
+        "((2,2),3):((1024,8),16)"
+    );
 }
 
 fn case_128() {
-    assert_eq!(<Composition<layout!("(3,4,(2,2)):(16,4,(2,1))"), tiler!("24:1")>>::default().to_string(), "(3,4,2):(16,4,2)");
+    assert_eq!(
+        <Composition<layout!("(3,4,(2,2)):(16,4,(2,1))"), tiler!("24:1")>>::default().to_string(),
+        "(3,4,2):(16,4,2)"
+    );
 }
 
 fn case_129() {
-    assert_eq!(<Composition<layout!("16:3"), tiler!("(2,2):(2,8)")>>::default().to_string(), "(2,2):(6,24)");
+    assert_eq!(
+        <Composition<layout!("16:3"), tiler!("(2,2):(2,8)")>>::default().to_string(),
+        "(2,2):(6,24)"
+    );
 }
 
 fn case_130() {
-    assert_eq!(<Composition<layout!("(2):(1)"), tiler!("2:1")>>::default().to_string(), "2:1");
+    assert_eq!(
+        <Composition<layout!("(2):(1)"), tiler!("2:1")>>::default().to_string(),
+        "2:1"
+    );
 }
 
 fn case_131() {
-    assert_eq!(<Composition<layout!("6:1"), tiler!("(4):(1)")>>::default().to_string(), "(4):(1)");
+    assert_eq!(
+        <Composition<layout!("6:1"), tiler!("(4):(1)")>>::default().to_string(),
+        "(4):(1)"
+    );
 }
 
 fn case_132() {
-    assert_eq!(<Composition<layout!("8:6"), tiler!("8:1")>>::default().to_string(), "8:6");
+    assert_eq!(
+        <Composition<layout!("8:6"), tiler!("8:1")>>::default().to_string(),
+        "8:6"
+    );
 }
 
 fn case_133() {
-    assert_eq!(<Composition<layout!("(8,(3,2,3)):(3,(24,72,1))"), tiler!("8:4")>>::default().to_string(), "8:12");
+    assert_eq!(
+        <Composition<layout!("(8,(3,2,3)):(3,(24,72,1))"), tiler!("8:4")>>::default().to_string(),
+        "8:12"
+    );
 }
 
 fn case_134() {
-    assert_eq!(<Composition<layout!("(8):(1)"), tiler!("(2,3):(4,8)")>>::default().to_string(), "(2,3):(4,8)");
+    assert_eq!(
+        <Composition<layout!("(8):(1)"), tiler!("(2,3):(4,8)")>>::default().to_string(),
+        "(2,3):(4,8)"
+    );
 }
 
 fn case_135() {
-    assert_eq!(<Composition<layout!("((2)):((1))"), tiler!("(4,3):(4,4)")>>::default().to_string(), "(4,3):(4,4)");
+    assert_eq!(
+        <Composition<layout!("((2)):((1))"), tiler!("(4,3):(4,4)")>>::default().to_string(),
+        "(4,3):(4,4)"
+    );
 }
 
 fn case_136() {
-    assert_eq!(<Composition<layout!("((4),(2,4),4):((32),(16,4),1)"), tiler!("(2):(1)")>>::default().to_string(), "(2):(32)");
+    assert_eq!(
+        <Composition<layout!("((4),(2,4),4):((32),(16,4),1)"), tiler!("(2):(1)")>>::default()
+            .to_string(),
+        "(2):(32)"
+    );
 }
 
 fn case_137() {
-    assert_eq!(<Composition<layout!("((8,4),(2,8)):((128,2),(1,8))"), tiler!("(2,2):(4,16)")>>::default().to_string(), "(2,2):(512,4)");
+    assert_eq!(
+        <Composition<layout!("((8,4),(2,8)):((128,2),(1,8))"), tiler!("(2,2):(4,16)")>>::default()
+            .to_string(),
+        "(2,2):(512,4)"
+    );
 }
 
 fn case_138() {
@@ -561,35 +938,61 @@ fn case_138() {
 }
 
 fn case_139() {
-    assert_eq!(<Composition<layout!("((8,4)):((1,8))"), tiler!("(2,2):(4,16)")>>::default().to_string(), "(2,2):(4,16)");
+    assert_eq!(
+        <Composition<layout!("((8,4)):((1,8))"), tiler!("(2,2):(4,16)")>>::default().to_string(),
+        "(2,2):(4,16)"
+    );
 }
 
 fn case_140() {
-    assert_eq!(<Composition<layout!("((2,8,3),2):((1,0,4),2)"), tiler!("4:1")>>::default().to_string(), "(2,2):(1,0)");
+    assert_eq!(
+        <Composition<layout!("((2,8,3),2):((1,0,4),2)"), tiler!("4:1")>>::default().to_string(),
+        "(2,2):(1,0)"
+    );
 }
 
 fn case_141() {
-    assert_eq!(<Composition<layout!("(2,(3,4)):(1,(2,6))"), tiler!("(4,3):(1,16)")>>::default().to_string(), "(4,3):(1,16)");
+    assert_eq!(
+        <Composition<layout!("(2,(3,4)):(1,(2,6))"), tiler!("(4,3):(1,16)")>>::default()
+            .to_string(),
+        "(4,3):(1,16)"
+    );
 }
 
 fn case_142() {
-    assert_eq!(<Composition<layout!("2:2"), tiler!("2:1")>>::default().to_string(), "2:2");
+    assert_eq!(
+        <Composition<layout!("2:2"), tiler!("2:1")>>::default().to_string(),
+        "2:2"
+    );
 }
 
 fn case_143() {
-    assert_eq!(<Composition<layout!("((8,3,2),3,3):((54,18,9),3,1)"), tiler!("(4):(1)")>>::default().to_string(), "(4):(54)");
+    assert_eq!(
+        <Composition<layout!("((8,3,2),3,3):((54,18,9),3,1)"), tiler!("(4):(1)")>>::default()
+            .to_string(),
+        "(4):(54)"
+    );
 }
 
 fn case_144() {
-    assert_eq!(<Composition<layout!("32:1"), tiler!("4:4")>>::default().to_string(), "4:4");
+    assert_eq!(
+        <Composition<layout!("32:1"), tiler!("4:4")>>::default().to_string(),
+        "4:4"
+    );
 }
 
 fn case_145() {
-    assert_eq!(<Composition<layout!("((4,4)):((1,4))"), tiler!("(2):(1)")>>::default().to_string(), "(2):(1)");
+    assert_eq!(
+        <Composition<layout!("((4,4)):((1,4))"), tiler!("(2):(1)")>>::default().to_string(),
+        "(2):(1)"
+    );
 }
 
 fn case_146() {
-    assert_eq!(<Composition<layout!("8:1"), tiler!("8:1")>>::default().to_string(), "8:1");
+    assert_eq!(
+        <Composition<layout!("8:1"), tiler!("8:1")>>::default().to_string(),
+        "8:1"
+    );
 }
 
 fn case_147() {
@@ -601,55 +1004,98 @@ fn case_148() {
 }
 
 fn case_149() {
-    assert_eq!(<Composition<layout!("((2)):((1))"), tiler!("(4,2):(2,16)")>>::default().to_string(), "(4,2):(2,16)");
+    assert_eq!(
+        <Composition<layout!("((2)):((1))"), tiler!("(4,2):(2,16)")>>::default().to_string(),
+        "(4,2):(2,16)"
+    );
 }
 
 fn case_150() {
-    assert_eq!(<Composition<layout!("((3,4),3,3,(2)):((1,3),12,36,(108))"), tiler!("108:1")>>::default().to_string(), "108:1");
+    assert_eq!(
+        <Composition<layout!("((3,4),3,3,(2)):((1,3),12,36,(108))"), tiler!("108:1")>>::default()
+            .to_string(),
+        "108:1"
+    );
 }
 
 fn case_151() {
-    assert_eq!(<Composition<layout!("((3)):((1))"), tiler!("3:1")>>::default().to_string(), "3:1");
+    assert_eq!(
+        <Composition<layout!("((3)):((1))"), tiler!("3:1")>>::default().to_string(),
+        "3:1"
+    );
 }
 
 fn case_152() {
-    assert_eq!(<Composition<layout!("(2,(2,4,2)):(1,(64,16,8))"), tiler!("(4):(1)")>>::default().to_string(), "((2,2)):((1,64))");
+    assert_eq!(
+        <Composition<layout!("(2,(2,4,2)):(1,(64,16,8))"), tiler!("(4):(1)")>>::default()
+            .to_string(),
+        "((2,2)):((1,64))"
+    );
 }
 
 fn case_153() {
-    assert_eq!(<Composition<layout!("(4,(2)):(2,(8))"), tiler!("(2,2):(2,8)")>>::default().to_string(), "(2,2):(4,16)");
+    assert_eq!(
+        <Composition<layout!("(4,(2)):(2,(8))"), tiler!("(2,2):(2,8)")>>::default().to_string(),
+        "(2,2):(4,16)"
+    );
 }
 
 fn case_154() {
-    assert_eq!(<Composition<layout!("32:1"), tiler!("((8),4):((1),8)")>>::default().to_string(), "((8),4):((1),8)");
+    assert_eq!(
+        <Composition<layout!("32:1"), tiler!("((8),4):((1),8)")>>::default().to_string(),
+        "((8),4):((1),8)"
+    );
 }
 
 fn case_155() {
-    assert_eq!(<Composition<layout!("((2,4),4,2):((1,2),8,32)"), tiler!("32:4")>>::default().to_string(), "32:4");
+    assert_eq!(
+        <Composition<layout!("((2,4),4,2):((1,2),8,32)"), tiler!("32:4")>>::default().to_string(),
+        "32:4"
+    );
 }
 
 fn case_156() {
-    assert_eq!(<Composition<layout!("((2),4,2):((8),1,4)"), tiler!("(2,2):(2,16)")>>::default().to_string(), "(2,2):(1,8)");
+    assert_eq!(
+        <Composition<layout!("((2),4,2):((8),1,4)"), tiler!("(2,2):(2,16)")>>::default()
+            .to_string(),
+        "(2,2):(1,8)"
+    );
 }
 
 fn case_157() {
-    assert_eq!(<Composition<layout!("(3,(2),3):(1,(3),6)"), tiler!("(2,3):(1,8)")>>::default().to_string(), "(2,3):(1,8)");
+    assert_eq!(
+        <Composition<layout!("(3,(2),3):(1,(3),6)"), tiler!("(2,3):(1,8)")>>::default().to_string(),
+        "(2,3):(1,8)"
+    );
 }
 
 fn case_158() {
-    assert_eq!(<Composition<layout!("(2,(2,4,2),4,4):(128,(256,32,4),1,0)"), tiler!("16:1")>>::default().to_string(), "(4,4):(128,32)");
+    assert_eq!(
+        <Composition<layout!("(2,(2,4,2),4,4):(128,(256,32,4),1,0)"), tiler!("16:1")>>::default()
+            .to_string(),
+        "(4,4):(128,32)"
+    );
 }
 
 fn case_159() {
-    assert_eq!(<Composition<layout!("(4):(3)"), tiler!("4:1")>>::default().to_string(), "4:3");
+    assert_eq!(
+        <Composition<layout!("(4):(3)"), tiler!("4:1")>>::default().to_string(),
+        "4:3"
+    );
 }
 
 fn case_160() {
-    assert_eq!(<Composition<layout!("4:1"), tiler!("(2,2):(1,2)")>>::default().to_string(), "(2,2):(1,2)");
+    assert_eq!(
+        <Composition<layout!("4:1"), tiler!("(2,2):(1,2)")>>::default().to_string(),
+        "(2,2):(1,2)"
+    );
 }
 
 fn case_161() {
-    assert_eq!(<Composition<layout!("(4,4):(1,4)"), tiler!("(4,3):(2,16)")>>::default().to_string(), "(4,3):(2,16)");
+    assert_eq!(
+        <Composition<layout!("(4,4):(1,4)"), tiler!("(4,3):(2,16)")>>::default().to_string(),
+        "(4,3):(2,16)"
+    );
 }
 
 fn case_162() {
@@ -673,35 +1119,61 @@ fn case_166() {
 }
 
 fn case_167() {
-    assert_eq!(<Composition<layout!("12:32"), tiler!("((2,8,4)):((1,2,16))")>>::default().to_string(), "((2,8,4)):((32,64,512))");
+    assert_eq!(
+        <Composition<layout!("12:32"), tiler!("((2,8,4)):((1,2,16))")>>::default().to_string(),
+        "((2,8,4)):((32,64,512))"
+    );
 }
 
 fn case_168() {
-    assert_eq!(<Composition<layout!("(4):(12)"), tiler!("(2,2):(2,8)")>>::default().to_string(), "(2,2):(24,96)");
+    assert_eq!(
+        <Composition<layout!("(4):(12)"), tiler!("(2,2):(2,8)")>>::default().to_string(),
+        "(2,2):(24,96)"
+    );
 }
 
 fn case_169() {
-    assert_eq!(<Composition<layout!("(4,2,2):(16,12,1)"), tiler!("8:1")>>::default().to_string(), "(4,2):(16,12)");
+    assert_eq!(
+        <Composition<layout!("(4,2,2):(16,12,1)"), tiler!("8:1")>>::default().to_string(),
+        "(4,2):(16,12)"
+    );
 }
 
 fn case_170() {
-    assert_eq!(<Composition<layout!("((2,8,2)):((2,4,1))"), tiler!("32:1")>>::default().to_string(), "(16,2):(2,1)");
+    assert_eq!(
+        <Composition<layout!("((2,8,2)):((2,4,1))"), tiler!("32:1")>>::default().to_string(),
+        "(16,2):(2,1)"
+    );
 }
 
 fn case_171() {
-    assert_eq!(<Composition<layout!("(2,(4,2)):(1,(2,8))"), tiler!("((2,2)):((1,2))")>>::default().to_string(), "((2,2)):((1,2))");
+    assert_eq!(
+        <Composition<layout!("(2,(4,2)):(1,(2,8))"), tiler!("((2,2)):((1,2))")>>::default()
+            .to_string(),
+        "((2,2)):((1,2))"
+    );
 }
 
 fn case_172() {
-    assert_eq!(<Composition<layout!("(3,(4,3,2),2):(48,(12,4,2),1)"), tiler!("<3:1,2:1>")>>::default().to_string(), "(3,2):(48,12)");
+    assert_eq!(
+        <Composition<layout!("(3,(4,3,2),2):(48,(12,4,2),1)"), tiler!("<3:1,2:1>")>>::default()
+            .to_string(),
+        "(3,2):(48,12)"
+    );
 }
 
 fn case_173() {
-    assert_eq!(<Composition<layout!("(8):(1)"), tiler!("<8:1>")>>::default().to_string(), "(8):(1)");
+    assert_eq!(
+        <Composition<layout!("(8):(1)"), tiler!("<8:1>")>>::default().to_string(),
+        "(8):(1)"
+    );
 }
 
 fn case_174() {
-    assert_eq!(<Composition<layout!("((3,4,4)):((16,4,1))"), tiler!("<2:1>")>>::default().to_string(), "(2):(16)");
+    assert_eq!(
+        <Composition<layout!("((3,4,4)):((16,4,1))"), tiler!("<2:1>")>>::default().to_string(),
+        "(2):(16)"
+    );
 }
 
 fn case_175() {
@@ -709,63 +1181,112 @@ fn case_175() {
 }
 
 fn case_176() {
-    assert_eq!(<Composition<layout!("(8,(2),4):(8,(4),1)"), tiler!("32:2")>>::default().to_string(), "(4,2,4):(16,4,1)");
+    assert_eq!(
+        <Composition<layout!("(8,(2),4):(8,(4),1)"), tiler!("32:2")>>::default().to_string(),
+        "(4,2,4):(16,4,1)"
+    );
 }
 
 fn case_177() {
-    assert_eq!(<Composition<layout!("(4):(1)"), tiler!("<4:1>")>>::default().to_string(), "(4):(1)");
+    assert_eq!(
+        <Composition<layout!("(4):(1)"), tiler!("<4:1>")>>::default().to_string(),
+        "(4):(1)"
+    );
 }
 
 fn case_178() {
-    assert_eq!(<Composition<layout!("((2)):((1))"), tiler!("<2:1>")>>::default().to_string(), "(2):(1)");
+    assert_eq!(
+        <Composition<layout!("((2)):((1))"), tiler!("<2:1>")>>::default().to_string(),
+        "(2):(1)"
+    );
 }
 
 fn case_179() {
-    assert_eq!(<Composition<layout!("(2):(1)"), tiler!("(2)")>>::default().to_string(), "(2):(1)");
+    assert_eq!(
+        <Composition<layout!("(2):(1)"), tiler!("(2)")>>::default().to_string(),
+        "(2):(1)"
+    );
 }
 
 fn case_180() {
-    assert_eq!(<Composition<layout!("((2,3,4),3,2):((72,24,6),2,1)"), tiler!("(1)")>>::default().to_string(), "(1):(6)");
+    assert_eq!(
+        <Composition<layout!("((2,3,4),3,2):((72,24,6),2,1)"), tiler!("(1)")>>::default()
+            .to_string(),
+        "(1):(6)"
+    );
 }
 
 fn case_181() {
-    assert_eq!(<Composition<layout!("(2,(4)):(4,(1))"), tiler!("4")>>::default().to_string(), "(2,2):(4,1)");
+    assert_eq!(
+        <Composition<layout!("(2,(4)):(4,(1))"), tiler!("4")>>::default().to_string(),
+        "(2,2):(4,1)"
+    );
 }
 
 fn case_182() {
-    assert_eq!(<Composition<layout!("((4,2),(4)):((1,4),(8))"), tiler!("<4:1>")>>::default().to_string(), "(4):(1)");
+    assert_eq!(
+        <Composition<layout!("((4,2),(4)):((1,4),(8))"), tiler!("<4:1>")>>::default().to_string(),
+        "(4):(1)"
+    );
 }
 
 fn case_183() {
-    assert_eq!(<Composition<layout!("(3,(8,2),(2,4,2)):(256,(32,16),(8,2,1))"), tiler!("3")>>::default().to_string(), "3:256");
+    assert_eq!(
+        <Composition<layout!("(3,(8,2),(2,4,2)):(256,(32,16),(8,2,1))"), tiler!("3")>>::default()
+            .to_string(),
+        "3:256"
+    );
 }
 
 fn case_184() {
-    assert_eq!(<Composition<layout!("4:1"), tiler!("1")>>::default().to_string(), "1:1");
+    assert_eq!(
+        <Composition<layout!("4:1"), tiler!("1")>>::default().to_string(),
+        "1:1"
+    );
 }
 
 fn case_185() {
-    assert_eq!(<Composition<layout!("((2,2,2),2):((1,2,4),8)"), tiler!("<2:1,2:1>")>>::default().to_string(), "(2,2):(1,8)");
+    assert_eq!(
+        <Composition<layout!("((2,2,2),2):((1,2,4),8)"), tiler!("<2:1,2:1>")>>::default()
+            .to_string(),
+        "(2,2):(1,8)"
+    );
 }
 
 fn case_186() {
-    assert_eq!(<Composition<layout!("((4,8),(3,4),4):((1,192),(4,12),48)"), tiler!("12:1")>>::default().to_string(), "(4,3):(1,192)");
+    assert_eq!(
+        <Composition<layout!("((4,8),(3,4),4):((1,192),(4,12),48)"), tiler!("12:1")>>::default()
+            .to_string(),
+        "(4,3):(1,192)"
+    );
 }
 
 fn case_187() {
-    assert_eq!(<Composition<layout!("16:1"), tiler!("2")>>::default().to_string(), "2:1");
+    assert_eq!(
+        <Composition<layout!("16:1"), tiler!("2")>>::default().to_string(),
+        "2:1"
+    );
 }
 
 fn case_188() {
-    assert_eq!(<Composition<layout!("(4,(3,8)):(24,(8,1))"), tiler!("(4)")>>::default().to_string(), "(4):(24)");
+    assert_eq!(
+        <Composition<layout!("(4,(3,8)):(24,(8,1))"), tiler!("(4)")>>::default().to_string(),
+        "(4):(24)"
+    );
 }
 
 fn case_189() {
-    assert_eq!(<Composition<layout!("(4,4):(1,4)"), tiler!("<2:1,2:4>")>>::default().to_string(), "(2,2):(1,16)");
+    assert_eq!(
+        <Composition<layout!("(4,4):(1,4)"), tiler!("<2:1,2:4>")>>::default().to_string(),
+        "(2,2):(1,16)"
+    );
 }
 
 fn case_190() {
-    assert_eq!(<Composition<layout!("(2,2):(1,2)"), tiler!("2")>>::default().to_string(), "2:1");
+    assert_eq!(
+        <Composition<layout!("(2,2):(1,2)"), tiler!("2")>>::default().to_string(),
+        "2:1"
+    );
 }
 
 fn case_191() {
@@ -773,63 +1294,113 @@ fn case_191() {
 }
 
 fn case_192() {
-    assert_eq!(<Composition<layout!("(2,(2,2,8),(8)):(1,(2,4,8),(64))"), tiler!("<2:1>")>>::default().to_string(), "(2):(1)");
+    assert_eq!(
+        <Composition<layout!("(2,(2,2,8),(8)):(1,(2,4,8),(64))"), tiler!("<2:1>")>>::default()
+            .to_string(),
+        "(2):(1)"
+    );
 }
 
 fn case_193() {
-    assert_eq!(<Composition<layout!("(3,(2,4,4),2):(4,(48,1,12),96)"), tiler!("(3,8,2)")>>::default().to_string(), "(3,(2,4),2):(4,(48,1),96)");
+    assert_eq!(
+        <Composition<layout!("(3,(2,4,4),2):(4,(48,1,12),96)"), tiler!("(3,8,2)")>>::default()
+            .to_string(),
+        "(3,(2,4),2):(4,(48,1),96)"
+    );
 }
 
 fn case_194() {
-    assert_eq!(<Composition<layout!("(3,(3,4)):(4,(12,1))"), tiler!("3:1")>>::default().to_string(), "3:4");
+    assert_eq!(
+        <Composition<layout!("(3,(3,4)):(4,(12,1))"), tiler!("3:1")>>::default().to_string(),
+        "3:4"
+    );
 }
 
 fn case_195() {
-    assert_eq!(<Composition<layout!("(2,4,(4,8,4)):(512,128,(32,4,1))"), tiler!("256:4")>>::default().to_string(), "(2,4,8,4):(256,32,4,1)");
+    assert_eq!(
+        <Composition<layout!("(2,4,(4,8,4)):(512,128,(32,4,1))"), tiler!("256:4")>>::default()
+            .to_string(),
+        "(2,4,8,4):(256,32,4,1)"
+    );
 }
 
 fn case_196() {
-    assert_eq!(<Composition<layout!("((8),2,(4)):((8),1,(2))"), tiler!("1")>>::default().to_string(), "1:1");
+    assert_eq!(
+        <Composition<layout!("((8),2,(4)):((8),1,(2))"), tiler!("1")>>::default().to_string(),
+        "1:1"
+    );
 }
 
 fn case_197() {
-    assert_eq!(<Composition<layout!("(3,2,(4,2,2)):(16,8,(2,48,1))"), tiler!("(1)")>>::default().to_string(), "(1):(16)");
+    assert_eq!(
+        <Composition<layout!("(3,2,(4,2,2)):(16,8,(2,48,1))"), tiler!("(1)")>>::default()
+            .to_string(),
+        "(1):(16)"
+    );
 }
 
 fn case_198() {
-    assert_eq!(<Composition<layout!("24:1"), tiler!("6")>>::default().to_string(), "6:1");
+    assert_eq!(
+        <Composition<layout!("24:1"), tiler!("6")>>::default().to_string(),
+        "6:1"
+    );
 }
 
 fn case_199() {
-    assert_eq!(<Composition<layout!("((2),4,4):((4),8,1)"), tiler!("16:1")>>::default().to_string(), "(8,2):(4,1)");
+    assert_eq!(
+        <Composition<layout!("((2),4,4):((4),8,1)"), tiler!("16:1")>>::default().to_string(),
+        "(8,2):(4,1)"
+    );
 }
 
 fn case_200() {
-    assert_eq!(<Composition<layout!("(4,(2,2,2)):(8,(4,2,1))"), tiler!("2:2")>>::default().to_string(), "2:16");
+    assert_eq!(
+        <Composition<layout!("(4,(2,2,2)):(8,(4,2,1))"), tiler!("2:2")>>::default().to_string(),
+        "2:16"
+    );
 }
 
 fn case_201() {
-    assert_eq!(<Composition<layout!("6:1"), tiler!("2")>>::default().to_string(), "2:1");
+    assert_eq!(
+        <Composition<layout!("6:1"), tiler!("2")>>::default().to_string(),
+        "2:1"
+    );
 }
 
 fn case_202() {
-    assert_eq!(<Composition<layout!("(4,4):(4,1)"), tiler!("2:4")>>::default().to_string(), "2:1");
+    assert_eq!(
+        <Composition<layout!("(4,4):(4,1)"), tiler!("2:4")>>::default().to_string(),
+        "2:1"
+    );
 }
 
 fn case_203() {
-    assert_eq!(<Composition<layout!("(4):(1)"), tiler!("1")>>::default().to_string(), "1:1");
+    assert_eq!(
+        <Composition<layout!("(4):(1)"), tiler!("1")>>::default().to_string(),
+        "1:1"
+    );
 }
 
 fn case_204() {
-    assert_eq!(<Composition<layout!("(2,(8),(2)):(1,(2),(16))"), tiler!("<2:1,2:4>")>>::default().to_string(), "(2,2):(1,8)");
+    assert_eq!(
+        <Composition<layout!("(2,(8),(2)):(1,(2),(16))"), tiler!("<2:1,2:4>")>>::default()
+            .to_string(),
+        "(2,2):(1,8)"
+    );
 }
 
 fn case_205() {
-    assert_eq!(<Composition<layout!("6:1"), tiler!("1")>>::default().to_string(), "1:1");
+    assert_eq!(
+        <Composition<layout!("6:1"), tiler!("1")>>::default().to_string(),
+        "1:1"
+    );
 }
 
 fn case_206() {
-    assert_eq!(<Composition<layout!("(2,(2,4),4):(1,(2,4),16)"), tiler!("16:4")>>::default().to_string(), "16:4");
+    assert_eq!(
+        <Composition<layout!("(2,(2,4),4):(1,(2,4),16)"), tiler!("16:4")>>::default().to_string(),
+        "16:4"
+    );
 }
 
 fn case_207() {
@@ -837,7 +1408,11 @@ fn case_207() {
 }
 
 fn case_208() {
-    assert_eq!(<Composition<layout!("(4,2,(2),(4,2)):(1,4,(8),(16,64))"), tiler!("<2:1,2:1>")>>::default().to_string(), "(2,2):(1,4)");
+    assert_eq!(
+        <Composition<layout!("(4,2,(2),(4,2)):(1,4,(8),(16,64))"), tiler!("<2:1,2:1>")>>::default()
+            .to_string(),
+        "(2,2):(1,4)"
+    );
 }
 
 fn case_209() {
@@ -845,67 +1420,119 @@ fn case_209() {
 }
 
 fn case_210() {
-    assert_eq!(<Composition<layout!("((2),2,(2,4,3),2):((8),16,(96,2,32),1)"), tiler!("4:4")>>::default().to_string(), "(2,2):(96,2)");
+    assert_eq!(
+        <Composition<layout!("((2),2,(2,4,3),2):((8),16,(96,2,32),1)"), tiler!("4:4")>>::default()
+            .to_string(),
+        "(2,2):(96,2)"
+    );
 }
 
 fn case_211() {
-    assert_eq!(<Composition<layout!("(3,(4,4)):(16,(4,1))"), tiler!("24")>>::default().to_string(), "(3,4,2):(16,4,1)");
+    assert_eq!(
+        <Composition<layout!("(3,(4,4)):(16,(4,1))"), tiler!("24")>>::default().to_string(),
+        "(3,4,2):(16,4,1)"
+    );
 }
 
 fn case_212() {
-    assert_eq!(<Composition<layout!("(8,2,2):(4,2,1)"), tiler!("<8:1>")>>::default().to_string(), "(8):(4)");
+    assert_eq!(
+        <Composition<layout!("(8,2,2):(4,2,1)"), tiler!("<8:1>")>>::default().to_string(),
+        "(8):(4)"
+    );
 }
 
 fn case_213() {
-    assert_eq!(<Composition<layout!("16:1"), tiler!("4")>>::default().to_string(), "4:1");
+    assert_eq!(
+        <Composition<layout!("16:1"), tiler!("4")>>::default().to_string(),
+        "4:1"
+    );
 }
 
 fn case_214() {
-    assert_eq!(<Composition<layout!("(2,(2,2),(8,2)):(64,(32,16),(2,1))"), tiler!("16")>>::default().to_string(), "(2,2,2,2):(64,32,16,2)");
+    assert_eq!(
+        <Composition<layout!("(2,(2,2),(8,2)):(64,(32,16),(2,1))"), tiler!("16")>>::default()
+            .to_string(),
+        "(2,2,2,2):(64,32,16,2)"
+    );
 }
 
 fn case_215() {
-    assert_eq!(<Composition<layout!("((4,2)):((2,1))"), tiler!("2")>>::default().to_string(), "2:2");
+    assert_eq!(
+        <Composition<layout!("((4,2)):((2,1))"), tiler!("2")>>::default().to_string(),
+        "2:2"
+    );
 }
 
 fn case_216() {
-    assert_eq!(<Composition<layout!("((4,4)):((1,4))"), tiler!("2:1")>>::default().to_string(), "2:1");
+    assert_eq!(
+        <Composition<layout!("((4,4)):((1,4))"), tiler!("2:1")>>::default().to_string(),
+        "2:1"
+    );
 }
 
 fn case_217() {
-    assert_eq!(<Composition<layout!("(8,4,3,2):(24,6,2,1)"), tiler!("3")>>::default().to_string(), "3:24");
+    assert_eq!(
+        <Composition<layout!("(8,4,3,2):(24,6,2,1)"), tiler!("3")>>::default().to_string(),
+        "3:24"
+    );
 }
 
 fn case_218() {
-    assert_eq!(<Composition<layout!("((8,2,8)):((16,8,1))"), tiler!("<2:1>")>>::default().to_string(), "(2):(16)");
+    assert_eq!(
+        <Composition<layout!("((8,2,8)):((16,8,1))"), tiler!("<2:1>")>>::default().to_string(),
+        "(2):(16)"
+    );
 }
 
 fn case_219() {
-    assert_eq!(<Composition<layout!("((2,3),2,(4)):((24,8),4,(1))"), tiler!("(1,1,2)")>>::default().to_string(), "(1,1,2):(8,4,1)");
+    assert_eq!(
+        <Composition<layout!("((2,3),2,(4)):((24,8),4,(1))"), tiler!("(1,1,2)")>>::default()
+            .to_string(),
+        "(1,1,2):(8,4,1)"
+    );
 }
 
 fn case_220() {
-    assert_eq!(<Complement<layout!("(4,(2,2)):(4,(0,1))"), shape!("9")>>::default().to_string(), "2:2");
+    assert_eq!(
+        <Complement<layout!("(4,(2,2)):(4,(0,1))"), shape!("9")>>::default().to_string(),
+        "2:2"
+    );
 }
 
 fn case_221() {
-    assert_eq!(<Complement<layout!("(8,(8),2):(1,(16),0)"), shape!("256")>>::default().to_string(), "(2,2):(8,128)");
+    assert_eq!(
+        <Complement<layout!("(8,(8),2):(1,(16),0)"), shape!("256")>>::default().to_string(),
+        "(2,2):(8,128)"
+    );
 }
 
 fn case_222() {
-    assert_eq!(<Complement<layout!("(4):(0)"), shape!("1")>>::default().to_string(), "1:0");
+    assert_eq!(
+        <Complement<layout!("(4):(0)"), shape!("1")>>::default().to_string(),
+        "1:0"
+    );
 }
 
 fn case_223() {
-    assert_eq!(<Complement<layout!("(3):(6)"), shape!("3")>>::default().to_string(), "6:1");
+    assert_eq!(
+        <Complement<layout!("(3):(6)"), shape!("3")>>::default().to_string(),
+        "6:1"
+    );
 }
 
 fn case_224() {
-    assert_eq!(<Complement<layout!("(2,(2,2,3),(2)):(6,(48,24,2),(12))"), shape!("144")>>::default().to_string(), "(2,2):(1,96)");
+    assert_eq!(
+        <Complement<layout!("(2,(2,2,3),(2)):(6,(48,24,2),(12))"), shape!("144")>>::default()
+            .to_string(),
+        "(2,2):(1,96)"
+    );
 }
 
 fn case_225() {
-    assert_eq!(<Complement<layout!("32:1"), shape!("32")>>::default().to_string(), "1:0");
+    assert_eq!(
+        <Complement<layout!("32:1"), shape!("32")>>::default().to_string(),
+        "1:0"
+    );
 }
 
 fn case_226() {
@@ -913,415 +1540,742 @@ fn case_226() {
 }
 
 fn case_227() {
-    assert_eq!(<Complement<layout!("4:1"), shape!("4")>>::default().to_string(), "1:0");
+    assert_eq!(
+        <Complement<layout!("4:1"), shape!("4")>>::default().to_string(),
+        "1:0"
+    );
 }
 
 fn case_228() {
-    assert_eq!(<Complement<layout!("12:1"), shape!("48")>>::default().to_string(), "4:12");
+    assert_eq!(
+        <Complement<layout!("12:1"), shape!("48")>>::default().to_string(),
+        "4:12"
+    );
 }
 
 fn case_229() {
-    assert_eq!(<Complement<layout!("(3):(1)"), shape!("3")>>::default().to_string(), "1:0");
+    assert_eq!(
+        <Complement<layout!("(3):(1)"), shape!("3")>>::default().to_string(),
+        "1:0"
+    );
 }
 
 fn case_230() {
-    assert_eq!(<Complement<layout!("(2):(16)"), shape!("4")>>::default().to_string(), "16:1");
+    assert_eq!(
+        <Complement<layout!("(2):(16)"), shape!("4")>>::default().to_string(),
+        "16:1"
+    );
 }
 
 fn case_231() {
-    assert_eq!(<Complement<layout!("((8),(2)):((1),(8))"), shape!("16")>>::default().to_string(), "1:0");
+    assert_eq!(
+        <Complement<layout!("((8),(2)):((1),(8))"), shape!("16")>>::default().to_string(),
+        "1:0"
+    );
 }
 
 fn case_232() {
-    assert_eq!(<Complement<layout!("((4,8),(3,3,4)):((4,16),(128,768,1))"), shape!("2304")>>::default().to_string(), "2:384");
+    assert_eq!(
+        <Complement<layout!("((4,8),(3,3,4)):((4,16),(128,768,1))"), shape!("2304")>>::default()
+            .to_string(),
+        "2:384"
+    );
 }
 
 fn case_233() {
-    assert_eq!(<Complement<layout!("(8):(6)"), shape!("24")>>::default().to_string(), "6:1");
+    assert_eq!(
+        <Complement<layout!("(8):(6)"), shape!("24")>>::default().to_string(),
+        "6:1"
+    );
 }
 
 fn case_234() {
-    assert_eq!(<Complement<layout!("(2):(12)"), shape!("4")>>::default().to_string(), "12:1");
+    assert_eq!(
+        <Complement<layout!("(2):(12)"), shape!("4")>>::default().to_string(),
+        "12:1"
+    );
 }
 
 fn case_235() {
-    assert_eq!(<Complement<layout!("(2):(0)"), shape!("2")>>::default().to_string(), "2:1");
+    assert_eq!(
+        <Complement<layout!("(2):(0)"), shape!("2")>>::default().to_string(),
+        "2:1"
+    );
 }
 
 fn case_236() {
-    assert_eq!(<Complement<layout!("(3,(2)):(2,(1))"), shape!("24")>>::default().to_string(), "4:6");
+    assert_eq!(
+        <Complement<layout!("(3,(2)):(2,(1))"), shape!("24")>>::default().to_string(),
+        "4:6"
+    );
 }
 
 fn case_237() {
-    assert_eq!(<Complement<layout!("(2):(1)"), shape!("2")>>::default().to_string(), "1:0");
+    assert_eq!(
+        <Complement<layout!("(2):(1)"), shape!("2")>>::default().to_string(),
+        "1:0"
+    );
 }
 
 fn case_238() {
-    assert_eq!(<Complement<layout!("(4,(2,2,2)):(1,(4,8,16))"), shape!("128")>>::default().to_string(), "4:32");
+    assert_eq!(
+        <Complement<layout!("(4,(2,2,2)):(1,(4,8,16))"), shape!("128")>>::default().to_string(),
+        "4:32"
+    );
 }
 
 fn case_239() {
-    assert_eq!(<Complement<layout!("(8,8,(2)):(1,8,(64))"), shape!("129")>>::default().to_string(), "2:128");
+    assert_eq!(
+        <Complement<layout!("(8,8,(2)):(1,8,(64))"), shape!("129")>>::default().to_string(),
+        "2:128"
+    );
 }
 
 fn case_240() {
-    assert_eq!(<Complement<layout!("(3,2,8):(1,3,6)"), shape!("13")>>::default().to_string(), "1:0");
+    assert_eq!(
+        <Complement<layout!("(3,2,8):(1,3,6)"), shape!("13")>>::default().to_string(),
+        "1:0"
+    );
 }
 
 fn case_241() {
-    assert_eq!(<Complement<layout!("(2):(0)"), shape!("8")>>::default().to_string(), "8:1");
+    assert_eq!(
+        <Complement<layout!("(2):(0)"), shape!("8")>>::default().to_string(),
+        "8:1"
+    );
 }
 
 fn case_242() {
-    assert_eq!(<Complement<layout!("(3,(3,2),2):(12,(0,3),6)"), shape!("36")>>::default().to_string(), "3:1");
+    assert_eq!(
+        <Complement<layout!("(3,(3,2),2):(12,(0,3),6)"), shape!("36")>>::default().to_string(),
+        "3:1"
+    );
 }
 
 fn case_243() {
-    assert_eq!(<Complement<layout!("((4,2),(4,2,3)):((16,8),(2,1,64))"), shape!("384")>>::default().to_string(), "2:192");
+    assert_eq!(
+        <Complement<layout!("((4,2),(4,2,3)):((16,8),(2,1,64))"), shape!("384")>>::default()
+            .to_string(),
+        "2:192"
+    );
 }
 
 fn case_244() {
-    assert_eq!(<Complement<layout!("(2):(2)"), shape!("4")>>::default().to_string(), "2:1");
+    assert_eq!(
+        <Complement<layout!("(2):(2)"), shape!("4")>>::default().to_string(),
+        "2:1"
+    );
 }
 
 fn case_245() {
-    assert_eq!(<Complement<layout!("(4):(0)"), shape!("1")>>::default().to_string(), "1:0");
+    assert_eq!(
+        <Complement<layout!("(4):(0)"), shape!("1")>>::default().to_string(),
+        "1:0"
+    );
 }
 
 fn case_246() {
-    assert_eq!(<Complement<layout!("((4,2,2)):((2,1,24))"), shape!("16")>>::default().to_string(), "3:8");
+    assert_eq!(
+        <Complement<layout!("((4,2,2)):((2,1,24))"), shape!("16")>>::default().to_string(),
+        "3:8"
+    );
 }
 
 fn case_247() {
-    assert_eq!(<Complement<layout!("12:2"), shape!("3")>>::default().to_string(), "2:1");
+    assert_eq!(
+        <Complement<layout!("12:2"), shape!("3")>>::default().to_string(),
+        "2:1"
+    );
 }
 
 fn case_248() {
-    assert_eq!(<Complement<layout!("(8,2):(1,24)"), shape!("32")>>::default().to_string(), "3:8");
+    assert_eq!(
+        <Complement<layout!("(8,2):(1,24)"), shape!("32")>>::default().to_string(),
+        "3:8"
+    );
 }
 
 fn case_249() {
-    assert_eq!(<Complement<layout!("((4),(4,8)):((32),(8,1))"), shape!("65")>>::default().to_string(), "1:0");
+    assert_eq!(
+        <Complement<layout!("((4),(4,8)):((32),(8,1))"), shape!("65")>>::default().to_string(),
+        "1:0"
+    );
 }
 
 fn case_250() {
-    assert_eq!(<Complement<layout!("(4,4):(1,4)"), shape!("16")>>::default().to_string(), "1:0");
+    assert_eq!(
+        <Complement<layout!("(4,4):(1,4)"), shape!("16")>>::default().to_string(),
+        "1:0"
+    );
 }
 
 fn case_251() {
-    assert_eq!(<Complement<layout!("(2,3,(2)):(1,4,(2))"), shape!("36")>>::default().to_string(), "3:12");
+    assert_eq!(
+        <Complement<layout!("(2,3,(2)):(1,4,(2))"), shape!("36")>>::default().to_string(),
+        "3:12"
+    );
 }
 
 fn case_252() {
-    assert_eq!(<Complement<layout!("((2,4,2),4):((1,8,32),2)"), shape!("256")>>::default().to_string(), "4:64");
+    assert_eq!(
+        <Complement<layout!("((2,4,2),4):((1,8,32),2)"), shape!("256")>>::default().to_string(),
+        "4:64"
+    );
 }
 
 fn case_253() {
-    assert_eq!(<Complement<layout!("((4,2,2)):((1,4,8))"), shape!("16")>>::default().to_string(), "1:0");
+    assert_eq!(
+        <Complement<layout!("((4,2,2)):((1,4,8))"), shape!("16")>>::default().to_string(),
+        "1:0"
+    );
 }
 
 fn case_254() {
-    assert_eq!(<Complement<layout!("(2,(8,2)):(1,(2,16))"), shape!("32")>>::default().to_string(), "1:0");
+    assert_eq!(
+        <Complement<layout!("(2,(8,2)):(1,(2,16))"), shape!("32")>>::default().to_string(),
+        "1:0"
+    );
 }
 
 fn case_255() {
-    assert_eq!(<Complement<layout!("((4,3),8):((1,4),12)"), shape!("96")>>::default().to_string(), "1:0");
+    assert_eq!(
+        <Complement<layout!("((4,3),8):((1,4),12)"), shape!("96")>>::default().to_string(),
+        "1:0"
+    );
 }
 
 fn case_256() {
-    assert_eq!(<Complement<layout!("(2,3):(1,2)"), shape!("3")>>::default().to_string(), "1:0");
+    assert_eq!(
+        <Complement<layout!("(2,3):(1,2)"), shape!("3")>>::default().to_string(),
+        "1:0"
+    );
 }
 
 fn case_257() {
-    assert_eq!(<Complement<layout!("((2),2):((2),1)"), shape!("5")>>::default().to_string(), "2:4");
+    assert_eq!(
+        <Complement<layout!("((2),2):((2),1)"), shape!("5")>>::default().to_string(),
+        "2:4"
+    );
 }
 
 fn case_258() {
-    assert_eq!(<Complement<layout!("(8,8):(1,8)"), shape!("9")>>::default().to_string(), "1:0");
+    assert_eq!(
+        <Complement<layout!("(8,8):(1,8)"), shape!("9")>>::default().to_string(),
+        "1:0"
+    );
 }
 
 fn case_259() {
-    assert_eq!(<Complement<layout!("(3,(4,2)):(1,(3,12))"), shape!("72")>>::default().to_string(), "3:24");
+    assert_eq!(
+        <Complement<layout!("(3,(4,2)):(1,(3,12))"), shape!("72")>>::default().to_string(),
+        "3:24"
+    );
 }
 
 fn case_260() {
-    assert_eq!(<Complement<layout!("((4,2,2)):((0,8,4))"), shape!("9")>>::default().to_string(), "4:1");
+    assert_eq!(
+        <Complement<layout!("((4,2,2)):((0,8,4))"), shape!("9")>>::default().to_string(),
+        "4:1"
+    );
 }
 
 fn case_261() {
-    assert_eq!(<Complement<layout!("((8),8,(2)):((1),0,(64))"), shape!("128")>>::default().to_string(), "8:8");
+    assert_eq!(
+        <Complement<layout!("((8),8,(2)):((1),0,(64))"), shape!("128")>>::default().to_string(),
+        "8:8"
+    );
 }
 
 fn case_262() {
-    assert_eq!(<Complement<layout!("((4,2)):((1,4))"), shape!("32")>>::default().to_string(), "4:8");
+    assert_eq!(
+        <Complement<layout!("((4,2)):((1,4))"), shape!("32")>>::default().to_string(),
+        "4:8"
+    );
 }
 
 fn case_263() {
-    assert_eq!(<Complement<layout!("32:1"), shape!("32")>>::default().to_string(), "1:0");
+    assert_eq!(
+        <Complement<layout!("32:1"), shape!("32")>>::default().to_string(),
+        "1:0"
+    );
 }
 
 fn case_264() {
-    assert_eq!(<Complement<layout!("(2):(1)"), shape!("2")>>::default().to_string(), "1:0");
+    assert_eq!(
+        <Complement<layout!("(2):(1)"), shape!("2")>>::default().to_string(),
+        "1:0"
+    );
 }
 
 fn case_265() {
-    assert_eq!(<Complement<layout!("((8,8)):((1,8))"), shape!("128")>>::default().to_string(), "2:64");
+    assert_eq!(
+        <Complement<layout!("((8,8)):((1,8))"), shape!("128")>>::default().to_string(),
+        "2:64"
+    );
 }
 
 fn case_266() {
-    assert_eq!(<Complement<layout!("((4,4,4)):((16,4,1))"), shape!("64")>>::default().to_string(), "1:0");
+    assert_eq!(
+        <Complement<layout!("((4,4,4)):((16,4,1))"), shape!("64")>>::default().to_string(),
+        "1:0"
+    );
 }
 
 fn case_267() {
-    assert_eq!(<Complement<layout!("(2):(1)"), shape!("2")>>::default().to_string(), "1:0");
+    assert_eq!(
+        <Complement<layout!("(2):(1)"), shape!("2")>>::default().to_string(),
+        "1:0"
+    );
 }
 
 fn case_268() {
-    assert_eq!(<Complement<layout!("((4,4,2),(2,2),2):((64,2,256),(32,8),16)"), shape!("256")>>::default().to_string(), "2:1");
+    assert_eq!(
+        <Complement<layout!("((4,4,2),(2,2),2):((64,2,256),(32,8),16)"), shape!("256")>>::default()
+            .to_string(),
+        "2:1"
+    );
 }
 
 fn case_269() {
-    assert_eq!(<Complement<layout!("((4,2,2)):((1,4,8))"), shape!("16")>>::default().to_string(), "1:0");
+    assert_eq!(
+        <Complement<layout!("((4,2,2)):((1,4,8))"), shape!("16")>>::default().to_string(),
+        "1:0"
+    );
 }
 
 fn case_270() {
-    assert_eq!(<Complement<layout!("(4,(2)):(2,(0))"), shape!("8")>>::default().to_string(), "2:1");
+    assert_eq!(
+        <Complement<layout!("(4,(2)):(2,(0))"), shape!("8")>>::default().to_string(),
+        "2:1"
+    );
 }
 
 fn case_271() {
-    assert_eq!(<Complement<layout!("(2,8):(4,32)"), shape!("65")>>::default().to_string(), "(4,4):(1,8)");
+    assert_eq!(
+        <Complement<layout!("(2,8):(4,32)"), shape!("65")>>::default().to_string(),
+        "(4,4):(1,8)"
+    );
 }
 
 fn case_272() {
-    assert_eq!(<Complement<layout!("(2):(3)"), shape!("4")>>::default().to_string(), "3:1");
+    assert_eq!(
+        <Complement<layout!("(2):(3)"), shape!("4")>>::default().to_string(),
+        "3:1"
+    );
 }
 
 fn case_273() {
-    assert_eq!(<Complement<layout!("((4)):((6))"), shape!("4")>>::default().to_string(), "6:1");
+    assert_eq!(
+        <Complement<layout!("((4)):((6))"), shape!("4")>>::default().to_string(),
+        "6:1"
+    );
 }
 
 fn case_274() {
-    assert_eq!(<Complement<layout!("((2,4,2)):((2,8,0))"), shape!("48")>>::default().to_string(), "(2,2,2):(1,4,32)");
+    assert_eq!(
+        <Complement<layout!("((2,4,2)):((2,8,0))"), shape!("48")>>::default().to_string(),
+        "(2,2,2):(1,4,32)"
+    );
 }
 
 fn case_275() {
-    assert_eq!(<Complement<layout!("(8):(0)"), shape!("8")>>::default().to_string(), "8:1");
+    assert_eq!(
+        <Complement<layout!("(8):(0)"), shape!("8")>>::default().to_string(),
+        "8:1"
+    );
 }
 
 fn case_276() {
-    assert_eq!(<Complement<layout!("(3,2,(8,2)):(16,0,(1,48))"), shape!("288")>>::default().to_string(), "(2,3):(8,96)");
+    assert_eq!(
+        <Complement<layout!("(3,2,(8,2)):(16,0,(1,48))"), shape!("288")>>::default().to_string(),
+        "(2,3):(8,96)"
+    );
 }
 
 fn case_277() {
-    assert_eq!(<Complement<layout!("6:0"), shape!("18")>>::default().to_string(), "18:1");
+    assert_eq!(
+        <Complement<layout!("6:0"), shape!("18")>>::default().to_string(),
+        "18:1"
+    );
 }
 
 fn case_278() {
-    assert_eq!(<Complement<layout!("((3,4)):((16,1))"), shape!("(8,2)")>>::default().to_string(), "4:4");
+    assert_eq!(
+        <Complement<layout!("((3,4)):((16,1))"), shape!("(8,2)")>>::default().to_string(),
+        "4:4"
+    );
 }
 
 fn case_279() {
-    assert_eq!(<Complement<layout!("(2,2):(2,1)"), shape!("(8,4)")>>::default().to_string(), "8:4");
+    assert_eq!(
+        <Complement<layout!("(2,2):(2,1)"), shape!("(8,4)")>>::default().to_string(),
+        "8:4"
+    );
 }
 
 fn case_280() {
-    assert_eq!(<Complement<layout!("2:4"), shape!("(8,4)")>>::default().to_string(), "(4,4):(1,8)");
+    assert_eq!(
+        <Complement<layout!("2:4"), shape!("(8,4)")>>::default().to_string(),
+        "(4,4):(1,8)"
+    );
 }
 
 fn case_281() {
-    assert_eq!(<Complement<layout!("(4):(1)"), shape!("(4,4)")>>::default().to_string(), "4:4");
+    assert_eq!(
+        <Complement<layout!("(4):(1)"), shape!("(4,4)")>>::default().to_string(),
+        "4:4"
+    );
 }
 
 fn case_282() {
-    assert_eq!(<Complement<layout!("((2,4)):((1,8))"), shape!("(8,8)")>>::default().to_string(), "(4,2):(2,32)");
+    assert_eq!(
+        <Complement<layout!("((2,4)):((1,8))"), shape!("(8,8)")>>::default().to_string(),
+        "(4,2):(2,32)"
+    );
 }
 
 fn case_283() {
-    assert_eq!(<Complement<layout!("(2):(2)"), shape!("(8,4)")>>::default().to_string(), "(2,8):(1,4)");
+    assert_eq!(
+        <Complement<layout!("(2):(2)"), shape!("(8,4)")>>::default().to_string(),
+        "(2,8):(1,4)"
+    );
 }
 
 fn case_284() {
-    assert_eq!(<Complement<layout!("((4)):((1))"), shape!("(8,8)")>>::default().to_string(), "16:4");
+    assert_eq!(
+        <Complement<layout!("((4)):((1))"), shape!("(8,8)")>>::default().to_string(),
+        "16:4"
+    );
 }
 
 fn case_285() {
-    assert_eq!(<Complement<layout!("8:3"), shape!("(8,4)")>>::default().to_string(), "(3,2):(1,24)");
+    assert_eq!(
+        <Complement<layout!("8:3"), shape!("(8,4)")>>::default().to_string(),
+        "(3,2):(1,24)"
+    );
 }
 
 fn case_286() {
-    assert_eq!(<Complement<layout!("(8):(3)"), shape!("(16,2)")>>::default().to_string(), "3:1");
+    assert_eq!(
+        <Complement<layout!("(8):(3)"), shape!("(16,2)")>>::default().to_string(),
+        "3:1"
+    );
 }
 
 fn case_287() {
-    assert_eq!(<Complement<layout!("(2):(1)"), shape!("(4,2)")>>::default().to_string(), "4:2");
+    assert_eq!(
+        <Complement<layout!("(2):(1)"), shape!("(4,2)")>>::default().to_string(),
+        "4:2"
+    );
 }
 
 fn case_288() {
-    assert_eq!(<Complement<layout!("(4,2):(4,1)"), shape!("(8,8)")>>::default().to_string(), "(2,4):(2,16)");
+    assert_eq!(
+        <Complement<layout!("(4,2):(4,1)"), shape!("(8,8)")>>::default().to_string(),
+        "(2,4):(2,16)"
+    );
 }
 
 fn case_289() {
-    assert_eq!(<Complement<layout!("(2,2):(2,1)"), shape!("(8,8)")>>::default().to_string(), "16:4");
+    assert_eq!(
+        <Complement<layout!("(2,2):(2,1)"), shape!("(8,8)")>>::default().to_string(),
+        "16:4"
+    );
 }
 
 fn case_290() {
-    assert_eq!(<Complement<layout!("((2)):((1))"), shape!("(8,4)")>>::default().to_string(), "16:2");
+    assert_eq!(
+        <Complement<layout!("((2)):((1))"), shape!("(8,4)")>>::default().to_string(),
+        "16:2"
+    );
 }
 
 fn case_291() {
-    assert_eq!(<Complement<layout!("((4)):((1))"), shape!("(8,2)")>>::default().to_string(), "4:4");
+    assert_eq!(
+        <Complement<layout!("((4)):((1))"), shape!("(8,2)")>>::default().to_string(),
+        "4:4"
+    );
 }
 
 fn case_292() {
-    assert_eq!(<Complement<layout!("6:4"), shape!("(4,8)")>>::default().to_string(), "(4,2):(1,24)");
+    assert_eq!(
+        <Complement<layout!("6:4"), shape!("(4,8)")>>::default().to_string(),
+        "(4,2):(1,24)"
+    );
 }
 
 fn case_293() {
-    assert_eq!(<Complement<layout!("(2):(1)"), shape!("(16,4)")>>::default().to_string(), "32:2");
+    assert_eq!(
+        <Complement<layout!("(2):(1)"), shape!("(16,4)")>>::default().to_string(),
+        "32:2"
+    );
 }
 
 fn case_294() {
-    assert_eq!(<Complement<layout!("((8,3,2)):((18,3,9))"), shape!("(16,4)")>>::default().to_string(), "3:1");
+    assert_eq!(
+        <Complement<layout!("((8,3,2)):((18,3,9))"), shape!("(16,4)")>>::default().to_string(),
+        "3:1"
+    );
 }
 
 fn case_295() {
-    assert_eq!(<Complement<layout!("(2):(1)"), shape!("(16,2)")>>::default().to_string(), "16:2");
+    assert_eq!(
+        <Complement<layout!("(2):(1)"), shape!("(16,2)")>>::default().to_string(),
+        "16:2"
+    );
 }
 
 fn case_296() {
-    assert_eq!(<Complement<layout!("((2)):((1))"), shape!("(4,4)")>>::default().to_string(), "8:2");
+    assert_eq!(
+        <Complement<layout!("((2)):((1))"), shape!("(4,4)")>>::default().to_string(),
+        "8:2"
+    );
 }
 
 fn case_297() {
-    assert_eq!(<Complement<layout!("((2),(2,8,2)):((1),(2,32,4))"), shape!("(8,8)")>>::default().to_string(), "4:8");
+    assert_eq!(
+        <Complement<layout!("((2),(2,8,2)):((1),(2,32,4))"), shape!("(8,8)")>>::default()
+            .to_string(),
+        "4:8"
+    );
 }
 
 fn case_298() {
-    assert_eq!(<LogicalDivide<layout!("12:1"), tiler!("1")>>::default().to_string(), "(1,12):(0,1)");
+    assert_eq!(
+        <LogicalDivide<layout!("12:1"), tiler!("1")>>::default().to_string(),
+        "(1,12):(0,1)"
+    );
 }
 
 fn case_299() {
-    assert_eq!(<LogicalDivide<layout!("(4,2,(2)):(1,4,(8))"), tiler!("(2,1,1)")>>::default().to_string(), "((2,2),(1,2),(1,2)):((1,2),(0,4),(0,8))");
+    assert_eq!(
+        <LogicalDivide<layout!("(4,2,(2)):(1,4,(8))"), tiler!("(2,1,1)")>>::default().to_string(),
+        "((2,2),(1,2),(1,2)):((1,2),(0,4),(0,8))"
+    );
 }
 
 fn case_300() {
-    assert_eq!(<LogicalDivide<layout!("24:1"), tiler!("2")>>::default().to_string(), "(2,12):(1,2)");
+    assert_eq!(
+        <LogicalDivide<layout!("24:1"), tiler!("2")>>::default().to_string(),
+        "(2,12):(1,2)"
+    );
 }
 
 fn case_301() {
-    assert_eq!(<LogicalDivide<layout!("((2)):((1))"), tiler!("2:1")>>::default().to_string(), "(2,1):(1,0)");
+    assert_eq!(
+        <LogicalDivide<layout!("((2)):((1))"), tiler!("2:1")>>::default().to_string(),
+        "(2,1):(1,0)"
+    );
 }
 
 fn case_302() {
-    assert_eq!(<LogicalDivide<layout!("(8,(3)):(3,(1))"), tiler!("<8:1,3:1>")>>::default().to_string(), "((8,1),(3,1)):((3,0),(1,0))");
+    assert_eq!(
+        <LogicalDivide<layout!("(8,(3)):(3,(1))"), tiler!("<8:1,3:1>")>>::default().to_string(),
+        "((8,1),(3,1)):((3,0),(1,0))"
+    );
 }
 
 fn case_303() {
-    assert_eq!(<LogicalDivide<layout!("((2,2,2),(4,4,2)):((4,2,128),(32,8,1))"), tiler!("1")>>::default().to_string(), "(1,(2,2,2,4,4,2)):(0,(4,2,128,32,8,1))");
+    assert_eq!(
+        <LogicalDivide<layout!("((2,2,2),(4,4,2)):((4,2,128),(32,8,1))"), tiler!("1")>>::default()
+            .to_string(),
+        "(1,(2,2,2,4,4,2)):(0,(4,2,128,32,8,1))"
+    );
 }
 
 fn case_304() {
-    assert_eq!(<LogicalDivide<layout!("(4):(1)"), tiler!("<4:1>")>>::default().to_string(), "((4,1)):((1,0))");
+    assert_eq!(
+        <LogicalDivide<layout!("(4):(1)"), tiler!("<4:1>")>>::default().to_string(),
+        "((4,1)):((1,0))"
+    );
 }
 
 fn case_305() {
-    assert_eq!(<LogicalDivide<layout!("((4,8),(4,4)):((128,16),(4,1))"), tiler!("<8:2,8:1>")>>::default().to_string(), "(((2,4),(2,2)),((4,2),2)):(((256,16),(128,64)),((4,1),2))");
+    assert_eq!(
+        <LogicalDivide<layout!("((4,8),(4,4)):((128,16),(4,1))"), tiler!("<8:2,8:1>")>>::default()
+            .to_string(),
+        "(((2,4),(2,2)),((4,2),2)):(((256,16),(128,64)),((4,1),2))"
+    );
 }
 
 fn case_306() {
-    assert_eq!(<LogicalDivide<layout!("(3):(1)"), tiler!("(3)")>>::default().to_string(), "((3,1)):((1,0))");
+    assert_eq!(
+        <LogicalDivide<layout!("(3):(1)"), tiler!("(3)")>>::default().to_string(),
+        "((3,1)):((1,0))"
+    );
 }
 
 fn case_307() {
-    assert_eq!(<LogicalDivide<layout!("(4,(2,4)):(1,(4,8))"), tiler!("4")>>::default().to_string(), "(4,8):(1,4)");
+    assert_eq!(
+        <LogicalDivide<layout!("(4,(2,4)):(1,(4,8))"), tiler!("4")>>::default().to_string(),
+        "(4,8):(1,4)"
+    );
 }
 
 fn case_308() {
-    assert_eq!(<LogicalDivide<layout!("(4,2,(2,4,4)):(1,4,(8,16,64))"), tiler!("8:1")>>::default().to_string(), "(8,32):(1,8)");
+    assert_eq!(
+        <LogicalDivide<layout!("(4,2,(2,4,4)):(1,4,(8,16,64))"), tiler!("8:1")>>::default()
+            .to_string(),
+        "(8,32):(1,8)"
+    );
 }
 
 fn case_309() {
-    assert_eq!(<LogicalDivide<layout!("(8,(2,2,4),3,(2)):(96,(48,24,6),2,(1))"), tiler!("(4)")>>::default().to_string(), "((4,2),(2,2,4),3,(2)):((96,384),(48,24,6),2,(1))");
+    assert_eq!(
+        <LogicalDivide<layout!("(8,(2,2,4),3,(2)):(96,(48,24,6),2,(1))"), tiler!("(4)")>>::default(
+        )
+        .to_string(),
+        "((4,2),(2,2,4),3,(2)):((96,384),(48,24,6),2,(1))"
+    );
 }
 
 fn case_310() {
-    assert_eq!(<LogicalDivide<layout!("12:1"), tiler!("1")>>::default().to_string(), "(1,12):(0,1)");
+    assert_eq!(
+        <LogicalDivide<layout!("12:1"), tiler!("1")>>::default().to_string(),
+        "(1,12):(0,1)"
+    );
 }
 
 fn case_311() {
-    assert_eq!(<LogicalDivide<layout!("((4),2,8,8):((128),64,8,1)"), tiler!("(2)")>>::default().to_string(), "((2,2),2,8,8):((128,256),64,8,1)");
+    assert_eq!(
+        <LogicalDivide<layout!("((4),2,8,8):((128),64,8,1)"), tiler!("(2)")>>::default()
+            .to_string(),
+        "((2,2),2,8,8):((128,256),64,8,1)"
+    );
 }
 
 fn case_312() {
-    assert_eq!(<LogicalDivide<layout!("2:1"), tiler!("2")>>::default().to_string(), "(2,1):(1,0)");
+    assert_eq!(
+        <LogicalDivide<layout!("2:1"), tiler!("2")>>::default().to_string(),
+        "(2,1):(1,0)"
+    );
 }
 
 fn case_313() {
-    assert_eq!(<LogicalDivide<layout!("((4,3),(2,4),(4),(2)):((192,64),(32,8),(2),(1))"), tiler!("<12:1,2:2>")>>::default().to_string(), "(((4,3),1),(2,(2,2)),(4),(2)):(((192,64),0),(8,(32,16)),(2),(1))");
+    assert_eq!(
+        <LogicalDivide<
+            layout!("((4,3),(2,4),(4),(2)):((192,64),(32,8),(2),(1))"),
+            tiler!("<12:1,2:2>"),
+        >>::default()
+        .to_string(),
+        "(((4,3),1),(2,(2,2)),(4),(2)):(((192,64),0),(8,(32,16)),(2),(1))"
+    );
 }
 
 fn case_314() {
-    assert_eq!(<LogicalDivide<layout!("((2,4)):((1,2))"), tiler!("4:1")>>::default().to_string(), "(4,2):(1,4)");
+    assert_eq!(
+        <LogicalDivide<layout!("((2,4)):((1,2))"), tiler!("4:1")>>::default().to_string(),
+        "(4,2):(1,4)"
+    );
 }
 
 fn case_315() {
-    assert_eq!(<LogicalDivide<layout!("2:1"), tiler!("1")>>::default().to_string(), "(1,2):(0,1)");
+    assert_eq!(
+        <LogicalDivide<layout!("2:1"), tiler!("1")>>::default().to_string(),
+        "(1,2):(0,1)"
+    );
 }
 
 fn case_316() {
-    assert_eq!(<LogicalDivide<layout!("((2),(3,2,4)):((24),(4,12,1))"), tiler!("24:1")>>::default().to_string(), "((2,6,2),2):((24,4,1),2)");
+    assert_eq!(
+        <LogicalDivide<layout!("((2),(3,2,4)):((24),(4,12,1))"), tiler!("24:1")>>::default()
+            .to_string(),
+        "((2,6,2),2):((24,4,1),2)"
+    );
 }
 
 fn case_317() {
-    assert_eq!(<LogicalDivide<layout!("6:1"), tiler!("3")>>::default().to_string(), "(3,2):(1,3)");
+    assert_eq!(
+        <LogicalDivide<layout!("6:1"), tiler!("3")>>::default().to_string(),
+        "(3,2):(1,3)"
+    );
 }
 
 fn case_318() {
-    assert_eq!(<LogicalDivide<layout!("(4,4):(4,1)"), tiler!("2")>>::default().to_string(), "(2,(2,4)):(4,(8,1))");
+    assert_eq!(
+        <LogicalDivide<layout!("(4,4):(4,1)"), tiler!("2")>>::default().to_string(),
+        "(2,(2,4)):(4,(8,1))"
+    );
 }
 
 fn case_319() {
-    assert_eq!(<LogicalDivide<layout!("(2,4,(2)):(1,2,(8))"), tiler!("(2,4)")>>::default().to_string(), "((2,1),(4,1),(2)):((1,0),(2,0),(8))");
+    assert_eq!(
+        <LogicalDivide<layout!("(2,4,(2)):(1,2,(8))"), tiler!("(2,4)")>>::default().to_string(),
+        "((2,1),(4,1),(2)):((1,0),(2,0),(8))"
+    );
 }
 
 fn case_320() {
-    assert_eq!(<LogicalDivide<layout!("(4,(8,4,8)):(1,(4,32,128))"), tiler!("4:4")>>::default().to_string(), "(4,(4,64)):(4,(1,16))");
+    assert_eq!(
+        <LogicalDivide<layout!("(4,(8,4,8)):(1,(4,32,128))"), tiler!("4:4")>>::default()
+            .to_string(),
+        "(4,(4,64)):(4,(1,16))"
+    );
 }
 
 fn case_321() {
-    assert_eq!(<LogicalDivide<layout!("24:1"), tiler!("12")>>::default().to_string(), "(12,2):(1,12)");
+    assert_eq!(
+        <LogicalDivide<layout!("24:1"), tiler!("12")>>::default().to_string(),
+        "(12,2):(1,12)"
+    );
 }
 
 fn case_322() {
-    assert_eq!(<LogicalDivide<layout!("(2,(2,3,2)):(1,(2,4,12))"), tiler!("(1)")>>::default().to_string(), "((1,2),(2,3,2)):((0,1),(2,4,12))");
+    assert_eq!(
+        <LogicalDivide<layout!("(2,(2,3,2)):(1,(2,4,12))"), tiler!("(1)")>>::default().to_string(),
+        "((1,2),(2,3,2)):((0,1),(2,4,12))"
+    );
 }
 
 fn case_323() {
-    assert_eq!(<LogicalDivide<layout!("2:1"), tiler!("1")>>::default().to_string(), "(1,2):(0,1)");
+    assert_eq!(
+        <LogicalDivide<layout!("2:1"), tiler!("1")>>::default().to_string(),
+        "(1,2):(0,1)"
+    );
 }
 
 fn case_324() {
-    assert_eq!(<LogicalDivide<layout!("32:1"), tiler!("4")>>::default().to_string(), "(4,8):(1,4)");
+    assert_eq!(
+        <LogicalDivide<layout!("32:1"), tiler!("4")>>::default().to_string(),
+        "(4,8):(1,4)"
+    );
 }
 
 fn case_325() {
-    assert_eq!(<ZippedDivide<layout!("((8,8),4,4):((128,16),4,1)"), tiler!("1024")>>::default().to_string(), "((8,8,4,4),1):((128,16,4,1),0)");
+    assert_eq!(
+        <ZippedDivide<layout!("((8,8),4,4):((128,16),4,1)"), tiler!("1024")>>::default()
+            .to_string(),
+        "((8,8,4,4),1):((128,16,4,1),0)"
+    );
 }
 
 fn case_326() {
-    assert_eq!(<ZippedDivide<layout!("((2,2),2):((4,2),1)"), tiler!("4:1")>>::default().to_string(), "((2,2),2):((4,2),1)");
+    assert_eq!(
+        <ZippedDivide<layout!("((2,2),2):((4,2),1)"), tiler!("4:1")>>::default().to_string(),
+        "((2,2),2):((4,2),1)"
+    );
 }
 
 fn case_327() {
-    assert_eq!(<ZippedDivide<layout!("((4,8,2),2,3):((96,2,1),16,32)"), tiler!("16")>>::default().to_string(), "((4,4),(2,2,6)):((96,2),(8,1,16))");
+    assert_eq!(
+        <ZippedDivide<layout!("((4,8,2),2,3):((96,2,1),16,32)"), tiler!("16")>>::default()
+            .to_string(),
+        "((4,4),(2,2,6)):((96,2),(8,1,16))"
+    );
 }
 
 fn case_328() {
-    assert_eq!(<ZippedDivide<layout!("((3,2)):((2,1))"), tiler!("1")>>::default().to_string(), "(1,(3,2)):(0,(2,1))");
+    assert_eq!(
+        <ZippedDivide<layout!("((3,2)):((2,1))"), tiler!("1")>>::default().to_string(),
+        "(1,(3,2)):(0,(2,1))"
+    );
 }
 
 fn case_329() {
-    assert_eq!(<ZippedDivide<layout!("4:1"), tiler!("1")>>::default().to_string(), "(1,4):(0,1)");
+    assert_eq!(
+        <ZippedDivide<layout!("4:1"), tiler!("1")>>::default().to_string(),
+        "(1,4):(0,1)"
+    );
 }
 
 fn case_330() {
@@ -1329,107 +2283,188 @@ fn case_330() {
 }
 
 fn case_331() {
-    assert_eq!(<ZippedDivide<layout!("((4,3,4),4,(4)):((1,4,12),48,(192))"), tiler!("(6,1,4)")>>::default().to_string(), "((6,1,4),(8,4,1)):((1,0,192),(6,48,0))");
+    assert_eq!(
+        <ZippedDivide<layout!("((4,3,4),4,(4)):((1,4,12),48,(192))"), tiler!("(6,1,4)")>>::default(
+        )
+        .to_string(),
+        "((6,1,4),(8,4,1)):((1,0,192),(6,48,0))"
+    );
 }
 
 fn case_332() {
-    assert_eq!(<ZippedDivide<layout!("(2,(2),4):(1,(2),4)"), tiler!("4:4")>>::default().to_string(), "(4,4):(4,1)");
+    assert_eq!(
+        <ZippedDivide<layout!("(2,(2),4):(1,(2),4)"), tiler!("4:4")>>::default().to_string(),
+        "(4,4):(4,1)"
+    );
 }
 
 fn case_333() {
-    assert_eq!(<ZippedDivide<layout!("(4,4,3):(1,4,16)"), tiler!("(4,2)")>>::default().to_string(), "((4,2),(1,2,3)):((1,4),(0,8,16))");
+    assert_eq!(
+        <ZippedDivide<layout!("(4,4,3):(1,4,16)"), tiler!("(4,2)")>>::default().to_string(),
+        "((4,2),(1,2,3)):((1,4),(0,8,16))"
+    );
 }
 
 fn case_334() {
-    assert_eq!(<ZippedDivide<layout!("((4),2):((2),1)"), tiler!("<2:2>")>>::default().to_string(), "((2),(2,2)):((4),(2,1))");
+    assert_eq!(
+        <ZippedDivide<layout!("((4),2):((2),1)"), tiler!("<2:2>")>>::default().to_string(),
+        "((2),(2,2)):((4),(2,1))"
+    );
 }
 
 fn case_335() {
-    assert_eq!(<ZippedDivide<layout!("(4,(2)):(1,(4))"), tiler!("<4:1>")>>::default().to_string(), "((4),(1,(2))):((1),(0,(4)))");
+    assert_eq!(
+        <ZippedDivide<layout!("(4,(2)):(1,(4))"), tiler!("<4:1>")>>::default().to_string(),
+        "((4),(1,(2))):((1),(0,(4)))"
+    );
 }
 
 fn case_336() {
-    assert_eq!(<ZippedDivide<layout!("((2),(3,2)):((1),(2,6))"), tiler!("12:1")>>::default().to_string(), "(12,1):(1,0)");
+    assert_eq!(
+        <ZippedDivide<layout!("((2),(3,2)):((1),(2,6))"), tiler!("12:1")>>::default().to_string(),
+        "(12,1):(1,0)"
+    );
 }
 
 fn case_337() {
-    assert_eq!(<ZippedDivide<layout!("((4),4,4,2):((32),8,2,1)"), tiler!("16:1")>>::default().to_string(), "((4,4),(4,2)):((32,8),(2,1))");
+    assert_eq!(
+        <ZippedDivide<layout!("((4),4,4,2):((32),8,2,1)"), tiler!("16:1")>>::default().to_string(),
+        "((4,4),(4,2)):((32,8),(2,1))"
+    );
 }
 
 fn case_338() {
-    assert_eq!(<ZippedDivide<layout!("(4):(1)"), tiler!("4")>>::default().to_string(), "(4,1):(1,0)");
+    assert_eq!(
+        <ZippedDivide<layout!("(4):(1)"), tiler!("4")>>::default().to_string(),
+        "(4,1):(1,0)"
+    );
 }
 
 fn case_339() {
-    assert_eq!(<ZippedDivide<layout!("(8,(2,4),2):(2,(64,16),1)"), tiler!("<2:1>")>>::default().to_string(), "((2),(4,(2,4),2)):((2),(4,(64,16),1))");
+    assert_eq!(
+        <ZippedDivide<layout!("(8,(2,4),2):(2,(64,16),1)"), tiler!("<2:1>")>>::default()
+            .to_string(),
+        "((2),(4,(2,4),2)):((2),(4,(64,16),1))"
+    );
 }
 
 fn case_340() {
-    assert_eq!(<ZippedDivide<layout!("((8,2,2)):((4,1,2))"), tiler!("2:2")>>::default().to_string(), "(2,(2,(2,4))):(8,(4,(16,1)))");
+    assert_eq!(
+        <ZippedDivide<layout!("((8,2,2)):((4,1,2))"), tiler!("2:2")>>::default().to_string(),
+        "(2,(2,(2,4))):(8,(4,(16,1)))"
+    );
 }
 
 fn case_341() {
-    assert_eq!(<ZippedDivide<layout!("(2,2):(2,1)"), tiler!("(2)")>>::default().to_string(), "((2),(1,2)):((2),(0,1))");
+    assert_eq!(
+        <ZippedDivide<layout!("(2,2):(2,1)"), tiler!("(2)")>>::default().to_string(),
+        "((2),(1,2)):((2),(0,1))"
+    );
 }
 
 fn case_342() {
-    assert_eq!(<ZippedDivide<layout!("((3,4,2)):((8,2,1))"), tiler!("<12:1>")>>::default().to_string(), "(((3,4)),(2)):(((8,2)),(1))");
+    assert_eq!(
+        <ZippedDivide<layout!("((3,4,2)):((8,2,1))"), tiler!("<12:1>")>>::default().to_string(),
+        "(((3,4)),(2)):(((8,2)),(1))"
+    );
 }
 
 fn case_343() {
-    assert_eq!(<ZippedDivide<layout!("(3,3,2):(3,1,9)"), tiler!("18:1")>>::default().to_string(), "((3,3,2),1):((3,1,9),0)");
+    assert_eq!(
+        <ZippedDivide<layout!("(3,3,2):(3,1,9)"), tiler!("18:1")>>::default().to_string(),
+        "((3,3,2),1):((3,1,9),0)"
+    );
 }
 
 fn case_344() {
-    assert_eq!(<ZippedDivide<layout!("((2,2),4):((1,2),4)"), tiler!("16")>>::default().to_string(), "(16,1):(1,0)");
+    assert_eq!(
+        <ZippedDivide<layout!("((2,2),4):((1,2),4)"), tiler!("16")>>::default().to_string(),
+        "(16,1):(1,0)"
+    );
 }
 
 fn case_345() {
-    assert_eq!(<ZippedDivide<layout!("(8):(1)"), tiler!("8:1")>>::default().to_string(), "(8,1):(1,0)");
+    assert_eq!(
+        <ZippedDivide<layout!("(8):(1)"), tiler!("8:1")>>::default().to_string(),
+        "(8,1):(1,0)"
+    );
 }
 
 fn case_346() {
-    assert_eq!(<ZippedDivide<layout!("(3,(3),4):(1,(3),9)"), tiler!("<3:1>")>>::default().to_string(), "((3),(1,(3),4)):((1),(0,(3),9))");
+    assert_eq!(
+        <ZippedDivide<layout!("(3,(3),4):(1,(3),9)"), tiler!("<3:1>")>>::default().to_string(),
+        "((3),(1,(3),4)):((1),(0,(3),9))"
+    );
 }
 
 fn case_347() {
-    assert_eq!(<ZippedDivide<layout!("((4,2),(2,4)):((16,8),(4,1))"), tiler!("2")>>::default().to_string(), "(2,(2,2,2,4)):(16,(32,8,4,1))");
+    assert_eq!(
+        <ZippedDivide<layout!("((4,2),(2,4)):((16,8),(4,1))"), tiler!("2")>>::default().to_string(),
+        "(2,(2,2,2,4)):(16,(32,8,4,1))"
+    );
 }
 
 fn case_348() {
-    assert_eq!(<ZippedDivide<layout!("((2,3,2)):((1,2,6))"), tiler!("<3:1>")>>::default().to_string(), "((3),(4)):((1),(3))");
+    assert_eq!(
+        <ZippedDivide<layout!("((2,3,2)):((1,2,6))"), tiler!("<3:1>")>>::default().to_string(),
+        "((3),(4)):((1),(3))"
+    );
 }
 
 fn case_349() {
-    assert_eq!(<ZippedDivide<layout!("((2)):((1))"), tiler!("1")>>::default().to_string(), "(1,2):(0,1)");
+    assert_eq!(
+        <ZippedDivide<layout!("((2)):((1))"), tiler!("1")>>::default().to_string(),
+        "(1,2):(0,1)"
+    );
 }
 
 fn case_350() {
-    assert_eq!(<ZippedDivide<layout!("((3,4,2)):((1,6,3))"), tiler!("(12)")>>::default().to_string(), "(((3,4)),(2)):(((1,6)),(3))");
+    assert_eq!(
+        <ZippedDivide<layout!("((3,4,2)):((1,6,3))"), tiler!("(12)")>>::default().to_string(),
+        "(((3,4)),(2)):(((1,6)),(3))"
+    );
 }
 
 fn case_351() {
-    assert_eq!(<ZippedDivide<layout!("(2,(4,2)):(8,(2,1))"), tiler!("(2)")>>::default().to_string(), "((2),(1,(4,2))):((8),(0,(2,1)))");
+    assert_eq!(
+        <ZippedDivide<layout!("(2,(4,2)):(8,(2,1))"), tiler!("(2)")>>::default().to_string(),
+        "((2),(1,(4,2))):((8),(0,(2,1)))"
+    );
 }
 
 fn case_352() {
-    assert_eq!(<ZippedDivide<layout!("24:1"), tiler!("12")>>::default().to_string(), "(12,2):(1,12)");
+    assert_eq!(
+        <ZippedDivide<layout!("24:1"), tiler!("12")>>::default().to_string(),
+        "(12,2):(1,12)"
+    );
 }
 
 fn case_353() {
-    assert_eq!(<TiledDivide<layout!("(2,2,(2,4)):(16,8,(4,1))"), tiler!("(2,2)")>>::default().to_string(), "((2,2),1,1,(2,4)):((16,8),0,0,(4,1))");
+    assert_eq!(
+        <TiledDivide<layout!("(2,2,(2,4)):(16,8,(4,1))"), tiler!("(2,2)")>>::default().to_string(),
+        "((2,2),1,1,(2,4)):((16,8),0,0,(4,1))"
+    );
 }
 
 fn case_354() {
-    assert_eq!(<TiledDivide<layout!("2:1"), tiler!("2")>>::default().to_string(), "(2,1):(1,0)");
+    assert_eq!(
+        <TiledDivide<layout!("2:1"), tiler!("2")>>::default().to_string(),
+        "(2,1):(1,0)"
+    );
 }
 
 fn case_355() {
-    assert_eq!(<TiledDivide<layout!("12:1"), tiler!("2")>>::default().to_string(), "(2,6):(1,2)");
+    assert_eq!(
+        <TiledDivide<layout!("12:1"), tiler!("2")>>::default().to_string(),
+        "(2,6):(1,2)"
+    );
 }
 
 fn case_356() {
-    assert_eq!(<TiledDivide<layout!("((4),(4),2):((8),(2),1)"), tiler!("8:2")>>::default().to_string(), "((2,4),2,2):((16,2),8,1)");
+    assert_eq!(
+        <TiledDivide<layout!("((4),(4),2):((8),(2),1)"), tiler!("8:2")>>::default().to_string(),
+        "((2,4),2,2):((16,2),8,1)"
+    );
 }
 
 fn case_357() {
@@ -1437,11 +2472,17 @@ fn case_357() {
 }
 
 fn case_358() {
-    assert_eq!(<TiledDivide<layout!("(4,2,2,(4)):(16,1,2,(4))"), tiler!("1")>>::default().to_string(), "(1,4,16):(0,16,1)");
+    assert_eq!(
+        <TiledDivide<layout!("(4,2,2,(4)):(16,1,2,(4))"), tiler!("1")>>::default().to_string(),
+        "(1,4,16):(0,16,1)"
+    );
 }
 
 fn case_359() {
-    assert_eq!(<TiledDivide<layout!("24:1"), tiler!("2")>>::default().to_string(), "(2,12):(1,2)");
+    assert_eq!(
+        <TiledDivide<layout!("24:1"), tiler!("2")>>::default().to_string(),
+        "(2,12):(1,2)"
+    );
 }
 
 fn case_360() {
@@ -1453,163 +2494,292 @@ fn case_361() {
 }
 
 fn case_362() {
-    assert_eq!(<TiledDivide<layout!("(2,(2,2,2),(2,2)):(16,(2,4,32),(1,8))"), tiler!("1")>>::default().to_string(), "(1,2,4,2,2,2):(0,16,2,32,1,8)");
+    assert_eq!(
+        <TiledDivide<layout!("(2,(2,2,2),(2,2)):(16,(2,4,32),(1,8))"), tiler!("1")>>::default()
+            .to_string(),
+        "(1,2,4,2,2,2):(0,16,2,32,1,8)"
+    );
 }
 
 fn case_363() {
-    assert_eq!(<TiledDivide<layout!("((2,4),2):((1,2),8)"), tiler!("4:1")>>::default().to_string(), "(4,4):(1,4)");
+    assert_eq!(
+        <TiledDivide<layout!("((2,4),2):((1,2),8)"), tiler!("4:1")>>::default().to_string(),
+        "(4,4):(1,4)"
+    );
 }
 
 fn case_364() {
-    assert_eq!(<TiledDivide<layout!("((8),4,8):((1),8,32)"), tiler!("(2,4)")>>::default().to_string(), "((2,4),4,1,8):((1,8),2,0,32)");
+    assert_eq!(
+        <TiledDivide<layout!("((8),4,8):((1),8,32)"), tiler!("(2,4)")>>::default().to_string(),
+        "((2,4),4,1,8):((1,8),2,0,32)"
+    );
 }
 
 fn case_365() {
-    assert_eq!(<TiledDivide<layout!("4:1"), tiler!("4")>>::default().to_string(), "(4,1):(1,0)");
+    assert_eq!(
+        <TiledDivide<layout!("4:1"), tiler!("4")>>::default().to_string(),
+        "(4,1):(1,0)"
+    );
 }
 
 fn case_366() {
-    assert_eq!(<TiledDivide<layout!("32:1"), tiler!("1")>>::default().to_string(), "(1,32):(0,1)");
+    assert_eq!(
+        <TiledDivide<layout!("32:1"), tiler!("1")>>::default().to_string(),
+        "(1,32):(0,1)"
+    );
 }
 
 fn case_367() {
-    assert_eq!(<TiledDivide<layout!("((3),4,4):((4),1,12)"), tiler!("48")>>::default().to_string(), "((3,4,4),1):((4,1,12),0)");
+    assert_eq!(
+        <TiledDivide<layout!("((3),4,4):((4),1,12)"), tiler!("48")>>::default().to_string(),
+        "((3,4,4),1):((4,1,12),0)"
+    );
 }
 
 fn case_368() {
-    assert_eq!(<TiledDivide<layout!("((2,2),4,(2,3)):((48,24),6,(3,1))"), tiler!("(2)")>>::default().to_string(), "((2),2,4,(2,3)):((48),24,6,(3,1))");
+    assert_eq!(
+        <TiledDivide<layout!("((2,2),4,(2,3)):((48,24),6,(3,1))"), tiler!("(2)")>>::default()
+            .to_string(),
+        "((2),2,4,(2,3)):((48),24,6,(3,1))"
+    );
 }
 
 fn case_369() {
-    assert_eq!(<TiledDivide<layout!("12:1"), tiler!("1")>>::default().to_string(), "(1,12):(0,1)");
+    assert_eq!(
+        <TiledDivide<layout!("12:1"), tiler!("1")>>::default().to_string(),
+        "(1,12):(0,1)"
+    );
 }
 
 fn case_370() {
-    assert_eq!(<TiledDivide<layout!("2:1"), tiler!("2")>>::default().to_string(), "(2,1):(1,0)");
+    assert_eq!(
+        <TiledDivide<layout!("2:1"), tiler!("2")>>::default().to_string(),
+        "(2,1):(1,0)"
+    );
 }
 
 fn case_371() {
-    assert_eq!(<TiledDivide<layout!("((2,2,8),(4,2,2)):((1,2,4),(32,128,256))"), tiler!("64")>>::default().to_string(), "(64,8):(1,64)");
+    assert_eq!(
+        <TiledDivide<layout!("((2,2,8),(4,2,2)):((1,2,4),(32,128,256))"), tiler!("64")>>::default()
+            .to_string(),
+        "(64,8):(1,64)"
+    );
 }
 
 fn case_372() {
-    assert_eq!(<TiledDivide<layout!("4:1"), tiler!("2")>>::default().to_string(), "(2,2):(1,2)");
+    assert_eq!(
+        <TiledDivide<layout!("4:1"), tiler!("2")>>::default().to_string(),
+        "(2,2):(1,2)"
+    );
 }
 
 fn case_373() {
-    assert_eq!(<TiledDivide<layout!("(2,(3,4),2,(2)):(1,(2,6),24,(48))"), tiler!("(1,1,2,2)")>>::default().to_string(), "((1,1,2,2),2,12,1,1):((0,0,24,48),1,2,0,0)");
+    assert_eq!(
+        <TiledDivide<layout!("(2,(3,4),2,(2)):(1,(2,6),24,(48))"), tiler!("(1,1,2,2)")>>::default()
+            .to_string(),
+        "((1,1,2,2),2,12,1,1):((0,0,24,48),1,2,0,0)"
+    );
 }
 
 fn case_374() {
-    assert_eq!(<TiledDivide<layout!("((2),2,2,8):((32),1,2,4)"), tiler!("2:1")>>::default().to_string(), "(2,32):(32,1)");
+    assert_eq!(
+        <TiledDivide<layout!("((2),2,2,8):((32),1,2,4)"), tiler!("2:1")>>::default().to_string(),
+        "(2,32):(32,1)"
+    );
 }
 
 fn case_375() {
-    assert_eq!(<TiledDivide<layout!("(4,(2)):(2,(1))"), tiler!("(4,2)")>>::default().to_string(), "((4,2),1,1):((2,1),0,0)");
+    assert_eq!(
+        <TiledDivide<layout!("(4,(2)):(2,(1))"), tiler!("(4,2)")>>::default().to_string(),
+        "((4,2),1,1):((2,1),0,0)"
+    );
 }
 
 fn case_376() {
-    assert_eq!(<FlatDivide<layout!("((2,2,4)):((1,8,2))"), tiler!("16")>>::default().to_string(), "(2,2,4,1):(1,8,2,0)");
+    assert_eq!(
+        <FlatDivide<layout!("((2,2,4)):((1,8,2))"), tiler!("16")>>::default().to_string(),
+        "(2,2,4,1):(1,8,2,0)"
+    );
 }
 
 fn case_377() {
-    assert_eq!(<FlatDivide<layout!("2:1"), tiler!("2")>>::default().to_string(), "(2,1):(1,0)");
+    assert_eq!(
+        <FlatDivide<layout!("2:1"), tiler!("2")>>::default().to_string(),
+        "(2,1):(1,0)"
+    );
 }
 
 fn case_378() {
-    assert_eq!(<FlatDivide<layout!("((2,2),(4),2):((2,1),(4),16)"), tiler!("16:2")>>::default().to_string(), "(2,8,2):(1,4,2)");
+    assert_eq!(
+        <FlatDivide<layout!("((2,2),(4),2):((2,1),(4),16)"), tiler!("16:2")>>::default()
+            .to_string(),
+        "(2,8,2):(1,4,2)"
+    );
 }
 
 fn case_379() {
-    assert_eq!(<FlatDivide<layout!("((2,8,4),4):((128,16,4),1)"), tiler!("4")>>::default().to_string(), "(2,2,4,4,4):(128,16,32,4,1)");
+    assert_eq!(
+        <FlatDivide<layout!("((2,8,4),4):((128,16,4),1)"), tiler!("4")>>::default().to_string(),
+        "(2,2,4,4,4):(128,16,32,4,1)"
+    );
 }
 
 fn case_380() {
-    assert_eq!(<FlatDivide<layout!("((2,2)):((1,2))"), tiler!("<4:1>")>>::default().to_string(), "((4),(1)):((1),(0))");
+    assert_eq!(
+        <FlatDivide<layout!("((2,2)):((1,2))"), tiler!("<4:1>")>>::default().to_string(),
+        "((4),(1)):((1),(0))"
+    );
 }
 
 fn case_381() {
-    assert_eq!(<FlatDivide<layout!("8:1"), tiler!("4")>>::default().to_string(), "(4,2):(1,4)");
+    assert_eq!(
+        <FlatDivide<layout!("8:1"), tiler!("4")>>::default().to_string(),
+        "(4,2):(1,4)"
+    );
 }
 
 fn case_382() {
-    assert_eq!(<FlatDivide<layout!("4:1"), tiler!("4")>>::default().to_string(), "(4,1):(1,0)");
+    assert_eq!(
+        <FlatDivide<layout!("4:1"), tiler!("4")>>::default().to_string(),
+        "(4,1):(1,0)"
+    );
 }
 
 fn case_383() {
-    assert_eq!(<FlatDivide<layout!("(8):(1)"), tiler!("(8)")>>::default().to_string(), "((8),(1)):((1),(0))");
+    assert_eq!(
+        <FlatDivide<layout!("(8):(1)"), tiler!("(8)")>>::default().to_string(),
+        "((8),(1)):((1),(0))"
+    );
 }
 
 fn case_384() {
-    assert_eq!(<FlatDivide<layout!("((3,4),4,4):((64,16),4,1)"), tiler!("96:1")>>::default().to_string(), "(3,4,4,2,2):(64,16,4,1,2)");
+    assert_eq!(
+        <FlatDivide<layout!("((3,4),4,4):((64,16),4,1)"), tiler!("96:1")>>::default().to_string(),
+        "(3,4,4,2,2):(64,16,4,1,2)"
+    );
 }
 
 fn case_385() {
-    assert_eq!(<FlatDivide<layout!("((8,2,2),4):((8,4,64),1)"), tiler!("16:2")>>::default().to_string(), "(4,2,2,2,4):(16,4,64,8,1)");
+    assert_eq!(
+        <FlatDivide<layout!("((8,2,2),4):((8,4,64),1)"), tiler!("16:2")>>::default().to_string(),
+        "(4,2,2,2,4):(16,4,64,8,1)"
+    );
 }
 
 fn case_386() {
-    assert_eq!(<FlatDivide<layout!("2:1"), tiler!("2")>>::default().to_string(), "(2,1):(1,0)");
+    assert_eq!(
+        <FlatDivide<layout!("2:1"), tiler!("2")>>::default().to_string(),
+        "(2,1):(1,0)"
+    );
 }
 
 fn case_387() {
-    assert_eq!(<FlatDivide<layout!("((2,2,4)):((8,4,1))"), tiler!("1")>>::default().to_string(), "(1,2,2,4):(0,8,4,1)");
+    assert_eq!(
+        <FlatDivide<layout!("((2,2,4)):((8,4,1))"), tiler!("1")>>::default().to_string(),
+        "(1,2,2,4):(0,8,4,1)"
+    );
 }
 
 fn case_388() {
-    assert_eq!(<FlatDivide<layout!("((4)):((1))"), tiler!("1")>>::default().to_string(), "(1,4):(0,1)");
+    assert_eq!(
+        <FlatDivide<layout!("((4)):((1))"), tiler!("1")>>::default().to_string(),
+        "(1,4):(0,1)"
+    );
 }
 
 fn case_389() {
-    assert_eq!(<FlatDivide<layout!("((2)):((1))"), tiler!("<2:1>")>>::default().to_string(), "((2),(1)):((1),(0))");
+    assert_eq!(
+        <FlatDivide<layout!("((2)):((1))"), tiler!("<2:1>")>>::default().to_string(),
+        "((2),(1)):((1),(0))"
+    );
 }
 
 fn case_390() {
-    assert_eq!(<FlatDivide<layout!("32:1"), tiler!("1")>>::default().to_string(), "(1,32):(0,1)");
+    assert_eq!(
+        <FlatDivide<layout!("32:1"), tiler!("1")>>::default().to_string(),
+        "(1,32):(0,1)"
+    );
 }
 
 fn case_391() {
-    assert_eq!(<FlatDivide<layout!("((2,3),(2,3,2)):((18,6),(1,2,36))"), tiler!("<2:1,2:1>")>>::default().to_string(), "(2,2,3,(3,2)):(18,1,6,(2,36))");
+    assert_eq!(
+        <FlatDivide<layout!("((2,3),(2,3,2)):((18,6),(1,2,36))"), tiler!("<2:1,2:1>")>>::default()
+            .to_string(),
+        "(2,2,3,(3,2)):(18,1,6,(2,36))"
+    );
 }
 
 fn case_392() {
-    assert_eq!(<FlatDivide<layout!("((4),2,4):((8),4,1)"), tiler!("2")>>::default().to_string(), "(2,2,2,4):(8,16,4,1)");
+    assert_eq!(
+        <FlatDivide<layout!("((4),2,4):((8),4,1)"), tiler!("2")>>::default().to_string(),
+        "(2,2,2,4):(8,16,4,1)"
+    );
 }
 
 fn case_393() {
-    assert_eq!(<FlatDivide<layout!("16:1"), tiler!("2")>>::default().to_string(), "(2,8):(1,2)");
+    assert_eq!(
+        <FlatDivide<layout!("16:1"), tiler!("2")>>::default().to_string(),
+        "(2,8):(1,2)"
+    );
 }
 
 fn case_394() {
-    assert_eq!(<FlatDivide<layout!("(8,4,2,(3,3)):(72,18,9,(3,1))"), tiler!("(2,4)")>>::default().to_string(), "(2,4,4,1,2,(3,3)):(72,18,144,0,9,(3,1))");
+    assert_eq!(
+        <FlatDivide<layout!("(8,4,2,(3,3)):(72,18,9,(3,1))"), tiler!("(2,4)")>>::default()
+            .to_string(),
+        "(2,4,4,1,2,(3,3)):(72,18,144,0,9,(3,1))"
+    );
 }
 
 fn case_395() {
-    assert_eq!(<FlatDivide<layout!("(3,4):(1,3)"), tiler!("<3:1,2:1>")>>::default().to_string(), "(3,2,1,2):(1,3,0,6)");
+    assert_eq!(
+        <FlatDivide<layout!("(3,4):(1,3)"), tiler!("<3:1,2:1>")>>::default().to_string(),
+        "(3,2,1,2):(1,3,0,6)"
+    );
 }
 
 fn case_396() {
-    assert_eq!(<FlatDivide<layout!("12:1"), tiler!("12")>>::default().to_string(), "(12,1):(1,0)");
+    assert_eq!(
+        <FlatDivide<layout!("12:1"), tiler!("12")>>::default().to_string(),
+        "(12,1):(1,0)"
+    );
 }
 
 fn case_397() {
-    assert_eq!(<FlatDivide<layout!("12:1"), tiler!("3")>>::default().to_string(), "(3,4):(1,3)");
+    assert_eq!(
+        <FlatDivide<layout!("12:1"), tiler!("3")>>::default().to_string(),
+        "(3,4):(1,3)"
+    );
 }
 
 fn case_398() {
-    assert_eq!(<FlatDivide<layout!("(8):(1)"), tiler!("4:4")>>::default().to_string(), "(4,4):(4,1)");
+    assert_eq!(
+        <FlatDivide<layout!("(8):(1)"), tiler!("4:4")>>::default().to_string(),
+        "(4,4):(4,1)"
+    );
 }
 
 fn case_399() {
-    assert_eq!(<FlatDivide<layout!("((2,4),(8),2):((64,16),(2),1)"), tiler!("<4:4,2:4>")>>::default().to_string(), "(4,2,(2,2),4,2):(32,8,(64,16),2,1)");
+    assert_eq!(
+        <FlatDivide<layout!("((2,4),(8),2):((64,16),(2),1)"), tiler!("<4:4,2:4>")>>::default()
+            .to_string(),
+        "(4,2,(2,2),4,2):(32,8,(64,16),2,1)"
+    );
 }
 
 fn case_400() {
-    assert_eq!(<FlatDivide<layout!("(8,(4),(4)):(1,(8),(32))"), tiler!("<8:1,2:2,2:2>")>>::default().to_string(), "(8,2,2,1,2,2):(1,16,64,0,8,32)");
+    assert_eq!(
+        <FlatDivide<layout!("(8,(4),(4)):(1,(8),(32))"), tiler!("<8:1,2:2,2:2>")>>::default()
+            .to_string(),
+        "(8,2,2,1,2,2):(1,16,64,0,8,32)"
+    );
 }
 
 fn case_401() {
-    assert_eq!(<FlatDivide<layout!("(2):(1)"), tiler!("2")>>::default().to_string(), "(2,1):(1,0)");
+    assert_eq!(
+        <FlatDivide<layout!("(2):(1)"), tiler!("2")>>::default().to_string(),
+        "(2,1):(1,0)"
+    );
 }
 
 fn case_402() {
@@ -1617,255 +2787,450 @@ fn case_402() {
 }
 
 fn case_403() {
-    assert_eq!(<LogicalProduct<layout!("(8):(1)"), tiler!("2")>>::default().to_string(), "((8),2):((1),8)");
+    assert_eq!(
+        <LogicalProduct<layout!("(8):(1)"), tiler!("2")>>::default().to_string(),
+        "((8),2):((1),8)"
+    );
 }
 
 fn case_404() {
-    assert_eq!(<LogicalProduct<layout!("(3):(1)"), tiler!("2")>>::default().to_string(), "((3),2):((1),3)");
+    assert_eq!(
+        <LogicalProduct<layout!("(3):(1)"), tiler!("2")>>::default().to_string(),
+        "((3),2):((1),3)"
+    );
 }
 
 fn case_405() {
-    assert_eq!(<LogicalProduct<layout!("(4):(1)"), tiler!("(2)")>>::default().to_string(), "((4,2)):((1,4))");
+    assert_eq!(
+        <LogicalProduct<layout!("(4):(1)"), tiler!("(2)")>>::default().to_string(),
+        "((4,2)):((1,4))"
+    );
 }
 
 fn case_406() {
-    assert_eq!(<LogicalProduct<layout!("((4,2)):((2,1))"), tiler!("2:1")>>::default().to_string(), "(((4,2)),2):(((2,1)),8)");
+    assert_eq!(
+        <LogicalProduct<layout!("((4,2)):((2,1))"), tiler!("2:1")>>::default().to_string(),
+        "(((4,2)),2):(((2,1)),8)"
+    );
 }
 
 fn case_407() {
-    assert_eq!(<LogicalProduct<layout!("8:1"), tiler!("2")>>::default().to_string(), "(8,2):(1,8)");
+    assert_eq!(
+        <LogicalProduct<layout!("8:1"), tiler!("2")>>::default().to_string(),
+        "(8,2):(1,8)"
+    );
 }
 
 fn case_408() {
-    assert_eq!(<LogicalProduct<layout!("(2,4):(4,1)"), tiler!("(3,3)")>>::default().to_string(), "((2,3),(4,3)):((4,1),(1,4))");
+    assert_eq!(
+        <LogicalProduct<layout!("(2,4):(4,1)"), tiler!("(3,3)")>>::default().to_string(),
+        "((2,3),(4,3)):((4,1),(1,4))"
+    );
 }
 
 fn case_409() {
-    assert_eq!(<LogicalProduct<layout!("(2):(1)"), tiler!("(2)")>>::default().to_string(), "((2,2)):((1,2))");
+    assert_eq!(
+        <LogicalProduct<layout!("(2):(1)"), tiler!("(2)")>>::default().to_string(),
+        "((2,2)):((1,2))"
+    );
 }
 
 fn case_410() {
-    assert_eq!(<LogicalProduct<layout!("((2,2,2)):((1,2,4))"), tiler!("(3,8):(1,3)")>>::default().to_string(), "(((2,2,2)),(3,8)):(((1,2,4)),(8,24))");
+    assert_eq!(
+        <LogicalProduct<layout!("((2,2,2)):((1,2,4))"), tiler!("(3,8):(1,3)")>>::default()
+            .to_string(),
+        "(((2,2,2)),(3,8)):(((1,2,4)),(8,24))"
+    );
 }
 
 fn case_411() {
-    assert_eq!(<LogicalProduct<layout!("(2):(1)"), tiler!("(3)")>>::default().to_string(), "((2,3)):((1,2))");
+    assert_eq!(
+        <LogicalProduct<layout!("(2):(1)"), tiler!("(3)")>>::default().to_string(),
+        "((2,3)):((1,2))"
+    );
 }
 
 fn case_412() {
-    assert_eq!(<LogicalProduct<layout!("2:1"), tiler!("16:1")>>::default().to_string(), "(2,16):(1,2)");
+    assert_eq!(
+        <LogicalProduct<layout!("2:1"), tiler!("16:1")>>::default().to_string(),
+        "(2,16):(1,2)"
+    );
 }
 
 fn case_413() {
-    assert_eq!(<LogicalProduct<layout!("(2):(1)"), tiler!("2")>>::default().to_string(), "((2),2):((1),2)");
+    assert_eq!(
+        <LogicalProduct<layout!("(2):(1)"), tiler!("2")>>::default().to_string(),
+        "((2),2):((1),2)"
+    );
 }
 
 fn case_414() {
-    assert_eq!(<LogicalProduct<layout!("((3,3),(2,3,3)):((54,18),(9,1,3))"), tiler!("3")>>::default().to_string(), "(((3,3),(2,3,3)),3):(((54,18),(9,1,3)),162)");
+    assert_eq!(
+        <LogicalProduct<layout!("((3,3),(2,3,3)):((54,18),(9,1,3))"), tiler!("3")>>::default()
+            .to_string(),
+        "(((3,3),(2,3,3)),3):(((54,18),(9,1,3)),162)"
+    );
 }
 
 fn case_415() {
-    assert_eq!(<LogicalProduct<layout!("((4),(2,3)):((3),(12,1))"), tiler!("(3,3)")>>::default().to_string(), "(((4),3),((2,3),3)):(((3),1),((12,1),3))");
+    assert_eq!(
+        <LogicalProduct<layout!("((4),(2,3)):((3),(12,1))"), tiler!("(3,3)")>>::default()
+            .to_string(),
+        "(((4),3),((2,3),3)):(((3),1),((12,1),3))"
+    );
 }
 
 fn case_416() {
-    assert_eq!(<LogicalProduct<layout!("(2,3):(3,1)"), tiler!("(4):(1)")>>::default().to_string(), "((2,3),(4)):((3,1),(6))");
+    assert_eq!(
+        <LogicalProduct<layout!("(2,3):(3,1)"), tiler!("(4):(1)")>>::default().to_string(),
+        "((2,3),(4)):((3,1),(6))"
+    );
 }
 
 fn case_417() {
-    assert_eq!(<LogicalProduct<layout!("32:1"), tiler!("4:1")>>::default().to_string(), "(32,4):(1,32)");
+    assert_eq!(
+        <LogicalProduct<layout!("32:1"), tiler!("4:1")>>::default().to_string(),
+        "(32,4):(1,32)"
+    );
 }
 
 fn case_418() {
-    assert_eq!(<LogicalProduct<layout!("((4),(2,8,3)):((48),(24,3,1))"), tiler!("3")>>::default().to_string(), "(((4),(2,8,3)),3):(((48),(24,3,1)),192)");
+    assert_eq!(
+        <LogicalProduct<layout!("((4),(2,8,3)):((48),(24,3,1))"), tiler!("3")>>::default()
+            .to_string(),
+        "(((4),(2,8,3)),3):(((48),(24,3,1)),192)"
+    );
 }
 
 fn case_419() {
-    assert_eq!(<ZippedProduct<layout!("(2):(1)"), tiler!("(2)")>>::default().to_string(), "((2),(2)):((1),(2))");
+    assert_eq!(
+        <ZippedProduct<layout!("(2):(1)"), tiler!("(2)")>>::default().to_string(),
+        "((2),(2)):((1),(2))"
+    );
 }
 
 fn case_420() {
-    assert_eq!(<ZippedProduct<layout!("((2),3):((1),2)"), tiler!("3")>>::default().to_string(), "(((2),3),3):(((1),2),6)");
+    assert_eq!(
+        <ZippedProduct<layout!("((2),3):((1),2)"), tiler!("3")>>::default().to_string(),
+        "(((2),3),3):(((1),2),6)"
+    );
 }
 
 fn case_421() {
-    assert_eq!(<ZippedProduct<layout!("((2,3,3)):((3,1,6))"), tiler!("(3)")>>::default().to_string(), "(((2,3,3)),(3)):(((3,1,6)),(18))");
+    assert_eq!(
+        <ZippedProduct<layout!("((2,3,3)):((3,1,6))"), tiler!("(3)")>>::default().to_string(),
+        "(((2,3,3)),(3)):(((3,1,6)),(18))"
+    );
 }
 
 fn case_422() {
-    assert_eq!(<ZippedProduct<layout!("(4):(1)"), tiler!("(3)")>>::default().to_string(), "((4),(3)):((1),(4))");
+    assert_eq!(
+        <ZippedProduct<layout!("(4):(1)"), tiler!("(3)")>>::default().to_string(),
+        "((4),(3)):((1),(4))"
+    );
 }
 
 fn case_423() {
-    assert_eq!(<ZippedProduct<layout!("(2,3):(1,2)"), tiler!("(2,2):(1,2)")>>::default().to_string(), "((2,3),(2,2)):((1,2),(6,12))");
+    assert_eq!(
+        <ZippedProduct<layout!("(2,3):(1,2)"), tiler!("(2,2):(1,2)")>>::default().to_string(),
+        "((2,3),(2,2)):((1,2),(6,12))"
+    );
 }
 
 fn case_424() {
-    assert_eq!(<ZippedProduct<layout!("((4,2),(3,2,3)):((1,4),(8,24,48))"), tiler!("(4):(1)")>>::default().to_string(), "(((4,2),(3,2,3)),(4)):(((1,4),(8,24,48)),(144))");
+    assert_eq!(
+        <ZippedProduct<layout!("((4,2),(3,2,3)):((1,4),(8,24,48))"), tiler!("(4):(1)")>>::default()
+            .to_string(),
+        "(((4,2),(3,2,3)),(4)):(((1,4),(8,24,48)),(144))"
+    );
 }
 
 fn case_425() {
-    assert_eq!(<ZippedProduct<layout!("(4):(1)"), tiler!("(3):(1)")>>::default().to_string(), "((4),(3)):((1),(4))");
+    assert_eq!(
+        <ZippedProduct<layout!("(4):(1)"), tiler!("(3):(1)")>>::default().to_string(),
+        "((4),(3)):((1),(4))"
+    );
 }
 
 fn case_426() {
-    assert_eq!(<ZippedProduct<layout!("((2)):((1))"), tiler!("4")>>::default().to_string(), "(((2)),4):(((1)),2)");
+    assert_eq!(
+        <ZippedProduct<layout!("((2)):((1))"), tiler!("4")>>::default().to_string(),
+        "(((2)),4):(((1)),2)"
+    );
 }
 
 fn case_427() {
-    assert_eq!(<ZippedProduct<layout!("(2,4):(4,1)"), tiler!("3")>>::default().to_string(), "((2,4),3):((4,1),8)");
+    assert_eq!(
+        <ZippedProduct<layout!("(2,4):(4,1)"), tiler!("3")>>::default().to_string(),
+        "((2,4),3):((4,1),8)"
+    );
 }
 
 fn case_428() {
-    assert_eq!(<ZippedProduct<layout!("((3),8):((1),3)"), tiler!("32:1")>>::default().to_string(), "(((3),8),32):(((1),3),24)");
+    assert_eq!(
+        <ZippedProduct<layout!("((3),8):((1),3)"), tiler!("32:1")>>::default().to_string(),
+        "(((3),8),32):(((1),3),24)"
+    );
 }
 
 fn case_429() {
-    assert_eq!(<ZippedProduct<layout!("(4,(2,8)):(16,(8,1))"), tiler!("(8,2):(1,8)")>>::default().to_string(), "((4,(2,8)),(8,2)):((16,(8,1)),(64,512))");
+    assert_eq!(
+        <ZippedProduct<layout!("(4,(2,8)):(16,(8,1))"), tiler!("(8,2):(1,8)")>>::default()
+            .to_string(),
+        "((4,(2,8)),(8,2)):((16,(8,1)),(64,512))"
+    );
 }
 
 fn case_430() {
-    assert_eq!(<ZippedProduct<layout!("(4,8):(8,1)"), tiler!("(2,2):(1,2)")>>::default().to_string(), "((4,8),(2,2)):((8,1),(32,64))");
+    assert_eq!(
+        <ZippedProduct<layout!("(4,8):(8,1)"), tiler!("(2,2):(1,2)")>>::default().to_string(),
+        "((4,8),(2,2)):((8,1),(32,64))"
+    );
 }
 
 fn case_431() {
-    assert_eq!(<ZippedProduct<layout!("((3,4)):((4,1))"), tiler!("(8,3):(1,8)")>>::default().to_string(), "(((3,4)),(8,3)):(((4,1)),(12,96))");
+    assert_eq!(
+        <ZippedProduct<layout!("((3,4)):((4,1))"), tiler!("(8,3):(1,8)")>>::default().to_string(),
+        "(((3,4)),(8,3)):(((4,1)),(12,96))"
+    );
 }
 
 fn case_432() {
-    assert_eq!(<ZippedProduct<layout!("6:1"), tiler!("(4):(1)")>>::default().to_string(), "(6,(4)):(1,(6))");
+    assert_eq!(
+        <ZippedProduct<layout!("6:1"), tiler!("(4):(1)")>>::default().to_string(),
+        "(6,(4)):(1,(6))"
+    );
 }
 
 fn case_433() {
-    assert_eq!(<ZippedProduct<layout!("(3):(1)"), tiler!("(2,8):(1,2)")>>::default().to_string(), "((3),(2,8)):((1),(3,6))");
+    assert_eq!(
+        <ZippedProduct<layout!("(3):(1)"), tiler!("(2,8):(1,2)")>>::default().to_string(),
+        "((3),(2,8)):((1),(3,6))"
+    );
 }
 
 fn case_434() {
-    assert_eq!(<ZippedProduct<layout!("(2,(4)):(1,(2))"), tiler!("(2,8):(1,2)")>>::default().to_string(), "((2,(4)),(2,8)):((1,(2)),(8,16))");
+    assert_eq!(
+        <ZippedProduct<layout!("(2,(4)):(1,(2))"), tiler!("(2,8):(1,2)")>>::default().to_string(),
+        "((2,(4)),(2,8)):((1,(2)),(8,16))"
+    );
 }
 
 fn case_435() {
-    assert_eq!(<TiledProduct<layout!("(3,(2,2,3)):(6,(1,18,2))"), tiler!("2")>>::default().to_string(), "((3,(2,2,3)),2):((6,(1,18,2)),36)");
+    assert_eq!(
+        <TiledProduct<layout!("(3,(2,2,3)):(6,(1,18,2))"), tiler!("2")>>::default().to_string(),
+        "((3,(2,2,3)),2):((6,(1,18,2)),36)"
+    );
 }
 
 fn case_436() {
-    assert_eq!(<TiledProduct<layout!("(3,8):(8,1)"), tiler!("(2,2)")>>::default().to_string(), "((3,8),2,2):((8,1),1,8)");
+    assert_eq!(
+        <TiledProduct<layout!("(3,8):(8,1)"), tiler!("(2,2)")>>::default().to_string(),
+        "((3,8),2,2):((8,1),1,8)"
+    );
 }
 
 fn case_437() {
-    assert_eq!(<TiledProduct<layout!("(8):(1)"), tiler!("(2,3):(1,2)")>>::default().to_string(), "((8),2,3):((1),8,16)");
+    assert_eq!(
+        <TiledProduct<layout!("(8):(1)"), tiler!("(2,3):(1,2)")>>::default().to_string(),
+        "((8),2,3):((1),8,16)"
+    );
 }
 
 fn case_438() {
-    assert_eq!(<TiledProduct<layout!("(2):(1)"), tiler!("(3)")>>::default().to_string(), "((2),(3)):((1),(2))");
+    assert_eq!(
+        <TiledProduct<layout!("(2):(1)"), tiler!("(3)")>>::default().to_string(),
+        "((2),(3)):((1),(2))"
+    );
 }
 
 fn case_439() {
-    assert_eq!(<TiledProduct<layout!("(4):(1)"), tiler!("(3):(1)")>>::default().to_string(), "((4),(3)):((1),(4))");
+    assert_eq!(
+        <TiledProduct<layout!("(4):(1)"), tiler!("(3):(1)")>>::default().to_string(),
+        "((4),(3)):((1),(4))"
+    );
 }
 
 fn case_440() {
-    assert_eq!(<TiledProduct<layout!("2:1"), tiler!("3")>>::default().to_string(), "(2,3):(1,2)");
+    assert_eq!(
+        <TiledProduct<layout!("2:1"), tiler!("3")>>::default().to_string(),
+        "(2,3):(1,2)"
+    );
 }
 
 fn case_441() {
-    assert_eq!(<TiledProduct<layout!("(2,4):(4,1)"), tiler!("3")>>::default().to_string(), "((2,4),3):((4,1),8)");
+    assert_eq!(
+        <TiledProduct<layout!("(2,4):(4,1)"), tiler!("3")>>::default().to_string(),
+        "((2,4),3):((4,1),8)"
+    );
 }
 
 fn case_442() {
-    assert_eq!(<TiledProduct<layout!("24:1"), tiler!("2")>>::default().to_string(), "(24,2):(1,24)");
+    assert_eq!(
+        <TiledProduct<layout!("24:1"), tiler!("2")>>::default().to_string(),
+        "(24,2):(1,24)"
+    );
 }
 
 fn case_443() {
-    assert_eq!(<TiledProduct<layout!("((4,2),8):((1,4),8)"), tiler!("(4):(1)")>>::default().to_string(), "(((4,2),8),(4)):(((1,4),8),(64))");
+    assert_eq!(
+        <TiledProduct<layout!("((4,2),8):((1,4),8)"), tiler!("(4):(1)")>>::default().to_string(),
+        "(((4,2),8),(4)):(((1,4),8),(64))"
+    );
 }
 
 fn case_444() {
-    assert_eq!(<TiledProduct<layout!("4:1"), tiler!("(2)")>>::default().to_string(), "((4),(2)):((1),(4))");
+    assert_eq!(
+        <TiledProduct<layout!("4:1"), tiler!("(2)")>>::default().to_string(),
+        "((4),(2)):((1),(4))"
+    );
 }
 
 fn case_445() {
-    assert_eq!(<TiledProduct<layout!("12:1"), tiler!("(2)")>>::default().to_string(), "((12),(2)):((1),(12))");
+    assert_eq!(
+        <TiledProduct<layout!("12:1"), tiler!("(2)")>>::default().to_string(),
+        "((12),(2)):((1),(12))"
+    );
 }
 
 fn case_446() {
-    assert_eq!(<TiledProduct<layout!("(3,(4,4,4)):(4,(1,48,12))"), tiler!("2")>>::default().to_string(), "((3,(4,4,4)),2):((4,(1,48,12)),192)");
+    assert_eq!(
+        <TiledProduct<layout!("(3,(4,4,4)):(4,(1,48,12))"), tiler!("2")>>::default().to_string(),
+        "((3,(4,4,4)),2):((4,(1,48,12)),192)"
+    );
 }
 
 fn case_447() {
-    assert_eq!(<TiledProduct<layout!("((3,8,2)):((16,1,8))"), tiler!("(2)")>>::default().to_string(), "(((3,8,2)),(2)):(((16,1,8)),(48))");
+    assert_eq!(
+        <TiledProduct<layout!("((3,8,2)):((16,1,8))"), tiler!("(2)")>>::default().to_string(),
+        "(((3,8,2)),(2)):(((16,1,8)),(48))"
+    );
 }
 
 fn case_448() {
-    assert_eq!(<TiledProduct<layout!("((2,2),2):((1,2),4)"), tiler!("(3,2)")>>::default().to_string(), "(((2,2),2),3,2):(((1,2),4),4,1)");
+    assert_eq!(
+        <TiledProduct<layout!("((2,2),2):((1,2),4)"), tiler!("(3,2)")>>::default().to_string(),
+        "(((2,2),2),3,2):(((1,2),4),4,1)"
+    );
 }
 
 fn case_449() {
-    assert_eq!(<TiledProduct<layout!("((2,3,3),2):((18,6,2),1)"), tiler!("(2,3)")>>::default().to_string(), "(((2,3,3),2),2,3):(((18,6,2),1),1,2)");
+    assert_eq!(
+        <TiledProduct<layout!("((2,3,3),2):((18,6,2),1)"), tiler!("(2,3)")>>::default().to_string(),
+        "(((2,3,3),2),2,3):(((18,6,2),1),1,2)"
+    );
 }
 
 fn case_450() {
-    assert_eq!(<TiledProduct<layout!("32:1"), tiler!("2")>>::default().to_string(), "(32,2):(1,32)");
+    assert_eq!(
+        <TiledProduct<layout!("32:1"), tiler!("2")>>::default().to_string(),
+        "(32,2):(1,32)"
+    );
 }
 
 fn case_451() {
-    assert_eq!(<FlatProduct<layout!("(3):(1)"), tiler!("(2,3):(1,2)")>>::default().to_string(), "((3),2,3):((1),3,6)");
+    assert_eq!(
+        <FlatProduct<layout!("(3):(1)"), tiler!("(2,3):(1,2)")>>::default().to_string(),
+        "((3),2,3):((1),3,6)"
+    );
 }
 
 fn case_452() {
-    assert_eq!(<FlatProduct<layout!("6:1"), tiler!("(4,2):(1,4)")>>::default().to_string(), "(6,4,2):(1,6,24)");
+    assert_eq!(
+        <FlatProduct<layout!("6:1"), tiler!("(4,2):(1,4)")>>::default().to_string(),
+        "(6,4,2):(1,6,24)"
+    );
 }
 
 fn case_453() {
-    assert_eq!(<FlatProduct<layout!("(8):(1)"), tiler!("2")>>::default().to_string(), "((8),2):((1),8)");
+    assert_eq!(
+        <FlatProduct<layout!("(8):(1)"), tiler!("2")>>::default().to_string(),
+        "((8),2):((1),8)"
+    );
 }
 
 fn case_454() {
-    assert_eq!(<FlatProduct<layout!("8:1"), tiler!("3")>>::default().to_string(), "(8,3):(1,8)");
+    assert_eq!(
+        <FlatProduct<layout!("8:1"), tiler!("3")>>::default().to_string(),
+        "(8,3):(1,8)"
+    );
 }
 
 fn case_455() {
-    assert_eq!(<FlatProduct<layout!("((2,3,2)):((1,2,6))"), tiler!("(2)")>>::default().to_string(), "(((2,3,2)),(2)):(((1,2,6)),(12))");
+    assert_eq!(
+        <FlatProduct<layout!("((2,3,2)):((1,2,6))"), tiler!("(2)")>>::default().to_string(),
+        "(((2,3,2)),(2)):(((1,2,6)),(12))"
+    );
 }
 
 fn case_456() {
-    assert_eq!(<FlatProduct<layout!("(2,(4)):(4,(1))"), tiler!("4")>>::default().to_string(), "(2,(4),4):(4,(1),8)");
+    assert_eq!(
+        <FlatProduct<layout!("(2,(4)):(4,(1))"), tiler!("4")>>::default().to_string(),
+        "(2,(4),4):(4,(1),8)"
+    );
 }
 
 fn case_457() {
-    assert_eq!(<FlatProduct<layout!("(2):(1)"), tiler!("(2)")>>::default().to_string(), "((2),(2)):((1),(2))");
+    assert_eq!(
+        <FlatProduct<layout!("(2):(1)"), tiler!("(2)")>>::default().to_string(),
+        "((2),(2)):((1),(2))"
+    );
 }
 
 fn case_458() {
-    assert_eq!(<FlatProduct<layout!("(4):(1)"), tiler!("(2)")>>::default().to_string(), "((4),(2)):((1),(4))");
+    assert_eq!(
+        <FlatProduct<layout!("(4):(1)"), tiler!("(2)")>>::default().to_string(),
+        "((4),(2)):((1),(4))"
+    );
 }
 
 fn case_459() {
-    assert_eq!(<FlatProduct<layout!("16:1"), tiler!("(3)")>>::default().to_string(), "((16),(3)):((1),(16))");
+    assert_eq!(
+        <FlatProduct<layout!("16:1"), tiler!("(3)")>>::default().to_string(),
+        "((16),(3)):((1),(16))"
+    );
 }
 
 fn case_460() {
-    assert_eq!(<FlatProduct<layout!("((3)):((1))"), tiler!("(2,4):(1,2)")>>::default().to_string(), "(((3)),2,4):(((1)),3,6)");
+    assert_eq!(
+        <FlatProduct<layout!("((3)):((1))"), tiler!("(2,4):(1,2)")>>::default().to_string(),
+        "(((3)),2,4):(((1)),3,6)"
+    );
 }
 
 fn case_461() {
-    assert_eq!(<FlatProduct<layout!("(2,(4,2)):(1,(2,8))"), tiler!("(2,2)")>>::default().to_string(), "(2,(4,2),2,2):(1,(2,8),2,1)");
+    assert_eq!(
+        <FlatProduct<layout!("(2,(4,2)):(1,(2,8))"), tiler!("(2,2)")>>::default().to_string(),
+        "(2,(4,2),2,2):(1,(2,8),2,1)"
+    );
 }
 
 fn case_462() {
-    assert_eq!(<FlatProduct<layout!("((2),2):((2),1)"), tiler!("4")>>::default().to_string(), "((2),2,4):((2),1,4)");
+    assert_eq!(
+        <FlatProduct<layout!("((2),2):((2),1)"), tiler!("4")>>::default().to_string(),
+        "((2),2,4):((2),1,4)"
+    );
 }
 
 fn case_463() {
-    assert_eq!(<FlatProduct<layout!("(4,2):(2,1)"), tiler!("(2,2)")>>::default().to_string(), "(4,2,2,2):(2,1,1,2)");
+    assert_eq!(
+        <FlatProduct<layout!("(4,2):(2,1)"), tiler!("(2,2)")>>::default().to_string(),
+        "(4,2,2,2):(2,1,1,2)"
+    );
 }
 
 fn case_464() {
-    assert_eq!(<FlatProduct<layout!("((8,4),3):((1,8),32)"), tiler!("4")>>::default().to_string(), "((8,4),3,4):((1,8),32,96)");
+    assert_eq!(
+        <FlatProduct<layout!("((8,4),3):((1,8),32)"), tiler!("4")>>::default().to_string(),
+        "((8,4),3,4):((1,8),32,96)"
+    );
 }
 
 fn case_465() {
-    assert_eq!(<FlatProduct<layout!("(8,(2,4,4)):(32,(16,1,4))"), tiler!("(2,2)")>>::default().to_string(), "(8,(2,4,4),2,2):(32,(16,1,4),1,32)");
+    assert_eq!(
+        <FlatProduct<layout!("(8,(2,4,4)):(32,(16,1,4))"), tiler!("(2,2)")>>::default().to_string(),
+        "(8,(2,4,4),2,2):(32,(16,1,4),1,32)"
+    );
 }
 
 fn case_466() {
@@ -1873,259 +3238,459 @@ fn case_466() {
 }
 
 fn case_467() {
-    assert_eq!(<BlockedProduct<layout!("(2,4):(1,2)"), layout!("(2):(1)")>>::default().to_string(), "((2,2),(4,1)):((1,8),(2,0))");
+    assert_eq!(
+        <BlockedProduct<layout!("(2,4):(1,2)"), layout!("(2):(1)")>>::default().to_string(),
+        "((2,2),(4,1)):((1,8),(2,0))"
+    );
 }
 
 fn case_468() {
-    assert_eq!(<BlockedProduct<layout!("(2,4,2):(8,2,1)"), layout!("(3,8,2):(16,2,1)")>>::default().to_string(), "((2,3),(4,8),(2,2)):((8,256),(2,32),(1,16))");
+    assert_eq!(
+        <BlockedProduct<layout!("(2,4,2):(8,2,1)"), layout!("(3,8,2):(16,2,1)")>>::default()
+            .to_string(),
+        "((2,3),(4,8),(2,2)):((8,256),(2,32),(1,16))"
+    );
 }
 
 fn case_469() {
-    assert_eq!(<BlockedProduct<layout!("(8):(1)"), layout!("(8):(1)")>>::default().to_string(), "((8,8)):((1,8))");
+    assert_eq!(
+        <BlockedProduct<layout!("(8):(1)"), layout!("(8):(1)")>>::default().to_string(),
+        "((8,8)):((1,8))"
+    );
 }
 
 fn case_470() {
-    assert_eq!(<BlockedProduct<layout!("8:1"), layout!("12:1")>>::default().to_string(), "((8,12)):((1,8))");
+    assert_eq!(
+        <BlockedProduct<layout!("8:1"), layout!("12:1")>>::default().to_string(),
+        "((8,12)):((1,8))"
+    );
 }
 
 fn case_471() {
-    assert_eq!(<BlockedProduct<layout!("(3,8,3):(24,3,1)"), layout!("(4,2,4):(8,4,1)")>>::default().to_string(), "((3,4),(8,2),(3,4)):((24,576),(3,288),(1,72))");
+    assert_eq!(
+        <BlockedProduct<layout!("(3,8,3):(24,3,1)"), layout!("(4,2,4):(8,4,1)")>>::default()
+            .to_string(),
+        "((3,4),(8,2),(3,4)):((24,576),(3,288),(1,72))"
+    );
 }
 
 fn case_472() {
-    assert_eq!(<BlockedProduct<layout!("(3,8,4):(1,3,24)"), layout!("(2,4):(4,1)")>>::default().to_string(), "((3,2),(8,4),(4,1)):((1,384),(3,96),(24,0))");
+    assert_eq!(
+        <BlockedProduct<layout!("(3,8,4):(1,3,24)"), layout!("(2,4):(4,1)")>>::default()
+            .to_string(),
+        "((3,2),(8,4),(4,1)):((1,384),(3,96),(24,0))"
+    );
 }
 
 fn case_473() {
-    assert_eq!(<BlockedProduct<layout!("4:1"), layout!("12:1")>>::default().to_string(), "((4,12)):((1,4))");
+    assert_eq!(
+        <BlockedProduct<layout!("4:1"), layout!("12:1")>>::default().to_string(),
+        "((4,12)):((1,4))"
+    );
 }
 
 fn case_474() {
-    assert_eq!(<BlockedProduct<layout!("(2,2):(2,1)"), layout!("(2,8,2):(1,2,16)")>>::default().to_string(), "((2,2),(2,8),(1,2)):((2,4),(1,8),(0,64))");
+    assert_eq!(
+        <BlockedProduct<layout!("(2,2):(2,1)"), layout!("(2,8,2):(1,2,16)")>>::default()
+            .to_string(),
+        "((2,2),(2,8),(1,2)):((2,4),(1,8),(0,64))"
+    );
 }
 
 fn case_475() {
-    assert_eq!(<BlockedProduct<layout!("(4,4):(4,1)"), layout!("(8):(1)")>>::default().to_string(), "((4,8),(4,1)):((4,16),(1,0))");
+    assert_eq!(
+        <BlockedProduct<layout!("(4,4):(4,1)"), layout!("(8):(1)")>>::default().to_string(),
+        "((4,8),(4,1)):((4,16),(1,0))"
+    );
 }
 
 fn case_476() {
-    assert_eq!(<BlockedProduct<layout!("(2,4):(4,1)"), layout!("6:1")>>::default().to_string(), "((2,6),(4,1)):((4,8),(1,0))");
+    assert_eq!(
+        <BlockedProduct<layout!("(2,4):(4,1)"), layout!("6:1")>>::default().to_string(),
+        "((2,6),(4,1)):((4,8),(1,0))"
+    );
 }
 
 fn case_477() {
-    assert_eq!(<BlockedProduct<layout!("(3):(1)"), layout!("(2):(1)")>>::default().to_string(), "((3,2)):((1,3))");
+    assert_eq!(
+        <BlockedProduct<layout!("(3):(1)"), layout!("(2):(1)")>>::default().to_string(),
+        "((3,2)):((1,3))"
+    );
 }
 
 fn case_478() {
-    assert_eq!(<BlockedProduct<layout!("(2,4):(1,2)"), layout!("12:1")>>::default().to_string(), "((2,12),(4,1)):((1,8),(2,0))");
+    assert_eq!(
+        <BlockedProduct<layout!("(2,4):(1,2)"), layout!("12:1")>>::default().to_string(),
+        "((2,12),(4,1)):((1,8),(2,0))"
+    );
 }
 
 fn case_479() {
-    assert_eq!(<BlockedProduct<layout!("(4,4,2):(1,4,16)"), layout!("4:1")>>::default().to_string(), "((4,4),(4,1),(2,1)):((1,32),(4,0),(16,0))");
+    assert_eq!(
+        <BlockedProduct<layout!("(4,4,2):(1,4,16)"), layout!("4:1")>>::default().to_string(),
+        "((4,4),(4,1),(2,1)):((1,32),(4,0),(16,0))"
+    );
 }
 
 fn case_480() {
-    assert_eq!(<BlockedProduct<layout!("(2):(1)"), layout!("(2,4):(4,1)")>>::default().to_string(), "((2,2),(1,4)):((1,8),(0,2))");
+    assert_eq!(
+        <BlockedProduct<layout!("(2):(1)"), layout!("(2,4):(4,1)")>>::default().to_string(),
+        "((2,2),(1,4)):((1,8),(0,2))"
+    );
 }
 
 fn case_481() {
-    assert_eq!(<BlockedProduct<layout!("(3):(1)"), layout!("(2,4,2):(8,2,1)")>>::default().to_string(), "((3,2),(1,4),(1,2)):((1,24),(0,6),(0,3))");
+    assert_eq!(
+        <BlockedProduct<layout!("(3):(1)"), layout!("(2,4,2):(8,2,1)")>>::default().to_string(),
+        "((3,2),(1,4),(1,2)):((1,24),(0,6),(0,3))"
+    );
 }
 
 fn case_482() {
-    assert_eq!(<BlockedProduct<layout!("(3,8,2):(16,2,1)"), layout!("(2,2,3):(1,2,4)")>>::default().to_string(), "((3,2),(8,2),(2,3)):((16,48),(2,96),(1,192))");
+    assert_eq!(
+        <BlockedProduct<layout!("(3,8,2):(16,2,1)"), layout!("(2,2,3):(1,2,4)")>>::default()
+            .to_string(),
+        "((3,2),(8,2),(2,3)):((16,48),(2,96),(1,192))"
+    );
 }
 
 fn case_483() {
-    assert_eq!(<BlockedProduct<layout!("(4):(1)"), layout!("(4,8):(8,1)")>>::default().to_string(), "((4,4),(1,8)):((1,32),(0,4))");
+    assert_eq!(
+        <BlockedProduct<layout!("(4):(1)"), layout!("(4,8):(8,1)")>>::default().to_string(),
+        "((4,4),(1,8)):((1,32),(0,4))"
+    );
 }
 
 fn case_484() {
-    assert_eq!(<BlockedProduct<layout!("(2,2,2):(4,2,1)"), layout!("(2,2,8):(1,2,4)")>>::default().to_string(), "((2,2),(2,2),(2,8)):((4,8),(2,16),(1,32))");
+    assert_eq!(
+        <BlockedProduct<layout!("(2,2,2):(4,2,1)"), layout!("(2,2,8):(1,2,4)")>>::default()
+            .to_string(),
+        "((2,2),(2,2),(2,8)):((4,8),(2,16),(1,32))"
+    );
 }
 
 fn case_485() {
-    assert_eq!(<BlockedProduct<layout!("(4,3):(3,1)"), layout!("(4,4,2):(1,4,16)")>>::default().to_string(), "((4,4),(3,4),(1,2)):((3,12),(1,48),(0,192))");
+    assert_eq!(
+        <BlockedProduct<layout!("(4,3):(3,1)"), layout!("(4,4,2):(1,4,16)")>>::default()
+            .to_string(),
+        "((4,4),(3,4),(1,2)):((3,12),(1,48),(0,192))"
+    );
 }
 
 fn case_486() {
-    assert_eq!(<BlockedProduct<layout!("(8):(1)"), layout!("(2,4):(1,2)")>>::default().to_string(), "((8,2),(1,4)):((1,8),(0,16))");
+    assert_eq!(
+        <BlockedProduct<layout!("(8):(1)"), layout!("(2,4):(1,2)")>>::default().to_string(),
+        "((8,2),(1,4)):((1,8),(0,16))"
+    );
 }
 
 fn case_487() {
-    assert_eq!(<RakedProduct<layout!("(2,3,2):(6,2,1)"), layout!("(2,8):(8,1)")>>::default().to_string(), "((2,2),(8,3),(1,2)):((96,6),(12,2),(0,1))");
+    assert_eq!(
+        <RakedProduct<layout!("(2,3,2):(6,2,1)"), layout!("(2,8):(8,1)")>>::default().to_string(),
+        "((2,2),(8,3),(1,2)):((96,6),(12,2),(0,1))"
+    );
 }
 
 fn case_488() {
-    assert_eq!(<RakedProduct<layout!("(3):(1)"), layout!("2:1")>>::default().to_string(), "((2,(3))):((3,(1)))");
+    assert_eq!(
+        <RakedProduct<layout!("(3):(1)"), layout!("2:1")>>::default().to_string(),
+        "((2,(3))):((3,(1)))"
+    );
 }
 
 fn case_489() {
-    assert_eq!(<RakedProduct<layout!("(2):(1)"), layout!("(2):(1)")>>::default().to_string(), "((2,2)):((2,1))");
+    assert_eq!(
+        <RakedProduct<layout!("(2):(1)"), layout!("(2):(1)")>>::default().to_string(),
+        "((2,2)):((2,1))"
+    );
 }
 
 fn case_490() {
-    assert_eq!(<RakedProduct<layout!("(4,2,2):(1,4,8)"), layout!("(3,2,2):(4,2,1)")>>::default().to_string(), "((3,4),(2,2),(2,2)):((64,1),(32,4),(16,8))");
+    assert_eq!(
+        <RakedProduct<layout!("(4,2,2):(1,4,8)"), layout!("(3,2,2):(4,2,1)")>>::default()
+            .to_string(),
+        "((3,4),(2,2),(2,2)):((64,1),(32,4),(16,8))"
+    );
 }
 
 fn case_491() {
-    assert_eq!(<RakedProduct<layout!("(2,4):(4,1)"), layout!("(4,2):(1,4)")>>::default().to_string(), "((4,2),(2,4)):((8,4),(32,1))");
+    assert_eq!(
+        <RakedProduct<layout!("(2,4):(4,1)"), layout!("(4,2):(1,4)")>>::default().to_string(),
+        "((4,2),(2,4)):((8,4),(32,1))"
+    );
 }
 
 fn case_492() {
-    assert_eq!(<RakedProduct<layout!("(2,2):(1,2)"), layout!("(2,2):(2,1)")>>::default().to_string(), "((2,2),(2,2)):((8,1),(4,2))");
+    assert_eq!(
+        <RakedProduct<layout!("(2,2):(1,2)"), layout!("(2,2):(2,1)")>>::default().to_string(),
+        "((2,2),(2,2)):((8,1),(4,2))"
+    );
 }
 
 fn case_493() {
-    assert_eq!(<RakedProduct<layout!("(2,4,2):(1,2,8)"), layout!("(2):(1)")>>::default().to_string(), "((2,2),(1,4),(1,2)):((16,1),(0,2),(0,8))");
+    assert_eq!(
+        <RakedProduct<layout!("(2,4,2):(1,2,8)"), layout!("(2):(1)")>>::default().to_string(),
+        "((2,2),(1,4),(1,2)):((16,1),(0,2),(0,8))"
+    );
 }
 
 fn case_494() {
-    assert_eq!(<RakedProduct<layout!("(8):(1)"), layout!("(2,2):(1,2)")>>::default().to_string(), "((2,8),(2,1)):((8,1),(16,0))");
+    assert_eq!(
+        <RakedProduct<layout!("(8):(1)"), layout!("(2,2):(1,2)")>>::default().to_string(),
+        "((2,8),(2,1)):((8,1),(16,0))"
+    );
 }
 
 fn case_495() {
-    assert_eq!(<RakedProduct<layout!("(2):(1)"), layout!("(2,4,2):(8,2,1)")>>::default().to_string(), "((2,2),(4,1),(2,1)):((16,1),(4,0),(2,0))");
+    assert_eq!(
+        <RakedProduct<layout!("(2):(1)"), layout!("(2,4,2):(8,2,1)")>>::default().to_string(),
+        "((2,2),(4,1),(2,1)):((16,1),(4,0),(2,0))"
+    );
 }
 
 fn case_496() {
-    assert_eq!(<RakedProduct<layout!("(2):(1)"), layout!("(8,4,2):(1,8,32)")>>::default().to_string(), "((8,2),(4,1),(2,1)):((2,1),(16,0),(64,0))");
+    assert_eq!(
+        <RakedProduct<layout!("(2):(1)"), layout!("(8,4,2):(1,8,32)")>>::default().to_string(),
+        "((8,2),(4,1),(2,1)):((2,1),(16,0),(64,0))"
+    );
 }
 
 fn case_497() {
-    assert_eq!(<RakedProduct<layout!("(8,3):(3,1)"), layout!("(2,3):(3,1)")>>::default().to_string(), "((2,8),(3,3)):((72,3),(24,1))");
+    assert_eq!(
+        <RakedProduct<layout!("(8,3):(3,1)"), layout!("(2,3):(3,1)")>>::default().to_string(),
+        "((2,8),(3,3)):((72,3),(24,1))"
+    );
 }
 
 fn case_498() {
-    assert_eq!(<RakedProduct<layout!("(3,2):(2,1)"), layout!("32:1")>>::default().to_string(), "((32,3),(1,2)):((6,2),(0,1))");
+    assert_eq!(
+        <RakedProduct<layout!("(3,2):(2,1)"), layout!("32:1")>>::default().to_string(),
+        "((32,3),(1,2)):((6,2),(0,1))"
+    );
 }
 
 fn case_499() {
-    assert_eq!(<RakedProduct<layout!("(3):(1)"), layout!("(2):(1)")>>::default().to_string(), "((2,3)):((3,1))");
+    assert_eq!(
+        <RakedProduct<layout!("(3):(1)"), layout!("(2):(1)")>>::default().to_string(),
+        "((2,3)):((3,1))"
+    );
 }
 
 fn case_500() {
-    assert_eq!(<RakedProduct<layout!("(3):(1)"), layout!("32:1")>>::default().to_string(), "((32,(3))):((3,(1)))");
+    assert_eq!(
+        <RakedProduct<layout!("(3):(1)"), layout!("32:1")>>::default().to_string(),
+        "((32,(3))):((3,(1)))"
+    );
 }
 
 fn case_501() {
-    assert_eq!(<RakedProduct<layout!("(4):(1)"), layout!("16:1")>>::default().to_string(), "((16,(4))):((4,(1)))");
+    assert_eq!(
+        <RakedProduct<layout!("(4):(1)"), layout!("16:1")>>::default().to_string(),
+        "((16,(4))):((4,(1)))"
+    );
 }
 
 fn case_502() {
-    assert_eq!(<RakedProduct<layout!("(3,2):(2,1)"), layout!("24:1")>>::default().to_string(), "((24,3),(1,2)):((6,2),(0,1))");
+    assert_eq!(
+        <RakedProduct<layout!("(3,2):(2,1)"), layout!("24:1")>>::default().to_string(),
+        "((24,3),(1,2)):((6,2),(0,1))"
+    );
 }
 
 fn case_503() {
-    assert_eq!(<RakedProduct<layout!("(8,3,2):(6,2,1)"), layout!("6:1")>>::default().to_string(), "((6,8),(1,3),(1,2)):((48,6),(0,2),(0,1))");
+    assert_eq!(
+        <RakedProduct<layout!("(8,3,2):(6,2,1)"), layout!("6:1")>>::default().to_string(),
+        "((6,8),(1,3),(1,2)):((48,6),(0,2),(0,1))"
+    );
 }
 
 fn case_504() {
-    assert_eq!(<RakedProduct<layout!("(3):(1)"), layout!("(2,4,2):(1,2,8)")>>::default().to_string(), "((2,3),(4,1),(2,1)):((3,1),(6,0),(24,0))");
+    assert_eq!(
+        <RakedProduct<layout!("(3):(1)"), layout!("(2,4,2):(1,2,8)")>>::default().to_string(),
+        "((2,3),(4,1),(2,1)):((3,1),(6,0),(24,0))"
+    );
 }
 
 fn case_505() {
-    assert_eq!(<RakedProduct<layout!("(2):(1)"), layout!("8:1")>>::default().to_string(), "((8,(2))):((2,(1)))");
+    assert_eq!(
+        <RakedProduct<layout!("(2):(1)"), layout!("8:1")>>::default().to_string(),
+        "((8,(2))):((2,(1)))"
+    );
 }
 
 fn case_506() {
-    assert_eq!(<TileToShape<layout!("(3):(1)"), shape!("(12,2)")>>::default().to_string(), "((3,4),(1,2)):((1,3),(0,12))");
+    assert_eq!(
+        <TileToShape<layout!("(3):(1)"), shape!("(12,2)")>>::default().to_string(),
+        "((3,4),(1,2)):((1,3),(0,12))"
+    );
 }
 
 fn case_507() {
-    assert_eq!(<TileToShape<layout!("(2,4):(1,2)"), shape!("(8,8)")>>::default().to_string(), "((2,4),(4,2)):((1,8),(2,32))");
+    assert_eq!(
+        <TileToShape<layout!("(2,4):(1,2)"), shape!("(8,8)")>>::default().to_string(),
+        "((2,4),(4,2)):((1,8),(2,32))"
+    );
 }
 
 fn case_508() {
-    assert_eq!(<TileToShape<layout!("(4,4):(4,1)"), shape!("(4,16,2)")>>::default().to_string(), "((4,1),(4,4),(1,2)):((4,0),(1,16),(0,64))");
+    assert_eq!(
+        <TileToShape<layout!("(4,4):(4,1)"), shape!("(4,16,2)")>>::default().to_string(),
+        "((4,1),(4,4),(1,2)):((4,0),(1,16),(0,64))"
+    );
 }
 
 fn case_509() {
-    assert_eq!(<TileToShape<layout!("4:1"), shape!("(8)")>>::default().to_string(), "((4,(2))):((1,(4)))");
+    assert_eq!(
+        <TileToShape<layout!("4:1"), shape!("(8)")>>::default().to_string(),
+        "((4,(2))):((1,(4)))"
+    );
 }
 
 fn case_510() {
-    assert_eq!(<TileToShape<layout!("6:1"), shape!("(12)")>>::default().to_string(), "((6,(2))):((1,(6)))");
+    assert_eq!(
+        <TileToShape<layout!("6:1"), shape!("(12)")>>::default().to_string(),
+        "((6,(2))):((1,(6)))"
+    );
 }
 
 fn case_511() {
-    assert_eq!(<TileToShape<layout!("4:1"), shape!("(16,2)")>>::default().to_string(), "((4,4),(1,2)):((1,4),(0,16))");
+    assert_eq!(
+        <TileToShape<layout!("4:1"), shape!("(16,2)")>>::default().to_string(),
+        "((4,4),(1,2)):((1,4),(0,16))"
+    );
 }
 
 fn case_512() {
-    assert_eq!(<TileToShape<layout!("32:1"), shape!("(128)")>>::default().to_string(), "((32,(4))):((1,(32)))");
+    assert_eq!(
+        <TileToShape<layout!("32:1"), shape!("(128)")>>::default().to_string(),
+        "((32,(4))):((1,(32)))"
+    );
 }
 
 fn case_513() {
-    assert_eq!(<TileToShape<layout!("(4,4):(1,4)"), shape!("(8,4,2)")>>::default().to_string(), "((4,2),(4,1),(1,2)):((1,16),(4,0),(0,32))");
+    assert_eq!(
+        <TileToShape<layout!("(4,4):(1,4)"), shape!("(8,4,2)")>>::default().to_string(),
+        "((4,2),(4,1),(1,2)):((1,16),(4,0),(0,32))"
+    );
 }
 
 fn case_514() {
-    assert_eq!(<TileToShape<layout!("2:1"), shape!("(8)")>>::default().to_string(), "((2,(4))):((1,(2)))");
+    assert_eq!(
+        <TileToShape<layout!("2:1"), shape!("(8)")>>::default().to_string(),
+        "((2,(4))):((1,(2)))"
+    );
 }
 
 fn case_515() {
-    assert_eq!(<TileToShape<layout!("(2,3):(3,1)"), shape!("(4,3,4)")>>::default().to_string(), "((2,2),(3,1),(1,4)):((3,6),(1,0),(0,12))");
+    assert_eq!(
+        <TileToShape<layout!("(2,3):(3,1)"), shape!("(4,3,4)")>>::default().to_string(),
+        "((2,2),(3,1),(1,4)):((3,6),(1,0),(0,12))"
+    );
 }
 
 fn case_516() {
-    assert_eq!(<TileToShape<layout!("(4):(1)"), shape!("(8,4)")>>::default().to_string(), "((4,2),(1,4)):((1,4),(0,8))");
+    assert_eq!(
+        <TileToShape<layout!("(4):(1)"), shape!("(8,4)")>>::default().to_string(),
+        "((4,2),(1,4)):((1,4),(0,8))"
+    );
 }
 
 fn case_517() {
-    assert_eq!(<TileToShape<layout!("(4):(1)"), shape!("(8)")>>::default().to_string(), "((4,2)):((1,4))");
+    assert_eq!(
+        <TileToShape<layout!("(4):(1)"), shape!("(8)")>>::default().to_string(),
+        "((4,2)):((1,4))"
+    );
 }
 
 fn case_518() {
-    assert_eq!(<TileToShape<layout!("(8):(1)"), shape!("(32)")>>::default().to_string(), "((8,4)):((1,8))");
+    assert_eq!(
+        <TileToShape<layout!("(8):(1)"), shape!("(32)")>>::default().to_string(),
+        "((8,4)):((1,8))"
+    );
 }
 
 fn case_519() {
-    assert_eq!(<TileToShape<layout!("24:1"), shape!("(96,4)")>>::default().to_string(), "((24,4),(1,4)):((1,24),(0,96))");
+    assert_eq!(
+        <TileToShape<layout!("24:1"), shape!("(96,4)")>>::default().to_string(),
+        "((24,4),(1,4)):((1,24),(0,96))"
+    );
 }
 
 fn case_520() {
-    assert_eq!(<TileToShape<layout!("(2):(1)"), shape!("(2)")>>::default().to_string(), "((2,1)):((1,0))");
+    assert_eq!(
+        <TileToShape<layout!("(2):(1)"), shape!("(2)")>>::default().to_string(),
+        "((2,1)):((1,0))"
+    );
 }
 
 fn case_521() {
-    assert_eq!(<TileToShape<layout!("(8,8):(1,8)"), shape!("(8,32)")>>::default().to_string(), "((8,1),(8,4)):((1,0),(8,64))");
+    assert_eq!(
+        <TileToShape<layout!("(8,8):(1,8)"), shape!("(8,32)")>>::default().to_string(),
+        "((8,1),(8,4)):((1,0),(8,64))"
+    );
 }
 
 fn case_522() {
-    assert_eq!(<TileToShape<layout!("(2):(1)"), shape!("(4,4)")>>::default().to_string(), "((2,2),(1,4)):((1,2),(0,4))");
+    assert_eq!(
+        <TileToShape<layout!("(2):(1)"), shape!("(4,4)")>>::default().to_string(),
+        "((2,2),(1,4)):((1,2),(0,4))"
+    );
 }
 
 fn case_523() {
-    assert_eq!(<TileToShape<layout!("(3,3):(3,1)"), shape!("(3,3)")>>::default().to_string(), "((3,1),(3,1)):((3,0),(1,0))");
+    assert_eq!(
+        <TileToShape<layout!("(3,3):(3,1)"), shape!("(3,3)")>>::default().to_string(),
+        "((3,1),(3,1)):((3,0),(1,0))"
+    );
 }
 
 fn case_524() {
-    assert_eq!(<TileToShape<layout!("16:1"), shape!("(16,4)")>>::default().to_string(), "((16,1),(1,4)):((1,0),(0,16))");
+    assert_eq!(
+        <TileToShape<layout!("16:1"), shape!("(16,4)")>>::default().to_string(),
+        "((16,1),(1,4)):((1,0),(0,16))"
+    );
 }
 
 fn case_525() {
-    assert_eq!(<TileToShape<layout!("8:1"), shape!("(32,2)")>>::default().to_string(), "((8,4),(1,2)):((1,8),(0,32))");
+    assert_eq!(
+        <TileToShape<layout!("8:1"), shape!("(32,2)")>>::default().to_string(),
+        "((8,4),(1,2)):((1,8),(0,32))"
+    );
 }
 
 fn case_526() {
-    assert_eq!(<TileToShape<layout!("(3):(1)"), shape!("(12)")>>::default().to_string(), "((3,4)):((1,3))");
+    assert_eq!(
+        <TileToShape<layout!("(3):(1)"), shape!("(12)")>>::default().to_string(),
+        "((3,4)):((1,3))"
+    );
 }
 
 fn case_527() {
-    assert_eq!(<TileToShape<layout!("(2):(1)"), shape!("(2)")>>::default().to_string(), "((2,1)):((1,0))");
+    assert_eq!(
+        <TileToShape<layout!("(2):(1)"), shape!("(2)")>>::default().to_string(),
+        "((2,1)):((1,0))"
+    );
 }
 
 fn case_528() {
-    assert_eq!(<TileToShape<layout!("(3,4):(1,3)"), shape!("(3,16)")>>::default().to_string(), "((3,1),(4,4)):((1,0),(3,12))");
+    assert_eq!(
+        <TileToShape<layout!("(3,4):(1,3)"), shape!("(3,16)")>>::default().to_string(),
+        "((3,1),(4,4)):((1,0),(3,12))"
+    );
 }
 
 fn case_529() {
-    assert_eq!(<TileToShape<layout!("12:1"), shape!("(24,2)")>>::default().to_string(), "((12,2),(1,2)):((1,12),(0,24))");
+    assert_eq!(
+        <TileToShape<layout!("12:1"), shape!("(24,2)")>>::default().to_string(),
+        "((12,2),(1,2)):((1,12),(0,24))"
+    );
 }
 
 fn case_530() {
-    assert_eq!(<TileToShape<layout!("(3):(1)"), shape!("(6)")>>::default().to_string(), "((3,2)):((1,3))");
+    assert_eq!(
+        <TileToShape<layout!("(3):(1)"), shape!("(6)")>>::default().to_string(),
+        "((3,2)):((1,3))"
+    );
 }
 
 fn case_531() {
@@ -2133,27 +3698,45 @@ fn case_531() {
 }
 
 fn case_532() {
-    assert_eq!(<RightInverse<layout!("(4,(4)):(1,(4))")>>::default().to_string(), "16:1");
+    assert_eq!(
+        <RightInverse<layout!("(4,(4)):(1,(4))")>>::default().to_string(),
+        "16:1"
+    );
 }
 
 fn case_533() {
-    assert_eq!(<RightInverse<layout!("((2),4,2):((0),4,1)")>>::default().to_string(), "2:8");
+    assert_eq!(
+        <RightInverse<layout!("((2),4,2):((0),4,1)")>>::default().to_string(),
+        "2:8"
+    );
 }
 
 fn case_534() {
-    assert_eq!(<RightInverse<layout!("((3,4),(2,8,3)):((32,1),(288,4,96))")>>::default().to_string(), "(4,8,3,3,2):(3,24,1,192,12)");
+    assert_eq!(
+        <RightInverse<layout!("((3,4),(2,8,3)):((32,1),(288,4,96))")>>::default().to_string(),
+        "(4,8,3,3,2):(3,24,1,192,12)"
+    );
 }
 
 fn case_535() {
-    assert_eq!(<RightInverse<layout!("(8,2,(2),(2,4)):(2,16,(0),(128,32))")>>::default().to_string(), "1:0");
+    assert_eq!(
+        <RightInverse<layout!("(8,2,(2),(2,4)):(2,16,(0),(128,32))")>>::default().to_string(),
+        "1:0"
+    );
 }
 
 fn case_536() {
-    assert_eq!(<RightInverse<layout!("(4):(1)")>>::default().to_string(), "4:1");
+    assert_eq!(
+        <RightInverse<layout!("(4):(1)")>>::default().to_string(),
+        "4:1"
+    );
 }
 
 fn case_537() {
-    assert_eq!(<RightInverse<layout!("(4):(1)")>>::default().to_string(), "4:1");
+    assert_eq!(
+        <RightInverse<layout!("(4):(1)")>>::default().to_string(),
+        "4:1"
+    );
 }
 
 fn case_538() {
@@ -2161,59 +3744,102 @@ fn case_538() {
 }
 
 fn case_539() {
-    assert_eq!(<RightInverse<layout!("24:0")>>::default().to_string(), "1:0");
+    assert_eq!(
+        <RightInverse<layout!("24:0")>>::default().to_string(),
+        "1:0"
+    );
 }
 
 fn case_540() {
-    assert_eq!(<RightInverse<layout!("(8,(3),(4,8,2)):(32,(256),(2,768,1))")>>::default().to_string(), "(2,4):(768,24)");
+    assert_eq!(
+        <RightInverse<layout!("(8,(3),(4,8,2)):(32,(256),(2,768,1))")>>::default().to_string(),
+        "(2,4):(768,24)"
+    );
 }
 
 fn case_541() {
-    assert_eq!(<RightInverse<layout!("(3,2,2):(12,3,6)")>>::default().to_string(), "1:0");
+    assert_eq!(
+        <RightInverse<layout!("(3,2,2):(12,3,6)")>>::default().to_string(),
+        "1:0"
+    );
 }
 
 fn case_542() {
-    assert_eq!(<RightInverse<layout!("((2),2,2,8):((16),1,2,32)")>>::default().to_string(), "4:2");
+    assert_eq!(
+        <RightInverse<layout!("((2),2,2,8):((16),1,2,32)")>>::default().to_string(),
+        "4:2"
+    );
 }
 
 fn case_543() {
-    assert_eq!(<RightInverse<layout!("((2,2,3),3):((6,1,12),2)")>>::default().to_string(), "(2,3,2,3):(2,12,1,4)");
+    assert_eq!(
+        <RightInverse<layout!("((2,2,3),3):((6,1,12),2)")>>::default().to_string(),
+        "(2,3,2,3):(2,12,1,4)"
+    );
 }
 
 fn case_544() {
-    assert_eq!(<RightInverse<layout!("((2,4,8),2):((64,16,2),1)")>>::default().to_string(), "(2,8,4,2):(64,8,2,1)");
+    assert_eq!(
+        <RightInverse<layout!("((2,4,8),2):((64,16,2),1)")>>::default().to_string(),
+        "(2,8,4,2):(64,8,2,1)"
+    );
 }
 
 fn case_545() {
-    assert_eq!(<RightInverse<layout!("(8):(3)")>>::default().to_string(), "1:0");
+    assert_eq!(
+        <RightInverse<layout!("(8):(3)")>>::default().to_string(),
+        "1:0"
+    );
 }
 
 fn case_546() {
-    assert_eq!(<RightInverse<layout!("(4,8):(1,4)")>>::default().to_string(), "32:1");
+    assert_eq!(
+        <RightInverse<layout!("(4,8):(1,4)")>>::default().to_string(),
+        "32:1"
+    );
 }
 
 fn case_547() {
-    assert_eq!(<RightInverse<layout!("((4,2),(2,2,2)):((1,4),(8,16,32))")>>::default().to_string(), "64:1");
+    assert_eq!(
+        <RightInverse<layout!("((4,2),(2,2,2)):((1,4),(8,16,32))")>>::default().to_string(),
+        "64:1"
+    );
 }
 
 fn case_548() {
-    assert_eq!(<RightInverse<layout!("(2,2,(2,3)):(12,6,(3,1))")>>::default().to_string(), "(3,2,2,2):(8,4,2,1)");
+    assert_eq!(
+        <RightInverse<layout!("(2,2,(2,3)):(12,6,(3,1))")>>::default().to_string(),
+        "(3,2,2,2):(8,4,2,1)"
+    );
 }
 
 fn case_549() {
-    assert_eq!(<RightInverse<layout!("((2,2,2),(2,4),2,3):((1,24,192),(2,48),4,8)")>>::default().to_string(), "(2,2,6,2,4,2):(1,8,64,2,16,4)");
+    assert_eq!(
+        <RightInverse<layout!("((2,2,2),(2,4),2,3):((1,24,192),(2,48),4,8)")>>::default()
+            .to_string(),
+        "(2,2,6,2,4,2):(1,8,64,2,16,4)"
+    );
 }
 
 fn case_550() {
-    assert_eq!(<RightInverse<layout!("(8,2,4):(1,8,16)")>>::default().to_string(), "64:1");
+    assert_eq!(
+        <RightInverse<layout!("(8,2,4):(1,8,16)")>>::default().to_string(),
+        "64:1"
+    );
 }
 
 fn case_551() {
-    assert_eq!(<RightInverse<layout!("((4),2):((2),1)")>>::default().to_string(), "(2,4):(4,1)");
+    assert_eq!(
+        <RightInverse<layout!("((4),2):((2),1)")>>::default().to_string(),
+        "(2,4):(4,1)"
+    );
 }
 
 fn case_552() {
-    assert_eq!(<RightInverse<layout!("(2,(3,2),3,(2)):(6,(12,36),2,(1))")>>::default().to_string(), "(2,3,12):(36,12,1)");
+    assert_eq!(
+        <RightInverse<layout!("(2,(3,2),3,(2)):(6,(12,36),2,(1))")>>::default().to_string(),
+        "(2,3,12):(36,12,1)"
+    );
 }
 
 fn case_553() {
@@ -2221,59 +3847,101 @@ fn case_553() {
 }
 
 fn case_554() {
-    assert_eq!(<RightInverse<layout!("(2,(3),2):(6,(2),1)")>>::default().to_string(), "(2,3,2):(6,2,1)");
+    assert_eq!(
+        <RightInverse<layout!("(2,(3),2):(6,(2),1)")>>::default().to_string(),
+        "(2,3,2):(6,2,1)"
+    );
 }
 
 fn case_555() {
-    assert_eq!(<RightInverse<layout!("((8)):((1))")>>::default().to_string(), "8:1");
+    assert_eq!(
+        <RightInverse<layout!("((8)):((1))")>>::default().to_string(),
+        "8:1"
+    );
 }
 
 fn case_556() {
-    assert_eq!(<RightInverse<layout!("(4):(0)")>>::default().to_string(), "1:0");
+    assert_eq!(
+        <RightInverse<layout!("(4):(0)")>>::default().to_string(),
+        "1:0"
+    );
 }
 
 fn case_557() {
-    assert_eq!(<RightInverse<layout!("(4,(4),(2)):(1,(4),(16))")>>::default().to_string(), "32:1");
+    assert_eq!(
+        <RightInverse<layout!("(4,(4),(2)):(1,(4),(16))")>>::default().to_string(),
+        "32:1"
+    );
 }
 
 fn case_558() {
-    assert_eq!(<RightInverse<layout!("((8)):((1))")>>::default().to_string(), "8:1");
+    assert_eq!(
+        <RightInverse<layout!("((8)):((1))")>>::default().to_string(),
+        "8:1"
+    );
 }
 
 fn case_559() {
-    assert_eq!(<RightInverse<layout!("((2),3,(8,2,4)):((192),4,(24,0,1))")>>::default().to_string(), "(4,3):(96,2)");
+    assert_eq!(
+        <RightInverse<layout!("((2),3,(8,2,4)):((192),4,(24,0,1))")>>::default().to_string(),
+        "(4,3):(96,2)"
+    );
 }
 
 fn case_560() {
-    assert_eq!(<RightInverse<layout!("(2,(4)):(0,(2))")>>::default().to_string(), "1:0");
+    assert_eq!(
+        <RightInverse<layout!("(2,(4)):(0,(2))")>>::default().to_string(),
+        "1:0"
+    );
 }
 
 fn case_561() {
-    assert_eq!(<RightInverse<layout!("16:1")>>::default().to_string(), "16:1");
+    assert_eq!(
+        <RightInverse<layout!("16:1")>>::default().to_string(),
+        "16:1"
+    );
 }
 
 fn case_562() {
-    assert_eq!(<RightInverse<layout!("12:0")>>::default().to_string(), "1:0");
+    assert_eq!(
+        <RightInverse<layout!("12:0")>>::default().to_string(),
+        "1:0"
+    );
 }
 
 fn case_563() {
-    assert_eq!(<RightInverse<layout!("((2,2),4,8,2):((1,32),64,2,16)")>>::default().to_string(), "(2,16,8):(1,16,2)");
+    assert_eq!(
+        <RightInverse<layout!("((2,2),4,8,2):((1,32),64,2,16)")>>::default().to_string(),
+        "(2,16,8):(1,16,2)"
+    );
 }
 
 fn case_564() {
-    assert_eq!(<RightInverse<layout!("((3,2),(3,4,3)):((72,36),(12,3,1))")>>::default().to_string(), "(3,4,3,2,3):(72,18,6,3,1)");
+    assert_eq!(
+        <RightInverse<layout!("((3,2),(3,4,3)):((72,36),(12,3,1))")>>::default().to_string(),
+        "(3,4,3,2,3):(72,18,6,3,1)"
+    );
 }
 
 fn case_565() {
-    assert_eq!(<RightInverse<layout!("((2,3,8)):((1,2,6))")>>::default().to_string(), "48:1");
+    assert_eq!(
+        <RightInverse<layout!("((2,3,8)):((1,2,6))")>>::default().to_string(),
+        "48:1"
+    );
 }
 
 fn case_566() {
-    assert_eq!(<LeftInverse<layout!("12:0")>>::default().to_string(), "12:0");
+    assert_eq!(
+        <LeftInverse<layout!("12:0")>>::default().to_string(),
+        "12:0"
+    );
 }
 
 fn case_567() {
-    assert_eq!(<LeftInverse<layout!("(4):(0)")>>::default().to_string(), "4:0");
+    assert_eq!(
+        <LeftInverse<layout!("(4):(0)")>>::default().to_string(),
+        "4:0"
+    );
 }
 
 fn case_568() {
@@ -2281,39 +3949,66 @@ fn case_568() {
 }
 
 fn case_569() {
-    assert_eq!(<LeftInverse<layout!("(2):(0)")>>::default().to_string(), "2:0");
+    assert_eq!(
+        <LeftInverse<layout!("(2):(0)")>>::default().to_string(),
+        "2:0"
+    );
 }
 
 fn case_570() {
-    assert_eq!(<LeftInverse<layout!("((4,8,2),2):((16,1,64),8)")>>::default().to_string(), "(8,2,4,2):(4,64,1,32)");
+    assert_eq!(
+        <LeftInverse<layout!("((4,8,2),2):((16,1,64),8)")>>::default().to_string(),
+        "(8,2,4,2):(4,64,1,32)"
+    );
 }
 
 fn case_571() {
-    assert_eq!(<LeftInverse<layout!("(2,(8,2,2),(4),3):(3,(96,6,48),(12),1)")>>::default().to_string(), "(3,2,2,4,2,8):(256,1,16,64,32,2)");
+    assert_eq!(
+        <LeftInverse<layout!("(2,(8,2,2),(4),3):(3,(96,6,48),(12),1)")>>::default().to_string(),
+        "(3,2,2,4,2,8):(256,1,16,64,32,2)"
+    );
 }
 
 fn case_572() {
-    assert_eq!(<LeftInverse<layout!("(8):(0)")>>::default().to_string(), "8:0");
+    assert_eq!(
+        <LeftInverse<layout!("(8):(0)")>>::default().to_string(),
+        "8:0"
+    );
 }
 
 fn case_573() {
-    assert_eq!(<LeftInverse<layout!("(8):(1)")>>::default().to_string(), "8:1");
+    assert_eq!(
+        <LeftInverse<layout!("(8):(1)")>>::default().to_string(),
+        "8:1"
+    );
 }
 
 fn case_574() {
-    assert_eq!(<LeftInverse<layout!("(3):(2)")>>::default().to_string(), "(2,3):(0,1)");
+    assert_eq!(
+        <LeftInverse<layout!("(3):(2)")>>::default().to_string(),
+        "(2,3):(0,1)"
+    );
 }
 
 fn case_575() {
-    assert_eq!(<LeftInverse<layout!("(3,(4,4)):(16,(4,1))")>>::default().to_string(), "(4,4,3):(12,3,1)");
+    assert_eq!(
+        <LeftInverse<layout!("(3,(4,4)):(16,(4,1))")>>::default().to_string(),
+        "(4,4,3):(12,3,1)"
+    );
 }
 
 fn case_576() {
-    assert_eq!(<LeftInverse<layout!("(2,(2,4),(2,8)):(1,(2,4),(16,32))")>>::default().to_string(), "256:1");
+    assert_eq!(
+        <LeftInverse<layout!("(2,(2,4),(2,8)):(1,(2,4),(16,32))")>>::default().to_string(),
+        "256:1"
+    );
 }
 
 fn case_577() {
-    assert_eq!(<LeftInverse<layout!("(2):(1)")>>::default().to_string(), "2:1");
+    assert_eq!(
+        <LeftInverse<layout!("(2):(1)")>>::default().to_string(),
+        "2:1"
+    );
 }
 
 fn case_578() {
@@ -2321,11 +4016,17 @@ fn case_578() {
 }
 
 fn case_579() {
-    assert_eq!(<LeftInverse<layout!("((3),2,2,(3,2)):((1),18,0,(3,36))")>>::default().to_string(), "(3,6,2,2):(1,12,3,36)");
+    assert_eq!(
+        <LeftInverse<layout!("((3),2,2,(3,2)):((1),18,0,(3,36))")>>::default().to_string(),
+        "(3,6,2,2):(1,12,3,36)"
+    );
 }
 
 fn case_580() {
-    assert_eq!(<LeftInverse<layout!("(2,2,(2),(8,8,2)):(1,2,(4),(8,64,512))")>>::default().to_string(), "1024:1");
+    assert_eq!(
+        <LeftInverse<layout!("(2,2,(2),(8,8,2)):(1,2,(4),(8,64,512))")>>::default().to_string(),
+        "1024:1"
+    );
 }
 
 fn case_581() {
@@ -2333,39 +4034,66 @@ fn case_581() {
 }
 
 fn case_582() {
-    assert_eq!(<LeftInverse<layout!("((4,8),3,2,(8)):((1,4),32,96,(192))")>>::default().to_string(), "1536:1");
+    assert_eq!(
+        <LeftInverse<layout!("((4,8),3,2,(8)):((1,4),32,96,(192))")>>::default().to_string(),
+        "1536:1"
+    );
 }
 
 fn case_583() {
-    assert_eq!(<LeftInverse<layout!("((4,2,8),(2,8)):((256,128,16),(8,1))")>>::default().to_string(), "(8,2,8,2,4):(128,64,8,4,1)");
+    assert_eq!(
+        <LeftInverse<layout!("((4,2,8),(2,8)):((256,128,16),(8,1))")>>::default().to_string(),
+        "(8,2,8,2,4):(128,64,8,4,1)"
+    );
 }
 
 fn case_584() {
-    assert_eq!(<LeftInverse<layout!("(4):(1)")>>::default().to_string(), "4:1");
+    assert_eq!(
+        <LeftInverse<layout!("(4):(1)")>>::default().to_string(),
+        "4:1"
+    );
 }
 
 fn case_585() {
-    assert_eq!(<LeftInverse<layout!("(4,2,2,2):(0,4,16,8)")>>::default().to_string(), "(4,2,2,2):(0,4,16,8)");
+    assert_eq!(
+        <LeftInverse<layout!("(4,2,2,2):(0,4,16,8)")>>::default().to_string(),
+        "(4,2,2,2):(0,4,16,8)"
+    );
 }
 
 fn case_586() {
-    assert_eq!(<LeftInverse<layout!("(2):(4)")>>::default().to_string(), "(4,2):(0,1)");
+    assert_eq!(
+        <LeftInverse<layout!("(2):(4)")>>::default().to_string(),
+        "(4,2):(0,1)"
+    );
 }
 
 fn case_587() {
-    assert_eq!(<LeftInverse<layout!("((2,3),(8),(4)):((1,64),(8),(2))")>>::default().to_string(), "(2,4,8,3):(1,48,6,2)");
+    assert_eq!(
+        <LeftInverse<layout!("((2,3),(8),(4)):((1,64),(8),(2))")>>::default().to_string(),
+        "(2,4,8,3):(1,48,6,2)"
+    );
 }
 
 fn case_588() {
-    assert_eq!(<LeftInverse<layout!("(4,2,3,(3,8)):(48,1,192,(2,6))")>>::default().to_string(), "(2,24,4,3):(4,24,1,8)");
+    assert_eq!(
+        <LeftInverse<layout!("(4,2,3,(3,8)):(48,1,192,(2,6))")>>::default().to_string(),
+        "(2,24,4,3):(4,24,1,8)"
+    );
 }
 
 fn case_589() {
-    assert_eq!(<LeftInverse<layout!("(3,4):(4,1)")>>::default().to_string(), "(4,3):(3,1)");
+    assert_eq!(
+        <LeftInverse<layout!("(3,4):(4,1)")>>::default().to_string(),
+        "(4,3):(3,1)"
+    );
 }
 
 fn case_590() {
-    assert_eq!(<LeftInverse<layout!("(2,8):(1,0)")>>::default().to_string(), "2:1");
+    assert_eq!(
+        <LeftInverse<layout!("(2,8):(1,0)")>>::default().to_string(),
+        "2:1"
+    );
 }
 
 fn case_591() {
@@ -2373,47 +4101,89 @@ fn case_591() {
 }
 
 fn case_592() {
-    assert_eq!(<LeftInverse<layout!("(2,(2,3,2)):(12,(6,1,3))")>>::default().to_string(), "(6,2,2):(4,2,1)");
+    assert_eq!(
+        <LeftInverse<layout!("(2,(2,3,2)):(12,(6,1,3))")>>::default().to_string(),
+        "(6,2,2):(4,2,1)"
+    );
 }
 
 fn case_593() {
-    assert_eq!(<LeftInverse<layout!("(4,(2,4,2),(2)):(32,(16,4,2),(1))")>>::default().to_string(), "(2,2,4,2,4):(64,32,8,4,1)");
+    assert_eq!(
+        <LeftInverse<layout!("(4,(2,4,2),(2)):(32,(16,4,2),(1))")>>::default().to_string(),
+        "(2,2,4,2,4):(64,32,8,4,1)"
+    );
 }
 
 fn case_594() {
-    assert_eq!(<LeftInverse<layout!("((8,2),4):((2,1),48)")>>::default().to_string(), "(2,24,4):(8,1,16)");
+    assert_eq!(
+        <LeftInverse<layout!("((8,2),4):((2,1),48)")>>::default().to_string(),
+        "(2,24,4):(8,1,16)"
+    );
 }
 
 fn case_595() {
-    assert_eq!(<LeftInverse<layout!("(4,4,(4,2),2):(1,64,(8,32),4)")>>::default().to_string(), "(4,2,8,4):(1,128,16,4)");
+    assert_eq!(
+        <LeftInverse<layout!("(4,4,(4,2),2):(1,64,(8,32),4)")>>::default().to_string(),
+        "(4,2,8,4):(1,128,16,4)"
+    );
 }
 
 fn case_596() {
-    assert_eq!(<LeftInverse<layout!("((2)):((1))")>>::default().to_string(), "2:1");
+    assert_eq!(
+        <LeftInverse<layout!("((2)):((1))")>>::default().to_string(),
+        "2:1"
+    );
 }
 
 fn case_597() {
-    assert_eq!(<LeftInverse<layout!("((2,2,4),4):((0,8,1),16)")>>::default().to_string(), "(8,2,4):(4,2,16)");
+    assert_eq!(
+        <LeftInverse<layout!("((2,2,4),4):((0,8,1),16)")>>::default().to_string(),
+        "(8,2,4):(4,2,16)"
+    );
 }
 
 fn case_598() {
-    assert_eq!(<LeftInverse<layout!("(8,8,4):(0,1,64)")>>::default().to_string(), "(64,4):(8,64)");
+    assert_eq!(
+        <LeftInverse<layout!("(8,8,4):(0,1,64)")>>::default().to_string(),
+        "(64,4):(8,64)"
+    );
 }
 
 fn case_599() {
-    assert_eq!(<LeftInverse<layout!("((2),(2,2),8,(4,2,2)):((1),(2,4),8,(64,256,512))")>>::default().to_string(), "1024:1");
+    assert_eq!(
+        <LeftInverse<layout!("((2),(2,2),8,(4,2,2)):((1),(2,4),8,(64,256,512))")>>::default()
+            .to_string(),
+        "1024:1"
+    );
 }
 
 fn case_600() {
-    assert_eq!(<LeftInverse<layout!("((3),(2)):((2),(1))")>>::default().to_string(), "(2,3):(3,1)");
+    assert_eq!(
+        <LeftInverse<layout!("((3),(2)):((2),(1))")>>::default().to_string(),
+        "(2,3):(3,1)"
+    );
 }
 
 fn case_601() {
-    assert_eq!(<inverse::MaxCommonVector<layout!("((8,2,4),(2,4)):((1,8,16),(64,128))"), layout!("((8,2,4),(2,4)):((1,8,16),(64,128))")> as typenum::Unsigned>::USIZE.to_string(), "512");
+    assert_eq!(
+        <inverse::MaxCommonVector<
+            layout!("((8,2,4),(2,4)):((1,8,16),(64,128))"),
+            layout!("((8,2,4),(2,4)):((1,8,16),(64,128))"),
+        > as typenum::Unsigned>::USIZE
+            .to_string(),
+        "512"
+    );
 }
 
 fn case_602() {
-    assert_eq!(<inverse::MaxCommonVector<layout!("((4,3),(4),(2,4,2)):((192,64),(16),(8,2,1))"), layout!("((4,3),(4),(2,4,2)):((1,4),(12),(48,96,384))")> as typenum::Unsigned>::USIZE.to_string(), "1");
+    assert_eq!(
+        <inverse::MaxCommonVector<
+            layout!("((4,3),(4),(2,4,2)):((192,64),(16),(8,2,1))"),
+            layout!("((4,3),(4),(2,4,2)):((1,4),(12),(48,96,384))"),
+        > as typenum::Unsigned>::USIZE
+            .to_string(),
+        "1"
+    );
 }
 
 fn case_603() {
@@ -2425,11 +4195,22 @@ fn case_604() {
 }
 
 fn case_605() {
-    assert_eq!(<inverse::MaxCommonVector<layout!("((3,4),(8)):((1,3),(12))"), layout!("((3,4),(8)):((1,3),(12))")> as typenum::Unsigned>::USIZE.to_string(), "96");
+    assert_eq!(
+        <inverse::MaxCommonVector<
+            layout!("((3,4),(8)):((1,3),(12))"),
+            layout!("((3,4),(8)):((1,3),(12))"),
+        > as typenum::Unsigned>::USIZE
+            .to_string(),
+        "96"
+    );
 }
 
 fn case_606() {
-    assert_eq!(<inverse::MaxCommonVector<layout!("12:1"), layout!("12:1")> as typenum::Unsigned>::USIZE.to_string(), "12");
+    assert_eq!(
+        <inverse::MaxCommonVector<layout!("12:1"), layout!("12:1")> as typenum::Unsigned>::USIZE
+            .to_string(),
+        "12"
+    );
 }
 
 fn case_607() {
@@ -2437,7 +4218,14 @@ fn case_607() {
 }
 
 fn case_608() {
-    assert_eq!(<inverse::MaxCommonVector<layout!("((2,2),2,(3,4)):((48,24),12,(4,1))"), layout!("((2,2),2,(3,4)):((1,2),4,(8,24))")> as typenum::Unsigned>::USIZE.to_string(), "1");
+    assert_eq!(
+        <inverse::MaxCommonVector<
+            layout!("((2,2),2,(3,4)):((48,24),12,(4,1))"),
+            layout!("((2,2),2,(3,4)):((1,2),4,(8,24))"),
+        > as typenum::Unsigned>::USIZE
+            .to_string(),
+        "1"
+    );
 }
 
 fn case_609() {
@@ -2445,7 +4233,11 @@ fn case_609() {
 }
 
 fn case_610() {
-    assert_eq!(<inverse::MaxCommonVector<layout!("24:1"), layout!("24:1")> as typenum::Unsigned>::USIZE.to_string(), "24");
+    assert_eq!(
+        <inverse::MaxCommonVector<layout!("24:1"), layout!("24:1")> as typenum::Unsigned>::USIZE
+            .to_string(),
+        "24"
+    );
 }
 
 fn case_611() {
@@ -2461,7 +4253,14 @@ fn case_613() {
 }
 
 fn case_614() {
-    assert_eq!(<inverse::MaxCommonVector<layout!("((2,3),8,8):((24,8),1,48)"), layout!("((2,3),8,8):((1,2),6,48)")> as typenum::Unsigned>::USIZE.to_string(), "1");
+    assert_eq!(
+        <inverse::MaxCommonVector<
+            layout!("((2,3),8,8):((24,8),1,48)"),
+            layout!("((2,3),8,8):((1,2),6,48)"),
+        > as typenum::Unsigned>::USIZE
+            .to_string(),
+        "1"
+    );
 }
 
 fn case_615() {
@@ -2477,7 +4276,14 @@ fn case_617() {
 }
 
 fn case_618() {
-    assert_eq!(<inverse::MaxCommonVector<layout!("((3),4,(4)):((4),1,(12))"), layout!("((3),4,(4)):((4),1,(12))")> as typenum::Unsigned>::USIZE.to_string(), "48");
+    assert_eq!(
+        <inverse::MaxCommonVector<
+            layout!("((3),4,(4)):((4),1,(12))"),
+            layout!("((3),4,(4)):((4),1,(12))"),
+        > as typenum::Unsigned>::USIZE
+            .to_string(),
+        "48"
+    );
 }
 
 fn case_619() {
@@ -2485,27 +4291,54 @@ fn case_619() {
 }
 
 fn case_620() {
-    assert_eq!(<inverse::MaxCommonLayout<layout!("(2):(1)"), layout!("(2):(1)")>>::default().to_string(), "2:1");
+    assert_eq!(
+        <inverse::MaxCommonLayout<layout!("(2):(1)"), layout!("(2):(1)")>>::default().to_string(),
+        "2:1"
+    );
 }
 
 fn case_621() {
-    assert_eq!(<inverse::MaxCommonLayout<layout!("2:1"), layout!("2:1")>>::default().to_string(), "2:1");
+    assert_eq!(
+        <inverse::MaxCommonLayout<layout!("2:1"), layout!("2:1")>>::default().to_string(),
+        "2:1"
+    );
 }
 
 fn case_622() {
-    assert_eq!(<inverse::MaxCommonLayout<layout!("(2):(1)"), layout!("(2):(1)")>>::default().to_string(), "2:1");
+    assert_eq!(
+        <inverse::MaxCommonLayout<layout!("(2):(1)"), layout!("(2):(1)")>>::default().to_string(),
+        "2:1"
+    );
 }
 
 fn case_623() {
-    assert_eq!(<inverse::MaxCommonLayout<layout!("((8,4,3),8):((96,24,8),1)"), layout!("((8,4,3),8):((96,24,8),1)")>>::default().to_string(), "(8,3,4,8):(96,32,8,1)");
+    assert_eq!(
+        <inverse::MaxCommonLayout<
+            layout!("((8,4,3),8):((96,24,8),1)"),
+            layout!("((8,4,3),8):((96,24,8),1)"),
+        >>::default()
+        .to_string(),
+        "(8,3,4,8):(96,32,8,1)"
+    );
 }
 
 fn case_624() {
-    assert_eq!(<inverse::MaxCommonLayout<layout!("(2,4,(2,2)):(2,4,(1,16))"), layout!("(2,4,(2,2)):(8,2,(1,16))")>>::default().to_string(), "2:8");
+    assert_eq!(
+        <inverse::MaxCommonLayout<
+            layout!("(2,4,(2,2)):(2,4,(1,16))"),
+            layout!("(2,4,(2,2)):(8,2,(1,16))"),
+        >>::default()
+        .to_string(),
+        "2:8"
+    );
 }
 
 fn case_625() {
-    assert_eq!(<inverse::MaxCommonLayout<layout!("((3)):((1))"), layout!("((3)):((1))")>>::default().to_string(), "3:1");
+    assert_eq!(
+        <inverse::MaxCommonLayout<layout!("((3)):((1))"), layout!("((3)):((1))")>>::default()
+            .to_string(),
+        "3:1"
+    );
 }
 
 fn case_626() {
@@ -2513,35 +4346,65 @@ fn case_626() {
 }
 
 fn case_627() {
-    assert_eq!(<inverse::MaxCommonLayout<layout!("32:1"), layout!("32:1")>>::default().to_string(), "32:1");
+    assert_eq!(
+        <inverse::MaxCommonLayout<layout!("32:1"), layout!("32:1")>>::default().to_string(),
+        "32:1"
+    );
 }
 
 fn case_628() {
-    assert_eq!(<inverse::MaxCommonLayout<layout!("(2,2):(1,2)"), layout!("(2,2):(2,1)")>>::default().to_string(), "1:0");
+    assert_eq!(
+        <inverse::MaxCommonLayout<layout!("(2,2):(1,2)"), layout!("(2,2):(2,1)")>>::default()
+            .to_string(),
+        "1:0"
+    );
 }
 
 fn case_629() {
-    assert_eq!(<inverse::MaxCommonLayout<layout!("((3,3),2,8):((1,3),9,18)"), layout!("((3,3),2,8):((1,3),9,18)")>>::default().to_string(), "144:1");
+    assert_eq!(
+        <inverse::MaxCommonLayout<
+            layout!("((3,3),2,8):((1,3),9,18)"),
+            layout!("((3,3),2,8):((1,3),9,18)"),
+        >>::default()
+        .to_string(),
+        "144:1"
+    );
 }
 
 fn case_630() {
-    assert_eq!(<inverse::MaxCommonLayout<layout!("(4,4):(4,1)"), layout!("(4,4):(4,1)")>>::default().to_string(), "(4,4):(4,1)");
+    assert_eq!(
+        <inverse::MaxCommonLayout<layout!("(4,4):(4,1)"), layout!("(4,4):(4,1)")>>::default()
+            .to_string(),
+        "(4,4):(4,1)"
+    );
 }
 
 fn case_631() {
-    assert_eq!(<inverse::MaxCommonLayout<layout!("(8):(1)"), layout!("(8):(1)")>>::default().to_string(), "8:1");
+    assert_eq!(
+        <inverse::MaxCommonLayout<layout!("(8):(1)"), layout!("(8):(1)")>>::default().to_string(),
+        "8:1"
+    );
 }
 
 fn case_632() {
-    assert_eq!(<inverse::MaxCommonLayout<layout!("24:1"), layout!("24:1")>>::default().to_string(), "24:1");
+    assert_eq!(
+        <inverse::MaxCommonLayout<layout!("24:1"), layout!("24:1")>>::default().to_string(),
+        "24:1"
+    );
 }
 
 fn case_633() {
-    assert_eq!(<inverse::MaxCommonLayout<layout!("2:1"), layout!("2:1")>>::default().to_string(), "2:1");
+    assert_eq!(
+        <inverse::MaxCommonLayout<layout!("2:1"), layout!("2:1")>>::default().to_string(),
+        "2:1"
+    );
 }
 
 fn case_634() {
-    assert_eq!(<inverse::MaxCommonLayout<layout!("32:1"), layout!("32:1")>>::default().to_string(), "32:1");
+    assert_eq!(
+        <inverse::MaxCommonLayout<layout!("32:1"), layout!("32:1")>>::default().to_string(),
+        "32:1"
+    );
 }
 
 fn case_635() {
@@ -2549,7 +4412,11 @@ fn case_635() {
 }
 
 fn case_636() {
-    assert_eq!(<inverse::MaxCommonLayout<layout!("((4)):((1))"), layout!("((4)):((1))")>>::default().to_string(), "4:1");
+    assert_eq!(
+        <inverse::MaxCommonLayout<layout!("((4)):((1))"), layout!("((4)):((1))")>>::default()
+            .to_string(),
+        "4:1"
+    );
 }
 
 #[test]
