@@ -113,8 +113,9 @@ def dsl_seconds(ops):
 
 
 def cases():
-    src = open(os.path.join(ROOT, "tests", "golden_algebra_static.rs")).read()
-    pat = re.compile(r'<([\w:]+)<(\w+!\("[^"]*"\)(?:, \w+!\("[^"]*"\))*)>(?: as typenum::Unsigned)?>::')
+    # rustfmt may split a case over lines: read the file with its white space folded.
+    src = re.sub(r"\s+", " ", open(os.path.join(ROOT, "tests", "golden_algebra_static.rs")).read())
+    pat = re.compile(r'<([\w:]+)< ?(\w+!\("[^"]*"\)(?:, ?\w+!\("[^"]*"\))*),? ?>(?: as typenum::Unsigned)?>::')
     for alias, args in pat.findall(src):
         yield FUNCS[alias.split("::")[-1]], re.findall(r'!\("([^"]*)"\)', args)
 
