@@ -19,10 +19,9 @@
 //! ```
 
 use crate::arith::{SameAs, ScaleStride, Scaled};
-use crate::composition::ModeLayouts;
+use crate::by_mode::{tuple_tilers, KeepRest, ModeOp};
 use crate::int_tuple::{IntTuple, LayoutShape, Leaves};
-use crate::list::{list_type, Cons, Nil, ToTuple};
-use crate::sublayout::{Concatenate, Modes};
+use crate::list::{Cons, Nil, ToTuple};
 use crate::{Layout, StaticLayout};
 use core::ops::Mul;
 use typenum::{Bit, Prod, UInt, UTerm, B0, B1};
@@ -255,32 +254,11 @@ impl<L: CoalesceLayout, U, B> CoalesceProfile<L> for UInt<U, B> {
     type Output = L::Output;
 }
 
-/// Each layout coalesced by the matching profile; layouts past the profile are kept.
-pub trait CoalesceEach<P> {
-    /// The layouts.
-    type Output;
-}
-impl<Ls> CoalesceEach<Nil> for Ls {
-    type Output = Ls;
-}
-impl<L, LT: CoalesceEach<PT>, P: CoalesceProfile<L>, PT> CoalesceEach<Cons<P, PT>> for Cons<L, LT> {
-    type Output = Cons<P::Output, LT::Output>;
+/// Coalesce as a by-mode operation: mode L with profile P.
+pub struct CoalesceOp;
+impl<L, P: CoalesceProfile<L>> ModeOp<L, P> for CoalesceOp {
+    type Output = P::Output;
 }
 
-macro_rules! tuple_profile {
-    ($( ($(($T:ident $D:ident $X:ident $i:tt))+) )+) => {$(
-        impl<S: LayoutShape<D> + Modes, D: IntTuple + Modes, $($T),+> CoalesceProfile<Layout<S, D>> for ($($T,)+)
-        where
-            S::List: ModeLayouts<D::List>,
-            <S::List as ModeLayouts<D::List>>::Output: CoalesceEach<list_type!($($T),+)>,
-            <<S::List as ModeLayouts<D::List>>::Output as CoalesceEach<list_type!($($T),+)>>::Output: ToTuple,
-            <<<S::List as ModeLayouts<D::List>>::Output as CoalesceEach<list_type!($($T),+)>>::Output as ToTuple>::Tuple:
-                Concatenate,
-        {
-            type Output = <<<<S::List as ModeLayouts<D::List>>::Output as CoalesceEach<list_type!($($T),+)>>::Output
-                as ToTuple>::Tuple as Concatenate>::Output;
-        }
-    )+};
-}
-
-crate::list::for_each_arity!(tuple_profile);
+// A tuple profile coalesces mode by mode and keeps the modes past it.
+crate::list::for_each_arity!(tuple_tilers; CoalesceProfile, CoalesceOp, KeepRest);

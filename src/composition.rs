@@ -27,10 +27,11 @@
 //! ```
 
 use crate::arith::{IsMultiple, IsUnit, MultipleOf, ScaleStride, Scaled, Unit};
+use crate::by_mode::{tuple_tilers, DropRest, ModeOp};
 use crate::coalesce::{FlatModes, ReverseOnto, SplitFirst, StackLayout, Walk};
 use crate::int_tuple::{IntTuple, LayoutShape};
 use crate::list::{list_type, Concat, Cons, Joined, Nil, ToTuple};
-use crate::sublayout::{Concatenate, Modes};
+use crate::sublayout::Concatenate;
 use crate::{Layout, StaticLayout};
 use core::ops::{Add, Div, Mul, Sub};
 use typenum::{Diff, IsLess, Le, Prod, Quot, Sum, UInt, UTerm, B0, B1, U1, U2};
@@ -451,24 +452,14 @@ where
         <UInt<U, B> as ComposeWith<U1, <Layout<AS, AD> as CoalescedModes>::Modes>>::Layout;
 }
 
-macro_rules! tuple_tiler_compose {
-    ($( ($(($T:ident $D:ident $X:ident $i:tt))+) )+) => {$(
-        /// A tuple tiler: mode i of A composed with tiler i; modes of A past the tiler are dropped.
-        impl<AS: LayoutShape<AD> + Modes, AD: IntTuple + Modes, $($T),+> ComposeOnto<Layout<AS, AD>> for ($($T,)+)
-        where
-            AS::List: ModeLayouts<AD::List>,
-            <AS::List as ModeLayouts<AD::List>>::Output: ComposeEach<list_type!($($T),+)>,
-            <<AS::List as ModeLayouts<AD::List>>::Output as ComposeEach<list_type!($($T),+)>>::Output: ToTuple,
-            <<<AS::List as ModeLayouts<AD::List>>::Output as ComposeEach<list_type!($($T),+)>>::Output as ToTuple>::Tuple:
-                Concatenate,
-        {
-            type Output = <<<<AS::List as ModeLayouts<AD::List>>::Output as ComposeEach<list_type!($($T),+)>>::Output
-                as ToTuple>::Tuple as Concatenate>::Output;
-        }
-    )+};
+/// Composition as a by-mode operation: mode L with tiler T.
+pub struct ComposeOp;
+impl<L: Compose<T>, T> ModeOp<L, T> for ComposeOp {
+    type Output = L::Output;
 }
 
-crate::list::for_each_arity!(tuple_tiler_compose);
+// A tuple tiler: mode i of A composed with tiler i; modes of A past the tiler are dropped.
+crate::list::for_each_arity!(tuple_tilers; ComposeOnto, ComposeOp, DropRest);
 
 /// The modes of a layout as a list of layouts.
 pub trait ModeLayouts<D> {
@@ -482,18 +473,6 @@ impl<S: LayoutShape<D>, D: IntTuple, ST: ModeLayouts<DT>, DT> ModeLayouts<Cons<D
     for Cons<S, ST>
 {
     type Output = Cons<Layout<S, D>, ST::Output>;
-}
-
-/// Each layout composed with the matching tiler, as far as the tilers go.
-pub trait ComposeEach<T> {
-    /// The layouts.
-    type Output;
-}
-impl<Ls> ComposeEach<Nil> for Ls {
-    type Output = Nil;
-}
-impl<L: Compose<T>, LT: ComposeEach<TT>, T, TT> ComposeEach<Cons<T, TT>> for Cons<L, LT> {
-    type Output = Cons<L::Output, LT::Output>;
 }
 
 /// `composition(a, b)`: the value of `Composition<A, B>` (static layouts are zero-sized).

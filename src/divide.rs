@@ -18,6 +18,7 @@
 //! static_assertions::assert_type_eq_all!(ZippedDivide<M, shape!("(16,2)")>, layout!("((16,2),(1,4)):((1,16),(0,32))"));
 //! ```
 
+use crate::by_mode::{tuple_tilers, KeepRest, ModeOp};
 use crate::coalesce::CoalesceLayout;
 use crate::compact::{Compact, LayoutLeft, Left};
 use crate::complement::ComplementOf;
@@ -70,34 +71,14 @@ where
         <Layout<UInt<U, B>, LayoutLeft<UInt<U, B>>> as DivideTiler<Layout<AS, AD>>>::Output;
 }
 
-/// Each layout divided by the matching tiler; layouts past the tilers are kept.
-pub trait DivideEach<T> {
-    /// The layouts.
-    type Output;
-}
-impl<Ls> DivideEach<Nil> for Ls {
-    type Output = Ls;
-}
-impl<L, LT: DivideEach<TT>, T: DivideTiler<L>, TT> DivideEach<Cons<T, TT>> for Cons<L, LT> {
-    type Output = Cons<T::Output, LT::Output>;
+/// The logical divide as a by-mode operation: mode L with tiler T.
+pub struct DivideOp;
+impl<L, T: DivideTiler<L>> ModeOp<L, T> for DivideOp {
+    type Output = T::Output;
 }
 
-macro_rules! tuple_tiler_divide {
-    ($( ($(($T:ident $D:ident $X:ident $i:tt))+) )+) => {$(
-        impl<AS: LayoutShape<AD> + Modes, AD: IntTuple + Modes, $($T),+> DivideTiler<Layout<AS, AD>> for ($($T,)+)
-        where
-            AS::List: ModeLayouts<AD::List>,
-            <AS::List as ModeLayouts<AD::List>>::Output: DivideEach<list_type!($($T),+)>,
-            <<AS::List as ModeLayouts<AD::List>>::Output as DivideEach<list_type!($($T),+)>>::Output: ToTuple,
-            <<<AS::List as ModeLayouts<AD::List>>::Output as DivideEach<list_type!($($T),+)>>::Output as ToTuple>::Tuple: Concatenate,
-        {
-            type Output = <<<<AS::List as ModeLayouts<AD::List>>::Output as DivideEach<list_type!($($T),+)>>::Output
-                as ToTuple>::Tuple as Concatenate>::Output;
-        }
-    )+};
-}
-
-crate::list::for_each_arity!(tuple_tiler_divide);
+// A tuple tiler divides mode by mode and keeps the modes of A past it.
+crate::list::for_each_arity!(tuple_tilers; DivideTiler, DivideOp, KeepRest);
 
 /// CuTe's `zip2_by` with the tiler `Self` as the guide: the rank-2 modes at the guide's terminals
 /// of the IntTuple X gathered into `((firsts), (seconds, rest...))`.

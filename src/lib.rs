@@ -17,6 +17,7 @@
 extern crate alloc;
 
 pub mod arith;
+pub mod by_mode;
 pub mod coalesce;
 pub mod compact;
 pub mod complement;

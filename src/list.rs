@@ -64,8 +64,9 @@ impl<H, T: Concat<R>, R> Concat<R> for Cons<H, T> {
 /// `(T D X i)`: three type-parameter names (say, a shape's, a stride's and a coordinate's
 /// element) and the tuple index.
 macro_rules! for_each_arity {
-    ($m:ident) => {
+    ($m:ident $(; $($extra:tt)*)?) => {
         $m! {
+            $($($extra)* ;)?
             ((A0 D0 X0 0))
             ((A0 D0 X0 0) (A1 D1 X1 1))
             ((A0 D0 X0 0) (A1 D1 X1 1) (A2 D2 X2 2))
@@ -91,8 +92,8 @@ pub(crate) use for_each_arity;
 
 /// Spells the list type of the given types.
 macro_rules! list_type {
-    () => { Nil };
-    ($H:ident $(, $T:ident)*) => { Cons<$H, list_type!($($T),*)> };
+    () => { $crate::list::Nil };
+    ($H:ident $(, $T:ident)*) => { $crate::list::Cons<$H, $crate::list::list_type!($($T),*)> };
 }
 
 pub(crate) use list_type;

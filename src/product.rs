@@ -23,10 +23,11 @@
 //! ```
 
 use crate::arith::Reach;
+use crate::by_mode::{tuple_tilers, KeepRest, ModeOp};
 use crate::coalesce::FlatModes;
 use crate::compact::{Compact, LayoutLeft, Left};
 use crate::complement::ComplementOf;
-use crate::composition::{Compose, ModeLayouts};
+use crate::composition::Compose;
 use crate::divide::{Keep, OpenBoth, TileUnzip, Unpack};
 use crate::int_tuple::{IntTuple, LayoutShape, StaticShape};
 use crate::list::{list_type, Concat, Cons, Joined, Nil, ToTuple};
@@ -106,35 +107,14 @@ where
         <Layout<UInt<U, B>, LayoutLeft<UInt<U, B>>> as ProductTiler<Layout<AS, AD>>>::Output;
 }
 
-/// Each layout multiplied by the matching tiler; layouts past the tilers are kept.
-pub trait ProductEach<T> {
-    /// The layouts.
-    type Output;
-}
-impl<Ls> ProductEach<Nil> for Ls {
-    type Output = Ls;
-}
-impl<L, LT: ProductEach<TT>, T: ProductTiler<L>, TT> ProductEach<Cons<T, TT>> for Cons<L, LT> {
-    type Output = Cons<T::Output, LT::Output>;
+/// The logical product as a by-mode operation: mode L with tiler T.
+pub struct ProductOp;
+impl<L, T: ProductTiler<L>> ModeOp<L, T> for ProductOp {
+    type Output = T::Output;
 }
 
-macro_rules! tuple_tiler_product {
-    ($( ($(($T:ident $D:ident $X:ident $i:tt))+) )+) => {$(
-        impl<AS: LayoutShape<AD> + Modes, AD: IntTuple + Modes, $($T),+> ProductTiler<Layout<AS, AD>> for ($($T,)+)
-        where
-            AS::List: ModeLayouts<AD::List>,
-            <AS::List as ModeLayouts<AD::List>>::Output: ProductEach<list_type!($($T),+)>,
-            <<AS::List as ModeLayouts<AD::List>>::Output as ProductEach<list_type!($($T),+)>>::Output: ToTuple,
-            <<<AS::List as ModeLayouts<AD::List>>::Output as ProductEach<list_type!($($T),+)>>::Output
-                as ToTuple>::Tuple: Concatenate,
-        {
-            type Output = <<<<AS::List as ModeLayouts<AD::List>>::Output as ProductEach<list_type!($($T),+)>>::Output
-                as ToTuple>::Tuple as Concatenate>::Output;
-        }
-    )+};
-}
-
-crate::list::for_each_arity!(tuple_tiler_product);
+// A tuple tiler multiplies mode by mode and keeps the modes of A past it.
+crate::list::for_each_arity!(tuple_tilers; ProductTiler, ProductOp, KeepRest);
 
 /// `ZippedProduct<A, B>`: `((A), (copies))`.
 pub type ZippedProduct<A, B> = <LogicalProduct<A, B> as TileUnzip<B>>::Output;
