@@ -172,13 +172,37 @@ impl<S, D: Mul<S>, Reach> GapIf<B1, Reach> for (S, D) {
     type Reach = Prod<D, S>;
 }
 
-impl<S, D, Reach> GapIf<B0, Reach> for (S, D)
+impl<S, D: IsGreaterOrEqual<Reach>, Reach> GapIf<B0, Reach> for (S, D)
 where
-    D: IsGreaterOrEqual<Reach> + MultipleOf<Reach> + Div<Reach> + Mul<S>,
-    GrEq<D, Reach>: Injective,
+    Self: GapAbove<GrEq<D, Reach>, Reach>,
+{
+    type Mode = <Self as GapAbove<GrEq<D, Reach>, Reach>>::Mode;
+    type Reach = <Self as GapAbove<GrEq<D, Reach>, Reach>>::Reach;
+}
+
+/// See [`Gap`]: the stride is above the reach (`B1`) or inside it (`B0`: A overlaps itself, an
+/// error; the mode given back is a placeholder so that no second error follows from it).
+pub trait GapAbove<Above, Reach> {
+    /// The gap mode.
+    type Mode;
+    /// The reach after this mode.
+    type Reach;
+}
+
+impl<S, D, Reach> GapAbove<B1, Reach> for (S, D)
+where
+    D: MultipleOf<Reach> + Div<Reach> + Mul<S>,
     IsMultiple<D, Reach>: StrideDivisibility,
 {
     type Mode = (Quot<D, Reach>, Reach);
+    type Reach = Prod<D, S>;
+}
+
+impl<S, D: Mul<S> + IsGreaterOrEqual<Reach>, Reach> GapAbove<B0, Reach> for (S, D)
+where
+    GrEq<D, Reach>: Injective,
+{
+    type Mode = (U1, Reach);
     type Reach = Prod<D, S>;
 }
 
