@@ -4,10 +4,10 @@
 //!
 //! The static layer, in the order of the algebra: [`int`] (static and dynamic integers, `C<N>`),
 //! [`int_tuple`] (nested tuples: rank, depth, size, flatten, get, congruence, compatibility),
-//! [`compact`] (LayoutLeft / LayoutRight strides), [`coord`] (idx2crd, crd2idx), [`layout`]
+//! [`compact`] (LayoutLeft / LayoutRight strides), [`coord`] (idx2crd, crd2idx), [`layout`](mod@layout)
 //! (`Layout`, `StaticLayout`, evaluation, printing), [`sublayout`] (get, select, take, group,
-//! flatten, append, prepend, replace, make_layout), then the algebra: [`coalesce`],
-//! [`composition`], [`complement`], [`divide`], [`product`], [`inverse`], on the type-level
+//! flatten, append, prepend, replace, make_layout), then the algebra: [`coalesce`](mod@coalesce),
+//! [`composition`](mod@composition), [`complement`](mod@complement), [`divide`], [`product`], [`inverse`], on the type-level
 //! arithmetic of [`arith`]. [`list`] holds the type-level lists the operations recurse over. The
 //! runtime layer, [`dynamic`], mirrors them module for module.
 #![no_std]

@@ -1,4 +1,4 @@
-//! Runtime layouts: the mirror of [`crate::layout`], with checked arithmetic.
+//! Runtime layouts: the mirror of [`crate::layout`](mod@crate::layout), with checked arithmetic.
 //!
 //! A `DynLayout` is valid by construction: its shape is positive, its stride congruent, and its
 //! size and cosize fit in an `i64`; evaluation at a coordinate is checked too, since a coordinate
