@@ -208,3 +208,64 @@ impl<A: CeilDiv<B>, B> CeilDivByOne<B0, B> for A {
 
 /// `ceil(A / B)`, cheaply where it can be.
 pub type CeilQuotCheap<A, B> = <A as CeilDivCheap<B>>::Output;
+
+/// `Self / B` and whether it is exact, with typenum's long division only when needed: dividing by
+/// 1 or by itself is free (unit strides make these the common cases).
+pub trait DivCheap<B> {
+    /// The quotient, rounded down.
+    type Quot;
+    /// `B1` if B divides `Self`.
+    type Exact: Bit;
+}
+
+impl<A: IsEqual<B>, B: Unit> DivCheap<B> for A
+where
+    A: DivBySelf<Eq<A, B>, B>,
+{
+    type Quot = <A as DivBySelf<Eq<A, B>, B>>::Quot;
+    type Exact = <A as DivBySelf<Eq<A, B>, B>>::Exact;
+}
+
+/// See [`DivCheap`]: `B1` when `Self == B`.
+pub trait DivBySelf<Same, B> {
+    /// The quotient.
+    type Quot;
+    /// Exact or not.
+    type Exact: Bit;
+}
+
+impl<A, B> DivBySelf<B1, B> for A {
+    type Quot = UInt<UTerm, B1>;
+    type Exact = B1;
+}
+
+impl<A, B: Unit> DivBySelf<B0, B> for A
+where
+    A: DivByUnit<IsUnit<B>, B>,
+{
+    type Quot = <A as DivByUnit<IsUnit<B>, B>>::Quot;
+    type Exact = <A as DivByUnit<IsUnit<B>, B>>::Exact;
+}
+
+/// See [`DivCheap`]: `B1` when `B` is 1.
+pub trait DivByUnit<One, B> {
+    /// The quotient.
+    type Quot;
+    /// Exact or not.
+    type Exact: Bit;
+}
+
+impl<A, B> DivByUnit<B1, B> for A {
+    type Quot = A;
+    type Exact = B1;
+}
+
+impl<A: core::ops::Div<B> + MultipleOf<B>, B> DivByUnit<B0, B> for A {
+    type Quot = Quot<A, B>;
+    type Exact = IsMultiple<A, B>;
+}
+
+/// `A / B`, rounded down.
+pub type QuotCheap<A, B> = <A as DivCheap<B>>::Quot;
+/// `B1` if B divides A.
+pub type Divides<A, B> = <A as DivCheap<B>>::Exact;

@@ -18,14 +18,16 @@
 //! assert_eq!(complement(layout!("(2,2):(1,4)"), <shape!("(4,8)")>::default()).to_string(), "(2,4):(2,8)");
 //! ```
 
-use crate::arith::{CeilDivCheap, CeilQuotCheap, IsMultiple, IsUnit, MultipleOf, SameAs, Unit};
+use crate::arith::{
+    CeilDivCheap, CeilQuotCheap, DivCheap, Divides, IsUnit, QuotCheap, SameAs, Unit,
+};
 use crate::coalesce::{CoalesceLayout, CoalesceList, FlatModes, StackLayout};
 use crate::compact::LayoutLeft;
 use crate::int_tuple::{IntTuple, LayoutShape, Leaves, StaticShape};
 use crate::list::{Concat, Cons, Joined, Nil};
 use crate::{Layout, StaticLayout};
-use core::ops::{Div, Mul};
-use typenum::{GrEq, IsGreaterOrEqual, IsLessOrEqual, LeEq, Prod, Quot, UInt, UTerm, B0, B1, U1};
+use core::ops::Mul;
+use typenum::{GrEq, IsGreaterOrEqual, IsLessOrEqual, LeEq, Prod, UInt, UTerm, B0, B1, U1};
 
 /// A condition of complement that must hold: `B1`.
 #[diagnostic::on_unimplemented(
@@ -191,10 +193,10 @@ pub trait GapAbove<Above, Reach> {
 
 impl<S, D, Reach> GapAbove<B1, Reach> for (S, D)
 where
-    D: MultipleOf<Reach> + Div<Reach> + Mul<S>,
-    IsMultiple<D, Reach>: StrideDivisibility,
+    D: DivCheap<Reach> + Mul<S>,
+    Divides<D, Reach>: StrideDivisibility,
 {
-    type Mode = (Quot<D, Reach>, Reach);
+    type Mode = (QuotCheap<D, Reach>, Reach);
     type Reach = Prod<D, S>;
 }
 

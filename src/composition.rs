@@ -26,15 +26,15 @@
 //! assert_eq!(composition(layout!("(4,8):(8,1)"), C::<4>::default()).to_string(), "4:8");
 //! ```
 
-use crate::arith::{IsMultiple, IsUnit, MultipleOf, ScaleStride, Scaled, Unit};
+use crate::arith::{DivCheap, Divides, IsUnit, QuotCheap, ScaleStride, Scaled, Unit};
 use crate::by_mode::{tuple_tilers, DropRest, ModeOp};
 use crate::coalesce::{FlatModes, ReverseOnto, SplitFirst, StackLayout, Walk};
 use crate::int_tuple::{IntTuple, LayoutShape};
 use crate::list::{list_type, Concat, Cons, Joined, Nil, ToTuple};
 use crate::sublayout::Concatenate;
 use crate::{Layout, StaticLayout};
-use core::ops::{Add, Div, Mul, Sub};
-use typenum::{Diff, IsLess, Le, Prod, Quot, Sum, UInt, UTerm, B0, B1, U1, U2};
+use core::ops::{Add, Mul, Sub};
+use typenum::{Diff, IsLess, Le, Prod, Sum, UInt, UTerm, B0, B1, U1, U2};
 
 /// A condition of composition that must hold: `B1`.
 #[diagnostic::on_unimplemented(
@@ -197,11 +197,10 @@ pub trait Walked<Case, N, R> {
 }
 
 /// `R >= S`: the walk steps over the whole mode; `R` must be a multiple of `S` (CuTe's condition).
-impl<N, R, S, D, U, Tail> Walked<B0, N, R> for Cons<(S, D, U), Tail>
+impl<N, R: DivCheap<S>, S, D, U, Tail> Walked<B0, N, R> for Cons<(S, D, U), Tail>
 where
-    R: MultipleOf<S> + Div<S>,
-    IsMultiple<R, S>: StrideDivisibility,
-    Tail: Stride<N, Quot<R, S>>,
+    Divides<R, S>: StrideDivisibility,
+    Tail: Stride<N, QuotCheap<R, S>>,
 {
     type Pieces = Tail::Pieces;
     type RestShape = Tail::RestShape;
@@ -299,22 +298,22 @@ where
 /// the walk goes on with `N / (S / R)` at stride 1.
 impl<N, R: ScaleStride<D>, S, D, U, Tail> Fitting<B0, N, R> for Cons<(S, D, U), Tail>
 where
-    S: MultipleOf<R> + Div<R>,
-    IsMultiple<S, R>: StrideDivisibility,
-    N: MultipleOf<Quot<S, R>> + Div<Quot<S, R>>,
-    IsMultiple<N, Quot<S, R>>: ShapeDivisibility,
-    Quot<S, R>: Sub<B1>,
-    Diff<Quot<S, R>, B1>: Mul<R>,
-    U: Add<Span<Quot<S, R>, R>>,
-    UsedBy<U, Span<Quot<S, R>, R>>: IsLess<S>,
-    Le<UsedBy<U, Span<Quot<S, R>, R>>, S>: StrideDivisibility,
-    Tail: Stride<Quot<N, Quot<S, R>>, U1>,
+    S: DivCheap<R>,
+    Divides<S, R>: StrideDivisibility,
+    N: DivCheap<QuotCheap<S, R>>,
+    Divides<N, QuotCheap<S, R>>: ShapeDivisibility,
+    QuotCheap<S, R>: Sub<B1>,
+    Diff<QuotCheap<S, R>, B1>: Mul<R>,
+    U: Add<Span<QuotCheap<S, R>, R>>,
+    UsedBy<U, Span<QuotCheap<S, R>, R>>: IsLess<S>,
+    Le<UsedBy<U, Span<QuotCheap<S, R>, R>>, S>: StrideDivisibility,
+    Tail: Stride<QuotCheap<N, QuotCheap<S, R>>, U1>,
 {
-    type Pieces = Cons<(Quot<S, R>, Scaled<R, D>), Tail::Pieces>;
+    type Pieces = Cons<(QuotCheap<S, R>, Scaled<R, D>), Tail::Pieces>;
     type RestShape = Tail::RestShape;
     type RestStride = Tail::RestStride;
     type LastStride = Tail::LastStride;
-    type Modes = Cons<(S, D, UsedBy<U, Span<Quot<S, R>, R>>), Tail::Modes>;
+    type Modes = Cons<(S, D, UsedBy<U, Span<QuotCheap<S, R>, R>>), Tail::Modes>;
 }
 
 /// The layout of a walk's pieces and rest (`RS:RD` in units of A's last stride `DL`).
