@@ -34,16 +34,23 @@ fn typenum(n: u64) -> String {
 }
 
 fn main() {
-    let mut out = String::new();
+    let (mut to_typenum, mut to_decimal) = (String::new(), String::new());
     for n in table() {
+        let t = typenum(n);
         writeln!(
-            out,
-            "impl ToStatic for Lit<{n}> {{ type Output = {}; }}",
-            typenum(n)
+            to_typenum,
+            "impl ToStatic for Lit<{n}> {{ type Output = {t}; }}"
+        )
+        .unwrap();
+        writeln!(
+            to_decimal,
+            "impl Decimal for {t} {{ type Output = C<{n}>; }}"
         )
         .unwrap();
     }
-    let path = Path::new(&env::var("OUT_DIR").unwrap()).join("lit_table.rs");
-    fs::write(path, out).unwrap();
+    let out = Path::new(&env::var("OUT_DIR").unwrap()).to_path_buf();
+    fs::write(out.join("lit_table.rs"), to_typenum).unwrap();
+    // The reverse table: how error messages print a number, in decimal (tessel::diagnostic).
+    fs::write(out.join("decimal_table.rs"), to_decimal).unwrap();
     println!("cargo:rerun-if-changed=build.rs");
 }

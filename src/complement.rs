@@ -29,21 +29,21 @@ use crate::{Layout, StaticLayout};
 use core::ops::Mul;
 use typenum::{GrEq, IsGreaterOrEqual, IsLessOrEqual, LeEq, Prod, UInt, UTerm, B0, B1, U1};
 
-/// A condition of complement that must hold: `B1`.
-#[diagnostic::on_unimplemented(
-    message = "complement: the layout overlaps or interleaves itself",
-    label = "each stride of A must be at least the reach of the modes with smaller strides"
-)]
-pub trait Injective {}
-impl Injective for B1 {}
+crate::diagnostic::condition!(
+    /// Each stride must reach past the modes with smaller strides.
+    Outside,
+    StrideOutsideReach,
+    "complement: the stride {Self} lies inside the reach {B} of the modes with smaller strides: the layout overlaps or interleaves itself",
+    "each stride of A must be at least the reach of the modes with smaller strides"
+);
 
-/// A condition of complement that must hold: `B1`.
-#[diagnostic::on_unimplemented(
-    message = "complement: the stride divisibility condition fails",
-    label = "each stride of A must be a multiple of the reach of the modes with smaller strides"
-)]
-pub trait StrideDivisibility {}
-impl StrideDivisibility for B1 {}
+crate::diagnostic::condition!(
+    /// Each stride must be a multiple of the reach of the modes with smaller strides.
+    MultipleOfReach,
+    StrideIsMultipleOfReach,
+    "complement: the stride {Self} is not a multiple of the reach {B} of the modes with smaller strides",
+    "stride divisibility: each stride of A must be a multiple of the reach below it"
+);
 
 type One = UInt<UTerm, B1>;
 
@@ -194,7 +194,7 @@ pub trait GapAbove<Above, Reach> {
 impl<S, D, Reach> GapAbove<B1, Reach> for (S, D)
 where
     D: DivCheap<Reach> + Mul<S>,
-    Divides<D, Reach>: StrideDivisibility,
+    Divides<D, Reach>: MultipleOfReach<D, Reach>,
 {
     type Mode = (QuotCheap<D, Reach>, Reach);
     type Reach = Prod<D, S>;
@@ -202,7 +202,7 @@ where
 
 impl<S, D: Mul<S> + IsGreaterOrEqual<Reach>, Reach> GapAbove<B0, Reach> for (S, D)
 where
-    GrEq<D, Reach>: Injective,
+    GrEq<D, Reach>: Outside<D, Reach>,
 {
     type Mode = (U1, Reach);
     type Reach = Prod<D, S>;

@@ -36,21 +36,37 @@ use crate::{Layout, StaticLayout};
 use core::ops::{Add, Mul, Sub};
 use typenum::{Diff, IsLess, Le, Prod, Sum, UInt, UTerm, B0, B1, U1, U2};
 
-/// A condition of composition that must hold: `B1`.
-#[diagnostic::on_unimplemented(
-    message = "composition: the stride divisibility condition fails",
-    label = "a stride of B must divide the size of each mode of A it walks past, or be a multiple of it"
-)]
-pub trait StrideDivisibility {}
-impl StrideDivisibility for B1 {}
+crate::diagnostic::condition!(
+    /// Walking past a mode of A: the stride must be a multiple of its size.
+    StrideMultiple,
+    StrideIsMultipleOfMode,
+    "composition: the stride {Self} is larger than the mode size {B} of A but not a multiple of it",
+    "stride divisibility: a stride of B must divide each mode of A it walks past, or be a multiple of it"
+);
 
-/// A condition of composition that must hold: `B1`.
-#[diagnostic::on_unimplemented(
-    message = "composition: the shape divisibility condition fails",
-    label = "the size left to take must be a multiple of what each mode of A gives"
-)]
-pub trait ShapeDivisibility {}
-impl ShapeDivisibility for B1 {}
+crate::diagnostic::condition!(
+    /// Taking from a mode of A and going on past it: the stride must divide the mode's size.
+    StrideDividesMode,
+    StrideDividesModeSize,
+    "composition: the stride {Self} does not divide the mode size {B} of A, and the walk goes on past that mode",
+    "stride divisibility: a stride of B must divide each mode of A it walks past, or be a multiple of it"
+);
+
+crate::diagnostic::condition!(
+    /// Taking from a mode of A: what is left to take must be a multiple of what the mode gives.
+    ShapeMultiple,
+    SizeIsMultipleOfTaken,
+    "composition: the size {Self} left to take is not a multiple of the {B} elements a mode of A gives",
+    "shape divisibility: the size left to take must be a multiple of what each mode of A gives"
+);
+
+crate::diagnostic::condition!(
+    /// The modes of B together must stay inside each mode of A (no carry into the next).
+    NoCarry,
+    StaysInsideMode,
+    "composition: the modes of B together reach coordinate {Self} in a mode of A of size {B}, carrying into the next mode",
+    "stride divisibility: B's modes must not add up past a mode of A"
+);
 
 /// The size-1 shape.
 type One = UInt<UTerm, B1>;
@@ -199,7 +215,7 @@ pub trait Walked<Case, N, R> {
 /// `R >= S`: the walk steps over the whole mode; `R` must be a multiple of `S` (CuTe's condition).
 impl<N, R: DivCheap<S>, S, D, U, Tail> Walked<B0, N, R> for Cons<(S, D, U), Tail>
 where
-    Divides<R, S>: StrideDivisibility,
+    Divides<R, S>: StrideMultiple<R, S>,
     Tail: Stride<N, QuotCheap<R, S>>,
 {
     type Pieces = Tail::Pieces;
@@ -284,7 +300,7 @@ where
     N: Sub<B1>,
     Diff<N, B1>: Mul<R>,
     UsedBy<U, Span<N, R>>: IsLess<S>,
-    Le<UsedBy<U, Span<N, R>>, S>: StrideDivisibility,
+    Le<UsedBy<U, Span<N, R>>, S>: NoCarry<UsedBy<U, Span<N, R>>, S>,
     Tail: Stride<U1, U1>,
 {
     type Pieces = Cons<(N, Scaled<R, D>), Tail::Pieces>;
@@ -299,14 +315,14 @@ where
 impl<N, R: ScaleStride<D>, S, D, U, Tail> Fitting<B0, N, R> for Cons<(S, D, U), Tail>
 where
     S: DivCheap<R>,
-    Divides<S, R>: StrideDivisibility,
+    Divides<S, R>: StrideDividesMode<R, S>,
     N: DivCheap<QuotCheap<S, R>>,
-    Divides<N, QuotCheap<S, R>>: ShapeDivisibility,
+    Divides<N, QuotCheap<S, R>>: ShapeMultiple<N, QuotCheap<S, R>>,
     QuotCheap<S, R>: Sub<B1>,
     Diff<QuotCheap<S, R>, B1>: Mul<R>,
     U: Add<Span<QuotCheap<S, R>, R>>,
     UsedBy<U, Span<QuotCheap<S, R>, R>>: IsLess<S>,
-    Le<UsedBy<U, Span<QuotCheap<S, R>, R>>, S>: StrideDivisibility,
+    Le<UsedBy<U, Span<QuotCheap<S, R>, R>>, S>: NoCarry<UsedBy<U, Span<QuotCheap<S, R>, R>>, S>,
     Tail: Stride<QuotCheap<N, QuotCheap<S, R>>, U1>,
 {
     type Pieces = Cons<(QuotCheap<S, R>, Scaled<R, D>), Tail::Pieces>;

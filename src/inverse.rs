@@ -37,13 +37,13 @@ use crate::StaticLayout;
 use core::ops::{Div, Mul};
 use typenum::{Bit, Prod, Quot, UInt, UTerm, B0, B1, U1};
 
-/// A condition of left_inverse that must hold: `B1`.
-#[diagnostic::on_unimplemented(
-    message = "left_inverse: the stride divisibility condition fails",
-    label = "each stride must be a multiple of the strides below it"
-)]
-pub trait StrideDivisibility {}
-impl StrideDivisibility for B1 {}
+crate::diagnostic::condition!(
+    /// Each stride must be a multiple of the stride below it.
+    MultipleOfBelow,
+    StrideIsMultipleOfBelow,
+    "left_inverse: the stride {Self} is not a multiple of {B}, the stride below it",
+    "stride divisibility: each stride must be a multiple of the strides below it"
+);
 
 /// The modes with the prefix products of their shapes: `(shape, stride, prefix)`.
 pub trait Prefixed<P> {
@@ -166,7 +166,7 @@ impl<S, P, G, Prev, T> GatherStep<G, Prev> for Cons<(S, UTerm, P), T> {
 impl<S, V, C, P, G, Prev, T> GatherStep<G, Prev> for Cons<(S, UInt<V, C>, P), T>
 where
     UInt<V, C>: MultipleOf<G> + Div<G>,
-    IsMultiple<UInt<V, C>, G>: StrideDivisibility,
+    IsMultiple<UInt<V, C>, G>: MultipleOfBelow<UInt<V, C>, G>,
 {
     type Rest = (Cons<(Quot<UInt<V, C>, G>, Prev), Nil>, UInt<V, C>, P);
 }

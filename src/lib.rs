@@ -23,6 +23,7 @@ pub mod compact;
 pub mod complement;
 pub mod composition;
 pub mod coord;
+pub mod diagnostic;
 pub mod divide;
 pub mod int;
 pub mod int_tuple;

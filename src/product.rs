@@ -323,13 +323,13 @@ pub type BlockedProduct<A, B> = <A as RankProduct<B>>::Blocked;
 /// `RakedProduct<A, B>`: `((c0,a0),(c1,a1),...)`.
 pub type RakedProduct<A, B> = <A as RankProduct<B>>::Raked;
 
-/// A condition of tile_to_shape that must hold: `B1`.
-#[diagnostic::on_unimplemented(
-    message = "tile_to_shape: the shape divisibility condition fails",
-    label = "each mode of the target shape must be a multiple of the block's mode"
-)]
-pub trait ShapeDivisibility {}
-impl ShapeDivisibility for B1 {}
+crate::diagnostic::condition!(
+    /// Each mode of the target shape must be a multiple of the block's mode.
+    BlockDivides,
+    BlockDividesTarget,
+    "tile_to_shape: the block's mode of size {Self} does not divide the target's mode of size {B}",
+    "shape divisibility: each mode of the target shape must be a multiple of the block's mode"
+);
 
 /// How many copies of the block each mode of the target needs: a list of counts.
 pub trait Counts<Targets> {
@@ -343,7 +343,7 @@ impl<B: StaticShape, BT: Counts<TT>, T: StaticShape, TT> Counts<Cons<T, TT>> for
 where
     T::Size: core::ops::Rem<B::Size> + Div<B::Size>,
     Mod<T::Size, B::Size>: IsEqual<UTerm>,
-    <Mod<T::Size, B::Size> as IsEqual<UTerm>>::Output: ShapeDivisibility + Bit,
+    <Mod<T::Size, B::Size> as IsEqual<UTerm>>::Output: BlockDivides<B::Size, T::Size> + Bit,
 {
     type Output = Cons<Quot<T::Size, B::Size>, BT::Output>;
 }
