@@ -269,3 +269,37 @@ impl<A: core::ops::Div<B> + MultipleOf<B>, B> DivByUnit<B0, B> for A {
 pub type QuotCheap<A, B> = <A as DivCheap<B>>::Quot;
 /// `B1` if B divides A.
 pub type Divides<A, B> = <A as DivCheap<B>>::Exact;
+
+/// Whether stride `Self <= D`, across typenum's kinds: `B1` or `B0`.
+pub trait StrideLeEq<D> {
+    /// `B1` or `B0`.
+    type Output: Bit;
+}
+
+/// `B1` if stride A is at most stride D.
+pub type StrideAtMost<A, D> = <A as StrideLeEq<D>>::Output;
+
+impl<A: NotNegative + typenum::IsLessOrEqual<D>, D: NotNegative> StrideLeEq<D> for A
+where
+    typenum::LeEq<A, D>: Bit,
+{
+    type Output = typenum::LeEq<A, D>;
+}
+impl<U: Unsigned + NonZero, D: NotNegative> StrideLeEq<D> for NInt<U> {
+    type Output = B1;
+}
+impl<A: NotNegative, V: Unsigned + NonZero> StrideLeEq<NInt<V>> for A {
+    type Output = B0;
+}
+impl<U: Unsigned + NonZero, V: Unsigned + NonZero + typenum::IsLessOrEqual<U>> StrideLeEq<NInt<V>>
+    for NInt<U>
+where
+    typenum::LeEq<V, U>: Bit,
+{
+    type Output = typenum::LeEq<V, U>;
+}
+
+/// A stride that is not negative: `UTerm` or a `UInt`.
+pub trait NotNegative {}
+impl NotNegative for UTerm {}
+impl<U, B> NotNegative for UInt<U, B> {}

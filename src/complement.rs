@@ -19,7 +19,8 @@
 //! ```
 
 use crate::arith::{
-    CeilDivCheap, CeilQuotCheap, DivCheap, Divides, IsUnit, QuotCheap, SameAs, Unit,
+    CeilDivCheap, CeilQuotCheap, DivCheap, Divides, IsUnit, QuotCheap, SameAs, StrideAtMost,
+    StrideLeEq, Unit,
 };
 use crate::coalesce::{CoalesceLayout, CoalesceList, FlatModes, StackLayout};
 use crate::compact::LayoutLeft;
@@ -27,7 +28,7 @@ use crate::int_tuple::{IntTuple, LayoutShape, Leaves, StaticShape};
 use crate::list::{Concat, Cons, Joined, Nil};
 use crate::{Layout, StaticLayout};
 use core::ops::Mul;
-use typenum::{GrEq, IsGreaterOrEqual, IsLessOrEqual, LeEq, Prod, UInt, UTerm, B0, B1, U1};
+use typenum::{GrEq, IsGreaterOrEqual, Prod, UInt, UTerm, B0, B1, U1};
 
 crate::diagnostic::condition!(
     /// Each stride must reach past the modes with smaller strides.
@@ -79,14 +80,14 @@ impl<H: StrideOf, Y, T> MinStride for Cons<H, Cons<Y, T>>
 where
     Cons<Y, T>: MinStride,
     <Cons<Y, T> as MinStride>::Min: StrideOf,
-    H::Stride: IsLessOrEqual<<<Cons<Y, T> as MinStride>::Min as StrideOf>::Stride>,
-    Self: PickMin<LeEq<H::Stride, <<Cons<Y, T> as MinStride>::Min as StrideOf>::Stride>>,
+    H::Stride: StrideLeEq<<<Cons<Y, T> as MinStride>::Min as StrideOf>::Stride>,
+    Self: PickMin<StrideAtMost<H::Stride, <<Cons<Y, T> as MinStride>::Min as StrideOf>::Stride>>,
 {
     type Min = <Self as PickMin<
-        LeEq<H::Stride, <<Cons<Y, T> as MinStride>::Min as StrideOf>::Stride>,
+        StrideAtMost<H::Stride, <<Cons<Y, T> as MinStride>::Min as StrideOf>::Stride>,
     >>::Min;
     type Rest = <Self as PickMin<
-        LeEq<H::Stride, <<Cons<Y, T> as MinStride>::Min as StrideOf>::Stride>,
+        StrideAtMost<H::Stride, <<Cons<Y, T> as MinStride>::Min as StrideOf>::Stride>,
     >>::Rest;
 }
 

@@ -1,0 +1,39 @@
+//! The algebra on layouts with negative strides (reversed views), static and runtime, against
+//! CuTe's answers (cute-oracle; CuTe prints a static -1 as `_-1`).
+
+use tessel::dynamic::algebra::run;
+use tessel::{layout, Coalesce, Composition, LogicalDivide, RightInverse};
+
+fn prints<L: std::fmt::Display + Default>(want: &str) {
+    assert_eq!(L::default().to_string(), want);
+}
+
+#[test]
+fn negative_strides_match_cute() {
+    prints::<Coalesce<layout!("(4,2):(-1,-4)")>>("8:-1");
+    prints::<Coalesce<layout!("(2,4):(-2,1)")>>("(2,4):(-2,1)");
+    prints::<Composition<layout!("(4,8):(-1,4)"), layout!("(2,4):(2,8)")>>("(2,4):(-2,8)");
+    prints::<Composition<layout!("(8,4):(4,-1)"), layout!("4:2")>>("4:8");
+    prints::<Composition<layout!("8:-1"), layout!("(2,4):(4,1)")>>("(2,4):(-4,-1)");
+    prints::<LogicalDivide<layout!("(8,4):(-4,1)"), layout!("2:1")>>("(2,(4,4)):(-4,(-8,1))");
+    prints::<RightInverse<layout!("(4,2):(-1,4)")>>("1:0");
+
+    let cases = [
+        ("coalesce", &["(4,2):(-1,-4)"][..], "8:-1"),
+        (
+            "composition",
+            &["(4,8):(-1,4)", "(2,4):(2,8)"],
+            "(2,4):(-2,8)",
+        ),
+        ("composition", &["8:-1", "(2,4):(4,1)"], "(2,4):(-4,-1)"),
+        (
+            "logical_divide",
+            &["(8,4):(-4,1)", "2:1"],
+            "(2,(4,4)):(-4,(-8,1))",
+        ),
+        ("right_inverse", &["(4,2):(-1,4)"], "1:0"),
+    ];
+    for (op, args, want) in cases {
+        assert_eq!(run(op, args).unwrap(), want, "{op} {args:?}");
+    }
+}
