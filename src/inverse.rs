@@ -9,8 +9,9 @@
 //!   non-injective A it is CuTe's quasi-inverse, `A(L(A(i))) == A(i)`. Stride-0 modes are
 //!   skipped, and each stride must be a multiple of the strides below it (checked).
 //!
-//! Strides must not be negative at the type level (the runtime layer accepts them in
-//! right_inverse). The runtime mirror is [`crate::dynamic::inverse`].
+//! A negative stride never chains, so right_inverse leaves it out (as CuTe's does); left_inverse
+//! does not accept one, at the type level or at run time. The runtime mirror is
+//! [`crate::dynamic::inverse`].
 //!
 //! ```
 //! use tessel::{layout, left_inverse, right_inverse, LeftInverse, RightInverse};
