@@ -303,3 +303,31 @@ where
 pub trait NotNegative {}
 impl NotNegative for UTerm {}
 impl<U, B> NotNegative for UInt<U, B> {}
+
+/// `-Self` for a stride or a tuple of strides.
+pub trait Negated {
+    /// The negated strides.
+    type Output;
+}
+impl Negated for UTerm {
+    type Output = UTerm;
+}
+impl<U: Unsigned, B: Bit> Negated for UInt<U, B>
+where
+    UInt<U, B>: NonZero,
+{
+    type Output = NInt<UInt<U, B>>;
+}
+impl<U: Unsigned + NonZero> Negated for NInt<U> {
+    type Output = U;
+}
+
+macro_rules! tuple_negated {
+    ($( ($(($T:ident $D:ident $X:ident $i:tt))+) )+) => {$(
+        impl<$($T: Negated),+> Negated for ($($T,)+) {
+            type Output = ($($T::Output,)+);
+        }
+    )+};
+}
+
+crate::list::for_each_arity!(tuple_negated);

@@ -12,8 +12,8 @@
 //! from one mode of A into the next (`(4,2):(1,8) o (3,2):(1,3)`, which CuTe gets wrong). The
 //! runtime mirror, with the same checks, is [`crate::dynamic::composition`].
 //!
-//! Type-level composition covers B strides that are zero or positive; a negative stride in B is
-//! not implemented yet (the runtime layer handles it).
+//! A negative stride in B walks A with its magnitude and negates the strides it produces, as
+//! CuTe does (`(4,8):(1,4) o 4:-1` is `4:-1`).
 //!
 //! ```
 //! use tessel::{composition, layout, Composition, C};
@@ -129,6 +129,30 @@ pub trait ComposeLeaf<N, R> {
 impl<N: LayoutShape<UTerm>, M> ComposeLeaf<N, UTerm> for M {
     type Layout = Layout<N, UTerm>;
     type Modes = M;
+}
+
+/// A negative stride: the walk with its magnitude, every stride of the result negated (the
+/// runtime keeps the sign through the walk the same way).
+impl<N, V: typenum::Unsigned + typenum::NonZero, M: ComposeLeaf<N, V>>
+    ComposeLeaf<N, typenum::NInt<V>> for M
+where
+    M::Layout: NegatedLayout,
+{
+    type Layout = <M::Layout as NegatedLayout>::Output;
+    type Modes = M::Modes;
+}
+
+/// A layout with its strides negated.
+pub trait NegatedLayout {
+    /// The layout.
+    type Output;
+}
+impl<S: LayoutShape<D> + LayoutShape<D::Output>, D: IntTuple + crate::arith::Negated> NegatedLayout
+    for Layout<S, D>
+where
+    D::Output: IntTuple,
+{
+    type Output = Layout<S, D::Output>;
 }
 
 /// A has one mode: its stride scales B's.

@@ -17,6 +17,11 @@ fn negative_strides_match_cute() {
     prints::<Composition<layout!("8:-1"), layout!("(2,4):(4,1)")>>("(2,4):(-4,-1)");
     prints::<LogicalDivide<layout!("(8,4):(-4,1)"), layout!("2:1")>>("(2,(4,4)):(-4,(-8,1))");
     prints::<RightInverse<layout!("(4,2):(-1,4)")>>("1:0");
+    // Negative strides in B, the tiler.
+    prints::<Composition<layout!("(4,8):(1,4)"), layout!("4:-1")>>("4:-1");
+    prints::<Composition<layout!("(4,8):(1,4)"), layout!("(2,4):(-1,-8)")>>("(2,4):(-1,-8)");
+    prints::<Composition<layout!("(8,4):(4,1)"), layout!("(2,2):(-2,8)")>>("(2,2):(-8,1)");
+    prints::<Composition<layout!("16:-1"), layout!("(4,2):(-2,1)")>>("(4,2):(2,-1)");
 
     let cases = [
         ("coalesce", &["(4,2):(-1,-4)"][..], "8:-1"),
@@ -32,6 +37,12 @@ fn negative_strides_match_cute() {
             "(2,(4,4)):(-4,(-8,1))",
         ),
         ("right_inverse", &["(4,2):(-1,4)"], "1:0"),
+        (
+            "composition",
+            &["(8,4):(4,1)", "(2,2):(-2,8)"],
+            "(2,2):(-8,1)",
+        ),
+        ("composition", &["16:-1", "(4,2):(-2,1)"], "(4,2):(2,-1)"),
     ];
     for (op, args, want) in cases {
         assert_eq!(run(op, args).unwrap(), want, "{op} {args:?}");
