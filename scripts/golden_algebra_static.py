@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Writes tests/golden_algebra_static.rs from tests/golden/algebra.tsv (a dev tool, not run by CI).
+"""Writes tests/golden_algebra_static.rs from tests/golden/algebra.tsv and algebra_negative.tsv (a
+dev tool, not run by CI).
 
 One static check per case that CuTe answers and tessel's runtime layer answers the same (the
 `tessel` binary decides), for every operation tessel computes at the type level: the type alias
@@ -36,7 +37,9 @@ STATIC = {
 
 
 def main():
-    lines = open(os.path.join(ROOT, "tests", "golden", "algebra.tsv")).read().splitlines()
+    lines = []
+    for name in ["algebra.tsv", "algebra_negative.tsv"]:
+        lines += open(os.path.join(ROOT, "tests", "golden", name)).read().splitlines()
     checks = []
     for line in lines:
         if line.startswith("#"):

@@ -70,9 +70,9 @@ fn cute_is_wrong(op: &str, args: &[&str], r: &str) -> bool {
     values(r.size(), |i| at(&r, i)) != want
 }
 
-#[test]
-fn runtime_algebra_matches_cute() {
-    let data = include_str!("golden/algebra.tsv");
+/// Checks every case of a golden file; returns (agreed, rejected by both, wrong in CuTe, beyond
+/// CuTe's implementation).
+fn check(data: &str) -> (usize, usize, usize, usize) {
     let (mut agreed, mut both_reject, mut cute_wrong, mut cute_limit) = (0, 0, 0, 0);
     for line in data.lines().filter(|l| !l.starts_with('#')) {
         let fields: Vec<&str> = line.split('\t').collect();
@@ -101,9 +101,21 @@ fn runtime_algebra_matches_cute() {
             _ => panic!("{line}\n tessel: {got:?}"),
         }
     }
+    (agreed, both_reject, cute_wrong, cute_limit)
+}
+
+#[test]
+fn runtime_algebra_matches_cute() {
+    let (agreed, both_reject, cute_wrong, cute_limit) = check(include_str!("golden/algebra.tsv"));
     println!(
         "{agreed} agree, {both_reject} rejected by both, {cute_wrong} wrong in CuTe and rejected by \
          tessel, {cute_limit} beyond CuTe's implementation"
     );
     assert!(agreed >= 500, "only {agreed} cases agree");
+}
+
+#[test]
+fn negative_strides_match_cute() {
+    let (agreed, ..) = check(include_str!("golden/algebra_negative.tsv"));
+    assert!(agreed >= 60, "only {agreed} cases agree");
 }
