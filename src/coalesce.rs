@@ -24,7 +24,7 @@ use crate::int_tuple::{IntTuple, LayoutShape, Leaves};
 use crate::list::{Cons, Nil, ToTuple};
 use crate::{Layout, StaticLayout};
 use core::ops::Mul;
-use typenum::{Bit, Prod, UInt, UTerm, B0, B1};
+use typenum::{Bit, IsLess, Le, NInt, NonZero, Prod, UInt, UTerm, Unsigned, B0, B1};
 
 /// The flat modes of a layout, as a list of `(shape, stride)` pairs.
 pub trait FlatModes {
@@ -92,14 +92,69 @@ impl<U, B, B2, D, D0> Step<(Big<U, B, B2>, D)> for Cons<(One, D0), Nil> {
 /// Otherwise merge when `s * d` is the stride of the stack's first mode, else push.
 impl<U, B, B2, D, U0, B0_, B20, D0, T> Step<(Big<U, B, B2>, D)> for Cons<(Big<U0, B0_, B20>, D0), T>
 where
-    Big<U, B, B2>: ScaleStride<D>,
-    Scaled<Big<U, B, B2>, D>: SameAs<D0>,
-    Self: MergeIf<<Scaled<Big<U, B, B2>, D> as SameAs<D0>>::Output, (Big<U, B, B2>, D)>,
+    Big<U, B, B2>: Joins<D, D0>,
+    Self: MergeIf<<Big<U, B, B2> as Joins<D, D0>>::Output, (Big<U, B, B2>, D)>,
 {
-    type Output = <Self as MergeIf<
-        <Scaled<Big<U, B, B2>, D> as SameAs<D0>>::Output,
-        (Big<U, B, B2>, D),
-    >>::Output;
+    type Output =
+        <Self as MergeIf<<Big<U, B, B2> as Joins<D, D0>>::Output, (Big<U, B, B2>, D)>>::Output;
+}
+
+/// Whether the mode `Self:D` joins a mode of stride `D0` (`Self * D == D0`): `B1` or `B0`. With
+/// positive strides a join needs `D < D0`, a cheap comparison that spares the multiplication
+/// when it fails (a row-major layout never joins).
+pub trait Joins<D, D0> {
+    /// `B1` or `B0`.
+    type Output: Bit;
+}
+
+/// `Self * D == D0`, computed.
+type Product<S, D, D0> = <Scaled<S, D> as SameAs<D0>>::Output;
+
+impl<S: ScaleStride<UTerm>, D0> Joins<UTerm, D0> for S
+where
+    Scaled<S, UTerm>: SameAs<D0>,
+{
+    type Output = Product<S, UTerm, D0>;
+}
+
+impl<S: ScaleStride<NInt<V>>, V: Unsigned + NonZero, D0> Joins<NInt<V>, D0> for S
+where
+    Scaled<S, NInt<V>>: SameAs<D0>,
+{
+    type Output = Product<S, NInt<V>, D0>;
+}
+
+impl<S, V, C> Joins<UInt<V, C>, UTerm> for S {
+    type Output = B0;
+}
+
+impl<S, V, C, W: Unsigned + NonZero> Joins<UInt<V, C>, NInt<W>> for S {
+    type Output = B0;
+}
+
+impl<S, V, C, W, E> Joins<UInt<V, C>, UInt<W, E>> for S
+where
+    UInt<V, C>: IsLess<UInt<W, E>>,
+    S: JoinsIf<Le<UInt<V, C>, UInt<W, E>>, UInt<V, C>, UInt<W, E>>,
+{
+    type Output = <S as JoinsIf<Le<UInt<V, C>, UInt<W, E>>, UInt<V, C>, UInt<W, E>>>::Output;
+}
+
+/// See [`Joins`]: `B1` when `D < D0`, and only then the product is computed.
+pub trait JoinsIf<Below, D, D0> {
+    /// `B1` or `B0`.
+    type Output: Bit;
+}
+
+impl<S, D, D0> JoinsIf<B0, D, D0> for S {
+    type Output = B0;
+}
+
+impl<S: ScaleStride<D>, D, D0> JoinsIf<B1, D, D0> for S
+where
+    Scaled<S, D>: SameAs<D0>,
+{
+    type Output = Product<S, D, D0>;
 }
 
 /// The stack meets mode `M`: merged into its first mode (`B1`) or pushed (`B0`).
