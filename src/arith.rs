@@ -30,11 +30,44 @@ impl<U: Unsigned, B: Bit> ScaleStride<UTerm> for UInt<U, B> {
     type Output = UTerm;
 }
 
+/// Positive times positive: free when either is 1 (unit strides are the common case), else
+/// typenum's multiplication.
 impl<U: Unsigned, B: Bit, V: Unsigned, C: Bit> ScaleStride<UInt<V, C>> for UInt<U, B>
 where
-    UInt<U, B>: Mul<UInt<V, C>>,
+    UInt<U, B>: Unit + ScaleIf<IsUnit<UInt<U, B>>, UInt<V, C>>,
 {
-    type Output = Prod<UInt<U, B>, UInt<V, C>>;
+    type Output = <UInt<U, B> as ScaleIf<IsUnit<UInt<U, B>>, UInt<V, C>>>::Output;
+}
+
+/// See [`ScaleStride`]: `Self` is 1 (`B1`: the product is D) or not (`B0`).
+pub trait ScaleIf<SelfIsOne, D> {
+    /// The product.
+    type Output;
+}
+
+impl<S, D> ScaleIf<B1, D> for S {
+    type Output = D;
+}
+
+impl<S, D: Unit> ScaleIf<B0, D> for S
+where
+    S: ScaleByIf<IsUnit<D>, D>,
+{
+    type Output = <S as ScaleByIf<IsUnit<D>, D>>::Output;
+}
+
+/// See [`ScaleStride`]: D is 1 (`B1`: the product is `Self`) or not (`B0`: multiply).
+pub trait ScaleByIf<DIsOne, D> {
+    /// The product.
+    type Output;
+}
+
+impl<S, D> ScaleByIf<B1, D> for S {
+    type Output = S;
+}
+
+impl<S: Mul<D>, D> ScaleByIf<B0, D> for S {
+    type Output = Prod<S, D>;
 }
 
 impl<U: Unsigned, B: Bit, V: Unsigned + NonZero> ScaleStride<NInt<V>> for UInt<U, B>

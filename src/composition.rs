@@ -33,8 +33,8 @@ use crate::int_tuple::{IntTuple, LayoutShape};
 use crate::list::{list_type, Concat, Cons, Joined, Nil, ToTuple};
 use crate::sublayout::Concatenate;
 use crate::{Layout, StaticLayout};
-use core::ops::{Add, Mul, Sub};
-use typenum::{Diff, IsLess, Le, Prod, Sum, UInt, UTerm, B0, B1, U1, U2};
+use core::ops::{Add, Sub};
+use typenum::{Diff, IsLess, Le, Sum, UInt, UTerm, B0, B1, U1, U2};
 
 crate::diagnostic::condition!(
     /// Walking past a mode of A: the stride must be a multiple of its size.
@@ -285,11 +285,11 @@ impl<N, R, S, D, U, Tail: Stride<N, U1>> Taking<B1, N, R> for Cons<(S, D, U), Ta
 }
 
 /// `(N - 1) * R`: the last of N elements `R` apart.
-type Span<N, R> = Prod<Diff<N, B1>, R>;
+type Span<N, R> = Scaled<Diff<N, B1>, R>;
 
 impl<N: Sub<B1>, R, S, D, U, Tail> Taking<B0, N, R> for Cons<(S, D, U), Tail>
 where
-    Diff<N, B1>: Mul<R>,
+    Diff<N, B1>: ScaleStride<R>,
     Span<N, R>: IsLess<S>,
     Self: Fitting<Le<Span<N, R>, S>, N, R>,
 {
@@ -322,7 +322,7 @@ impl<N, R: ScaleStride<D>, S, D, U: Add<Span<N, R>>, Tail> Fitting<B1, N, R>
     for Cons<(S, D, U), Tail>
 where
     N: Sub<B1>,
-    Diff<N, B1>: Mul<R>,
+    Diff<N, B1>: ScaleStride<R>,
     UsedBy<U, Span<N, R>>: IsLess<S>,
     Le<UsedBy<U, Span<N, R>>, S>: NoCarry<UsedBy<U, Span<N, R>>, S>,
     Tail: Stride<U1, U1>,
@@ -343,7 +343,7 @@ where
     N: DivCheap<QuotCheap<S, R>>,
     Divides<N, QuotCheap<S, R>>: ShapeMultiple<N, QuotCheap<S, R>>,
     QuotCheap<S, R>: Sub<B1>,
-    Diff<QuotCheap<S, R>, B1>: Mul<R>,
+    Diff<QuotCheap<S, R>, B1>: ScaleStride<R>,
     U: Add<Span<QuotCheap<S, R>, R>>,
     UsedBy<U, Span<QuotCheap<S, R>, R>>: IsLess<S>,
     Le<UsedBy<U, Span<QuotCheap<S, R>, R>>, S>: NoCarry<UsedBy<U, Span<QuotCheap<S, R>, R>>, S>,
