@@ -364,3 +364,8 @@ macro_rules! tuple_negated {
 }
 
 crate::list::for_each_arity!(tuple_negated);
+
+/// Zero times anything is zero (a span of one element, `(1 - 1) * R`, on an error path).
+impl<D> ScaleStride<D> for UTerm {
+    type Output = UTerm;
+}
