@@ -7,6 +7,9 @@
 
 use crate::list::{Cons, Nil};
 
+/// An integer tiler N as the layout it stands for: `N:1` (`1:0` for 1), CuTe's `make_layout(N)`.
+pub type IntegerTiler<N> = crate::Layout<N, crate::compact::LayoutLeft<N>>;
+
 /// Modes of A past the tiler are kept.
 pub struct KeepRest;
 /// Modes of A past the tiler are dropped.

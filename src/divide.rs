@@ -18,7 +18,7 @@
 //! static_assertions::assert_type_eq_all!(ZippedDivide<M, shape!("(16,2)")>, layout!("((16,2),(1,4)):((1,16),(0,32))"));
 //! ```
 
-use crate::by_mode::{tuple_tilers, KeepRest, ModeOp};
+use crate::by_mode::{tuple_tilers, IntegerTiler, KeepRest, ModeOp};
 use crate::coalesce::CoalesceLayout;
 use crate::compact::{Compact, LayoutLeft, Left};
 use crate::complement::ComplementOf;
@@ -65,10 +65,9 @@ impl<AS: LayoutShape<AD>, AD: IntTuple, U, B> DivideTiler<Layout<AS, AD>> for UI
 where
     UInt<U, B>: Compact<Left, U1> + LayoutShape<LayoutLeft<UInt<U, B>>>,
     LayoutLeft<UInt<U, B>>: IntTuple,
-    Layout<UInt<U, B>, LayoutLeft<UInt<U, B>>>: DivideTiler<Layout<AS, AD>>,
+    IntegerTiler<UInt<U, B>>: DivideTiler<Layout<AS, AD>>,
 {
-    type Output =
-        <Layout<UInt<U, B>, LayoutLeft<UInt<U, B>>> as DivideTiler<Layout<AS, AD>>>::Output;
+    type Output = <IntegerTiler<UInt<U, B>> as DivideTiler<Layout<AS, AD>>>::Output;
 }
 
 /// The logical divide as a by-mode operation: mode L with tiler T.

@@ -23,7 +23,7 @@
 //! ```
 
 use crate::arith::Reach;
-use crate::by_mode::{tuple_tilers, KeepRest, ModeOp};
+use crate::by_mode::{tuple_tilers, IntegerTiler, KeepRest, ModeOp};
 use crate::coalesce::FlatModes;
 use crate::compact::{Compact, LayoutLeft, Left};
 use crate::complement::ComplementOf;
@@ -101,10 +101,9 @@ impl<AS: LayoutShape<AD>, AD: IntTuple, U, B> ProductTiler<Layout<AS, AD>> for U
 where
     UInt<U, B>: Compact<Left, U1> + LayoutShape<LayoutLeft<UInt<U, B>>>,
     LayoutLeft<UInt<U, B>>: IntTuple,
-    Layout<UInt<U, B>, LayoutLeft<UInt<U, B>>>: ProductTiler<Layout<AS, AD>>,
+    IntegerTiler<UInt<U, B>>: ProductTiler<Layout<AS, AD>>,
 {
-    type Output =
-        <Layout<UInt<U, B>, LayoutLeft<UInt<U, B>>> as ProductTiler<Layout<AS, AD>>>::Output;
+    type Output = <IntegerTiler<UInt<U, B>> as ProductTiler<Layout<AS, AD>>>::Output;
 }
 
 /// The logical product as a by-mode operation: mode L with tiler T.
