@@ -12,10 +12,8 @@
 //! static_assertions::assert_type_eq_all!(SameValue<U12, NInt<U12>>, B0);
 //! ```
 
-use core::ops::Mul;
-use typenum::{
-    Bit, Eq, IsEqual, Mod, NInt, NonZero, Prod, Quot, Sub1, Sum, UInt, UTerm, Unsigned, B0, B1,
-};
+use crate::nat::{AddCarry, DivRem, Mul, Pred, Prod, Quot, Sum};
+use typenum::{Bit, IsEqual, NInt, NonZero, UInt, UTerm, Unsigned, B0, B1};
 
 /// `Self * D`: a shape times a stride, a stride.
 pub trait ScaleStride<D> {
@@ -128,12 +126,12 @@ pub trait CeilDiv<B> {
     type Output;
 }
 
-impl<A: core::ops::Add<B>, B> CeilDiv<B> for A
+impl<A: AddCarry<B, B0>, B> CeilDiv<B> for A
 where
-    Sum<A, B>: core::ops::Sub<B1>,
-    Sub1<Sum<A, B>>: core::ops::Div<B>,
+    Sum<A, B>: Pred,
+    <Sum<A, B> as Pred>::Output: DivRem<B>,
 {
-    type Output = Quot<Sub1<Sum<A, B>>, B>;
+    type Output = Quot<<Sum<A, B> as Pred>::Output, B>;
 }
 
 /// `ceil(A / B)`.
@@ -145,12 +143,23 @@ pub trait MultipleOf<B> {
     type Output: Bit;
 }
 
-impl<A: core::ops::Rem<B>, B> MultipleOf<B> for A
+impl<A: DivRem<B>, B> MultipleOf<B> for A
 where
-    Mod<A, B>: IsEqual<UTerm>,
-    Eq<Mod<A, B>, UTerm>: Bit,
+    A::Rem: IsZero,
 {
-    type Output = Eq<Mod<A, B>, UTerm>;
+    type Output = <A::Rem as IsZero>::Output;
+}
+
+/// Whether a number is 0: `B1` or `B0`.
+pub trait IsZero {
+    /// `B1` or `B0`.
+    type Output: Bit;
+}
+impl IsZero for UTerm {
+    type Output = B1;
+}
+impl<U, B> IsZero for UInt<U, B> {
+    type Output = B0;
 }
 
 /// `B1` if A is a multiple of B.
@@ -181,17 +190,17 @@ pub trait Reach<S> {
 impl<S> Reach<S> for UTerm {
     type Output = UTerm;
 }
-impl<S: core::ops::Sub<B1>, U: Unsigned, B: Bit> Reach<S> for UInt<U, B>
+impl<S: Pred, U: Unsigned, B: Bit> Reach<S> for UInt<U, B>
 where
-    Sub1<S>: Mul<UInt<U, B>>,
+    S::Output: Mul<UInt<U, B>>,
 {
-    type Output = Prod<Sub1<S>, UInt<U, B>>;
+    type Output = Prod<S::Output, UInt<U, B>>;
 }
-impl<S: core::ops::Sub<B1>, U: Unsigned + NonZero> Reach<S> for NInt<U>
+impl<S: Pred, U: Unsigned + NonZero> Reach<S> for NInt<U>
 where
-    Sub1<S>: Mul<U>,
+    S::Output: Mul<U>,
 {
-    type Output = Prod<Sub1<S>, U>;
+    type Output = Prod<S::Output, U>;
 }
 
 /// `ceil(Self / B)`, avoiding typenum's division in the common cases: 1 when `Self <= B`, `Self`
@@ -242,8 +251,8 @@ impl<A: CeilDiv<B>, B> CeilDivByOne<B0, B> for A {
 /// `ceil(A / B)`, cheaply where it can be.
 pub type CeilQuotCheap<A, B> = <A as CeilDivCheap<B>>::Output;
 
-/// `Self / B` and whether it is exact, with typenum's long division only when needed: dividing by
-/// 1 or by itself is free (unit strides make these the common cases).
+/// `Self / B` and whether it is exact ([`crate::nat`]'s division: by 1 or a power of two it
+/// only shifts).
 pub trait DivCheap<B> {
     /// The quotient, rounded down.
     type Quot;
@@ -251,51 +260,12 @@ pub trait DivCheap<B> {
     type Exact: Bit;
 }
 
-impl<A: IsEqual<B>, B: Unit> DivCheap<B> for A
+impl<A: DivRem<B>, B> DivCheap<B> for A
 where
-    A: DivBySelf<Eq<A, B>, B>,
+    A::Rem: IsZero,
 {
-    type Quot = <A as DivBySelf<Eq<A, B>, B>>::Quot;
-    type Exact = <A as DivBySelf<Eq<A, B>, B>>::Exact;
-}
-
-/// See [`DivCheap`]: `B1` when `Self == B`.
-pub trait DivBySelf<Same, B> {
-    /// The quotient.
-    type Quot;
-    /// Exact or not.
-    type Exact: Bit;
-}
-
-impl<A, B> DivBySelf<B1, B> for A {
-    type Quot = UInt<UTerm, B1>;
-    type Exact = B1;
-}
-
-impl<A, B: Unit> DivBySelf<B0, B> for A
-where
-    A: DivByUnit<IsUnit<B>, B>,
-{
-    type Quot = <A as DivByUnit<IsUnit<B>, B>>::Quot;
-    type Exact = <A as DivByUnit<IsUnit<B>, B>>::Exact;
-}
-
-/// See [`DivCheap`]: `B1` when `B` is 1.
-pub trait DivByUnit<One, B> {
-    /// The quotient.
-    type Quot;
-    /// Exact or not.
-    type Exact: Bit;
-}
-
-impl<A, B> DivByUnit<B1, B> for A {
-    type Quot = A;
-    type Exact = B1;
-}
-
-impl<A: core::ops::Div<B> + MultipleOf<B>, B> DivByUnit<B0, B> for A {
-    type Quot = Quot<A, B>;
-    type Exact = IsMultiple<A, B>;
+    type Quot = A::Quot;
+    type Exact = <A::Rem as IsZero>::Output;
 }
 
 /// `A / B`, rounded down.

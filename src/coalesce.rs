@@ -22,9 +22,9 @@ use crate::arith::{SameAs, ScaleStride, Scaled};
 use crate::by_mode::{tuple_tilers, KeepRest, ModeOp};
 use crate::int_tuple::{IntTuple, LayoutShape, Leaves};
 use crate::list::{Cons, Nil, ToTuple};
+use crate::nat::{Mul, Prod};
 use crate::{Layout, StaticLayout};
-use core::ops::Mul;
-use typenum::{Bit, IsLess, Le, NInt, NonZero, Prod, UInt, UTerm, Unsigned, B0, B1};
+use typenum::{Bit, IsLess, Le, NInt, NonZero, UInt, UTerm, Unsigned, B0, B1};
 
 /// The flat modes of a layout, as a list of `(shape, stride)` pairs.
 pub trait FlatModes {

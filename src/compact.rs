@@ -13,8 +13,8 @@
 //! ```
 
 use crate::list::{Cons, Nil, ToList, ToTuple};
-use core::ops::Mul;
-use typenum::{Bit, Prod, UInt, UTerm, Unsigned, B1, U1};
+use crate::nat::{Mul, Prod};
+use typenum::{Bit, UInt, UTerm, Unsigned, B1, U1};
 
 /// Strides grow from the left: column-major.
 pub struct Left;

@@ -26,9 +26,9 @@ use crate::coalesce::{CoalesceLayout, CoalesceList, FlatModes, StackLayout};
 use crate::compact::LayoutLeft;
 use crate::int_tuple::{IntTuple, LayoutShape, Leaves, StaticShape};
 use crate::list::{Concat, Cons, Joined, Nil};
+use crate::nat::{Mul, Prod};
 use crate::{Layout, StaticLayout};
-use core::ops::Mul;
-use typenum::{GrEq, IsGreaterOrEqual, Prod, UInt, UTerm, B0, B1, U1};
+use typenum::{GrEq, IsGreaterOrEqual, UInt, UTerm, B0, B1, U1};
 
 crate::diagnostic::condition!(
     /// Each stride must reach past the modes with smaller strides.

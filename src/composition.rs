@@ -31,10 +31,10 @@ use crate::by_mode::{tuple_tilers, DropRest, ModeOp};
 use crate::coalesce::{FlatModes, ReverseOnto, SplitFirst, StackLayout, Walk};
 use crate::int_tuple::{IntTuple, LayoutShape};
 use crate::list::{list_type, Concat, Cons, Joined, Nil, ToTuple};
+use crate::nat::{AddCarry, Pred, Sub1, Sum};
 use crate::sublayout::Concatenate;
 use crate::{Layout, StaticLayout};
-use core::ops::{Add, Sub};
-use typenum::{Diff, IsLess, Le, Sum, UInt, UTerm, B0, B1, U1, U2};
+use typenum::{IsLess, Le, UInt, UTerm, B0, B1, U1, U2};
 
 crate::diagnostic::condition!(
     /// Walking past a mode of A: the stride must be a multiple of its size.
@@ -285,11 +285,11 @@ impl<N, R, S, D, U, Tail: Stride<N, U1>> Taking<B1, N, R> for Cons<(S, D, U), Ta
 }
 
 /// `(N - 1) * R`: the last of N elements `R` apart.
-type Span<N, R> = Scaled<Diff<N, B1>, R>;
+type Span<N, R> = Scaled<Sub1<N>, R>;
 
-impl<N: Sub<B1>, R, S, D, U, Tail> Taking<B0, N, R> for Cons<(S, D, U), Tail>
+impl<N: Pred, R, S, D, U, Tail> Taking<B0, N, R> for Cons<(S, D, U), Tail>
 where
-    Diff<N, B1>: ScaleStride<R>,
+    Sub1<N>: ScaleStride<R>,
     Span<N, R>: IsLess<S>,
     Self: Fitting<Le<Span<N, R>, S>, N, R>,
 {
@@ -318,11 +318,11 @@ pub trait Fitting<Fits, N, R> {
 type UsedBy<U, Sp> = Sum<U, Sp>;
 
 /// All N elements are taken here: nothing is left for the modes after.
-impl<N, R: ScaleStride<D>, S, D, U: Add<Span<N, R>>, Tail> Fitting<B1, N, R>
+impl<N, R: ScaleStride<D>, S, D, U: AddCarry<Span<N, R>, B0>, Tail> Fitting<B1, N, R>
     for Cons<(S, D, U), Tail>
 where
-    N: Sub<B1>,
-    Diff<N, B1>: ScaleStride<R>,
+    N: Pred,
+    Sub1<N>: ScaleStride<R>,
     UsedBy<U, Span<N, R>>: IsLess<S>,
     Le<UsedBy<U, Span<N, R>>, S>: NoCarry<UsedBy<U, Span<N, R>>, S>,
     Tail: Stride<U1, U1>,
@@ -342,9 +342,9 @@ where
     Divides<S, R>: StrideDividesMode<R, S>,
     N: DivCheap<QuotCheap<S, R>>,
     Divides<N, QuotCheap<S, R>>: ShapeMultiple<N, QuotCheap<S, R>>,
-    QuotCheap<S, R>: Sub<B1>,
-    Diff<QuotCheap<S, R>, B1>: ScaleStride<R>,
-    U: Add<Span<QuotCheap<S, R>, R>>,
+    QuotCheap<S, R>: Pred,
+    Sub1<QuotCheap<S, R>>: ScaleStride<R>,
+    U: AddCarry<Span<QuotCheap<S, R>, R>, B0>,
     UsedBy<U, Span<QuotCheap<S, R>, R>>: IsLess<S>,
     Le<UsedBy<U, Span<QuotCheap<S, R>, R>>, S>: NoCarry<UsedBy<U, Span<QuotCheap<S, R>, R>>, S>,
     Tail: Stride<QuotCheap<N, QuotCheap<S, R>>, U1>,

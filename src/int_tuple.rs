@@ -21,8 +21,9 @@
 
 use crate::int::{Int, NonNegativeInt, Positive, StaticInt};
 use crate::list::{for_each_arity, Concat, Cons, Joined, Nil, ToList, ToTuple};
+use crate::nat::{Mul, Prod};
 use core::fmt::{self, Debug, Formatter};
-use typenum::{Prod, Sub1, UInt, Unsigned, B1};
+use typenum::{Sub1, UInt, Unsigned, B1};
 
 /// An integer or a (nested) tuple of integers.
 #[diagnostic::on_unimplemented(
@@ -265,7 +266,7 @@ impl ListSize for Nil {
 
 impl<H: StaticShape, T: ListSize> ListSize for Cons<H, T>
 where
-    H::Size: core::ops::Mul<T::Size>,
+    H::Size: Mul<T::Size>,
     Prod<H::Size, T::Size>: Unsigned,
 {
     type Size = Prod<H::Size, T::Size>;

@@ -32,11 +32,11 @@ use crate::complement::{MinStride, SplitHead};
 use crate::composition::Compose;
 use crate::int_tuple::{IntTuple, LayoutShape};
 use crate::list::{Cons, Nil};
+use crate::nat::{DivRem, Mul, Prod, Quot};
 use crate::sublayout::{Modes, Parts};
 use crate::Layout;
 use crate::StaticLayout;
-use core::ops::{Div, Mul};
-use typenum::{Bit, Prod, Quot, UInt, UTerm, B0, B1, U1};
+use typenum::{Bit, UInt, UTerm, B0, B1, U1};
 
 crate::diagnostic::condition!(
     /// Each stride must be a multiple of the stride below it.
@@ -166,7 +166,7 @@ impl<S, P, G, Prev, T> GatherStep<G, Prev> for Cons<(S, UTerm, P), T> {
 }
 impl<S, V, C, P, G, Prev, T> GatherStep<G, Prev> for Cons<(S, UInt<V, C>, P), T>
 where
-    UInt<V, C>: MultipleOf<G> + Div<G>,
+    UInt<V, C>: MultipleOf<G> + DivRem<G>,
     IsMultiple<UInt<V, C>, G>: MultipleOfBelow<UInt<V, C>, G>,
 {
     type Rest = (Cons<(Quot<UInt<V, C>, G>, Prev), Nil>, UInt<V, C>, P);

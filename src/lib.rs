@@ -30,6 +30,7 @@ pub mod int_tuple;
 pub mod inverse;
 pub mod layout;
 pub mod list;
+pub mod nat;
 mod print;
 pub mod product;
 pub mod sublayout;

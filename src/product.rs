@@ -22,7 +22,7 @@
 //!     layout!("((8,4),(8,2)):((8,64),(1,256))"));
 //! ```
 
-use crate::arith::Reach;
+use crate::arith::{DivCheap, Divides, QuotCheap, Reach};
 use crate::by_mode::{tuple_tilers, IntegerTiler, KeepRest, ModeOp};
 use crate::coalesce::FlatModes;
 use crate::compact::{Compact, LayoutLeft, Left};
@@ -31,10 +31,10 @@ use crate::composition::Compose;
 use crate::divide::{Keep, OpenBoth, TileUnzip, Unpack};
 use crate::int_tuple::{IntTuple, LayoutShape, StaticShape};
 use crate::list::{list_type, Concat, Cons, Joined, Nil, ToTuple};
+use crate::nat::{AddCarry, Diff, Mul, Pred, Prod, Sub1, SubBorrow, Succ, Sum};
 use crate::sublayout::{Concatenate, Modes, Parts};
 use crate::{Layout, StaticLayout};
-use core::ops::{Add, Div, Mul, Sub};
-use typenum::{Bit, Diff, IsEqual, Max, Maximum, Mod, Prod, Quot, Sum, UInt, UTerm, B0, B1, U1};
+use typenum::{IsEqual, Max, Maximum, UInt, UTerm, B0, B1, U1};
 
 /// The cosize of a static layout as a type: `1 + sum((s - 1) * |d|)`.
 pub trait CosizeOf {
@@ -52,7 +52,7 @@ impl ReachSum for Nil {
 }
 impl<S, D: Reach<S>, T: ReachSum> ReachSum for Cons<(S, D), T>
 where
-    D::Output: Add<T::Output>,
+    D::Output: AddCarry<T::Output, B0>,
 {
     type Output = Sum<D::Output, T::Output>;
 }
@@ -60,9 +60,9 @@ where
 impl<L: FlatModes> CosizeOf for L
 where
     L::List: ReachSum,
-    <L::List as ReachSum>::Output: Add<B1>,
+    <L::List as ReachSum>::Output: Succ,
 {
-    type Output = Sum<<L::List as ReachSum>::Output, B1>;
+    type Output = <<L::List as ReachSum>::Output as Succ>::Output;
 }
 
 /// `cosize(L)` as a typenum number.
@@ -132,9 +132,9 @@ impl Len for Nil {
 }
 impl<H, T: Len> Len for Cons<H, T>
 where
-    T::Output: Add<B1>,
+    T::Output: Succ,
 {
-    type Output = Sum<T::Output, B1>;
+    type Output = <T::Output as Succ>::Output;
 }
 
 /// The rank of a layout, as a typenum number (an integer layout has rank 1).
@@ -173,7 +173,7 @@ impl<S: LayoutShape<D> + Modes, D: IntTuple + Modes, R> PadIf<B0, R> for Layout<
 where
     S::List: Len + Concat<Ones<Diff<R, <S::List as Len>::Output>, U1>>,
     D::List: Concat<Ones<Diff<R, <S::List as Len>::Output>, UTerm>>,
-    R: Sub<<S::List as Len>::Output>,
+    R: SubBorrow<<S::List as Len>::Output, B0>,
     Diff<R, <S::List as Len>::Output>: Repeat<U1> + Repeat<UTerm>,
     Joined<S::List, Ones<Diff<R, <S::List as Len>::Output>, U1>>: ToTuple,
     Joined<D::List, Ones<Diff<R, <S::List as Len>::Output>, UTerm>>: ToTuple,
@@ -198,10 +198,10 @@ impl<X> Repeat<X> for UTerm {
 }
 impl<U, B, X> Repeat<X> for UInt<U, B>
 where
-    UInt<U, B>: Sub<B1>,
-    Diff<UInt<U, B>, B1>: Repeat<X>,
+    UInt<U, B>: Pred,
+    Sub1<UInt<U, B>>: Repeat<X>,
 {
-    type Output = Cons<X, <Diff<UInt<U, B>, B1> as Repeat<X>>::Output>;
+    type Output = Cons<X, <Sub1<UInt<U, B>> as Repeat<X>>::Output>;
 }
 
 /// `N` copies of X, as a list.
@@ -340,11 +340,10 @@ impl Counts<Nil> for Nil {
 }
 impl<B: StaticShape, BT: Counts<TT>, T: StaticShape, TT> Counts<Cons<T, TT>> for Cons<B, BT>
 where
-    T::Size: core::ops::Rem<B::Size> + Div<B::Size>,
-    Mod<T::Size, B::Size>: IsEqual<UTerm>,
-    <Mod<T::Size, B::Size> as IsEqual<UTerm>>::Output: BlockDivides<B::Size, T::Size> + Bit,
+    T::Size: DivCheap<B::Size>,
+    Divides<T::Size, B::Size>: BlockDivides<B::Size, T::Size>,
 {
-    type Output = Cons<Quot<T::Size, B::Size>, BT::Output>;
+    type Output = Cons<QuotCheap<T::Size, B::Size>, BT::Output>;
 }
 
 /// `tile_to_shape(Self, S)` on types.
