@@ -5,6 +5,7 @@
 //! composition. Each operation names itself with a marker implementing [`ModeOp`]; the per-arity
 //! impls of its tiler trait for tuples come from one macro.
 
+use crate::diagnostic::{And, Both, Holds};
 use crate::list::{Cons, Nil};
 
 /// An integer tiler N as the layout it stands for: `N:1` (`1:0` for 1), CuTe's `make_layout(N)`.
@@ -19,6 +20,8 @@ pub struct DropRest;
 pub trait ModeOp<L, T> {
     /// The result for this mode.
     type Output;
+    /// [`Holds`](crate::diagnostic::Holds), or the first condition that failed.
+    type Verdict;
 }
 
 /// Each layout of the list with the matching tiler; the layouts past the tilers are kept or
@@ -26,20 +29,27 @@ pub trait ModeOp<L, T> {
 pub trait EachMode<Op, T, Rest> {
     /// The list of results.
     type Output;
+    /// The first failure of a mode's conditions, or [`Holds`].
+    type Verdict;
 }
 
 impl<Op, Ls> EachMode<Op, Nil, KeepRest> for Ls {
     type Output = Ls;
+    type Verdict = Holds;
 }
 
 impl<Op, Ls> EachMode<Op, Nil, DropRest> for Ls {
     type Output = Nil;
+    type Verdict = Holds;
 }
 
 impl<Op: ModeOp<L, T>, L, LT: EachMode<Op, TT, Rest>, T, TT, Rest> EachMode<Op, Cons<T, TT>, Rest>
     for Cons<L, LT>
+where
+    Op::Verdict: Both<LT::Verdict>,
 {
     type Output = Cons<Op::Output, LT::Output>;
+    type Verdict = And<Op::Verdict, LT::Verdict>;
 }
 
 /// Implements the tiler trait `$Trait<Layout<AS, AD>>` for tuples of tilers, by `$Op` mode by
@@ -63,6 +73,8 @@ macro_rules! tuple_tilers {
             type Output = <<<<AS::List as $crate::composition::ModeLayouts<AD::List>>::Output
                 as $crate::by_mode::EachMode<$Op, $crate::list::list_type!($($T),+), $Rest>>::Output
                 as $crate::list::ToTuple>::Tuple as $crate::sublayout::Concatenate>::Output;
+            type Verdict = <<AS::List as $crate::composition::ModeLayouts<AD::List>>::Output
+                as $crate::by_mode::EachMode<$Op, $crate::list::list_type!($($T),+), $Rest>>::Verdict;
         }
     )+};
 }

@@ -300,6 +300,9 @@ where
 pub trait CoalesceProfile<L> {
     /// The coalesced layout.
     type Output;
+    /// Always [`Holds`](crate::diagnostic::Holds): coalesce has no conditions (the by-mode
+    /// machinery it shares with the other operations asks).
+    type Verdict;
 }
 
 /// `CoalesceBy<L, P>`: L coalesced mode by mode, following the profile P.
@@ -307,12 +310,14 @@ pub type CoalesceBy<L, P> = <P as CoalesceProfile<L>>::Output;
 
 impl<L: CoalesceLayout, U, B> CoalesceProfile<L> for UInt<U, B> {
     type Output = L::Output;
+    type Verdict = crate::diagnostic::Holds;
 }
 
 /// Coalesce as a by-mode operation: mode L with profile P.
 pub struct CoalesceOp;
 impl<L, P: CoalesceProfile<L>> ModeOp<L, P> for CoalesceOp {
     type Output = P::Output;
+    type Verdict = crate::diagnostic::Holds;
 }
 
 // A tuple profile coalesces mode by mode and keeps the modes past it.

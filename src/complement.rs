@@ -24,6 +24,7 @@ use crate::arith::{
 };
 use crate::coalesce::{CoalesceLayout, CoalesceList, FlatModes, StackLayout};
 use crate::compact::LayoutLeft;
+use crate::diagnostic::{And, Both, Check, CheckBit, Checked, Decimal, Holds, Verified};
 use crate::int_tuple::{IntTuple, LayoutShape, Leaves, StaticShape};
 use crate::list::{Concat, Cons, Joined, Nil};
 use crate::nat::{Mul, Prod};
@@ -125,11 +126,14 @@ pub trait Gaps<Reach> {
     type Modes;
     /// The reach of all of A's modes.
     type Reach;
+    /// [`Holds`], or the first condition that failed.
+    type Verdict;
 }
 
 impl<Reach> Gaps<Reach> for Nil {
     type Modes = Nil;
     type Reach = Reach;
+    type Verdict = Holds;
 }
 
 impl<H, T, Reach> Gaps<Reach> for Cons<H, T>
@@ -137,7 +141,14 @@ where
     Self: MinStride,
     <Self as MinStride>::Min: Gap<Reach>,
     <Self as MinStride>::Rest: Gaps<<<Self as MinStride>::Min as Gap<Reach>>::Reach>,
+    <<Self as MinStride>::Min as Gap<Reach>>::Verdict: Both<
+        <<Self as MinStride>::Rest as Gaps<<<Self as MinStride>::Min as Gap<Reach>>::Reach>>::Verdict,
+    >,
 {
+    type Verdict = And<
+        <<Self as MinStride>::Min as Gap<Reach>>::Verdict,
+        <<Self as MinStride>::Rest as Gaps<<<Self as MinStride>::Min as Gap<Reach>>::Reach>>::Verdict,
+    >;
     type Modes = Cons<
         <<Self as MinStride>::Min as Gap<Reach>>::Mode,
         <<Self as MinStride>::Rest as Gaps<<<Self as MinStride>::Min as Gap<Reach>>::Reach>>::Modes,
@@ -152,6 +163,8 @@ pub trait Gap<Reach> {
     type Mode;
     /// The reach after this mode.
     type Reach;
+    /// [`Holds`], or the condition that failed.
+    type Verdict;
 }
 
 impl<S, D: SameAs<Reach>, Reach> Gap<Reach> for (S, D)
@@ -160,6 +173,7 @@ where
 {
     type Mode = <Self as GapIf<D::Output, Reach>>::Mode;
     type Reach = <Self as GapIf<D::Output, Reach>>::Reach;
+    type Verdict = <Self as GapIf<D::Output, Reach>>::Verdict;
 }
 
 /// See [`Gap`]: the stride is the reach (`B1`: no gap, no division) or above it (`B0`).
@@ -168,11 +182,14 @@ pub trait GapIf<Contiguous, Reach> {
     type Mode;
     /// The reach after this mode.
     type Reach;
+    /// [`Holds`], or the condition that failed.
+    type Verdict;
 }
 
 impl<S, D: Mul<S>, Reach> GapIf<B1, Reach> for (S, D) {
     type Mode = (U1, Reach);
     type Reach = Prod<D, S>;
+    type Verdict = Holds;
 }
 
 impl<S, D: IsGreaterOrEqual<Reach>, Reach> GapIf<B0, Reach> for (S, D)
@@ -181,6 +198,7 @@ where
 {
     type Mode = <Self as GapAbove<GrEq<D, Reach>, Reach>>::Mode;
     type Reach = <Self as GapAbove<GrEq<D, Reach>, Reach>>::Reach;
+    type Verdict = <Self as GapAbove<GrEq<D, Reach>, Reach>>::Verdict;
 }
 
 /// See [`Gap`]: the stride is above the reach (`B1`) or inside it (`B0`: A overlaps itself, an
@@ -190,23 +208,24 @@ pub trait GapAbove<Above, Reach> {
     type Mode;
     /// The reach after this mode.
     type Reach;
+    /// [`Holds`], or the condition that failed.
+    type Verdict;
 }
 
 impl<S, D, Reach> GapAbove<B1, Reach> for (S, D)
 where
     D: DivCheap<Reach> + Mul<S>,
-    Divides<D, Reach>: MultipleOfReach<D, Reach>,
+    Divides<D, Reach>: CheckBit<MultipleOfReach, D, Reach>,
 {
     type Mode = (QuotCheap<D, Reach>, Reach);
     type Reach = Prod<D, S>;
+    type Verdict = Check<Divides<D, Reach>, MultipleOfReach, D, Reach>;
 }
 
-impl<S, D: Mul<S> + IsGreaterOrEqual<Reach>, Reach> GapAbove<B0, Reach> for (S, D)
-where
-    GrEq<D, Reach>: Outside<D, Reach>,
-{
+impl<S, D: Mul<S> + Decimal, Reach: Decimal> GapAbove<B0, Reach> for (S, D) {
     type Mode = (U1, Reach);
     type Reach = Prod<D, S>;
+    type Verdict = Check<B0, Outside, D, Reach>;
 }
 
 /// How many blocks of `N` the cotarget's leaves span: CuTe's `size(ceil_div(M, N))`.
@@ -257,10 +276,14 @@ impl<N, Reach> LastIf<B0> for (N, Reach) {
 pub trait ComplementOf<M> {
     /// The complement.
     type Output;
+    /// [`Holds`], or the first condition that failed.
+    type Verdict;
 }
 
-/// `Complement<A, M>`: the complement of layout A against the cotarget M.
-pub type Complement<A, M> = <A as ComplementOf<M>>::Output;
+/// `Complement<A, M>`: the complement of layout A against the cotarget M (a compile error at
+/// this line if A overlaps itself or a stride breaks divisibility).
+pub type Complement<A, M> =
+    Verified<<A as ComplementOf<M>>::Verdict, <A as ComplementOf<M>>::Output>;
 
 type Filtered<A> = <<<A as FlatModes>::List as FilterZeros>::Output as CoalesceList>::Stack;
 
@@ -272,12 +295,15 @@ where
     Filtered<Self>: ComplementOfModes<M>,
 {
     type Output = <Filtered<Self> as ComplementOfModes<M>>::Output;
+    type Verdict = <Filtered<Self> as ComplementOfModes<M>>::Verdict;
 }
 
 /// The complement of A's filtered, coalesced modes `Self`.
 pub trait ComplementOfModes<M> {
     /// The complement.
     type Output;
+    /// [`Holds`], or the first condition that failed.
+    type Verdict;
 }
 
 /// Nothing is left of A (`1:0`): the complement is all of the cotarget, compact.
@@ -287,6 +313,7 @@ where
     LayoutLeft<M::Size>: IntTuple,
 {
     type Output = Layout<M::Size, LayoutLeft<M::Size>>;
+    type Verdict = Holds;
 }
 
 type GapsOf<L> = <L as Gaps<U1>>::Modes;
@@ -305,11 +332,13 @@ where
     <AllModes<Self, M> as StackLayout>::Output: CoalesceLayout,
 {
     type Output = <<AllModes<Self, M> as StackLayout>::Output as CoalesceLayout>::Output;
+    type Verdict = <Self as Gaps<U1>>::Verdict;
 }
 
 /// `complement(a, m)`: the value of `Complement<A, M>`.
 pub fn complement<A: ComplementOf<M>, M>(_: A, _: M) -> Complement<A, M>
 where
+    A::Verdict: Checked,
     Complement<A, M>: StaticLayout,
 {
     <Complement<A, M> as StaticLayout>::INSTANCE

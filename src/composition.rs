@@ -29,6 +29,7 @@
 use crate::arith::{DivCheap, Divides, IsUnit, QuotCheap, ScaleStride, Scaled, Unit};
 use crate::by_mode::{tuple_tilers, DropRest, ModeOp};
 use crate::coalesce::{FlatModes, ReverseOnto, SplitFirst, StackLayout, Walk};
+use crate::diagnostic::{And, Both, Check, CheckBit, Fails, Holds, Verified};
 use crate::int_tuple::{IntTuple, LayoutShape};
 use crate::list::{list_type, Concat, Cons, Joined, Nil, ToTuple};
 use crate::nat::{AddCarry, Pred, Sub1, Sum};
@@ -239,14 +240,22 @@ pub trait Walked<Case, N, R> {
 /// `R >= S`: the walk steps over the whole mode; `R` must be a multiple of `S` (CuTe's condition).
 impl<N, R: DivCheap<S>, S, D, U, Tail> Walked<B0, N, R> for Cons<(S, D, U), Tail>
 where
-    Divides<R, S>: StrideMultiple<R, S>,
+    Divides<R, S>: CheckBit<StrideMultiple, R, S>,
+    Check<Divides<R, S>, StrideMultiple, R, S>: Record<U>,
     Tail: Stride<N, QuotCheap<R, S>>,
 {
     type Pieces = Tail::Pieces;
     type RestShape = Tail::RestShape;
     type RestStride = Tail::RestStride;
     type LastStride = Tail::LastStride;
-    type Modes = Cons<(S, D, U), Tail::Modes>;
+    type Modes = Cons<
+        (
+            S,
+            D,
+            Recorded<Check<Divides<R, S>, StrideMultiple, R, S>, U>,
+        ),
+        Tail::Modes,
+    >;
 }
 
 /// `R < S`: elements are taken here, unless nothing is left to take.
@@ -323,15 +332,27 @@ impl<N, R: ScaleStride<D>, S, D, U: AddCarry<Span<N, R>, B0>, Tail> Fitting<B1, 
 where
     N: Pred,
     Sub1<N>: ScaleStride<R>,
-    UsedBy<U, Span<N, R>>: IsLess<S>,
-    Le<UsedBy<U, Span<N, R>>, S>: NoCarry<UsedBy<U, Span<N, R>>, S>,
+    UsedBy<U, Span<N, R>>: UsedBelow<S>,
+    Below<UsedBy<U, Span<N, R>>, S>: CheckBit<NoCarry, UsedBy<U, Span<N, R>>, S>,
+    Check<Below<UsedBy<U, Span<N, R>>, S>, NoCarry, UsedBy<U, Span<N, R>>, S>:
+        Record<UsedBy<U, Span<N, R>>>,
     Tail: Stride<U1, U1>,
 {
     type Pieces = Cons<(N, Scaled<R, D>), Tail::Pieces>;
     type RestShape = Tail::RestShape;
     type RestStride = Tail::RestStride;
     type LastStride = Tail::LastStride;
-    type Modes = Cons<(S, D, UsedBy<U, Span<N, R>>), Tail::Modes>;
+    type Modes = Cons<
+        (
+            S,
+            D,
+            Recorded<
+                Check<Below<UsedBy<U, Span<N, R>>, S>, NoCarry, UsedBy<U, Span<N, R>>, S>,
+                UsedBy<U, Span<N, R>>,
+            >,
+        ),
+        Tail::Modes,
+    >;
 }
 
 /// The mode gives `S / R` elements (R must divide S, and N must be a multiple of what it gives);
@@ -339,21 +360,147 @@ where
 impl<N, R: ScaleStride<D>, S, D, U, Tail> Fitting<B0, N, R> for Cons<(S, D, U), Tail>
 where
     S: DivCheap<R>,
-    Divides<S, R>: StrideDividesMode<R, S>,
     N: DivCheap<QuotCheap<S, R>>,
-    Divides<N, QuotCheap<S, R>>: ShapeMultiple<N, QuotCheap<S, R>>,
     QuotCheap<S, R>: Pred,
     Sub1<QuotCheap<S, R>>: ScaleStride<R>,
     U: AddCarry<Span<QuotCheap<S, R>, R>, B0>,
-    UsedBy<U, Span<QuotCheap<S, R>, R>>: IsLess<S>,
-    Le<UsedBy<U, Span<QuotCheap<S, R>, R>>, S>: NoCarry<UsedBy<U, Span<QuotCheap<S, R>, R>>, S>,
+    UsedBy<U, Span<QuotCheap<S, R>, R>>: UsedBelow<S>,
+    (S, R, N, U): Passing,
+    PassingVerdict<S, R, N, U>: Record<UsedBy<U, Span<QuotCheap<S, R>, R>>>,
     Tail: Stride<QuotCheap<N, QuotCheap<S, R>>, U1>,
 {
     type Pieces = Cons<(QuotCheap<S, R>, Scaled<R, D>), Tail::Pieces>;
     type RestShape = Tail::RestShape;
     type RestStride = Tail::RestStride;
     type LastStride = Tail::LastStride;
-    type Modes = Cons<(S, D, UsedBy<U, Span<QuotCheap<S, R>, R>>), Tail::Modes>;
+    type Modes = Cons<
+        (
+            S,
+            D,
+            Recorded<PassingVerdict<S, R, N, U>, UsedBy<U, Span<QuotCheap<S, R>, R>>>,
+        ),
+        Tail::Modes,
+    >;
+}
+
+/// The conditions on a mode of size S that the walk of N elements at stride R takes `S / R` from
+/// and goes on past, with `U` of it used before: R divides S, N is a multiple of `S / R`, and
+/// nothing carries into the next mode.
+pub trait Passing {
+    /// [`Holds`] or the first failure.
+    type Verdict;
+}
+impl<S: DivCheap<R>, R, N: DivCheap<QuotCheap<S, R>>, U> Passing for (S, R, N, U)
+where
+    Divides<S, R>: CheckBit<StrideDividesMode, R, S>,
+    Divides<N, QuotCheap<S, R>>: CheckBit<ShapeMultiple, N, QuotCheap<S, R>>,
+    QuotCheap<S, R>: Pred,
+    Sub1<QuotCheap<S, R>>: ScaleStride<R>,
+    U: AddCarry<Span<QuotCheap<S, R>, R>, B0>,
+    UsedBy<U, Span<QuotCheap<S, R>, R>>: UsedBelow<S>,
+    Below<UsedBy<U, Span<QuotCheap<S, R>, R>>, S>:
+        CheckBit<NoCarry, UsedBy<U, Span<QuotCheap<S, R>, R>>, S>,
+    Check<Divides<S, R>, StrideDividesMode, R, S>:
+        Both<Check<Divides<N, QuotCheap<S, R>>, ShapeMultiple, N, QuotCheap<S, R>>>,
+    And<
+        Check<Divides<S, R>, StrideDividesMode, R, S>,
+        Check<Divides<N, QuotCheap<S, R>>, ShapeMultiple, N, QuotCheap<S, R>>,
+    >: Both<
+        Check<
+            Below<UsedBy<U, Span<QuotCheap<S, R>, R>>, S>,
+            NoCarry,
+            UsedBy<U, Span<QuotCheap<S, R>, R>>,
+            S,
+        >,
+    >,
+{
+    type Verdict = And<
+        And<
+            Check<Divides<S, R>, StrideDividesMode, R, S>,
+            Check<Divides<N, QuotCheap<S, R>>, ShapeMultiple, N, QuotCheap<S, R>>,
+        >,
+        Check<
+            Below<UsedBy<U, Span<QuotCheap<S, R>, R>>, S>,
+            NoCarry,
+            UsedBy<U, Span<QuotCheap<S, R>, R>>,
+            S,
+        >,
+    >;
+}
+
+/// See [`Passing`].
+pub type PassingVerdict<S, R, N, U> = <(S, R, N, U) as Passing>::Verdict;
+
+/// What a mode of A records as used: the new usage if the step's conditions held, else their
+/// failure, which stays (a failed usage absorbs what is added to it) for [`Verdicts`] to report.
+pub trait Record<U> {
+    /// The usage.
+    type Output;
+}
+impl<U> Record<U> for Holds {
+    type Output = U;
+}
+impl<U, Tag, A, B> Record<U> for Fails<Tag, A, B> {
+    type Output = Self;
+}
+
+/// The usage recorded under the verdict V.
+pub type Recorded<V, U> = <V as Record<U>>::Output;
+
+impl<R, Tag, A, B> AddCarry<R, B0> for Fails<Tag, A, B> {
+    type Output = Self;
+}
+
+/// Whether a usage stays below a mode's size S: `B1` or `B0`. A failed usage does, so that no
+/// second error follows from it.
+pub trait UsedBelow<S> {
+    /// `B1` or `B0`.
+    type Output;
+}
+impl<V, C, S> UsedBelow<S> for UInt<V, C>
+where
+    UInt<V, C>: IsLess<S>,
+{
+    type Output = Le<UInt<V, C>, S>;
+}
+impl<S> UsedBelow<S> for UTerm {
+    type Output = B1;
+}
+impl<S, Tag, A, B> UsedBelow<S> for Fails<Tag, A, B> {
+    type Output = B1;
+}
+
+/// `B1` if the usage U stays below S.
+type Below<U, S> = <U as UsedBelow<S>>::Output;
+
+/// The verdict of a composition: the first failure recorded in A's modes, or [`Holds`].
+pub trait Verdicts {
+    /// The verdict.
+    type Output;
+}
+impl Verdicts for Nil {
+    type Output = Holds;
+}
+impl<S, D, U: UsageVerdict, T: Verdicts> Verdicts for Cons<(S, D, U), T>
+where
+    U::Output: Both<T::Output>,
+{
+    type Output = And<U::Output, T::Output>;
+}
+
+/// A usage's verdict: a number holds, a recorded failure fails.
+pub trait UsageVerdict {
+    /// The verdict.
+    type Output;
+}
+impl UsageVerdict for UTerm {
+    type Output = Holds;
+}
+impl<V, C> UsageVerdict for UInt<V, C> {
+    type Output = Holds;
+}
+impl<Tag, A, B> UsageVerdict for Fails<Tag, A, B> {
+    type Output = Self;
 }
 
 /// The layout of a walk's pieces and rest (`RS:RD` in units of A's last stride `DL`).
@@ -455,22 +602,27 @@ where
 pub trait Compose<B> {
     /// The composition.
     type Output;
+    /// [`Holds`], or the first condition that failed.
+    type Verdict;
 }
 
-/// `Composition<A, B>`: the layout `A o B`.
-pub type Composition<A, B> = <A as Compose<B>>::Output;
+/// `Composition<A, B>`: the layout `A o B` (a compile error at this line if a condition fails).
+pub type Composition<A, B> = Verified<<A as Compose<B>>::Verdict, <A as Compose<B>>::Output>;
 
 /// What a tiler `Self` gives composed onto the layout `A`. The work is done on the tiler's side so
 /// that, while the tiler's type is still being inferred, nothing is evaluated.
 pub trait ComposeOnto<A> {
     /// The composition.
     type Output;
+    /// [`Holds`], or the first condition that failed.
+    type Verdict;
 }
 
 impl<AS: LayoutShape<AD>, AD: IntTuple, B: ComposeOnto<Layout<AS, AD>>> Compose<B>
     for Layout<AS, AD>
 {
     type Output = B::Output;
+    type Verdict = B::Verdict;
 }
 
 impl<AS: LayoutShape<AD>, AD: IntTuple, BS: LayoutShape<BD>, BD: IntTuple>
@@ -478,23 +630,30 @@ impl<AS: LayoutShape<AD>, AD: IntTuple, BS: LayoutShape<BD>, BD: IntTuple>
 where
     Layout<AS, AD>: CoalescedModes,
     BS: ComposeWith<BD, <Layout<AS, AD> as CoalescedModes>::Modes>,
+    <BS as ComposeWith<BD, <Layout<AS, AD> as CoalescedModes>::Modes>>::Modes: Verdicts,
 {
     type Output = <BS as ComposeWith<BD, <Layout<AS, AD> as CoalescedModes>::Modes>>::Layout;
+    type Verdict = <<BS as ComposeWith<BD, <Layout<AS, AD> as CoalescedModes>::Modes>>::Modes
+        as Verdicts>::Output;
 }
 
 impl<AS: LayoutShape<AD>, AD: IntTuple, U, B> ComposeOnto<Layout<AS, AD>> for UInt<U, B>
 where
     Layout<AS, AD>: CoalescedModes,
     UInt<U, B>: ComposeWith<U1, <Layout<AS, AD> as CoalescedModes>::Modes>,
+    <UInt<U, B> as ComposeWith<U1, <Layout<AS, AD> as CoalescedModes>::Modes>>::Modes: Verdicts,
 {
     type Output =
         <UInt<U, B> as ComposeWith<U1, <Layout<AS, AD> as CoalescedModes>::Modes>>::Layout;
+    type Verdict = <<UInt<U, B> as ComposeWith<U1, <Layout<AS, AD> as CoalescedModes>::Modes>>::Modes
+        as Verdicts>::Output;
 }
 
 /// Composition as a by-mode operation: mode L with tiler T.
 pub struct ComposeOp;
 impl<L: Compose<T>, T> ModeOp<L, T> for ComposeOp {
     type Output = L::Output;
+    type Verdict = L::Verdict;
 }
 
 // A tuple tiler: mode i of A composed with tiler i; modes of A past the tiler are dropped.
@@ -517,6 +676,7 @@ impl<S: LayoutShape<D>, D: IntTuple, ST: ModeLayouts<DT>, DT> ModeLayouts<Cons<D
 /// `composition(a, b)`: the value of `Composition<A, B>` (static layouts are zero-sized).
 pub fn composition<A: Compose<B>, B>(_: A, _: B) -> Composition<A, B>
 where
+    A::Verdict: crate::diagnostic::Checked,
     Composition<A, B>: StaticLayout,
 {
     <Composition<A, B> as StaticLayout>::INSTANCE

@@ -1,11 +1,19 @@
-//! How error messages print numbers: in decimal.
+//! How the algebra's preconditions fail: once, at the user's line, in decimal.
+//!
+//! An operation never fails inside its own walk. Each condition it meets gives a verdict
+//! ([`Check`]): [`Holds`], or [`Fails`] with the condition's tag and its two numbers; the walk goes
+//! on with placeholder values, and the verdicts are combined ([`And`], the first failure wins)
+//! and carried out as the operation's `Verdict` type. The public aliases (`Composition<A, B>`,
+//! `LogicalDivide<A, T>`, ...) ask [`Verified`] for the result, and only a verdict that holds
+//! lets it through, so the one failed obligation is at the user's line, with no chain of tessel's
+//! impls (and their binary numbers) under it.
 //!
 //! rustc prints a typenum number in binary (`UInt<UInt<UInt<UTerm, B1>, B0>, B0>` is 4), but a
 //! const-generic parameter as a plain number. A failed condition converts its numbers to
 //! [`C<N>`](struct@C) through a table (the reverse of the `tessel::C<N>` table, same range) and
-//! names them in its message: `composition: the stride C<4> neither divides nor is a multiple of
-//! the mode size C<6>`. The conversion runs only on the error path: a condition that holds never
-//! looks a number up.
+//! the trait it asks names them in its message: `composition: the stride C<4> does not divide
+//! the mode size C<6> of A, ...`. The conversion runs only on the error path: a condition that
+//! holds never looks a number up.
 
 use typenum::{UInt, UTerm, B0, B1};
 
@@ -27,9 +35,80 @@ pub type Dec<T> = <T as Decimal>::Output;
 
 include!(concat!(env!("OUT_DIR"), "/decimal_table.rs"));
 
-/// Declares a condition on two numbers: `$Cond<A, B>` holds for the bit `B1`; for `B0` it asks
-/// `$Fails`, which nothing implements, with A and B in decimal, so the error reads as `$message`
-/// with `{Self}` and `{B}` spelled `C<N>`.
+/// The verdict of an operation's conditions: all of them held.
+pub struct Holds;
+
+/// The verdict of an operation's conditions: the first that failed, `Tag`, with its two numbers
+/// in decimal.
+pub struct Fails<Tag, A, B>(core::marker::PhantomData<(Tag, A, B)>);
+
+/// A verdict that lets the result through. [`Holds`] does; `Fails<Tag, ..>` does only if `Tag`'s
+/// failure trait is implemented, which it never is, so the error reads as that trait's message.
+/// The public aliases ask this at the user's line, so no chain of tessel's impls follows it.
+pub trait Checked {
+    /// The result L, once the conditions hold.
+    type Then<L>;
+}
+impl Checked for Holds {
+    type Then<L> = L;
+}
+impl<Tag: Condition<A, B>, A, B> Checked for Fails<Tag, A, B> {
+    type Then<L> = L;
+}
+
+/// A condition's tag: implemented for numbers A and B only where the condition's failure trait
+/// is, which is never, so a failed condition reports that trait's message.
+pub trait Condition<A, B> {}
+
+/// The result L of an operation whose verdict is V (an error at the user's line if V fails).
+pub type Verified<V, L> = <V as Checked>::Then<L>;
+
+/// Two verdicts together: the first failure wins.
+pub trait Both<W> {
+    /// The verdict.
+    type Output;
+}
+impl<W> Both<W> for Holds {
+    type Output = W;
+}
+impl<W, Tag, A, B> Both<W> for Fails<Tag, A, B> {
+    type Output = Self;
+}
+
+/// The verdict of two verdicts.
+pub type And<V, W> = <V as Both<W>>::Output;
+
+/// X if the verdict holds, else the placeholder Y (so that no second error follows a failure).
+pub trait Pick<X, Y> {
+    /// X or Y.
+    type Output;
+}
+impl<X, Y> Pick<X, Y> for Holds {
+    type Output = X;
+}
+impl<X, Y, Tag, A, B> Pick<X, Y> for Fails<Tag, A, B> {
+    type Output = Y;
+}
+
+/// The verdict of a condition on A and B given as a bit: [`Holds`] for `B1`, for `B0` a failure of
+/// `Tag` with A and B converted to decimal (only then: the table is not consulted when it holds).
+pub trait CheckBit<Tag, A, B> {
+    /// The verdict.
+    type Output;
+}
+impl<Tag, A, B> CheckBit<Tag, A, B> for B1 {
+    type Output = Holds;
+}
+impl<Tag, A: Decimal, B: Decimal> CheckBit<Tag, A, B> for B0 {
+    type Output = Fails<Tag, Dec<A>, Dec<B>>;
+}
+
+/// The verdict of the condition `Tag` on A and B, which holds when `Bit` is `B1`.
+pub type Check<Bit, Tag, A, B> = <Bit as CheckBit<Tag, A, B>>::Output;
+
+/// Declares a condition on two numbers: the tag `$Cond` for [`Check`], and `$Fails`, which
+/// nothing implements, so that a failed check reads as `$message` with `{Self}` and `{B}` spelled
+/// `C<N>`.
 macro_rules! condition {
     ($(#[$doc:meta])* $Cond:ident, $Fails:ident, $message:literal, $label:literal) => {
         #[doc = concat!("The failure of [`", stringify!($Cond), "`], with its numbers in decimal.")]
@@ -37,14 +116,9 @@ macro_rules! condition {
         pub trait $Fails<B> {}
 
         $(#[$doc])*
-        pub trait $Cond<A, B> {}
+        pub struct $Cond;
 
-        impl<A, B> $Cond<A, B> for typenum::B1 {}
-
-        impl<A: $crate::diagnostic::Decimal, B: $crate::diagnostic::Decimal> $Cond<A, B> for typenum::B0 where
-            $crate::diagnostic::Dec<A>: $Fails<$crate::diagnostic::Dec<B>>
-        {
-        }
+        impl<A: $Fails<B>, B> $crate::diagnostic::Condition<A, B> for $Cond {}
     };
 }
 

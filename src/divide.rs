@@ -23,6 +23,7 @@ use crate::coalesce::CoalesceLayout;
 use crate::compact::{Compact, LayoutLeft, Left};
 use crate::complement::ComplementOf;
 use crate::composition::{Compose, ModeLayouts};
+use crate::diagnostic::{And, Both, Checked, Verified};
 use crate::int_tuple::{IntTuple, LayoutShape};
 use crate::list::{list_type, Concat, Cons, Joined, Nil, ToTuple};
 use crate::sublayout::{Concatenate, Modes, Parts};
@@ -37,10 +38,14 @@ use typenum::{UInt, U1};
 pub trait DivideTiler<A> {
     /// The logical divide.
     type Output;
+    /// [`Holds`](crate::diagnostic::Holds), or the first condition that failed.
+    type Verdict;
 }
 
-/// `LogicalDivide<A, T>`: A divided by the tiler T, `((tile), (rest))` per tiled mode.
-pub type LogicalDivide<A, T> = <T as DivideTiler<A>>::Output;
+/// `LogicalDivide<A, T>`: A divided by the tiler T, `((tile), (rest))` per tiled mode (a compile
+/// error at this line if the complement or the composition it takes fails a condition).
+pub type LogicalDivide<A, T> =
+    Verified<<T as DivideTiler<A>>::Verdict, <T as DivideTiler<A>>::Output>;
 
 type CoalescedShape<A> = <<A as CoalesceLayout>::Output as Parts>::Shape;
 type WithRest<A, B> = <(B, <B as ComplementOf<CoalescedShape<A>>>::Output) as Concatenate>::Output;
@@ -56,8 +61,14 @@ where
         <Self as ComplementOf<CoalescedShape<Layout<AS, AD>>>>::Output,
     ): Concatenate,
     Layout<AS, AD>: Compose<WithRest<Layout<AS, AD>, Self>>,
+    <Self as ComplementOf<CoalescedShape<Layout<AS, AD>>>>::Verdict:
+        Both<<Layout<AS, AD> as Compose<WithRest<Layout<AS, AD>, Self>>>::Verdict>,
 {
     type Output = <Layout<AS, AD> as Compose<WithRest<Layout<AS, AD>, Self>>>::Output;
+    type Verdict = And<
+        <Self as ComplementOf<CoalescedShape<Layout<AS, AD>>>>::Verdict,
+        <Layout<AS, AD> as Compose<WithRest<Layout<AS, AD>, Self>>>::Verdict,
+    >;
 }
 
 /// An integer tiler `N` divides like the layout `N:1` (`1:0` for 1).
@@ -68,12 +79,14 @@ where
     IntegerTiler<UInt<U, B>>: DivideTiler<Layout<AS, AD>>,
 {
     type Output = <IntegerTiler<UInt<U, B>> as DivideTiler<Layout<AS, AD>>>::Output;
+    type Verdict = <IntegerTiler<UInt<U, B>> as DivideTiler<Layout<AS, AD>>>::Verdict;
 }
 
 /// The logical divide as a by-mode operation: mode L with tiler T.
 pub struct DivideOp;
 impl<L, T: DivideTiler<L>> ModeOp<L, T> for DivideOp {
     type Output = T::Output;
+    type Verdict = T::Verdict;
 }
 
 // A tuple tiler divides mode by mode and keeps the modes of A past it.
@@ -236,6 +249,7 @@ pub type FlatDivide<A, T> = <ZippedDivide<A, T> as Unpack<OpenBoth>>::Output;
 /// `logical_divide(a, t)`.
 pub fn logical_divide<A, T: DivideTiler<A>>(_: A, _: T) -> LogicalDivide<A, T>
 where
+    T::Verdict: Checked,
     LogicalDivide<A, T>: StaticLayout,
 {
     <LogicalDivide<A, T> as StaticLayout>::INSTANCE
@@ -244,6 +258,7 @@ where
 /// `zipped_divide(a, t)`.
 pub fn zipped_divide<A, T: DivideTiler<A>>(_: A, _: T) -> ZippedDivide<A, T>
 where
+    T::Verdict: Checked,
     LogicalDivide<A, T>: TileUnzip<T>,
     ZippedDivide<A, T>: StaticLayout,
 {
@@ -253,6 +268,7 @@ where
 /// `tiled_divide(a, t)`.
 pub fn tiled_divide<A, T: DivideTiler<A>>(_: A, _: T) -> TiledDivide<A, T>
 where
+    T::Verdict: Checked,
     LogicalDivide<A, T>: TileUnzip<T>,
     ZippedDivide<A, T>: Unpack<Keep>,
     TiledDivide<A, T>: StaticLayout,
@@ -263,6 +279,7 @@ where
 /// `flat_divide(a, t)`.
 pub fn flat_divide<A, T: DivideTiler<A>>(_: A, _: T) -> FlatDivide<A, T>
 where
+    T::Verdict: Checked,
     LogicalDivide<A, T>: TileUnzip<T>,
     ZippedDivide<A, T>: Unpack<OpenBoth>,
     FlatDivide<A, T>: StaticLayout,

@@ -30,6 +30,7 @@ use crate::arith::{IsMultiple, MultipleOf, SameAs, ScaleStride, Scaled};
 use crate::coalesce::{CoalesceLayout, CoalesceList, FlatModes, StackLayout};
 use crate::complement::{MinStride, SplitHead};
 use crate::composition::Compose;
+use crate::diagnostic::{And, Both, Check, CheckBit, Checked, Holds, Verified};
 use crate::int_tuple::{IntTuple, LayoutShape};
 use crate::list::{Cons, Nil};
 use crate::nat::{DivRem, Mul, Prod, Quot};
@@ -136,9 +137,12 @@ pub type RightInverse<L> = <L as RightInverseOf>::Output;
 pub trait Gathered<G, Prev> {
     /// The `(shape, stride)` pairs.
     type Output;
+    /// [`Holds`], or the first stride that is not a multiple of the one below it.
+    type Verdict;
 }
 impl<G, Prev> Gathered<G, Prev> for Nil {
     type Output = Nil;
+    type Verdict = Holds;
 }
 /// The last mode: its shape closes the inverse.
 impl<S, D, P, G, Prev> Gathered<G, Prev> for Cons<(S, D, P), Nil>
@@ -147,35 +151,48 @@ where
     <Cons<(S, D, P), Nil> as GatherStep<G, Prev>>::Rest: Closing<S>,
 {
     type Output = <<Cons<(S, D, P), Nil> as GatherStep<G, Prev>>::Rest as Closing<S>>::Output;
+    type Verdict = <Cons<(S, D, P), Nil> as GatherStep<G, Prev>>::Verdict;
 }
 impl<S, D, P, Y, T, G, Prev> Gathered<G, Prev> for Cons<(S, D, P), Cons<Y, T>>
 where
     Self: GatherStep<G, Prev>,
     <Self as GatherStep<G, Prev>>::Rest: Continue<Cons<Y, T>>,
+    <Self as GatherStep<G, Prev>>::Verdict:
+        Both<<<Self as GatherStep<G, Prev>>::Rest as Continue<Cons<Y, T>>>::Verdict>,
 {
     type Output = <<Self as GatherStep<G, Prev>>::Rest as Continue<Cons<Y, T>>>::Output;
+    type Verdict = And<
+        <Self as GatherStep<G, Prev>>::Verdict,
+        <<Self as GatherStep<G, Prev>>::Rest as Continue<Cons<Y, T>>>::Verdict,
+    >;
 }
 
 /// One sorted mode read: the pairs so far and the state to go on with.
 pub trait GatherStep<G, Prev> {
     /// `(pairs, G', Prev')`.
     type Rest;
+    /// [`Holds`], or the stride's failure to be a multiple of G.
+    type Verdict;
 }
 impl<S, P, G, Prev, T> GatherStep<G, Prev> for Cons<(S, UTerm, P), T> {
     type Rest = (Nil, G, Prev);
+    type Verdict = Holds;
 }
 impl<S, V, C, P, G, Prev, T> GatherStep<G, Prev> for Cons<(S, UInt<V, C>, P), T>
 where
     UInt<V, C>: MultipleOf<G> + DivRem<G>,
-    IsMultiple<UInt<V, C>, G>: MultipleOfBelow<UInt<V, C>, G>,
+    IsMultiple<UInt<V, C>, G>: CheckBit<MultipleOfBelow, UInt<V, C>, G>,
 {
     type Rest = (Cons<(Quot<UInt<V, C>, G>, Prev), Nil>, UInt<V, C>, P);
+    type Verdict = Check<IsMultiple<UInt<V, C>, G>, MultipleOfBelow, UInt<V, C>, G>;
 }
 
 /// The pairs of one step, then the rest of the walk.
 pub trait Continue<Rest> {
     /// The pairs.
     type Output;
+    /// The rest's verdict.
+    type Verdict;
 }
 impl<
         Pairs: crate::list::Concat<<Rest as Gathered<G, Prev>>::Output>,
@@ -185,6 +202,7 @@ impl<
     > Continue<Rest> for (Pairs, G, Prev)
 {
     type Output = crate::list::Joined<Pairs, <Rest as Gathered<G, Prev>>::Output>;
+    type Verdict = <Rest as Gathered<G, Prev>>::Verdict;
 }
 
 /// The pairs of the last step, closed by the last mode's shape.
@@ -200,6 +218,8 @@ impl<Pairs: crate::list::Concat<Cons<(S, Prev), Nil>>, G, Prev, S> Closing<S> fo
 pub trait LeftInverseOf {
     /// The left inverse.
     type Output;
+    /// [`Holds`], or the first stride that is not a multiple of the one below it.
+    type Verdict;
 }
 impl<A: FlatModes> LeftInverseOf for A
 where
@@ -211,10 +231,12 @@ where
     <<Sorted<A> as Gathered<U1, UTerm>>::Output as StackLayout>::Output: CoalesceLayout,
 {
     type Output = <<<Sorted<A> as Gathered<U1, UTerm>>::Output as StackLayout>::Output as CoalesceLayout>::Output;
+    type Verdict = <Sorted<A> as Gathered<U1, UTerm>>::Verdict;
 }
 
-/// `LeftInverse<L>`: the left inverse of the layout L.
-pub type LeftInverse<L> = <L as LeftInverseOf>::Output;
+/// `LeftInverse<L>`: the left inverse of the layout L (a compile error at this line if a stride
+/// is not a multiple of the strides below it).
+pub type LeftInverse<L> = Verified<<L as LeftInverseOf>::Verdict, <L as LeftInverseOf>::Output>;
 
 /// `right_inverse(l)`.
 pub fn right_inverse<L: RightInverseOf>(_: L) -> RightInverse<L>
@@ -227,6 +249,7 @@ where
 /// `left_inverse(l)`.
 pub fn left_inverse<L: LeftInverseOf>(_: L) -> LeftInverse<L>
 where
+    L::Verdict: Checked,
     LeftInverse<L>: StaticLayout,
 {
     <LeftInverse<L> as StaticLayout>::INSTANCE
@@ -254,6 +277,8 @@ pub trait MaxCommon<B> {
     type Layout;
     /// `max_common_vector(Self, B)`, a typenum number.
     type Vector;
+    /// The verdict of the composition `Self o right_inverse(B)` it takes.
+    type Verdict;
 }
 
 type Common<A, B> = <<A as Compose<RightInverse<B>>>::Output as CoalesceLayout>::Output;
@@ -268,6 +293,7 @@ where
 {
     type Layout = <Head<A, B> as UnitStride<RightInverse<B>>>::Layout;
     type Vector = <Head<A, B> as UnitStride<RightInverse<B>>>::Vector;
+    type Verdict = <A as Compose<RightInverse<B>>>::Verdict;
 }
 
 /// A head of stride 1 (its size, and the inverse composed with it) or not (`1` and `1:0`).
@@ -302,6 +328,8 @@ impl<L, Inv> UnitStrideIf<B0, Inv> for L {
 }
 
 /// `MaxCommonLayout<A, B>`.
-pub type MaxCommonLayout<A, B> = <A as MaxCommon<B>>::Layout;
+pub type MaxCommonLayout<A, B> =
+    Verified<<A as MaxCommon<B>>::Verdict, <A as MaxCommon<B>>::Layout>;
 /// `MaxCommonVector<A, B>`: a typenum number.
-pub type MaxCommonVector<A, B> = <A as MaxCommon<B>>::Vector;
+pub type MaxCommonVector<A, B> =
+    Verified<<A as MaxCommon<B>>::Verdict, <A as MaxCommon<B>>::Vector>;

@@ -28,6 +28,7 @@ use crate::coalesce::FlatModes;
 use crate::compact::{Compact, LayoutLeft, Left};
 use crate::complement::ComplementOf;
 use crate::composition::Compose;
+use crate::diagnostic::{And, Both, Check, CheckBit, Checked, Holds, Pick, Verified};
 use crate::divide::{Keep, OpenBoth, TileUnzip, Unpack};
 use crate::int_tuple::{IntTuple, LayoutShape, StaticShape};
 use crate::list::{list_type, Concat, Cons, Joined, Nil, ToTuple};
@@ -76,10 +77,14 @@ pub type Cosize<L> = <L as CosizeOf>::Output;
 pub trait ProductTiler<A> {
     /// The logical product.
     type Output;
+    /// [`Holds`](crate::diagnostic::Holds), or the first condition that failed.
+    type Verdict;
 }
 
-/// `LogicalProduct<A, B>`: `(A, copies of A laid out by B)`.
-pub type LogicalProduct<A, B> = <B as ProductTiler<A>>::Output;
+/// `LogicalProduct<A, B>`: `(A, copies of A laid out by B)` (a compile error at this line if the
+/// complement or the composition it takes fails a condition).
+pub type LogicalProduct<A, B> =
+    Verified<<B as ProductTiler<A>>::Verdict, <B as ProductTiler<A>>::Output>;
 
 type Target<AS, B> = Prod<<AS as StaticShape>::Size, Cosize<B>>;
 type Copies<A, AS, B> = <<A as ComplementOf<Target<AS, B>>>::Output as Compose<B>>::Output;
@@ -92,8 +97,15 @@ where
     Layout<AS, AD>: ComplementOf<Target<AS, Self>>,
     <Layout<AS, AD> as ComplementOf<Target<AS, Self>>>::Output: Compose<Self>,
     (Layout<AS, AD>, Copies<Layout<AS, AD>, AS, Self>): Concatenate,
+    <Layout<AS, AD> as ComplementOf<Target<AS, Self>>>::Verdict: Both<
+        <<Layout<AS, AD> as ComplementOf<Target<AS, Self>>>::Output as Compose<Self>>::Verdict,
+    >,
 {
     type Output = <(Layout<AS, AD>, Copies<Layout<AS, AD>, AS, Self>) as Concatenate>::Output;
+    type Verdict = And<
+        <Layout<AS, AD> as ComplementOf<Target<AS, Self>>>::Verdict,
+        <<Layout<AS, AD> as ComplementOf<Target<AS, Self>>>::Output as Compose<Self>>::Verdict,
+    >;
 }
 
 /// An integer tiler `N` multiplies like the layout `N:1` (`1:0` for 1).
@@ -104,12 +116,14 @@ where
     IntegerTiler<UInt<U, B>>: ProductTiler<Layout<AS, AD>>,
 {
     type Output = <IntegerTiler<UInt<U, B>> as ProductTiler<Layout<AS, AD>>>::Output;
+    type Verdict = <IntegerTiler<UInt<U, B>> as ProductTiler<Layout<AS, AD>>>::Verdict;
 }
 
 /// The logical product as a by-mode operation: mode L with tiler T.
 pub struct ProductOp;
 impl<L, T: ProductTiler<L>> ModeOp<L, T> for ProductOp {
     type Output = T::Output;
+    type Verdict = T::Verdict;
 }
 
 // A tuple tiler multiplies mode by mode and keeps the modes of A past it.
@@ -283,8 +297,9 @@ where
 }
 
 /// `logical_product(append<R>(A), append<R>(B))` for R the larger rank.
-type Halves<A, B> =
-    LogicalProduct<<A as PadTo<MaxRank<A, B>>>::Output, <B as PadTo<MaxRank<A, B>>>::Output>;
+type Halves<A, B> = <<B as PadTo<MaxRank<A, B>>>::Output as ProductTiler<
+    <A as PadTo<MaxRank<A, B>>>::Output,
+>>::Output;
 type MaxRank<A, B> = Maximum<RankOf<A>, RankOf<B>>;
 
 /// The rank-sensitive products of `Self` and B: `Blocked` and `Raked`.
@@ -293,6 +308,8 @@ pub trait RankProduct<B> {
     type Blocked;
     /// `raked_product(Self, B)`.
     type Raked;
+    /// [`Holds`](crate::diagnostic::Holds), or the first condition that failed.
+    type Verdict;
 }
 
 impl<A, B> RankProduct<B> for A
@@ -315,12 +332,17 @@ where
     type Raked = <<Halves<A, B> as TwoModes>::Second as ZipLayouts<
         <Halves<A, B> as TwoModes>::First,
     >>::Output;
+    type Verdict = <<B as PadTo<MaxRank<A, B>>>::Output as ProductTiler<
+        <A as PadTo<MaxRank<A, B>>>::Output,
+    >>::Verdict;
 }
 
 /// `BlockedProduct<A, B>`: `((a0,c0),(a1,c1),...)`.
-pub type BlockedProduct<A, B> = <A as RankProduct<B>>::Blocked;
+pub type BlockedProduct<A, B> =
+    Verified<<A as RankProduct<B>>::Verdict, <A as RankProduct<B>>::Blocked>;
 /// `RakedProduct<A, B>`: `((c0,a0),(c1,a1),...)`.
-pub type RakedProduct<A, B> = <A as RankProduct<B>>::Raked;
+pub type RakedProduct<A, B> =
+    Verified<<A as RankProduct<B>>::Verdict, <A as RankProduct<B>>::Raked>;
 
 crate::diagnostic::condition!(
     /// Each mode of the target shape must be a multiple of the block's mode.
@@ -334,22 +356,37 @@ crate::diagnostic::condition!(
 pub trait Counts<Targets> {
     /// The counts.
     type Output;
+    /// [`Holds`](crate::diagnostic::Holds), or the first mode that does not divide.
+    type Verdict;
 }
 impl Counts<Nil> for Nil {
     type Output = Nil;
+    type Verdict = Holds;
 }
 impl<B: StaticShape, BT: Counts<TT>, T: StaticShape, TT> Counts<Cons<T, TT>> for Cons<B, BT>
 where
     T::Size: DivCheap<B::Size>,
-    Divides<T::Size, B::Size>: BlockDivides<B::Size, T::Size>,
+    Divides<T::Size, B::Size>: CheckBit<BlockDivides, B::Size, T::Size>,
+    Check<Divides<T::Size, B::Size>, BlockDivides, B::Size, T::Size>:
+        Both<BT::Verdict> + Pick<QuotCheap<T::Size, B::Size>, U1>,
 {
-    type Output = Cons<QuotCheap<T::Size, B::Size>, BT::Output>;
+    type Output = Cons<
+        <Check<Divides<T::Size, B::Size>, BlockDivides, B::Size, T::Size> as Pick<
+            QuotCheap<T::Size, B::Size>,
+            U1,
+        >>::Output,
+        BT::Output,
+    >;
+    type Verdict =
+        And<Check<Divides<T::Size, B::Size>, BlockDivides, B::Size, T::Size>, BT::Verdict>;
 }
 
 /// `tile_to_shape(Self, S)` on types.
 pub trait TileTo<S> {
     /// The tiled layout.
     type Output;
+    /// [`Holds`](crate::diagnostic::Holds), or the first condition that failed.
+    type Verdict;
 }
 
 type Padded<A, S> = <A as PadTo<<<S as Modes>::List as Len>::Output>>::Output;
@@ -368,17 +405,27 @@ where
     CountsOf<A, S>: Compact<Left, U1> + LayoutShape<LayoutLeft<CountsOf<A, S>>>,
     LayoutLeft<CountsOf<A, S>>: IntTuple,
     Padded<A, S>: RankProduct<Layout<CountsOf<A, S>, LayoutLeft<CountsOf<A, S>>>>,
+    <<<Padded<A, S> as Parts>::Shape as Modes>::List as Counts<S::List>>::Verdict: Both<
+        <Padded<A, S> as RankProduct<Layout<CountsOf<A, S>, LayoutLeft<CountsOf<A, S>>>>>::Verdict,
+    >,
 {
-    type Output = BlockedProduct<Padded<A, S>, Layout<CountsOf<A, S>, LayoutLeft<CountsOf<A, S>>>>;
+    type Output =
+        <Padded<A, S> as RankProduct<Layout<CountsOf<A, S>, LayoutLeft<CountsOf<A, S>>>>>::Blocked;
+    type Verdict = And<
+        <<<Padded<A, S> as Parts>::Shape as Modes>::List as Counts<S::List>>::Verdict,
+        <Padded<A, S> as RankProduct<Layout<CountsOf<A, S>, LayoutLeft<CountsOf<A, S>>>>>::Verdict,
+    >;
 }
 
-/// `TileToShape<A, S>`: A repeated column-major to the shape S.
-pub type TileToShape<A, S> = <A as TileTo<S>>::Output;
+/// `TileToShape<A, S>`: A repeated column-major to the shape S (a compile error at this line if a
+/// mode of S is not a multiple of A's).
+pub type TileToShape<A, S> = Verified<<A as TileTo<S>>::Verdict, <A as TileTo<S>>::Output>;
 
 /// `logical_product(a, b)`: the value of `LogicalProduct<A, B>`.
 pub fn logical_product<A, B>(_: A, _: B) -> LogicalProduct<A, B>
 where
     B: ProductTiler<A>,
+    <B as ProductTiler<A>>::Verdict: Checked,
     LogicalProduct<A, B>: StaticLayout,
 {
     <LogicalProduct<A, B> as StaticLayout>::INSTANCE
@@ -388,6 +435,7 @@ where
 pub fn zipped_product<A, B>(_: A, _: B) -> ZippedProduct<A, B>
 where
     B: ProductTiler<A>,
+    <B as ProductTiler<A>>::Verdict: Checked,
     LogicalProduct<A, B>: TileUnzip<B>,
     ZippedProduct<A, B>: StaticLayout,
 {
@@ -398,6 +446,7 @@ where
 pub fn tiled_product<A, B>(_: A, _: B) -> TiledProduct<A, B>
 where
     B: ProductTiler<A>,
+    <B as ProductTiler<A>>::Verdict: Checked,
     LogicalProduct<A, B>: TileUnzip<B>,
     ZippedProduct<A, B>: Unpack<Keep>,
     TiledProduct<A, B>: StaticLayout,
@@ -409,6 +458,7 @@ where
 pub fn flat_product<A, B>(_: A, _: B) -> FlatProduct<A, B>
 where
     B: ProductTiler<A>,
+    <B as ProductTiler<A>>::Verdict: Checked,
     LogicalProduct<A, B>: TileUnzip<B>,
     ZippedProduct<A, B>: Unpack<OpenBoth>,
     FlatProduct<A, B>: StaticLayout,
@@ -420,6 +470,7 @@ where
 pub fn blocked_product<A, B>(_: A, _: B) -> BlockedProduct<A, B>
 where
     A: RankProduct<B>,
+    <A as RankProduct<B>>::Verdict: Checked,
     BlockedProduct<A, B>: StaticLayout,
 {
     <BlockedProduct<A, B> as StaticLayout>::INSTANCE
@@ -429,6 +480,7 @@ where
 pub fn raked_product<A, B>(_: A, _: B) -> RakedProduct<A, B>
 where
     A: RankProduct<B>,
+    <A as RankProduct<B>>::Verdict: Checked,
     RakedProduct<A, B>: StaticLayout,
 {
     <RakedProduct<A, B> as StaticLayout>::INSTANCE
@@ -438,6 +490,7 @@ where
 pub fn tile_to_shape<A, B>(_: A, _: B) -> TileToShape<A, B>
 where
     A: TileTo<B>,
+    <A as TileTo<B>>::Verdict: Checked,
     TileToShape<A, B>: StaticLayout,
 {
     <TileToShape<A, B> as StaticLayout>::INSTANCE
