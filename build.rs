@@ -2,7 +2,8 @@
 //!
 //! Stable Rust cannot turn a const generic into a type, so `C<N>` resolves through one impl per
 //! supported N. The table covers every N <= 1024, every multiple of 32 up to 8192, and every
-//! 2^k and 3*2^k up to 2^30 (see BENCHMARKS.md for what it costs to compile).
+//! 2^k and 3*2^k up to 2^30 (see BENCHMARKS.md for what it costs to compile). It also writes the
+//! table of valid swizzle parameters: `(B, S)` with `|S| >= B`, for `B <= 8`, `|S| <= 31`.
 
 use std::collections::BTreeSet;
 use std::fmt::Write;
@@ -52,5 +53,12 @@ fn main() {
     fs::write(out.join("lit_table.rs"), to_typenum).unwrap();
     // The reverse table: how error messages print a number, in decimal (tessel::diagnostic).
     fs::write(out.join("decimal_table.rs"), to_decimal).unwrap();
+    let mut swizzles = String::new();
+    for b in 0..=8i32 {
+        for s in (-31..=31i32).filter(|s| s.abs() >= b) {
+            writeln!(swizzles, "impl ValidSwizzle for Bits<{b}, {s}> {{}}").unwrap();
+        }
+    }
+    fs::write(out.join("swizzle_table.rs"), swizzles).unwrap();
     println!("cargo:rerun-if-changed=build.rs");
 }

@@ -2,8 +2,8 @@
 """Type-check time per operation: the cases of tests/golden_algebra_static.rs grouped by type alias,
 one scratch test file per alias, `cargo check` timed five times (median) with incremental
 compilation off, minus a 0.1 s empty-suite baseline, divided by the number of cases.
-Also prints what typenum's own operations cost alone (300 distinct operations on numbers up to
-1024 per file), the reason the algebra avoids division. A dev tool, not run by CI.
+Also prints what the arithmetic costs alone (300 distinct operations on numbers up to 1024 per
+file), typenum's operators beside tessel::nat's, which the algebra uses. A dev tool, not run by CI.
 Usage: python3 scripts/bench_compile_ops.py
 """
 import collections
@@ -44,11 +44,15 @@ def main():
             print(f"{op:18} {len(cs):5}  {check_ms_each(body, len(cs)):6.1f}", flush=True)
         rng = random.Random(1)
         pairs = [(rng.randint(2, 1024), rng.randint(2, 64)) for _ in range(300)]
-        print("typenum alone (300 per file): ms per operation")
-        for op in ["Quot", "Mod", "Prod", "Le", "Sum"]:
-            lines = "\n".join(f"let _: {op}<C<{a}>, C<{b}>> = Default::default();" for a, b in pairs)
-            body = f"use tessel::typenum::*;\nuse tessel::C;\n#[allow(dead_code)]\nfn f() {{\n{lines}\n}}\n"
-            print(f"{op:18} {check_ms_each(body, len(pairs)):6.2f}", flush=True)
+        print("arithmetic alone (300 per file): ms per operation, typenum's and tessel::nat's")
+        for op in ["Quot", "Mod", "Prod", "Sum", "Le"]:
+            row = []
+            for path in ["tessel::typenum", "tessel::nat"] if op != "Le" else ["tessel::typenum"]:
+                lines = "\n".join(f"let _: {path}::{op}<C<{a}>, C<{b}>> = Default::default();"
+                                  for a, b in pairs)
+                body = f"use tessel::C;\n#[allow(dead_code)]\nfn f() {{\n{lines}\n}}\n"
+                row.append(f"{check_ms_each(body, len(pairs)):6.2f}")
+            print(f"{op:18} " + "  ".join(row), flush=True)
     finally:
         if os.path.exists(SCRATCH):
             os.remove(SCRATCH)

@@ -134,7 +134,8 @@ pub trait StaticLayout: Copy + Default + Debug + Display {
     /// The index of coordinate `x`, signed.
     fn call_signed<X: Coord<Self::Shape, Self::Stride>>(&self, x: X) -> isize;
 
-    /// The runtime layout with the same shape and stride.
+    /// The runtime layout with the same shape and stride (for a composed layout, its inner
+    /// layout: `ComposedLayout::to_dynamic` gives the whole).
     #[cfg(feature = "alloc")]
     fn dynamic() -> crate::DynLayout;
 }

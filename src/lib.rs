@@ -21,6 +21,7 @@ pub mod by_mode;
 pub mod coalesce;
 pub mod compact;
 pub mod complement;
+pub mod composed;
 pub mod composition;
 pub mod coord;
 pub mod diagnostic;
@@ -34,12 +35,14 @@ pub mod nat;
 mod print;
 pub mod product;
 pub mod sublayout;
+pub mod swizzle;
 
 #[cfg(feature = "alloc")]
 pub mod dynamic;
 
 pub use coalesce::{coalesce, Coalesce};
 pub use complement::{complement, Complement};
+pub use composed::ComposedLayout;
 pub use composition::{composition, Composition};
 pub use divide::{
     flat_divide, logical_divide, tiled_divide, zipped_divide, FlatDivide, LogicalDivide,
@@ -55,6 +58,7 @@ pub use product::{
     zipped_product, BlockedProduct, FlatProduct, LogicalProduct, RakedProduct, TileToShape,
     TiledProduct, ZippedProduct,
 };
+pub use swizzle::Swizzle;
 pub use tessel_macros::{layout, shape, tiler};
 pub use typenum;
 

@@ -312,28 +312,31 @@ pub trait RankProduct<B> {
     type Verdict;
 }
 
-impl<A, B> RankProduct<B> for A
+impl<AS: LayoutShape<AD>, AD: IntTuple, B> RankProduct<B> for Layout<AS, AD>
 where
-    A: Parts + PadTo<MaxRank<A, B>>,
-    B: Parts + PadTo<MaxRank<A, B>>,
-    <<A as Parts>::Shape as Modes>::List: Len,
+    Layout<AS, AD>: Parts + PadTo<MaxRank<Layout<AS, AD>, B>>,
+    B: Parts + PadTo<MaxRank<Layout<AS, AD>, B>>,
+    <<Layout<AS, AD> as Parts>::Shape as Modes>::List: Len,
     <<B as Parts>::Shape as Modes>::List: Len,
-    <A as Parts>::Shape: Modes,
+    <Layout<AS, AD> as Parts>::Shape: Modes,
     <B as Parts>::Shape: Modes,
-    RankOf<A>: Max<RankOf<B>>,
-    <B as PadTo<MaxRank<A, B>>>::Output: ProductTiler<<A as PadTo<MaxRank<A, B>>>::Output>,
-    Halves<A, B>: TwoModes,
-    <Halves<A, B> as TwoModes>::First: ZipLayouts<<Halves<A, B> as TwoModes>::Second>,
-    <Halves<A, B> as TwoModes>::Second: ZipLayouts<<Halves<A, B> as TwoModes>::First>,
+    RankOf<Layout<AS, AD>>: Max<RankOf<B>>,
+    <B as PadTo<MaxRank<Layout<AS, AD>, B>>>::Output:
+        ProductTiler<<Layout<AS, AD> as PadTo<MaxRank<Layout<AS, AD>, B>>>::Output>,
+    Halves<Layout<AS, AD>, B>: TwoModes,
+    <Halves<Layout<AS, AD>, B> as TwoModes>::First:
+        ZipLayouts<<Halves<Layout<AS, AD>, B> as TwoModes>::Second>,
+    <Halves<Layout<AS, AD>, B> as TwoModes>::Second:
+        ZipLayouts<<Halves<Layout<AS, AD>, B> as TwoModes>::First>,
 {
-    type Blocked = <<Halves<A, B> as TwoModes>::First as ZipLayouts<
-        <Halves<A, B> as TwoModes>::Second,
+    type Blocked = <<Halves<Layout<AS, AD>, B> as TwoModes>::First as ZipLayouts<
+        <Halves<Layout<AS, AD>, B> as TwoModes>::Second,
     >>::Output;
-    type Raked = <<Halves<A, B> as TwoModes>::Second as ZipLayouts<
-        <Halves<A, B> as TwoModes>::First,
+    type Raked = <<Halves<Layout<AS, AD>, B> as TwoModes>::Second as ZipLayouts<
+        <Halves<Layout<AS, AD>, B> as TwoModes>::First,
     >>::Output;
-    type Verdict = <<B as PadTo<MaxRank<A, B>>>::Output as ProductTiler<
-        <A as PadTo<MaxRank<A, B>>>::Output,
+    type Verdict = <<B as PadTo<MaxRank<Layout<AS, AD>, B>>>::Output as ProductTiler<
+        <Layout<AS, AD> as PadTo<MaxRank<Layout<AS, AD>, B>>>::Output,
     >>::Verdict;
 }
 
@@ -394,26 +397,35 @@ type CountsOf<A, S> = <<<<Padded<A, S> as Parts>::Shape as Modes>::List as Count
     <S as Modes>::List,
 >>::Output as ToTuple>::Tuple;
 
-impl<A, S: Modes> TileTo<S> for A
+impl<AS: LayoutShape<AD>, AD: IntTuple, S: Modes> TileTo<S> for Layout<AS, AD>
 where
     S::List: Len,
-    A: PadTo<<S::List as Len>::Output>,
-    Padded<A, S>: Parts,
-    <Padded<A, S> as Parts>::Shape: Modes,
-    <<Padded<A, S> as Parts>::Shape as Modes>::List: Counts<S::List>,
-    <<<Padded<A, S> as Parts>::Shape as Modes>::List as Counts<S::List>>::Output: ToTuple,
-    CountsOf<A, S>: Compact<Left, U1> + LayoutShape<LayoutLeft<CountsOf<A, S>>>,
-    LayoutLeft<CountsOf<A, S>>: IntTuple,
-    Padded<A, S>: RankProduct<Layout<CountsOf<A, S>, LayoutLeft<CountsOf<A, S>>>>,
-    <<<Padded<A, S> as Parts>::Shape as Modes>::List as Counts<S::List>>::Verdict: Both<
-        <Padded<A, S> as RankProduct<Layout<CountsOf<A, S>, LayoutLeft<CountsOf<A, S>>>>>::Verdict,
-    >,
+    Layout<AS, AD>: PadTo<<S::List as Len>::Output>,
+    Padded<Layout<AS, AD>, S>: Parts,
+    <Padded<Layout<AS, AD>, S> as Parts>::Shape: Modes,
+    <<Padded<Layout<AS, AD>, S> as Parts>::Shape as Modes>::List: Counts<S::List>,
+    <<<Padded<Layout<AS, AD>, S> as Parts>::Shape as Modes>::List as Counts<S::List>>::Output:
+        ToTuple,
+    CountsOf<Layout<AS, AD>, S>:
+        Compact<Left, U1> + LayoutShape<LayoutLeft<CountsOf<Layout<AS, AD>, S>>>,
+    LayoutLeft<CountsOf<Layout<AS, AD>, S>>: IntTuple,
+    Padded<Layout<AS, AD>, S>:
+        RankProduct<Layout<CountsOf<Layout<AS, AD>, S>, LayoutLeft<CountsOf<Layout<AS, AD>, S>>>>,
+    <<<Padded<Layout<AS, AD>, S> as Parts>::Shape as Modes>::List as Counts<S::List>>::Verdict:
+        Both<
+            <Padded<Layout<AS, AD>, S> as RankProduct<
+                Layout<CountsOf<Layout<AS, AD>, S>, LayoutLeft<CountsOf<Layout<AS, AD>, S>>>,
+            >>::Verdict,
+        >,
 {
-    type Output =
-        <Padded<A, S> as RankProduct<Layout<CountsOf<A, S>, LayoutLeft<CountsOf<A, S>>>>>::Blocked;
+    type Output = <Padded<Layout<AS, AD>, S> as RankProduct<
+        Layout<CountsOf<Layout<AS, AD>, S>, LayoutLeft<CountsOf<Layout<AS, AD>, S>>>,
+    >>::Blocked;
     type Verdict = And<
-        <<<Padded<A, S> as Parts>::Shape as Modes>::List as Counts<S::List>>::Verdict,
-        <Padded<A, S> as RankProduct<Layout<CountsOf<A, S>, LayoutLeft<CountsOf<A, S>>>>>::Verdict,
+        <<<Padded<Layout<AS, AD>, S> as Parts>::Shape as Modes>::List as Counts<S::List>>::Verdict,
+        <Padded<Layout<AS, AD>, S> as RankProduct<
+            Layout<CountsOf<Layout<AS, AD>, S>, LayoutLeft<CountsOf<Layout<AS, AD>, S>>>,
+        >>::Verdict,
     >;
 }
 

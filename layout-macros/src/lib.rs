@@ -17,16 +17,23 @@ use proc_macro::{Delimiter, Group, Ident, Literal, Punct, Spacing, Span, TokenSt
 ///
 /// In type position it is the `Layout` type, in expression position a value of it. A shape
 /// without a stride gets the column-major default stride. CuTe's printed form with underscores
-/// (`(_4,_8):(_1,_4)`) is accepted.
+/// (`(_4,_8):(_1,_4)`) is accepted, and so is a composed layout as CuTe prints it,
+/// `Sw<3,3,3> o 0 o (8,64):(64,1)`, giving a `ComposedLayout`.
 #[proc_macro]
 pub fn layout(input: TokenStream) -> TokenStream {
     expand(input, "layout!", |text| {
-        let (shape, stride) = parse::parse_layout(text)?;
+        let (swizzle, shape, stride) = parse::parse_composed(text)?;
         let shape = int_tuple(&shape);
-        let layout = match stride {
+        let mut layout = match stride {
             Some(stride) => format!("::tessel::Layout<{shape}, {}>", int_tuple(&stride)),
             None => format!("::tessel::Layout<{shape}>"),
         };
+        if let Some(sw) = swizzle {
+            let (b, m, s, o) = (sw.bits, sw.base, sw.shift, sw.offset);
+            layout = format!(
+                "::tessel::ComposedLayout<::tessel::Swizzle<{b}, {m}, {s}>, {o}, {layout}>"
+            );
+        }
         Ok(format!(
             "<{layout} as ::tessel::layout::TypeAndValue>::Value"
         ))

@@ -17,7 +17,7 @@ use super::product::{
     zipped_product,
 };
 use super::tiler::Tiler;
-use super::{DynLayout, Error, IntTuple};
+use super::{DynComposedLayout, DynLayout, Error, IntTuple};
 use alloc::string::{String, ToString};
 
 /// The names `run` knows, with the arguments each takes.
@@ -73,13 +73,21 @@ fn int_tuple(args: &[&str], i: usize) -> Parsed<IntTuple> {
     args[i].parse().map_err(|e| RunError::Argument(i, e))
 }
 
-/// Runs operation `op` on `args` (CuTe's notation) and prints the result as CuTe would.
+/// Runs operation `op` on `args` (CuTe's notation) and prints the result as CuTe would. The
+/// first argument may be a composed layout `Sw<B,M,S> o OFFSET o L` (see [`run_composed`]).
 pub fn run(op: &str, args: &[&str]) -> Result<String, RunError> {
     let usage = OPERATIONS
         .iter()
         .find(|(name, _)| *name == op)
         .ok_or(RunError::UnknownOperation)?
         .1;
+    if args
+        .first()
+        .is_some_and(|a| a.trim_start().starts_with("Sw"))
+    {
+        let composed = args[0].parse().map_err(|e| RunError::Argument(0, e))?;
+        return run_composed(op, &composed, args);
+    }
     let fail = |e: Error| RunError::Failed(e);
     let shown = |r: Result<DynLayout, Error>| r.map(|l| l.to_string()).map_err(fail);
     let with_tiler = |f: fn(&DynLayout, &Tiler) -> Result<DynLayout, Error>| -> Parsed<String> {
@@ -124,5 +132,35 @@ pub fn run(op: &str, args: &[&str]) -> Result<String, RunError> {
             Ok(alloc::format!("{table}").trim_end().into())
         }
         _ => Err(RunError::Usage(usage)),
+    }
+}
+
+/// `op` on a composed layout `Sw o O o L`, as CuTe overloads it: the layout operations act on L
+/// and keep `Sw o O`; complement, size and cosize are L's; call and show read the composed
+/// function. The inverses and max_common_* take plain layouts only.
+fn run_composed(op: &str, c: &DynComposedLayout, args: &[&str]) -> Result<String, RunError> {
+    let inner = c.layout().to_string();
+    let mut on_inner = alloc::vec![inner.as_str()];
+    on_inner.extend_from_slice(&args[1..]);
+    let fail = |e: Error| RunError::Failed(e);
+    match (op, args.len()) {
+        ("call", 2) => c
+            .call(&int_tuple(args, 1)?)
+            .map(|i| i.to_string())
+            .map_err(fail),
+        ("show", 1) => {
+            let table = c.print_layout().map_err(fail)?;
+            Ok(alloc::format!("{table}").trim_end().into())
+        }
+        ("size" | "cosize" | "complement", _) => run(op, &on_inner),
+        ("right_inverse" | "left_inverse" | "max_common_layout" | "max_common_vector", _) => Err(
+            RunError::Usage("a plain layout: this operation does not take a composed one"),
+        ),
+        _ => Ok(alloc::format!(
+            "{} o {} o {}",
+            c.swizzle(),
+            c.offset(),
+            run(op, &on_inner)?
+        )),
     }
 }

@@ -102,23 +102,33 @@ impl DynLayout {
 
     /// CuTe's `print_layout` table of a rank-2 layout.
     pub fn print_layout(&self) -> Result<impl Display + '_, Error> {
-        if self.rank() != 2 {
-            return Err(Error::NotRank2);
-        }
-        let rows = self.shape.modes()[0].size()?;
-        let cols = self.shape.modes()[1].size()?;
-        let at = move |m: usize, n: usize| {
-            let c = IntTuple::Tuple(alloc::vec![
-                IntTuple::Int(m as i64),
-                IntTuple::Int(n as i64)
-            ]);
-            self.call(&c).expect("in range of a checked layout")
-        };
-        Ok(DisplayFn(move |f: &mut fmt::Formatter<'_>| {
-            let dims = (rows as usize, cols as usize);
-            fmt_table(f, self, dims, self.cosize() as usize, &at)
-        }))
+        let at = move |c: &IntTuple| self.call(c).expect("in range of a checked layout");
+        rank2_table(self, self, self.cosize() as usize, at)
     }
+}
+
+/// The `print_layout` table of `layout`, a function on the coordinates of the rank-2 `shape_of`
+/// (a layout, or a composed layout's inner one) giving the index `at(c)`, headed by `layout`.
+pub(crate) fn rank2_table<'a>(
+    layout: &'a dyn Display,
+    shape_of: &'a DynLayout,
+    cosize: usize,
+    at: impl Fn(&IntTuple) -> i64 + 'a,
+) -> Result<impl Display + 'a, Error> {
+    if shape_of.rank() != 2 {
+        return Err(Error::NotRank2);
+    }
+    let rows = shape_of.shape.modes()[0].size()?;
+    let cols = shape_of.shape.modes()[1].size()?;
+    let at = move |m: usize, n: usize| {
+        at(&IntTuple::Tuple(alloc::vec![
+            IntTuple::Int(m as i64),
+            IntTuple::Int(n as i64)
+        ]))
+    };
+    Ok(DisplayFn(move |f: &mut fmt::Formatter<'_>| {
+        fmt_table(f, layout, (rows as usize, cols as usize), cosize, &at)
+    }))
 }
 
 impl Display for DynLayout {
@@ -131,6 +141,16 @@ impl FromStr for DynLayout {
     type Err = Error;
     fn from_str(text: &str) -> Result<Self, Error> {
         let (shape, stride) = parse::parse_layout(text)?;
+        DynLayout::from_nodes(shape, stride)
+    }
+}
+
+impl DynLayout {
+    /// The layout of a parsed shape and stride (a compact one without a stride).
+    pub(crate) fn from_nodes(
+        shape: parse::Node,
+        stride: Option<parse::Node>,
+    ) -> Result<Self, Error> {
         let shape = IntTuple::from_node(&shape);
         match stride {
             Some(stride) => DynLayout::new(shape, IntTuple::from_node(&stride)),

@@ -10,6 +10,7 @@ pub mod algebra;
 pub mod coalesce;
 pub mod compact;
 pub mod complement;
+pub mod composed;
 pub mod composition;
 pub mod coord;
 pub mod divide;
@@ -19,10 +20,13 @@ pub mod layout;
 pub mod parse;
 pub mod product;
 pub mod sublayout;
+pub mod swizzle;
 pub mod tiler;
 
+pub use composed::DynComposedLayout;
 pub use int_tuple::IntTuple;
 pub use layout::DynLayout;
+pub use swizzle::DynSwizzle;
 
 use core::fmt;
 
@@ -51,6 +55,10 @@ pub enum Error {
     NotInjective,
     /// The operation is not defined for negative strides.
     NegativeStride(&'static str),
+    /// A swizzle's bit ranges overlap (`|S| < B`) or do not fit in 63 bits.
+    InvalidSwizzle,
+    /// The text is a plain layout where a composed one (`Sw<B,M,S> o OFFSET o L`) was expected.
+    NotComposed,
 }
 
 impl fmt::Display for Error {
@@ -77,6 +85,10 @@ impl fmt::Display for Error {
                 f.write_str("complement: the layout overlaps or interleaves itself")
             }
             Error::NegativeStride(op) => write!(f, "{op}: not defined for negative strides"),
+            Error::InvalidSwizzle => {
+                f.write_str("invalid swizzle: need |S| >= B, and the bits must fit in 63")
+            }
+            Error::NotComposed => f.write_str("expected a composed layout: Sw<B,M,S> o OFFSET o L"),
         }
     }
 }

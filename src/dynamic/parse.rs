@@ -4,6 +4,7 @@
 //!
 //! ```text
 //! tiler     := '<' tiler { ',' tiler } '>' | layout
+//! composed  := 'Sw<' int ',' int ',' int '>' 'o' int 'o' layout | layout
 //! layout    := int_tuple [ ':' int_tuple ]
 //! int_tuple := int | '(' int_tuple { ',' int_tuple } ')'
 //! int       := [ '_' ] [ '-' ] digits          (CuTe prints static integers as _4)
@@ -162,6 +163,73 @@ impl Parser {
         }
     }
 
+    /// The literal `word`, or an error saying it was expected.
+    fn expect(&mut self, word: &str) -> Result<(), ParseError> {
+        self.skip_spaces();
+        let found = word
+            .chars()
+            .enumerate()
+            .all(|(i, c)| self.chars.get(self.pos + i) == Some(&c));
+        if !found {
+            return error(self.column(), alloc::format!("expected '{word}'"));
+        }
+        self.pos += word.chars().count();
+        Ok(())
+    }
+
+    /// An integer, as a number.
+    fn value(&mut self) -> Result<(i64, usize), ParseError> {
+        match self.int_tuple()? {
+            Node::Int { value, column } => Ok((value, column)),
+            node => error(node.column(), "expected an integer"),
+        }
+    }
+
+    /// `Sw<B,M,S> o OFFSET o`, the prefix of a composed layout.
+    fn swizzle_prefix(&mut self) -> Result<SwizzleNode, ParseError> {
+        let column = self.column();
+        self.expect("Sw<")?;
+        let (bits, _) = self.value()?;
+        self.expect(",")?;
+        let (base, _) = self.value()?;
+        self.expect(",")?;
+        let (shift, _) = self.value()?;
+        self.expect(">")?;
+        if bits < 0 || base < 0 || shift.unsigned_abs() < bits.unsigned_abs() || bits > 8 {
+            return error(
+                column,
+                "invalid swizzle: need 0 <= B <= 8, M >= 0 and |S| >= B",
+            );
+        }
+        self.expect("o")?;
+        let (offset, at) = self.value()?;
+        if offset < 0 {
+            return error(at, "the offset of a composed layout is not negative");
+        }
+        self.expect("o")?;
+        Ok(SwizzleNode {
+            bits,
+            base,
+            shift,
+            offset,
+        })
+    }
+
+    /// `shape` or `shape:stride`.
+    fn layout(&mut self) -> Result<(Node, Option<Node>), ParseError> {
+        let shape = self.int_tuple()?;
+        check_shape(&shape)?;
+        let stride = if self.peek() == Some(':') {
+            self.pos += 1;
+            let stride = self.int_tuple()?;
+            check_congruent(&shape, &stride)?;
+            Some(stride)
+        } else {
+            None
+        };
+        Ok((shape, stride))
+    }
+
     fn end(&mut self) -> Result<(), ParseError> {
         match self.peek() {
             None => Ok(()),
@@ -228,18 +296,36 @@ fn parser(text: &str) -> Parser {
 /// Parses `shape` or `shape:stride`; the stride is `None` when not given.
 pub fn parse_layout(text: &str) -> Result<(Node, Option<Node>), ParseError> {
     let mut p = parser(text);
-    let shape = p.int_tuple()?;
-    check_shape(&shape)?;
-    let stride = if p.peek() == Some(':') {
-        p.pos += 1;
-        let stride = p.int_tuple()?;
-        check_congruent(&shape, &stride)?;
-        Some(stride)
-    } else {
-        None
-    };
+    let layout = p.layout()?;
     p.end()?;
-    Ok((shape, stride))
+    Ok(layout)
+}
+
+/// The swizzle and offset of a composed layout `Sw<B,M,S> o OFFSET o L`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SwizzleNode {
+    /// B.
+    pub bits: i64,
+    /// M.
+    pub base: i64,
+    /// S.
+    pub shift: i64,
+    /// OFFSET.
+    pub offset: i64,
+}
+
+/// Parses a layout or a composed layout `Sw<B,M,S> o OFFSET o layout`: the swizzle part, if any,
+/// and the layout's shape and stride.
+#[allow(clippy::type_complexity)]
+pub fn parse_composed(text: &str) -> Result<(Option<SwizzleNode>, Node, Option<Node>), ParseError> {
+    let mut p = parser(text);
+    let swizzle = match p.peek() {
+        Some('S') => Some(p.swizzle_prefix()?),
+        _ => None,
+    };
+    let (shape, stride) = p.layout()?;
+    p.end()?;
+    Ok((swizzle, shape, stride))
 }
 
 /// Parses an IntTuple such as `(4,(2,4))`.

@@ -1,0 +1,180 @@
+//! Composed layouts: CuTe's `ComposedLayout<A, O, B>` with a swizzle as A, the index of a
+//! coordinate c being `Sw(OFFSET + L(c))`.
+//!
+//! `composition(Swizzle, L)` gives `Sw o 0 o L` (L itself for a swizzle of 0 bits). The algebra
+//! reaches through to L, as CuTe's does: composing `Sw o O o L` with a tiler, dividing it,
+//! multiplying it, tiling it to a shape or coalescing it applies the operation to L and keeps
+//! `Sw o O`. SIZE is L's, and so is COSIZE (a swizzle permutes indices within aligned blocks
+//! larger than what it touches, CuTe's `cosize` of a swizzled layout).
+//!
+//! ```
+//! use tessel::{layout, Composition, Swizzle, StaticLayout, TileToShape, shape};
+//! type Atom = Composition<Swizzle<3, 3, 3>, layout!("(8,64):(64,1)")>;
+//! assert_eq!(Atom::default().to_string(), "Sw<3,3,3> o 0 o (8,64):(64,1)");
+//! assert_eq!(Atom::default().call((1, 0)), 64 ^ 8);
+//! type Smem = TileToShape<Atom, shape!("(128,64)")>;
+//! assert_eq!(Smem::default().to_string(), "Sw<3,3,3> o 0 o ((8,16),(64,1)):((64,512),(1,0))");
+//! assert_eq!((Smem::SIZE, Smem::COSIZE), (8192, 8192));
+//! ```
+
+use crate::coalesce::CoalesceLayout;
+use crate::complement::ComplementOf;
+use crate::composition::Compose;
+use crate::coord::Coord;
+use crate::divide::{DivideTiler, TileUnzip, Unpack};
+use crate::int_tuple::{LayoutShape, NonNegative, StaticIntTuple, StaticShape, StaticSpan};
+use crate::product::{ProductTiler, RankProduct, TileTo};
+use crate::swizzle::{Bits, SwizzleFn, ValidSwizzle};
+use crate::{Layout, StaticLayout, Swizzle};
+use core::fmt::{self, Debug, Display, Formatter};
+use core::marker::PhantomData;
+
+/// `Sw o OFFSET o L`: the index of c is `Sw(OFFSET + L(c))`.
+pub struct ComposedLayout<Sw, const OFFSET: usize, L>(PhantomData<(Sw, L)>);
+
+impl<Sw, const O: usize, L> ComposedLayout<Sw, O, L> {
+    /// The (zero-sized) value.
+    pub const INSTANCE: Self = ComposedLayout(PhantomData);
+}
+
+impl<Sw, const O: usize, L> Clone for ComposedLayout<Sw, O, L> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<Sw, const O: usize, L> Copy for ComposedLayout<Sw, O, L> {}
+impl<Sw, const O: usize, L> Default for ComposedLayout<Sw, O, L> {
+    fn default() -> Self {
+        Self::INSTANCE
+    }
+}
+impl<Sw: SwizzleFn, const O: usize, L: StaticLayout> Display for ComposedLayout<Sw, O, L> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        write!(f, "{} o {O} o {}", Sw::default(), L::INSTANCE)
+    }
+}
+impl<Sw: SwizzleFn, const O: usize, L: StaticLayout> Debug for ComposedLayout<Sw, O, L> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        Display::fmt(self, f)
+    }
+}
+
+impl<Sw: SwizzleFn, const O: usize, S, D> StaticLayout for ComposedLayout<Sw, O, Layout<S, D>>
+where
+    S: StaticShape + StaticSpan<D> + LayoutShape<D>,
+    D: StaticIntTuple,
+{
+    type Shape = S;
+    type Stride = D;
+    const SIZE: usize = Layout::<S, D>::SIZE;
+    const COSIZE: usize = Layout::<S, D>::COSIZE;
+    const MIN_INDEX: isize = Layout::<S, D>::MIN_INDEX;
+    const RANK: usize = Layout::<S, D>::RANK;
+    const DEPTH: usize = Layout::<S, D>::DEPTH;
+    const INSTANCE: Self = ComposedLayout(PhantomData);
+
+    #[inline(always)]
+    fn call<X: Coord<S, D>>(&self, x: X) -> usize
+    where
+        D: NonNegative,
+    {
+        Sw::apply(O + <Layout<S, D> as StaticLayout>::INSTANCE.call(x))
+    }
+
+    #[inline(always)]
+    fn call_signed<X: Coord<S, D>>(&self, x: X) -> isize {
+        let inner = <Layout<S, D> as StaticLayout>::INSTANCE.call_signed(x);
+        Sw::apply((O as isize + inner) as usize) as isize
+    }
+
+    #[cfg(feature = "alloc")]
+    fn dynamic() -> crate::DynLayout {
+        Layout::<S, D>::dynamic()
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl<Sw: SwizzleFn, const O: usize, S, D> ComposedLayout<Sw, O, Layout<S, D>>
+where
+    S: StaticShape + StaticSpan<D> + LayoutShape<D>,
+    D: StaticIntTuple,
+{
+    /// The runtime composed layout: the same swizzle, offset and layout.
+    pub fn to_dynamic(&self) -> crate::dynamic::DynComposedLayout {
+        let sw = crate::dynamic::DynSwizzle::new(Sw::BITS, Sw::BASE, Sw::SHIFT);
+        let sw = sw.expect("a static swizzle is valid");
+        crate::dynamic::DynComposedLayout::new(sw, O, Layout::<S, D>::dynamic())
+    }
+}
+
+/// A swizzle of B bits composed with a layout L: `Sw o 0 o L`; a swizzle of 0 bits is the
+/// identity, which leaves L as it is (as CuTe does).
+macro_rules! swizzle_compose {
+    ($($b:literal)+) => {$(
+        impl<const M: u32, const S: i32, L> Compose<L> for Swizzle<$b, M, S>
+        where
+            Bits<$b, S>: ValidSwizzle,
+        {
+            type Output = ComposedLayout<Self, 0, L>;
+            type Verdict = crate::diagnostic::Holds;
+        }
+    )+};
+}
+swizzle_compose!(1 2 3 4 5 6 7 8);
+
+impl<const M: u32, const S: i32, L> Compose<L> for Swizzle<0, M, S>
+where
+    Bits<0, S>: ValidSwizzle,
+{
+    type Output = L;
+    type Verdict = crate::diagnostic::Holds;
+}
+
+/// `Sw o O o L` composed with a tiler: `Sw o O o (L o tiler)`.
+impl<Sw, const O: usize, L: Compose<B>, B> Compose<B> for ComposedLayout<Sw, O, L> {
+    type Output = ComposedLayout<Sw, O, L::Output>;
+    type Verdict = L::Verdict;
+}
+
+/// A composed layout's inner layout through an operation that keeps `Sw o O` outside.
+macro_rules! through_inner {
+    ($Trait:ident<$P:ident>, $($assoc:ident = $kind:ident),+) => {
+        impl<Sw, const O: usize, L: $Trait<$P>, $P> $Trait<$P> for ComposedLayout<Sw, O, L> {
+            $(through_inner!(@item $assoc $kind L $P $Trait);)+
+        }
+    };
+    (@item $assoc:ident wrap $L:ident $P:ident $Trait:ident) => {
+        type $assoc = ComposedLayout<Sw, O, <$L as $Trait<$P>>::$assoc>;
+    };
+    (@item $assoc:ident keep $L:ident $P:ident $Trait:ident) => {
+        type $assoc = <$L as $Trait<$P>>::$assoc;
+    };
+}
+through_inner!(TileUnzip<T>, Output = wrap);
+through_inner!(Unpack<T>, Output = wrap);
+through_inner!(RankProduct<T>, Blocked = wrap, Raked = wrap, Verdict = keep);
+through_inner!(TileTo<T>, Output = wrap, Verdict = keep);
+through_inner!(ComplementOf<T>, Output = keep, Verdict = keep);
+
+impl<Sw, const O: usize, L: CoalesceLayout> CoalesceLayout for ComposedLayout<Sw, O, L> {
+    type Output = ComposedLayout<Sw, O, L::Output>;
+}
+
+/// The tiler-side operations (the tiler decides, as for plain layouts): the tiler applied to L.
+macro_rules! tiler_through_inner {
+    ($($Trait:ident: $($assoc:ident = $kind:ident),+;)+) => {$(
+        impl<Sw, const O: usize, L, T: $Trait<L>> $Trait<ComposedLayout<Sw, O, L>> for T {
+            $(tiler_through_inner!(@item $assoc $kind L $Trait);)+
+        }
+    )+};
+    (@item $assoc:ident wrap $L:ident $Trait:ident) => {
+        type $assoc = ComposedLayout<Sw, O, <T as $Trait<$L>>::$assoc>;
+    };
+    (@item $assoc:ident keep $L:ident $Trait:ident) => {
+        type $assoc = <T as $Trait<$L>>::$assoc;
+    };
+}
+tiler_through_inner!(
+    DivideTiler: Output = wrap, Verdict = keep;
+    ProductTiler: Output = wrap, Verdict = keep;
+);

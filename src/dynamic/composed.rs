@@ -1,0 +1,106 @@
+//! Composed layouts on values: the runtime mirror of [`crate::composed`], `Sw o OFFSET o L`.
+//!
+//! ```
+//! use tessel::dynamic::{algebra::run, DynComposedLayout};
+//! let c: DynComposedLayout = "Sw<3,3,3> o 0 o (8,64):(64,1)".parse().unwrap();
+//! assert_eq!(c.call_index(1).unwrap(), 72);
+//! assert_eq!(run("tile_to_shape", &["Sw<3,3,3> o 0 o (8,64):(64,1)", "(128,64)"]).unwrap(),
+//!            "Sw<3,3,3> o 0 o ((8,16),(64,1)):((64,512),(1,0))");
+//! ```
+
+use super::parse::{self, SwizzleNode};
+use super::{DynLayout, DynSwizzle, Error, IntTuple};
+use core::fmt;
+use core::str::FromStr;
+
+/// `Sw o OFFSET o L`: the index of c is `Sw(OFFSET + L(c))`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DynComposedLayout {
+    swizzle: DynSwizzle,
+    offset: usize,
+    layout: DynLayout,
+}
+
+impl DynComposedLayout {
+    /// `swizzle o offset o layout`.
+    pub fn new(swizzle: DynSwizzle, offset: usize, layout: DynLayout) -> Self {
+        DynComposedLayout {
+            swizzle,
+            offset,
+            layout,
+        }
+    }
+
+    /// The swizzle.
+    pub fn swizzle(&self) -> DynSwizzle {
+        self.swizzle
+    }
+
+    /// The offset.
+    pub fn offset(&self) -> usize {
+        self.offset
+    }
+
+    /// The inner layout L.
+    pub fn layout(&self) -> &DynLayout {
+        &self.layout
+    }
+
+    /// The same swizzle and offset around another inner layout (what the algebra gives).
+    pub fn with_layout(&self, layout: DynLayout) -> Self {
+        DynComposedLayout {
+            layout,
+            ..self.clone()
+        }
+    }
+
+    /// The index of coordinate c.
+    pub fn call(&self, c: &IntTuple) -> Result<usize, Error> {
+        let inner = self.layout.call(c)?;
+        let at = i64::try_from(self.offset)
+            .ok()
+            .and_then(|o| o.checked_add(inner));
+        let at = at
+            .and_then(|i| usize::try_from(i).ok())
+            .ok_or(Error::Coordinate)?;
+        Ok(self.swizzle.apply(at))
+    }
+
+    /// CuTe's `print_layout` table of a composed layout whose inner layout has rank 2.
+    pub fn print_layout(&self) -> Result<impl fmt::Display + '_, Error> {
+        let at = move |c: &IntTuple| self.call(c).expect("in range of a checked layout") as i64;
+        super::layout::rank2_table(self, &self.layout, self.layout.cosize() as usize, at)
+    }
+
+    /// The index of the 1-D coordinate i.
+    pub fn call_index(&self, i: i64) -> Result<usize, Error> {
+        self.call(&IntTuple::Int(i))
+    }
+}
+
+impl fmt::Display for DynComposedLayout {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} o {} o {}", self.swizzle, self.offset, self.layout)
+    }
+}
+
+impl FromStr for DynComposedLayout {
+    type Err = Error;
+    fn from_str(text: &str) -> Result<Self, Error> {
+        match parse::parse_composed(text)? {
+            (Some(sw), shape, stride) => Ok(DynComposedLayout::new(
+                swizzle_of(&sw)?,
+                sw.offset as usize,
+                DynLayout::from_nodes(shape, stride)?,
+            )),
+            (None, ..) => Err(Error::NotComposed),
+        }
+    }
+}
+
+/// The swizzle a parsed prefix names.
+pub(crate) fn swizzle_of(sw: &SwizzleNode) -> Result<DynSwizzle, Error> {
+    let int = |v: i64| u32::try_from(v).map_err(|_| Error::InvalidSwizzle);
+    let shift = i32::try_from(sw.shift).map_err(|_| Error::InvalidSwizzle)?;
+    DynSwizzle::new(int(sw.bits)?, int(sw.base)?, shift)
+}

@@ -1,0 +1,59 @@
+//! Swizzles on values: the runtime mirror of [`crate::swizzle`].
+//!
+//! ```
+//! use tessel::dynamic::DynSwizzle;
+//! let sw = DynSwizzle::new(3, 3, 3).unwrap();
+//! assert_eq!(sw.apply(0b001_000_101), 0b001_001_101);
+//! assert_eq!(sw.to_string(), "Sw<3,3,3>");
+//! assert!(DynSwizzle::new(2, 0, 1).is_err());
+//! ```
+
+use super::Error;
+use core::fmt;
+
+/// CuTe's `Swizzle<B, M, S>` as a value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DynSwizzle {
+    bits: u32,
+    base: u32,
+    shift: i32,
+}
+
+impl DynSwizzle {
+    /// The swizzle `Sw<B,M,S>`: an error unless `|S| >= B` (the XOR's bit ranges would overlap)
+    /// and both ranges fit in 63 bits.
+    pub fn new(bits: u32, base: u32, shift: i32) -> Result<Self, Error> {
+        let top = u64::from(bits) + u64::from(base) + u64::from(shift.unsigned_abs());
+        if shift.unsigned_abs() < bits || top > 63 {
+            return Err(Error::InvalidSwizzle);
+        }
+        Ok(DynSwizzle { bits, base, shift })
+    }
+
+    /// `(B, M, S)`.
+    pub fn params(&self) -> (u32, u32, i32) {
+        (self.bits, self.base, self.shift)
+    }
+
+    /// The mask of the bits read (YYY).
+    pub fn yyy_mask(&self) -> usize {
+        ((1 << self.bits) - 1) << (self.base as i32 + self.shift.max(0))
+    }
+
+    /// The swizzled index: `x ^ ((x & yyy_mask) >> S)`.
+    pub fn apply(&self, offset: usize) -> usize {
+        let y = offset & self.yyy_mask();
+        offset
+            ^ if self.shift >= 0 {
+                y >> self.shift
+            } else {
+                y << -self.shift
+            }
+    }
+}
+
+impl fmt::Display for DynSwizzle {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Sw<{},{},{}>", self.bits, self.base, self.shift)
+    }
+}
