@@ -8,6 +8,7 @@ suite=${1:-golden_algebra_static}
 out=$(mktemp -d)
 export CARGO_INCREMENTAL=0 CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-target/nightly}
 cargo +nightly rustc -q --test "$suite" -- -Zself-profile="$out" >/dev/null
-cargo build -q --release --manifest-path scripts/profile_summary/Cargo.toml
+cargo build -q --release --manifest-path scripts/profile_summary/Cargo.toml \
+  --target-dir scripts/profile_summary/target
 profile=$(ls "$out"/*.mm_profdata)
 scripts/profile_summary/target/release/profile-summary "${profile%.mm_profdata}"
