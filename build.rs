@@ -56,7 +56,11 @@ fn main() {
     let mut swizzles = String::new();
     for b in 0..=8i32 {
         for s in (-31..=31i32).filter(|s| s.abs() >= b) {
-            writeln!(swizzles, "impl ValidSwizzle for Bits<{b}, {s}> {{}}").unwrap();
+            writeln!(
+                swizzles,
+                "#[diagnostic::do_not_recommend] impl ValidSwizzle for Bits<{b}, {s}> {{}}"
+            )
+            .unwrap();
         }
     }
     fs::write(out.join("swizzle_table.rs"), swizzles).unwrap();

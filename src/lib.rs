@@ -17,12 +17,14 @@
 extern crate alloc;
 
 pub mod arith;
+pub mod bank;
 pub mod by_mode;
 pub mod coalesce;
 pub mod compact;
 pub mod complement;
 pub mod composed;
 pub mod composition;
+pub mod const_layout;
 pub mod coord;
 pub mod diagnostic;
 pub mod divide;
