@@ -17,7 +17,7 @@ use super::product::{
     zipped_product,
 };
 use super::tiler::Tiler;
-use super::{DynComposedLayout, DynLayout, Error, IntTuple};
+use super::{DynComposedLayout, DynLayout, DynSwizzle, Error, IntTuple};
 use alloc::string::{String, ToString};
 
 /// The names `run` knows, with the arguments each takes.
@@ -85,6 +85,9 @@ pub fn run(op: &str, args: &[&str]) -> Result<String, RunError> {
         .first()
         .is_some_and(|a| a.trim_start().starts_with("Sw"))
     {
+        if op == "composition" && !args[0].contains(" o ") && args.len() == 2 {
+            return compose_swizzle(args);
+        }
         let composed = args[0].parse().map_err(|e| RunError::Argument(0, e))?;
         return run_composed(op, &composed, args);
     }
@@ -133,6 +136,16 @@ pub fn run(op: &str, args: &[&str]) -> Result<String, RunError> {
         }
         _ => Err(RunError::Usage(usage)),
     }
+}
+
+/// `composition(Sw<B,M,S>, L)`: `Sw o 0 o L`, or L itself for a swizzle of 0 bits (CuTe's).
+fn compose_swizzle(args: &[&str]) -> Result<String, RunError> {
+    let sw: DynSwizzle = args[0].parse().map_err(|e| RunError::Argument(0, e))?;
+    let l = layout(args, 1)?;
+    Ok(match sw.params().0 {
+        0 => l.to_string(),
+        _ => DynComposedLayout::new(sw, 0, l).to_string(),
+    })
 }
 
 /// `op` on a composed layout `Sw o O o L`, as CuTe overloads it: the layout operations act on L

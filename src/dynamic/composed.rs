@@ -99,8 +99,6 @@ impl FromStr for DynComposedLayout {
 }
 
 /// The swizzle a parsed prefix names.
-pub(crate) fn swizzle_of(sw: &SwizzleNode) -> Result<DynSwizzle, Error> {
-    let int = |v: i64| u32::try_from(v).map_err(|_| Error::InvalidSwizzle);
-    let shift = i32::try_from(sw.shift).map_err(|_| Error::InvalidSwizzle)?;
-    DynSwizzle::new(int(sw.bits)?, int(sw.base)?, shift)
+fn swizzle_of(sw: &SwizzleNode) -> Result<DynSwizzle, Error> {
+    alloc::format!("Sw<{},{},{}>", sw.bits, sw.base, sw.shift).parse()
 }

@@ -185,8 +185,8 @@ impl Parser {
         }
     }
 
-    /// `Sw<B,M,S> o OFFSET o`, the prefix of a composed layout.
-    fn swizzle_prefix(&mut self) -> Result<SwizzleNode, ParseError> {
+    /// `Sw<B,M,S>`: `(B, M, S)`.
+    fn swizzle(&mut self) -> Result<(i64, i64, i64), ParseError> {
         let column = self.column();
         self.expect("Sw<")?;
         let (bits, _) = self.value()?;
@@ -201,6 +201,12 @@ impl Parser {
                 "invalid swizzle: need 0 <= B <= 8, M >= 0 and |S| >= B",
             );
         }
+        Ok((bits, base, shift))
+    }
+
+    /// `Sw<B,M,S> o OFFSET o`, the prefix of a composed layout.
+    fn swizzle_prefix(&mut self) -> Result<SwizzleNode, ParseError> {
+        let (bits, base, shift) = self.swizzle()?;
         self.expect("o")?;
         let (offset, at) = self.value()?;
         if offset < 0 {
@@ -312,6 +318,14 @@ pub struct SwizzleNode {
     pub shift: i64,
     /// OFFSET.
     pub offset: i64,
+}
+
+/// Parses a swizzle `Sw<B,M,S>` alone: `(B, M, S)`.
+pub fn parse_swizzle(text: &str) -> Result<(i64, i64, i64), ParseError> {
+    let mut p = parser(text);
+    let swizzle = p.swizzle()?;
+    p.end()?;
+    Ok(swizzle)
 }
 
 /// Parses a layout or a composed layout `Sw<B,M,S> o OFFSET o layout`: the swizzle part, if any,

@@ -8,8 +8,9 @@
 //! assert!(DynSwizzle::new(2, 0, 1).is_err());
 //! ```
 
-use super::Error;
+use super::{parse, Error};
 use core::fmt;
+use core::str::FromStr;
 
 /// CuTe's `Swizzle<B, M, S>` as a value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,5 +56,15 @@ impl DynSwizzle {
 impl fmt::Display for DynSwizzle {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Sw<{},{},{}>", self.bits, self.base, self.shift)
+    }
+}
+
+impl FromStr for DynSwizzle {
+    type Err = Error;
+    fn from_str(text: &str) -> Result<Self, Error> {
+        let (bits, base, shift) = parse::parse_swizzle(text)?;
+        let int = |v: i64| u32::try_from(v).map_err(|_| Error::InvalidSwizzle);
+        let shift = i32::try_from(shift).map_err(|_| Error::InvalidSwizzle)?;
+        DynSwizzle::new(int(bits)?, int(base)?, shift)
     }
 }
