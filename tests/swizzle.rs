@@ -47,3 +47,44 @@ fn composed_layout_static_and_runtime() {
         Smem::default().to_string()
     );
 }
+
+#[test]
+fn value_level_functions_take_swizzles_and_composed_layouts() {
+    use tessel::{composition, tile_to_shape, zipped_divide};
+    let atom = composition(Swizzle::<3, 3, 3>::default(), layout!("(8,64):(64,1)"));
+    assert_eq!(atom.to_string(), "Sw<3,3,3> o 0 o (8,64):(64,1)");
+    let smem = tile_to_shape(atom, <shape!("(128,64)")>::default());
+    assert_eq!(
+        smem.to_string(),
+        "Sw<3,3,3> o 0 o ((8,16),(64,1)):((64,512),(1,0))"
+    );
+    assert_eq!(
+        smem.call(1000),
+        Swizzle::<3, 3, 3>::apply(layout!("((8,16),(64,1)):((64,512),(1,0))").call(1000))
+    );
+    let tiles = zipped_divide(smem, <tessel::tiler!("(16,32)")>::default());
+    assert_eq!(
+        tiles.to_string(),
+        "Sw<3,3,3> o 0 o ((16,32),(8,2)):((64,1),(1024,32))"
+    ); // cute-oracle
+       // A swizzle of 0 bits is the identity: composing with it leaves the layout.
+    static_assertions::assert_type_eq_all!(
+        Composition<Swizzle<0, 4, 3>, layout!("(8,8):(8,1)")>,
+        layout!("(8,8):(8,1)")
+    );
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2000))]
+
+    /// A swizzle is an involution that maps each aligned block of 2^(M + B + |S|) onto itself.
+    #[test]
+    fn swizzle_is_an_involution_within_blocks(b in 0u32..5, m in 0u32..6, s in 0i32..7, neg: bool, x in 0usize..1 << 20) {
+        let s = if neg { -(s.max(b as i32)) } else { s.max(b as i32) };
+        let sw = DynSwizzle::new(b, m, s).unwrap();
+        let y = sw.apply(x);
+        proptest::prop_assert_eq!(sw.apply(y), x);
+        let block = 1usize << (m + b + s.unsigned_abs());
+        proptest::prop_assert_eq!(y / block, x / block);
+    }
+}
