@@ -51,7 +51,7 @@ fn composed_layout_static_and_runtime() {
 #[test]
 fn value_level_functions_take_swizzles_and_composed_layouts() {
     use tessel::{composition, tile_to_shape, zipped_divide};
-    let atom = composition(Swizzle::<3, 3, 3>::default(), layout!("(8,64):(64,1)"));
+    let atom = composition(Swizzle::<3, 3, 3>, layout!("(8,64):(64,1)"));
     assert_eq!(atom.to_string(), "Sw<3,3,3> o 0 o (8,64):(64,1)");
     let smem = tile_to_shape(atom, <shape!("(128,64)")>::default());
     assert_eq!(
