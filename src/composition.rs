@@ -241,7 +241,7 @@ pub trait Walked<Case, N, R> {
 impl<N, R: DivCheap<S>, S, D, U, Tail> Walked<B0, N, R> for Cons<(S, D, U), Tail>
 where
     Divides<R, S>: CheckBit<StrideMultiple, R, S>,
-    Check<Divides<R, S>, StrideMultiple, R, S>: Record<U>,
+    Check<Divides<R, S>, StrideMultiple, R, S>: Both<U>,
     Tail: Stride<N, QuotCheap<R, S>>,
 {
     type Pieces = Tail::Pieces;
@@ -335,7 +335,7 @@ where
     UsedBy<U, Span<N, R>>: UsedBelow<S>,
     Below<UsedBy<U, Span<N, R>>, S>: CheckBit<NoCarry, UsedBy<U, Span<N, R>>, S>,
     Check<Below<UsedBy<U, Span<N, R>>, S>, NoCarry, UsedBy<U, Span<N, R>>, S>:
-        Record<UsedBy<U, Span<N, R>>>,
+        Both<UsedBy<U, Span<N, R>>>,
     Tail: Stride<U1, U1>,
 {
     type Pieces = Cons<(N, Scaled<R, D>), Tail::Pieces>;
@@ -366,7 +366,7 @@ where
     U: AddCarry<Span<QuotCheap<S, R>, R>, B0>,
     UsedBy<U, Span<QuotCheap<S, R>, R>>: UsedBelow<S>,
     (S, R, N, U): Passing,
-    PassingVerdict<S, R, N, U>: Record<UsedBy<U, Span<QuotCheap<S, R>, R>>>,
+    PassingVerdict<S, R, N, U>: Both<UsedBy<U, Span<QuotCheap<S, R>, R>>>,
     Tail: Stride<QuotCheap<N, QuotCheap<S, R>>, U1>,
 {
     type Pieces = Cons<(QuotCheap<S, R>, Scaled<R, D>), Tail::Pieces>;
@@ -431,21 +431,10 @@ where
 /// See [`Passing`].
 pub type PassingVerdict<S, R, N, U> = <(S, R, N, U) as Passing>::Verdict;
 
-/// What a mode of A records as used: the new usage if the step's conditions held, else their
-/// failure, which stays (a failed usage absorbs what is added to it) for [`Verdicts`] to report.
-pub trait Record<U> {
-    /// The usage.
-    type Output;
-}
-impl<U> Record<U> for Holds {
-    type Output = U;
-}
-impl<U, Tag, A, B> Record<U> for Fails<Tag, A, B> {
-    type Output = Self;
-}
-
-/// The usage recorded under the verdict V.
-pub type Recorded<V, U> = <V as Record<U>>::Output;
+/// What a mode of A records as used under the verdict V of the step: the new usage U if the
+/// step's conditions held, else their failure, which stays (a failed usage absorbs what is added
+/// to it) for [`Verdicts`] to report. The same rule as combining verdicts: the failure wins.
+pub type Recorded<V, U> = And<V, U>;
 
 impl<R, Tag, A, B> AddCarry<R, B0> for Fails<Tag, A, B> {
     type Output = Self;
