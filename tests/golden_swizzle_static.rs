@@ -5,8 +5,10 @@
 use tessel::*;
 
 fn case_0() {
-    let l = <Composition<Swizzle<1, 0, 3>, layout!("(32,16):(1,32)")>>::default();
+    type L = Composition<Swizzle<1, 0, 3>, layout!("(32,16):(1,32)")>;
+    let l = L::default();
     assert_eq!(l.to_string(), "Sw<1,0,3> o 0 o (32,16):(1,32)");
+    assert_eq!((L::SIZE, L::COSIZE), (512, 512));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
     assert_eq!(l.call(7usize), 7);
@@ -17,8 +19,10 @@ fn case_0() {
     assert_eq!(l.call(511usize), 510);
 }
 fn case_1() {
-    let l = <FlatDivide<layout!("Sw<1,0,3> o 0 o (8,32):(1,8)"), tiler!("(2,2)")>>::default();
+    type L = FlatDivide<layout!("Sw<1,0,3> o 0 o (8,32):(1,8)"), tiler!("(2,2)")>;
+    let l = L::default();
     assert_eq!(l.to_string(), "Sw<1,0,3> o 0 o (2,2,4,16):(1,8,2,16)");
+    assert_eq!((L::SIZE, L::COSIZE), (256, 256));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
     assert_eq!(l.call(7usize), 10);
@@ -28,8 +32,10 @@ fn case_1() {
     assert_eq!(l.call(100usize), 98);
 }
 fn case_2() {
-    let l = <Composition<Swizzle<1, 0, 4>, layout!("(16,64):(64,1)")>>::default();
+    type L = Composition<Swizzle<1, 0, 4>, layout!("(16,64):(64,1)")>;
+    let l = L::default();
     assert_eq!(l.to_string(), "Sw<1,0,4> o 0 o (16,64):(64,1)");
+    assert_eq!((L::SIZE, L::COSIZE), (1024, 1024));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 64);
     assert_eq!(l.call(7usize), 448);
@@ -41,11 +47,10 @@ fn case_2() {
     assert_eq!(l.call(1000usize), 575);
 }
 fn case_3() {
-    let l = <LogicalDivide<layout!("Sw<1,0,4> o 0 o (32,8):(8,1)"), tiler!("(4,2)")>>::default();
-    assert_eq!(
-        l.to_string(),
-        "Sw<1,0,4> o 0 o ((4,8),(2,4)):((8,32),(1,2))"
-    );
+    type L = LogicalDivide<layout!("Sw<1,0,4> o 0 o (32,8):(8,1)"), tiler!("(4,2)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<1,0,4> o 0 o ((4,8),(2,4)):((8,32),(1,2))");
+    assert_eq!((L::SIZE, L::COSIZE), (256, 256));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 8);
     assert_eq!(l.call(7usize), 57);
@@ -55,11 +60,10 @@ fn case_3() {
     assert_eq!(l.call(100usize), 35);
 }
 fn case_4() {
-    let l = <TileToShape<layout!("Sw<1,0,4> o 0 o (32,8):(1,32)"), shape!("(64,16)")>>::default();
-    assert_eq!(
-        l.to_string(),
-        "Sw<1,0,4> o 0 o ((32,2),(8,2)):((1,256),(32,512))"
-    );
+    type L = TileToShape<layout!("Sw<1,0,4> o 0 o (32,8):(1,32)"), shape!("(64,16)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<1,0,4> o 0 o ((32,2),(8,2)):((1,256),(32,512))");
+    assert_eq!((L::SIZE, L::COSIZE), (1024, 1024));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
     assert_eq!(l.call(7usize), 7);
@@ -71,22 +75,10 @@ fn case_4() {
     assert_eq!(l.call(1000usize), 1000);
 }
 fn case_5() {
-    let l = <Composition<Swizzle<1, 0, 5>, layout!("(8,32):(1,8)")>>::default();
-    assert_eq!(l.to_string(), "Sw<1,0,5> o 0 o (8,32):(1,8)");
-    assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 1);
-    assert_eq!(l.call(7usize), 7);
-    assert_eq!(l.call(8usize), 8);
-    assert_eq!(l.call(63usize), 62);
-    assert_eq!(l.call(64usize), 64);
-    assert_eq!(l.call(100usize), 101);
-}
-fn case_6() {
-    let l = <LogicalProduct<layout!("Sw<1,0,5> o 0 o (16,16):(1,16)"), layout!("(2,2):(1,2)")>>::default();
-    assert_eq!(
-        l.to_string(),
-        "Sw<1,0,5> o 0 o ((16,16),(2,2)):((1,16),(256,512))"
-    );
+    type L = Composition<Swizzle<1, 0, 5>, layout!("(32,64):(1,32)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<1,0,5> o 0 o (32,64):(1,32)");
+    assert_eq!((L::SIZE, L::COSIZE), (2048, 2048));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
     assert_eq!(l.call(7usize), 7);
@@ -97,9 +89,27 @@ fn case_6() {
     assert_eq!(l.call(511usize), 510);
     assert_eq!(l.call(1000usize), 1001);
 }
+fn case_6() {
+    type L = RakedProduct<layout!("Sw<1,0,5> o 0 o (128,8):(8,1)"), layout!("(2,2):(2,1)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<1,0,5> o 0 o ((2,128),(2,8)):((2048,8),(1024,1))");
+    assert_eq!((L::SIZE, L::COSIZE), (4096, 4096));
+    assert_eq!(l.call(0usize), 0);
+    assert_eq!(l.call(1usize), 2048);
+    assert_eq!(l.call(7usize), 2072);
+    assert_eq!(l.call(8usize), 33);
+    assert_eq!(l.call(63usize), 2297);
+    assert_eq!(l.call(64usize), 256);
+    assert_eq!(l.call(100usize), 400);
+    assert_eq!(l.call(511usize), 4089);
+    assert_eq!(l.call(1000usize), 1952);
+    assert_eq!(l.call(4095usize), 4094);
+}
 fn case_7() {
-    let l = <Composition<Swizzle<1, 0, -3>, layout!("(32,16):(1,32)")>>::default();
-    assert_eq!(l.to_string(), "Sw<1,0,-3> o 0 o (32,16):(1,32)");
+    type L = Composition<Swizzle<1, 0, -3>, layout!("(8,32):(1,8)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<1,0,-3> o 0 o (8,32):(1,8)");
+    assert_eq!((L::SIZE, L::COSIZE), (256, 256));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 9);
     assert_eq!(l.call(7usize), 15);
@@ -107,27 +117,22 @@ fn case_7() {
     assert_eq!(l.call(63usize), 55);
     assert_eq!(l.call(64usize), 64);
     assert_eq!(l.call(100usize), 100);
-    assert_eq!(l.call(511usize), 503);
 }
 fn case_8() {
-    let l = <Coalesce<layout!("Sw<1,0,-3> o 0 o (128,8):(8,1)")>>::default();
-    assert_eq!(l.to_string(), "Sw<1,0,-3> o 0 o (128,8):(8,1)");
+    type L = Composition<layout!("Sw<1,0,-3> o 0 o (128,8):(8,1)"), tiler!("(4,8)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<1,0,-3> o 0 o (4,8):(8,1)");
+    assert_eq!((L::SIZE, L::COSIZE), (32, 32));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 8);
-    assert_eq!(l.call(7usize), 56);
-    assert_eq!(l.call(8usize), 64);
-    assert_eq!(l.call(63usize), 504);
-    assert_eq!(l.call(64usize), 512);
-    assert_eq!(l.call(100usize), 800);
-    assert_eq!(l.call(511usize), 1011);
-    assert_eq!(l.call(1000usize), 847);
+    assert_eq!(l.call(7usize), 17);
+    assert_eq!(l.call(8usize), 2);
 }
 fn case_9() {
-    let l = <TileToShape<layout!("Sw<1,0,-3> o 0 o (64,16):(1,64)"), shape!("(64,32)")>>::default();
-    assert_eq!(
-        l.to_string(),
-        "Sw<1,0,-3> o 0 o ((64,1),(16,2)):((1,0),(64,1024))"
-    );
+    type L = TileToShape<layout!("Sw<1,0,-3> o 0 o (64,16):(1,64)"), shape!("(64,32)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<1,0,-3> o 0 o ((64,1),(16,2)):((1,0),(64,1024))");
+    assert_eq!((L::SIZE, L::COSIZE), (2048, 2048));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 9);
     assert_eq!(l.call(7usize), 15);
@@ -139,8 +144,10 @@ fn case_9() {
     assert_eq!(l.call(1000usize), 1000);
 }
 fn case_10() {
-    let l = <Composition<Swizzle<1, 0, -4>, layout!("(8,16):(16,1)")>>::default();
+    type L = Composition<Swizzle<1, 0, -4>, layout!("(8,16):(16,1)")>;
+    let l = L::default();
     assert_eq!(l.to_string(), "Sw<1,0,-4> o 0 o (8,16):(16,1)");
+    assert_eq!((L::SIZE, L::COSIZE), (128, 128));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 16);
     assert_eq!(l.call(7usize), 112);
@@ -150,9 +157,10 @@ fn case_10() {
     assert_eq!(l.call(100usize), 76);
 }
 fn case_11() {
-    let l =
-        <Composition<layout!("Sw<1,0,-4> o 0 o (128,8):(1,128)"), tiler!("(128,8)")>>::default();
+    type L = Composition<layout!("Sw<1,0,-4> o 0 o (128,8):(1,128)"), tiler!("(128,8)")>;
+    let l = L::default();
     assert_eq!(l.to_string(), "Sw<1,0,-4> o 0 o (128,8):(1,128)");
+    assert_eq!((L::SIZE, L::COSIZE), (1024, 1024));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 17);
     assert_eq!(l.call(7usize), 23);
@@ -164,8 +172,10 @@ fn case_11() {
     assert_eq!(l.call(1000usize), 1000);
 }
 fn case_12() {
-    let l = <Composition<Swizzle<1, 0, -5>, layout!("(64,16):(16,1)")>>::default();
+    type L = Composition<Swizzle<1, 0, -5>, layout!("(64,16):(16,1)")>;
+    let l = L::default();
     assert_eq!(l.to_string(), "Sw<1,0,-5> o 0 o (64,16):(16,1)");
+    assert_eq!((L::SIZE, L::COSIZE), (1024, 1024));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 16);
     assert_eq!(l.call(7usize), 112);
@@ -177,11 +187,10 @@ fn case_12() {
     assert_eq!(l.call(1000usize), 687);
 }
 fn case_13() {
-    let l = <ZippedDivide<layout!("Sw<1,0,-5> o 0 o (32,64):(64,1)"), tiler!("(32,8)")>>::default();
-    assert_eq!(
-        l.to_string(),
-        "Sw<1,0,-5> o 0 o ((32,8),(1,8)):((64,1),(0,8))"
-    );
+    type L = ZippedDivide<layout!("Sw<1,0,-5> o 0 o (32,64):(64,1)"), tiler!("(32,8)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<1,0,-5> o 0 o ((32,8),(1,8)):((64,1),(0,8))");
+    assert_eq!((L::SIZE, L::COSIZE), (2048, 2048));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 64);
     assert_eq!(l.call(7usize), 448);
@@ -193,12 +202,10 @@ fn case_13() {
     assert_eq!(l.call(1000usize), 575);
 }
 fn case_14() {
-    let l =
-        <TileToShape<layout!("Sw<1,0,-5> o 0 o (32,32):(32,1)"), shape!("(128,32)")>>::default();
-    assert_eq!(
-        l.to_string(),
-        "Sw<1,0,-5> o 0 o ((32,4),(32,1)):((32,1024),(1,0))"
-    );
+    type L = TileToShape<layout!("Sw<1,0,-5> o 0 o (32,32):(32,1)"), shape!("(128,32)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<1,0,-5> o 0 o ((32,4),(32,1)):((32,1024),(1,0))");
+    assert_eq!((L::SIZE, L::COSIZE), (4096, 4096));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 32);
     assert_eq!(l.call(7usize), 224);
@@ -211,8 +218,10 @@ fn case_14() {
     assert_eq!(l.call(4095usize), 4063);
 }
 fn case_15() {
-    let l = <Composition<Swizzle<1, 1, 3>, layout!("(128,32):(1,128)")>>::default();
+    type L = Composition<Swizzle<1, 1, 3>, layout!("(128,32):(1,128)")>;
+    let l = L::default();
     assert_eq!(l.to_string(), "Sw<1,1,3> o 0 o (128,32):(1,128)");
+    assert_eq!((L::SIZE, L::COSIZE), (4096, 4096));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
     assert_eq!(l.call(7usize), 7);
@@ -225,8 +234,10 @@ fn case_15() {
     assert_eq!(l.call(4095usize), 4093);
 }
 fn case_16() {
-    let l = <Composition<layout!("Sw<1,1,3> o 0 o (32,16):(16,1)"), tiler!("(32,2)")>>::default();
+    type L = Composition<layout!("Sw<1,1,3> o 0 o (32,16):(16,1)"), tiler!("(32,2)")>;
+    let l = L::default();
     assert_eq!(l.to_string(), "Sw<1,1,3> o 0 o (32,2):(16,1)");
+    assert_eq!((L::SIZE, L::COSIZE), (64, 498));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 18);
     assert_eq!(l.call(7usize), 114);
@@ -234,8 +245,23 @@ fn case_16() {
     assert_eq!(l.call(63usize), 499);
 }
 fn case_17() {
-    let l = <Composition<Swizzle<1, 1, 4>, layout!("(32,16):(16,1)")>>::default();
+    type L = Composition<Swizzle<1, 1, 4>, layout!("(8,32):(1,8)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<1,1,4> o 0 o (8,32):(1,8)");
+    assert_eq!((L::SIZE, L::COSIZE), (256, 256));
+    assert_eq!(l.call(0usize), 0);
+    assert_eq!(l.call(1usize), 1);
+    assert_eq!(l.call(7usize), 7);
+    assert_eq!(l.call(8usize), 8);
+    assert_eq!(l.call(63usize), 61);
+    assert_eq!(l.call(64usize), 64);
+    assert_eq!(l.call(100usize), 102);
+}
+fn case_18() {
+    type L = Coalesce<layout!("Sw<1,1,4> o 0 o (32,16):(16,1)")>;
+    let l = L::default();
     assert_eq!(l.to_string(), "Sw<1,1,4> o 0 o (32,16):(16,1)");
+    assert_eq!((L::SIZE, L::COSIZE), (512, 512));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 16);
     assert_eq!(l.call(7usize), 114);
@@ -245,79 +271,57 @@ fn case_17() {
     assert_eq!(l.call(100usize), 67);
     assert_eq!(l.call(511usize), 509);
 }
-fn case_18() {
-    let l = <ZippedDivide<layout!("Sw<1,1,4> o 0 o (32,32):(32,1)"), tiler!("(4,32)")>>::default();
-    assert_eq!(
-        l.to_string(),
-        "Sw<1,1,4> o 0 o ((4,32),(8,1)):((32,1),(128,0))"
-    );
-    assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 34);
-    assert_eq!(l.call(7usize), 99);
-    assert_eq!(l.call(8usize), 2);
-    assert_eq!(l.call(63usize), 109);
-    assert_eq!(l.call(64usize), 16);
-    assert_eq!(l.call(100usize), 25);
-    assert_eq!(l.call(511usize), 509);
-    assert_eq!(l.call(1000usize), 922);
-}
 fn case_19() {
-    let l = <TileToShape<layout!("Sw<1,1,4> o 0 o (32,16):(16,1)"), shape!("(64,16)")>>::default();
-    assert_eq!(
-        l.to_string(),
-        "Sw<1,1,4> o 0 o ((32,2),(16,1)):((16,512),(1,0))"
-    );
+    type L = TileToShape<layout!("Sw<1,1,4> o 0 o (128,64):(1,128)"), shape!("(512,64)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<1,1,4> o 0 o ((128,4),(64,1)):((1,8192),(128,0))");
+    assert_eq!((L::SIZE, L::COSIZE), (32768, 32768));
+    assert_eq!(l.call(0usize), 0);
+    assert_eq!(l.call(1usize), 1);
+    assert_eq!(l.call(7usize), 7);
+    assert_eq!(l.call(8usize), 8);
+    assert_eq!(l.call(63usize), 61);
+    assert_eq!(l.call(64usize), 64);
+    assert_eq!(l.call(100usize), 102);
+    assert_eq!(l.call(511usize), 24701);
+    assert_eq!(l.call(1000usize), 24810);
+    assert_eq!(l.call(4095usize), 25597);
+}
+fn case_20() {
+    type L = Composition<Swizzle<1, 1, 5>, layout!("(32,16):(16,1)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<1,1,5> o 0 o (32,16):(16,1)");
+    assert_eq!((L::SIZE, L::COSIZE), (512, 512));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 16);
     assert_eq!(l.call(7usize), 114);
     assert_eq!(l.call(8usize), 128);
-    assert_eq!(l.call(63usize), 1010);
-    assert_eq!(l.call(64usize), 1);
-    assert_eq!(l.call(100usize), 577);
-    assert_eq!(l.call(511usize), 1013);
-    assert_eq!(l.call(1000usize), 655);
-}
-fn case_20() {
-    let l = <Composition<Swizzle<1, 1, 5>, layout!("(64,8):(8,1)")>>::default();
-    assert_eq!(l.to_string(), "Sw<1,1,5> o 0 o (64,8):(8,1)");
-    assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 8);
-    assert_eq!(l.call(7usize), 56);
-    assert_eq!(l.call(8usize), 66);
-    assert_eq!(l.call(63usize), 506);
-    assert_eq!(l.call(64usize), 1);
-    assert_eq!(l.call(100usize), 289);
+    assert_eq!(l.call(63usize), 499);
+    assert_eq!(l.call(64usize), 2);
+    assert_eq!(l.call(100usize), 65);
     assert_eq!(l.call(511usize), 509);
 }
 fn case_21() {
-    let l = <Composition<layout!("Sw<1,1,5> o 0 o (32,64):(1,32)"), tiler!("(2,64)")>>::default();
-    assert_eq!(l.to_string(), "Sw<1,1,5> o 0 o (2,64):(1,32)");
+    type L = TiledProduct<layout!("Sw<1,1,5> o 0 o (32,32):(1,32)"), layout!("(2,4):(1,2)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<1,1,5> o 0 o ((32,32),2,4):((1,32),1024,2048)");
+    assert_eq!((L::SIZE, L::COSIZE), (8192, 8192));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
-    assert_eq!(l.call(7usize), 99);
-    assert_eq!(l.call(8usize), 128);
-    assert_eq!(l.call(63usize), 995);
-    assert_eq!(l.call(64usize), 1024);
-    assert_eq!(l.call(100usize), 1602);
+    assert_eq!(l.call(7usize), 7);
+    assert_eq!(l.call(8usize), 8);
+    assert_eq!(l.call(63usize), 63);
+    assert_eq!(l.call(64usize), 66);
+    assert_eq!(l.call(100usize), 102);
+    assert_eq!(l.call(511usize), 509);
+    assert_eq!(l.call(1000usize), 1002);
+    assert_eq!(l.call(4095usize), 4093);
 }
 fn case_22() {
-    let l = <Composition<Swizzle<1, 1, -3>, layout!("(32,16):(16,1)")>>::default();
-    assert_eq!(l.to_string(), "Sw<1,1,-3> o 0 o (32,16):(16,1)");
-    assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 16);
-    assert_eq!(l.call(7usize), 112);
-    assert_eq!(l.call(8usize), 128);
-    assert_eq!(l.call(63usize), 497);
-    assert_eq!(l.call(64usize), 18);
-    assert_eq!(l.call(100usize), 83);
-    assert_eq!(l.call(511usize), 495);
-}
-fn case_23() {
-    let l = <LogicalProduct<layout!("Sw<1,1,-3> o 0 o (16,32):(1,16)"), layout!("(2,2):(1,2)")>>::default();
-    assert_eq!(
-        l.to_string(),
-        "Sw<1,1,-3> o 0 o ((16,32),(2,2)):((1,16),(512,1024))"
-    );
+    type L = Composition<Swizzle<1, 1, -3>, layout!("(32,64):(1,32)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<1,1,-3> o 0 o (32,64):(1,32)");
+    assert_eq!((L::SIZE, L::COSIZE), (2048, 2048));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
     assert_eq!(l.call(7usize), 23);
@@ -328,51 +332,83 @@ fn case_23() {
     assert_eq!(l.call(511usize), 495);
     assert_eq!(l.call(1000usize), 1000);
 }
-fn case_24() {
-    let l = <TileToShape<layout!("Sw<1,1,-3> o 0 o (16,16):(16,1)"), shape!("(64,32)")>>::default();
-    assert_eq!(
-        l.to_string(),
-        "Sw<1,1,-3> o 0 o ((16,4),(16,2)):((16,256),(1,1024))"
-    );
+fn case_23() {
+    type L = TiledDivide<layout!("Sw<1,1,-3> o 0 o (64,32):(32,1)"), tiler!("(4,32)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<1,1,-3> o 0 o ((4,32),16,1):((32,1),128,0)");
+    assert_eq!((L::SIZE, L::COSIZE), (2048, 2048));
     assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 16);
-    assert_eq!(l.call(7usize), 112);
+    assert_eq!(l.call(1usize), 32);
+    assert_eq!(l.call(7usize), 97);
+    assert_eq!(l.call(8usize), 18);
+    assert_eq!(l.call(63usize), 127);
+    assert_eq!(l.call(64usize), 16);
+    assert_eq!(l.call(100usize), 25);
+    assert_eq!(l.call(511usize), 495);
+    assert_eq!(l.call(1000usize), 906);
+}
+fn case_24() {
+    type L = TileToShape<layout!("Sw<1,1,-3> o 0 o (8,16):(1,8)"), shape!("(32,16)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<1,1,-3> o 0 o ((8,4),(16,1)):((1,128),(8,0))");
+    assert_eq!((L::SIZE, L::COSIZE), (512, 512));
+    assert_eq!(l.call(0usize), 0);
+    assert_eq!(l.call(1usize), 1);
+    assert_eq!(l.call(7usize), 23);
     assert_eq!(l.call(8usize), 128);
-    assert_eq!(l.call(63usize), 1008);
-    assert_eq!(l.call(64usize), 1);
-    assert_eq!(l.call(100usize), 577);
-    assert_eq!(l.call(511usize), 999);
-    assert_eq!(l.call(1000usize), 671);
+    assert_eq!(l.call(63usize), 415);
+    assert_eq!(l.call(64usize), 16);
+    assert_eq!(l.call(100usize), 28);
+    assert_eq!(l.call(511usize), 495);
 }
 fn case_25() {
-    let l = <Composition<Swizzle<1, 1, -4>, layout!("(32,32):(32,1)")>>::default();
-    assert_eq!(l.to_string(), "Sw<1,1,-4> o 0 o (32,32):(32,1)");
+    type L = Composition<Swizzle<1, 1, -4>, layout!("(16,8):(1,16)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<1,1,-4> o 0 o (16,8):(1,16)");
+    assert_eq!((L::SIZE, L::COSIZE), (128, 128));
+    assert_eq!(l.call(0usize), 0);
+    assert_eq!(l.call(1usize), 1);
+    assert_eq!(l.call(7usize), 39);
+    assert_eq!(l.call(8usize), 8);
+    assert_eq!(l.call(63usize), 31);
+    assert_eq!(l.call(64usize), 64);
+    assert_eq!(l.call(100usize), 100);
+}
+fn case_26() {
+    type L = BlockedProduct<layout!("Sw<1,1,-4> o 0 o (32,32):(32,1)"), layout!("(2,3):(1,2)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<1,1,-4> o 0 o ((32,2),(32,3)):((32,1024),(1,2048))");
+    assert_eq!((L::SIZE, L::COSIZE), (6144, 6144));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 32);
     assert_eq!(l.call(7usize), 224);
     assert_eq!(l.call(8usize), 256);
-    assert_eq!(l.call(63usize), 993);
-    assert_eq!(l.call(64usize), 34);
-    assert_eq!(l.call(100usize), 163);
-    assert_eq!(l.call(511usize), 975);
-    assert_eq!(l.call(1000usize), 319);
-}
-fn case_26() {
-    let l = <FlatDivide<layout!("Sw<1,1,-4> o 0 o (64,16):(16,1)"), tiler!("(4,16)")>>::default();
-    assert_eq!(l.to_string(), "Sw<1,1,-4> o 0 o (4,16,16,1):(16,1,64,0)");
-    assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 16);
-    assert_eq!(l.call(7usize), 49);
-    assert_eq!(l.call(8usize), 34);
-    assert_eq!(l.call(63usize), 31);
-    assert_eq!(l.call(64usize), 64);
-    assert_eq!(l.call(100usize), 73);
-    assert_eq!(l.call(511usize), 479);
-    assert_eq!(l.call(1000usize), 1002);
+    assert_eq!(l.call(63usize), 2016);
+    assert_eq!(l.call(64usize), 1);
+    assert_eq!(l.call(100usize), 1153);
+    assert_eq!(l.call(511usize), 1991);
+    assert_eq!(l.call(1000usize), 1327);
+    assert_eq!(l.call(4095usize), 4063);
 }
 fn case_27() {
-    let l = <Composition<Swizzle<1, 1, -5>, layout!("(64,16):(16,1)")>>::default();
-    assert_eq!(l.to_string(), "Sw<1,1,-5> o 0 o (64,16):(16,1)");
+    type L = Composition<Swizzle<1, 1, -5>, layout!("(16,32):(32,1)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<1,1,-5> o 0 o (16,32):(32,1)");
+    assert_eq!((L::SIZE, L::COSIZE), (512, 512));
+    assert_eq!(l.call(0usize), 0);
+    assert_eq!(l.call(1usize), 32);
+    assert_eq!(l.call(7usize), 224);
+    assert_eq!(l.call(8usize), 256);
+    assert_eq!(l.call(63usize), 419);
+    assert_eq!(l.call(64usize), 4);
+    assert_eq!(l.call(100usize), 198);
+    assert_eq!(l.call(511usize), 447);
+}
+fn case_28() {
+    type L = ZippedProduct<layout!("Sw<1,1,-5> o 0 o (64,16):(16,1)"), layout!("(2,2):(2,1)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<1,1,-5> o 0 o ((64,16),(2,2)):((16,1),(2048,1024))");
+    assert_eq!((L::SIZE, L::COSIZE), (4096, 4096));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 16);
     assert_eq!(l.call(7usize), 112);
@@ -382,99 +418,72 @@ fn case_27() {
     assert_eq!(l.call(100usize), 577);
     assert_eq!(l.call(511usize), 951);
     assert_eq!(l.call(1000usize), 719);
-}
-fn case_28() {
-    let l =
-        <RakedProduct<layout!("Sw<1,1,-5> o 0 o (64,32):(32,1)"), layout!("(2,2):(2,1)")>>::default(
-        );
-    assert_eq!(
-        l.to_string(),
-        "Sw<1,1,-5> o 0 o ((2,64),(2,32)):((4096,32),(2048,1))"
-    );
-    assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 4096);
-    assert_eq!(l.call(7usize), 4192);
-    assert_eq!(l.call(8usize), 128);
-    assert_eq!(l.call(63usize), 5088);
-    assert_eq!(l.call(64usize), 1024);
-    assert_eq!(l.call(100usize), 1600);
-    assert_eq!(l.call(511usize), 8161);
-    assert_eq!(l.call(1000usize), 3779);
-    assert_eq!(l.call(4095usize), 8111);
+    assert_eq!(l.call(4095usize), 4031);
 }
 fn case_29() {
-    let l = <TileToShape<layout!("Sw<1,1,-5> o 0 o (16,32):(32,1)"), shape!("(32,64)")>>::default();
-    assert_eq!(
-        l.to_string(),
-        "Sw<1,1,-5> o 0 o ((16,2),(32,2)):((32,512),(1,1024))"
-    );
+    type L = TileToShape<layout!("Sw<1,1,-5> o 0 o (64,32):(32,1)"), shape!("(64,64)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<1,1,-5> o 0 o ((64,1),(32,2)):((32,0),(1,2048))");
+    assert_eq!((L::SIZE, L::COSIZE), (4096, 4096));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 32);
     assert_eq!(l.call(7usize), 224);
     assert_eq!(l.call(8usize), 256);
-    assert_eq!(l.call(63usize), 993);
-    assert_eq!(l.call(64usize), 66);
-    assert_eq!(l.call(100usize), 195);
-    assert_eq!(l.call(511usize), 943);
-    assert_eq!(l.call(1000usize), 351);
+    assert_eq!(l.call(63usize), 2016);
+    assert_eq!(l.call(64usize), 1);
+    assert_eq!(l.call(100usize), 1153);
+    assert_eq!(l.call(511usize), 1959);
+    assert_eq!(l.call(1000usize), 1359);
+    assert_eq!(l.call(4095usize), 4031);
 }
 fn case_30() {
-    let l = <Composition<Swizzle<1, 2, 3>, layout!("(128,8):(1,128)")>>::default();
-    assert_eq!(l.to_string(), "Sw<1,2,3> o 0 o (128,8):(1,128)");
-    assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 1);
-    assert_eq!(l.call(7usize), 7);
-    assert_eq!(l.call(8usize), 8);
-    assert_eq!(l.call(63usize), 59);
-    assert_eq!(l.call(64usize), 64);
-    assert_eq!(l.call(100usize), 96);
-    assert_eq!(l.call(511usize), 507);
-    assert_eq!(l.call(1000usize), 1004);
-}
-fn case_31() {
-    let l = <FlatDivide<layout!("Sw<1,2,3> o 0 o (16,8):(1,16)"), tiler!("(8,2)")>>::default();
-    assert_eq!(l.to_string(), "Sw<1,2,3> o 0 o (8,2,2,4):(1,16,8,32)");
-    assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 1);
-    assert_eq!(l.call(7usize), 7);
-    assert_eq!(l.call(8usize), 16);
-    assert_eq!(l.call(63usize), 59);
-    assert_eq!(l.call(64usize), 64);
-    assert_eq!(l.call(100usize), 96);
-}
-fn case_32() {
-    let l = <Composition<Swizzle<1, 2, 4>, layout!("(8,16):(16,1)")>>::default();
-    assert_eq!(l.to_string(), "Sw<1,2,4> o 0 o (8,16):(16,1)");
+    type L = Composition<Swizzle<1, 2, 3>, layout!("(8,16):(16,1)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<1,2,3> o 0 o (8,16):(16,1)");
+    assert_eq!((L::SIZE, L::COSIZE), (128, 128));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 16);
     assert_eq!(l.call(7usize), 116);
     assert_eq!(l.call(8usize), 1);
     assert_eq!(l.call(63usize), 115);
     assert_eq!(l.call(64usize), 8);
-    assert_eq!(l.call(100usize), 72);
+    assert_eq!(l.call(100usize), 76);
 }
-fn case_33() {
-    let l = <BlockedProduct<layout!("Sw<1,2,4> o 0 o (16,32):(1,16)"), layout!("(2,3):(1,2)")>>::default();
-    assert_eq!(
-        l.to_string(),
-        "Sw<1,2,4> o 0 o ((16,2),(32,3)):((1,512),(16,1024))"
-    );
+fn case_31() {
+    type L = FlatDivide<layout!("Sw<1,2,3> o 0 o (128,8):(1,128)"), tiler!("(4,4)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<1,2,3> o 0 o (4,4,32,2):(1,128,4,512)");
+    assert_eq!((L::SIZE, L::COSIZE), (1024, 1024));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
-    assert_eq!(l.call(7usize), 7);
-    assert_eq!(l.call(8usize), 8);
-    assert_eq!(l.call(63usize), 543);
-    assert_eq!(l.call(64usize), 32);
-    assert_eq!(l.call(100usize), 52);
-    assert_eq!(l.call(511usize), 763);
-    assert_eq!(l.call(1000usize), 508);
+    assert_eq!(l.call(7usize), 131);
+    assert_eq!(l.call(8usize), 256);
+    assert_eq!(l.call(63usize), 399);
+    assert_eq!(l.call(64usize), 16);
+    assert_eq!(l.call(100usize), 152);
+    assert_eq!(l.call(511usize), 507);
+    assert_eq!(l.call(1000usize), 892);
 }
-fn case_34() {
-    let l = <TileToShape<layout!("Sw<1,2,4> o 0 o (32,32):(32,1)"), shape!("(128,64)")>>::default();
-    assert_eq!(
-        l.to_string(),
-        "Sw<1,2,4> o 0 o ((32,4),(32,2)):((32,1024),(1,4096))"
-    );
+fn case_32() {
+    type L = Composition<Swizzle<1, 2, 4>, layout!("(32,32):(32,1)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<1,2,4> o 0 o (32,32):(32,1)");
+    assert_eq!((L::SIZE, L::COSIZE), (1024, 1024));
+    assert_eq!(l.call(0usize), 0);
+    assert_eq!(l.call(1usize), 32);
+    assert_eq!(l.call(7usize), 228);
+    assert_eq!(l.call(8usize), 256);
+    assert_eq!(l.call(63usize), 997);
+    assert_eq!(l.call(64usize), 2);
+    assert_eq!(l.call(100usize), 131);
+    assert_eq!(l.call(511usize), 1003);
+    assert_eq!(l.call(1000usize), 287);
+}
+fn case_33() {
+    type L = TiledDivide<layout!("Sw<1,2,4> o 0 o (128,32):(32,1)"), tiler!("(128,2)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<1,2,4> o 0 o ((128,2),1,16):((32,1),0,2)");
+    assert_eq!((L::SIZE, L::COSIZE), (4096, 4096));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 32);
     assert_eq!(l.call(7usize), 228);
@@ -486,9 +495,40 @@ fn case_34() {
     assert_eq!(l.call(1000usize), 3335);
     assert_eq!(l.call(4095usize), 4091);
 }
+fn case_34() {
+    type L = TileToShape<layout!("Sw<1,2,4> o 0 o (8,32):(1,8)"), shape!("(32,32)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<1,2,4> o 0 o ((8,4),(32,1)):((1,256),(8,0))");
+    assert_eq!((L::SIZE, L::COSIZE), (1024, 1024));
+    assert_eq!(l.call(0usize), 0);
+    assert_eq!(l.call(1usize), 1);
+    assert_eq!(l.call(7usize), 7);
+    assert_eq!(l.call(8usize), 256);
+    assert_eq!(l.call(63usize), 783);
+    assert_eq!(l.call(64usize), 16);
+    assert_eq!(l.call(100usize), 28);
+    assert_eq!(l.call(511usize), 891);
+    assert_eq!(l.call(1000usize), 508);
+}
 fn case_35() {
-    let l = <Composition<Swizzle<1, 2, 5>, layout!("(64,8):(1,64)")>>::default();
-    assert_eq!(l.to_string(), "Sw<1,2,5> o 0 o (64,8):(1,64)");
+    type L = Composition<Swizzle<1, 2, 5>, layout!("(32,16):(16,1)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<1,2,5> o 0 o (32,16):(16,1)");
+    assert_eq!((L::SIZE, L::COSIZE), (512, 512));
+    assert_eq!(l.call(0usize), 0);
+    assert_eq!(l.call(1usize), 16);
+    assert_eq!(l.call(7usize), 112);
+    assert_eq!(l.call(8usize), 132);
+    assert_eq!(l.call(63usize), 501);
+    assert_eq!(l.call(64usize), 2);
+    assert_eq!(l.call(100usize), 67);
+    assert_eq!(l.call(511usize), 507);
+}
+fn case_36() {
+    type L = LogicalProduct<layout!("Sw<1,2,5> o 0 o (32,8):(1,32)"), layout!("(2,2):(1,2)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<1,2,5> o 0 o ((32,8),(2,2)):((1,32),(256,512))");
+    assert_eq!((L::SIZE, L::COSIZE), (1024, 1024));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
     assert_eq!(l.call(7usize), 7);
@@ -497,84 +537,104 @@ fn case_35() {
     assert_eq!(l.call(64usize), 64);
     assert_eq!(l.call(100usize), 100);
     assert_eq!(l.call(511usize), 507);
-}
-fn case_36() {
-    let l =
-        <LogicalProduct<layout!("Sw<1,2,5> o 0 o (8,16):(16,1)"), layout!("(2,2):(1,2)")>>::default(
-        );
-    assert_eq!(
-        l.to_string(),
-        "Sw<1,2,5> o 0 o ((8,16),(2,2)):((16,1),(128,256))"
-    );
-    assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 16);
-    assert_eq!(l.call(7usize), 112);
-    assert_eq!(l.call(8usize), 1);
-    assert_eq!(l.call(63usize), 119);
-    assert_eq!(l.call(64usize), 8);
-    assert_eq!(l.call(100usize), 76);
-    assert_eq!(l.call(511usize), 507);
+    assert_eq!(l.call(1000usize), 1004);
 }
 fn case_37() {
-    let l = <Composition<Swizzle<1, 2, -3>, layout!("(64,32):(1,64)")>>::default();
-    assert_eq!(l.to_string(), "Sw<1,2,-3> o 0 o (64,32):(1,64)");
+    type L = Composition<Swizzle<1, 2, -3>, layout!("(16,32):(32,1)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<1,2,-3> o 0 o (16,32):(32,1)");
+    assert_eq!((L::SIZE, L::COSIZE), (512, 512));
     assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 1);
-    assert_eq!(l.call(7usize), 39);
-    assert_eq!(l.call(8usize), 8);
-    assert_eq!(l.call(63usize), 31);
-    assert_eq!(l.call(64usize), 64);
-    assert_eq!(l.call(100usize), 68);
+    assert_eq!(l.call(1usize), 32);
+    assert_eq!(l.call(7usize), 224);
+    assert_eq!(l.call(8usize), 256);
+    assert_eq!(l.call(63usize), 483);
+    assert_eq!(l.call(64usize), 36);
+    assert_eq!(l.call(100usize), 166);
     assert_eq!(l.call(511usize), 479);
-    assert_eq!(l.call(1000usize), 1000);
 }
 fn case_38() {
-    let l = <TiledDivide<layout!("Sw<1,2,-3> o 0 o (8,8):(8,1)"), tiler!("(4,4)")>>::default();
-    assert_eq!(l.to_string(), "Sw<1,2,-3> o 0 o ((4,4),2,2):((8,1),32,4)");
-    assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 8);
-    assert_eq!(l.call(7usize), 25);
-    assert_eq!(l.call(8usize), 2);
-    assert_eq!(l.call(63usize), 31);
-}
-fn case_39() {
-    let l = <TileToShape<layout!("Sw<1,2,-3> o 0 o (8,64):(1,8)"), shape!("(8,64)")>>::default();
-    assert_eq!(
-        l.to_string(),
-        "Sw<1,2,-3> o 0 o ((8,1),(64,1)):((1,0),(8,0))"
-    );
+    type L = Composition<layout!("Sw<1,2,-3> o 0 o (32,8):(1,32)"), tiler!("(2,4)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<1,2,-3> o 0 o (2,4):(1,32)");
+    assert_eq!((L::SIZE, L::COSIZE), (8, 98));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
-    assert_eq!(l.call(7usize), 39);
-    assert_eq!(l.call(8usize), 8);
-    assert_eq!(l.call(63usize), 31);
-    assert_eq!(l.call(64usize), 64);
-    assert_eq!(l.call(100usize), 68);
-    assert_eq!(l.call(511usize), 479);
+    assert_eq!(l.call(7usize), 97);
+}
+fn case_39() {
+    type L = TileToShape<layout!("Sw<1,2,-3> o 0 o (128,32):(32,1)"), shape!("(256,32)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<1,2,-3> o 0 o ((128,2),(32,1)):((32,4096),(1,0))");
+    assert_eq!((L::SIZE, L::COSIZE), (8192, 8192));
+    assert_eq!(l.call(0usize), 0);
+    assert_eq!(l.call(1usize), 32);
+    assert_eq!(l.call(7usize), 224);
+    assert_eq!(l.call(8usize), 256);
+    assert_eq!(l.call(63usize), 2016);
+    assert_eq!(l.call(64usize), 2048);
+    assert_eq!(l.call(100usize), 3200);
+    assert_eq!(l.call(511usize), 8161);
+    assert_eq!(l.call(1000usize), 7427);
+    assert_eq!(l.call(4095usize), 8143);
 }
 fn case_40() {
-    let l = <Composition<Swizzle<1, 2, -4>, layout!("(16,16):(16,1)")>>::default();
-    assert_eq!(l.to_string(), "Sw<1,2,-4> o 0 o (16,16):(16,1)");
+    type L = Composition<Swizzle<1, 2, -4>, layout!("(16,32):(1,16)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<1,2,-4> o 0 o (16,32):(1,16)");
+    assert_eq!((L::SIZE, L::COSIZE), (512, 512));
+    assert_eq!(l.call(0usize), 0);
+    assert_eq!(l.call(1usize), 1);
+    assert_eq!(l.call(7usize), 71);
+    assert_eq!(l.call(8usize), 8);
+    assert_eq!(l.call(63usize), 127);
+    assert_eq!(l.call(64usize), 64);
+    assert_eq!(l.call(100usize), 36);
+    assert_eq!(l.call(511usize), 447);
+}
+fn case_41() {
+    type L = LogicalDivide<layout!("Sw<1,2,-4> o 0 o (8,64):(1,8)"), tiler!("(8,64)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<1,2,-4> o 0 o ((8,1),(64,1)):((1,0),(8,0))");
+    assert_eq!((L::SIZE, L::COSIZE), (512, 512));
+    assert_eq!(l.call(0usize), 0);
+    assert_eq!(l.call(1usize), 1);
+    assert_eq!(l.call(7usize), 71);
+    assert_eq!(l.call(8usize), 8);
+    assert_eq!(l.call(63usize), 127);
+    assert_eq!(l.call(64usize), 64);
+    assert_eq!(l.call(100usize), 36);
+    assert_eq!(l.call(511usize), 447);
+}
+fn case_42() {
+    type L = Composition<Swizzle<1, 2, -5>, layout!("(16,16):(16,1)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<1,2,-5> o 0 o (16,16):(16,1)");
+    assert_eq!((L::SIZE, L::COSIZE), (256, 256));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 16);
     assert_eq!(l.call(7usize), 112);
     assert_eq!(l.call(8usize), 128);
     assert_eq!(l.call(63usize), 243);
-    assert_eq!(l.call(64usize), 68);
-    assert_eq!(l.call(100usize), 6);
+    assert_eq!(l.call(64usize), 132);
+    assert_eq!(l.call(100usize), 198);
 }
-fn case_41() {
-    let l = <FlatDivide<layout!("Sw<1,2,-4> o 0 o (8,8):(1,8)"), tiler!("(2,2)")>>::default();
-    assert_eq!(l.to_string(), "Sw<1,2,-4> o 0 o (2,2,4,4):(1,8,2,16)");
+fn case_43() {
+    type L = FlatDivide<layout!("Sw<1,2,-5> o 0 o (8,8):(1,8)"), tiler!("(2,2)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<1,2,-5> o 0 o (2,2,4,4):(1,8,2,16)");
+    assert_eq!((L::SIZE, L::COSIZE), (64, 64));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
     assert_eq!(l.call(7usize), 11);
-    assert_eq!(l.call(8usize), 68);
-    assert_eq!(l.call(63usize), 127);
+    assert_eq!(l.call(8usize), 132);
+    assert_eq!(l.call(63usize), 191);
 }
-fn case_42() {
-    let l = <Composition<Swizzle<1, 2, -5>, layout!("(128,16):(1,128)")>>::default();
-    assert_eq!(l.to_string(), "Sw<1,2,-5> o 0 o (128,16):(1,128)");
+fn case_44() {
+    type L = TileToShape<layout!("Sw<1,2,-5> o 0 o (64,64):(1,64)"), shape!("(64,128)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<1,2,-5> o 0 o ((64,1),(64,2)):((1,0),(64,4096))");
+    assert_eq!((L::SIZE, L::COSIZE), (8192, 8192));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
     assert_eq!(l.call(7usize), 135);
@@ -584,44 +644,43 @@ fn case_42() {
     assert_eq!(l.call(100usize), 228);
     assert_eq!(l.call(511usize), 383);
     assert_eq!(l.call(1000usize), 1000);
-}
-fn case_43() {
-    let l =
-        <RakedProduct<layout!("Sw<1,2,-5> o 0 o (8,32):(1,8)"), layout!("(2,2):(2,1)")>>::default();
-    assert_eq!(
-        l.to_string(),
-        "Sw<1,2,-5> o 0 o ((2,8),(2,32)):((512,1),(256,8))"
-    );
-    assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 512);
-    assert_eq!(l.call(7usize), 515);
-    assert_eq!(l.call(8usize), 132);
-    assert_eq!(l.call(63usize), 911);
-    assert_eq!(l.call(64usize), 16);
-    assert_eq!(l.call(100usize), 26);
-    assert_eq!(l.call(511usize), 1023);
-    assert_eq!(l.call(1000usize), 124);
-}
-fn case_44() {
-    let l = <TileToShape<layout!("Sw<1,2,-5> o 0 o (8,32):(1,8)"), shape!("(8,64)")>>::default();
-    assert_eq!(
-        l.to_string(),
-        "Sw<1,2,-5> o 0 o ((8,1),(32,2)):((1,0),(8,256))"
-    );
-    assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 1);
-    assert_eq!(l.call(7usize), 135);
-    assert_eq!(l.call(8usize), 8);
-    assert_eq!(l.call(63usize), 191);
-    assert_eq!(l.call(64usize), 64);
-    assert_eq!(l.call(100usize), 228);
-    assert_eq!(l.call(511usize), 383);
+    assert_eq!(l.call(4095usize), 3967);
 }
 fn case_45() {
-    let l = <Composition<Swizzle<1, 3, 3>, layout!("(16,64):(64,1)")>>::default();
-    assert_eq!(l.to_string(), "Sw<1,3,3> o 0 o (16,64):(64,1)");
+    type L = Composition<Swizzle<1, 3, 3>, layout!("(128,8):(1,128)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<1,3,3> o 0 o (128,8):(1,128)");
+    assert_eq!((L::SIZE, L::COSIZE), (1024, 1024));
     assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 72);
+    assert_eq!(l.call(1usize), 1);
+    assert_eq!(l.call(7usize), 7);
+    assert_eq!(l.call(8usize), 8);
+    assert_eq!(l.call(63usize), 63);
+    assert_eq!(l.call(64usize), 72);
+    assert_eq!(l.call(100usize), 108);
+    assert_eq!(l.call(511usize), 503);
+    assert_eq!(l.call(1000usize), 992);
+}
+fn case_46() {
+    type L = ZippedDivide<layout!("Sw<1,3,3> o 0 o (8,32):(1,8)"), tiler!("(8,32)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<1,3,3> o 0 o ((8,32),(1,1)):((1,8),(0,0))");
+    assert_eq!((L::SIZE, L::COSIZE), (256, 256));
+    assert_eq!(l.call(0usize), 0);
+    assert_eq!(l.call(1usize), 1);
+    assert_eq!(l.call(7usize), 7);
+    assert_eq!(l.call(8usize), 8);
+    assert_eq!(l.call(63usize), 63);
+    assert_eq!(l.call(64usize), 72);
+    assert_eq!(l.call(100usize), 108);
+}
+fn case_47() {
+    type L = Composition<Swizzle<1, 3, 4>, layout!("(16,64):(64,1)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<1,3,4> o 0 o (16,64):(64,1)");
+    assert_eq!((L::SIZE, L::COSIZE), (1024, 1024));
+    assert_eq!(l.call(0usize), 0);
+    assert_eq!(l.call(1usize), 64);
     assert_eq!(l.call(7usize), 456);
     assert_eq!(l.call(8usize), 512);
     assert_eq!(l.call(63usize), 971);
@@ -630,27 +689,26 @@ fn case_45() {
     assert_eq!(l.call(511usize), 983);
     assert_eq!(l.call(1000usize), 574);
 }
-fn case_46() {
-    let l =
-        <BlockedProduct<layout!("Sw<1,3,3> o 0 o (8,64):(1,8)"), layout!("(2,3):(1,2)")>>::default(
-        );
-    assert_eq!(
-        l.to_string(),
-        "Sw<1,3,3> o 0 o ((8,2),(64,3)):((1,512),(8,1024))"
-    );
+fn case_48() {
+    type L = ZippedProduct<layout!("Sw<1,3,4> o 0 o (8,64):(1,8)"), layout!("(2,2):(2,1)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<1,3,4> o 0 o ((8,64),(2,2)):((1,8),(1024,512))");
+    assert_eq!((L::SIZE, L::COSIZE), (2048, 2048));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
     assert_eq!(l.call(7usize), 7);
-    assert_eq!(l.call(8usize), 512);
-    assert_eq!(l.call(63usize), 543);
-    assert_eq!(l.call(64usize), 32);
-    assert_eq!(l.call(100usize), 52);
-    assert_eq!(l.call(511usize), 759);
-    assert_eq!(l.call(1000usize), 1016);
+    assert_eq!(l.call(8usize), 8);
+    assert_eq!(l.call(63usize), 63);
+    assert_eq!(l.call(64usize), 64);
+    assert_eq!(l.call(100usize), 100);
+    assert_eq!(l.call(511usize), 503);
+    assert_eq!(l.call(1000usize), 1504);
 }
-fn case_47() {
-    let l = <Composition<Swizzle<1, 3, 4>, layout!("(16,32):(32,1)")>>::default();
-    assert_eq!(l.to_string(), "Sw<1,3,4> o 0 o (16,32):(32,1)");
+fn case_49() {
+    type L = TileToShape<layout!("Sw<1,3,4> o 0 o (8,32):(32,1)"), shape!("(16,64)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<1,3,4> o 0 o ((8,2),(32,2)):((32,256),(1,512))");
+    assert_eq!((L::SIZE, L::COSIZE), (1024, 1024));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 32);
     assert_eq!(l.call(7usize), 232);
@@ -659,50 +717,13 @@ fn case_47() {
     assert_eq!(l.call(64usize), 4);
     assert_eq!(l.call(100usize), 142);
     assert_eq!(l.call(511usize), 503);
-}
-fn case_48() {
-    let l = <ZippedDivide<layout!("Sw<1,3,4> o 0 o (128,16):(1,128)"), tiler!("(4,8)")>>::default();
-    assert_eq!(
-        l.to_string(),
-        "Sw<1,3,4> o 0 o ((4,8),(32,2)):((1,128),(4,1024))"
-    );
-    assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 1);
-    assert_eq!(l.call(7usize), 139);
-    assert_eq!(l.call(8usize), 256);
-    assert_eq!(l.call(63usize), 911);
-    assert_eq!(l.call(64usize), 8);
-    assert_eq!(l.call(100usize), 132);
-    assert_eq!(l.call(511usize), 951);
-    assert_eq!(l.call(1000usize), 380);
-}
-fn case_49() {
-    let l = <TileToShape<layout!("Sw<1,3,4> o 0 o (16,8):(1,16)"), shape!("(32,16)")>>::default();
-    assert_eq!(
-        l.to_string(),
-        "Sw<1,3,4> o 0 o ((16,2),(8,2)):((1,128),(16,256))"
-    );
-    assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 1);
-    assert_eq!(l.call(7usize), 7);
-    assert_eq!(l.call(8usize), 8);
-    assert_eq!(l.call(63usize), 151);
-    assert_eq!(l.call(64usize), 32);
-    assert_eq!(l.call(100usize), 52);
-    assert_eq!(l.call(511usize), 503);
+    assert_eq!(l.call(1000usize), 798);
 }
 fn case_50() {
-    let l = <Composition<Swizzle<1, 3, 5>, layout!("(8,8):(8,1)")>>::default();
-    assert_eq!(l.to_string(), "Sw<1,3,5> o 0 o (8,8):(8,1)");
-    assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 8);
-    assert_eq!(l.call(7usize), 56);
-    assert_eq!(l.call(8usize), 1);
-    assert_eq!(l.call(63usize), 63);
-}
-fn case_51() {
-    let l = <Coalesce<layout!("Sw<1,3,5> o 0 o (8,64):(1,8)")>>::default();
-    assert_eq!(l.to_string(), "Sw<1,3,5> o 0 o 512:1");
+    type L = Composition<Swizzle<1, 3, 5>, layout!("(128,16):(1,128)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<1,3,5> o 0 o (128,16):(1,128)");
+    assert_eq!((L::SIZE, L::COSIZE), (2048, 2048));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
     assert_eq!(l.call(7usize), 7);
@@ -711,38 +732,37 @@ fn case_51() {
     assert_eq!(l.call(64usize), 64);
     assert_eq!(l.call(100usize), 100);
     assert_eq!(l.call(511usize), 503);
+    assert_eq!(l.call(1000usize), 992);
+}
+fn case_51() {
+    type L = ZippedDivide<layout!("Sw<1,3,5> o 0 o (16,8):(1,16)"), tiler!("(8,8)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<1,3,5> o 0 o ((8,8),(2,1)):((1,16),(8,0))");
+    assert_eq!((L::SIZE, L::COSIZE), (128, 128));
+    assert_eq!(l.call(0usize), 0);
+    assert_eq!(l.call(1usize), 1);
+    assert_eq!(l.call(7usize), 7);
+    assert_eq!(l.call(8usize), 16);
+    assert_eq!(l.call(63usize), 119);
+    assert_eq!(l.call(64usize), 8);
+    assert_eq!(l.call(100usize), 76);
 }
 fn case_52() {
-    let l = <Composition<Swizzle<1, 3, -3>, layout!("(8,32):(32,1)")>>::default();
-    assert_eq!(l.to_string(), "Sw<1,3,-3> o 0 o (8,32):(32,1)");
+    type L = Composition<Swizzle<1, 3, -3>, layout!("(8,8):(8,1)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<1,3,-3> o 0 o (8,8):(8,1)");
+    assert_eq!((L::SIZE, L::COSIZE), (64, 64));
     assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 32);
-    assert_eq!(l.call(7usize), 224);
+    assert_eq!(l.call(1usize), 72);
+    assert_eq!(l.call(7usize), 120);
     assert_eq!(l.call(8usize), 1);
-    assert_eq!(l.call(63usize), 231);
-    assert_eq!(l.call(64usize), 72);
-    assert_eq!(l.call(100usize), 204);
+    assert_eq!(l.call(63usize), 127);
 }
 fn case_53() {
-    let l = <Coalesce<layout!("Sw<1,3,-3> o 0 o (16,64):(64,1)")>>::default();
-    assert_eq!(l.to_string(), "Sw<1,3,-3> o 0 o (16,64):(64,1)");
-    assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 64);
-    assert_eq!(l.call(7usize), 448);
-    assert_eq!(l.call(8usize), 512);
-    assert_eq!(l.call(63usize), 963);
-    assert_eq!(l.call(64usize), 4);
-    assert_eq!(l.call(100usize), 262);
-    assert_eq!(l.call(511usize), 927);
-    assert_eq!(l.call(1000usize), 638);
-}
-fn case_54() {
-    let l =
-        <TileToShape<layout!("Sw<1,3,-3> o 0 o (128,64):(1,128)"), shape!("(512,128)")>>::default();
-    assert_eq!(
-        l.to_string(),
-        "Sw<1,3,-3> o 0 o ((128,4),(64,2)):((1,8192),(128,32768))"
-    );
+    type L = FlatProduct<layout!("Sw<1,3,-3> o 0 o (8,64):(1,8)"), layout!("4:1")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<1,3,-3> o 0 o (8,64,4):(1,8,512)");
+    assert_eq!((L::SIZE, L::COSIZE), (2048, 2048));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
     assert_eq!(l.call(7usize), 7);
@@ -750,13 +770,61 @@ fn case_54() {
     assert_eq!(l.call(63usize), 127);
     assert_eq!(l.call(64usize), 64);
     assert_eq!(l.call(100usize), 100);
-    assert_eq!(l.call(511usize), 24639);
-    assert_eq!(l.call(1000usize), 24744);
-    assert_eq!(l.call(4095usize), 25535);
+    assert_eq!(l.call(511usize), 447);
+    assert_eq!(l.call(1000usize), 936);
+}
+fn case_54() {
+    type L = TileToShape<layout!("Sw<1,3,-3> o 0 o (128,8):(1,128)"), shape!("(256,16)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<1,3,-3> o 0 o ((128,2),(8,2)):((1,1024),(128,2048))");
+    assert_eq!((L::SIZE, L::COSIZE), (4096, 4096));
+    assert_eq!(l.call(0usize), 0);
+    assert_eq!(l.call(1usize), 1);
+    assert_eq!(l.call(7usize), 7);
+    assert_eq!(l.call(8usize), 72);
+    assert_eq!(l.call(63usize), 127);
+    assert_eq!(l.call(64usize), 64);
+    assert_eq!(l.call(100usize), 100);
+    assert_eq!(l.call(511usize), 1215);
+    assert_eq!(l.call(1000usize), 1448);
+    assert_eq!(l.call(4095usize), 4031);
 }
 fn case_55() {
-    let l = <Composition<Swizzle<1, 3, -4>, layout!("(64,32):(32,1)")>>::default();
-    assert_eq!(l.to_string(), "Sw<1,3,-4> o 0 o (64,32):(32,1)");
+    type L = Composition<Swizzle<1, 3, -4>, layout!("(16,64):(64,1)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<1,3,-4> o 0 o (16,64):(64,1)");
+    assert_eq!((L::SIZE, L::COSIZE), (1024, 1024));
+    assert_eq!(l.call(0usize), 0);
+    assert_eq!(l.call(1usize), 64);
+    assert_eq!(l.call(7usize), 448);
+    assert_eq!(l.call(8usize), 512);
+    assert_eq!(l.call(63usize), 963);
+    assert_eq!(l.call(64usize), 4);
+    assert_eq!(l.call(100usize), 262);
+    assert_eq!(l.call(511usize), 863);
+    assert_eq!(l.call(1000usize), 702);
+}
+fn case_56() {
+    type L = LogicalProduct<layout!("Sw<1,3,-4> o 0 o (128,64):(1,128)"), layout!("(2,2):(1,2)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<1,3,-4> o 0 o ((128,64),(2,2)):((1,128),(8192,16384))");
+    assert_eq!((L::SIZE, L::COSIZE), (32768, 32768));
+    assert_eq!(l.call(0usize), 0);
+    assert_eq!(l.call(1usize), 1);
+    assert_eq!(l.call(7usize), 7);
+    assert_eq!(l.call(8usize), 136);
+    assert_eq!(l.call(63usize), 191);
+    assert_eq!(l.call(64usize), 64);
+    assert_eq!(l.call(100usize), 100);
+    assert_eq!(l.call(511usize), 383);
+    assert_eq!(l.call(1000usize), 872);
+    assert_eq!(l.call(4095usize), 3967);
+}
+fn case_57() {
+    type L = Composition<Swizzle<1, 3, -5>, layout!("(64,32):(32,1)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<1,3,-5> o 0 o (64,32):(32,1)");
+    assert_eq!((L::SIZE, L::COSIZE), (2048, 2048));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 32);
     assert_eq!(l.call(7usize), 224);
@@ -765,25 +833,13 @@ fn case_55() {
     assert_eq!(l.call(64usize), 1);
     assert_eq!(l.call(100usize), 1153);
     assert_eq!(l.call(511usize), 2023);
-    assert_eq!(l.call(1000usize), 1423);
+    assert_eq!(l.call(1000usize), 1039);
 }
-fn case_56() {
-    let l = <Coalesce<layout!("Sw<1,3,-4> o 0 o (128,64):(64,1)")>>::default();
-    assert_eq!(l.to_string(), "Sw<1,3,-4> o 0 o (128,64):(64,1)");
-    assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 64);
-    assert_eq!(l.call(7usize), 448);
-    assert_eq!(l.call(8usize), 512);
-    assert_eq!(l.call(63usize), 4032);
-    assert_eq!(l.call(64usize), 4096);
-    assert_eq!(l.call(100usize), 6400);
-    assert_eq!(l.call(511usize), 8131);
-    assert_eq!(l.call(1000usize), 6663);
-    assert_eq!(l.call(4095usize), 8031);
-}
-fn case_57() {
-    let l = <Composition<Swizzle<1, 3, -5>, layout!("(128,64):(64,1)")>>::default();
-    assert_eq!(l.to_string(), "Sw<1,3,-5> o 0 o (128,64):(64,1)");
+fn case_58() {
+    type L = FlatProduct<layout!("Sw<1,3,-5> o 0 o (128,64):(64,1)"), layout!("4:1")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<1,3,-5> o 0 o (128,64,4):(64,1,8192)");
+    assert_eq!((L::SIZE, L::COSIZE), (32768, 32768));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 64);
     assert_eq!(l.call(7usize), 448);
@@ -795,100 +851,92 @@ fn case_57() {
     assert_eq!(l.call(1000usize), 6663);
     assert_eq!(l.call(4095usize), 7903);
 }
-fn case_58() {
-    let l = <ZippedDivide<layout!("Sw<1,3,-5> o 0 o (16,32):(32,1)"), tiler!("(8,2)")>>::default();
-    assert_eq!(
-        l.to_string(),
-        "Sw<1,3,-5> o 0 o ((8,2),(2,16)):((32,1),(256,2))"
-    );
-    assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 32);
-    assert_eq!(l.call(7usize), 224);
-    assert_eq!(l.call(8usize), 1);
-    assert_eq!(l.call(63usize), 483);
-    assert_eq!(l.call(64usize), 4);
-    assert_eq!(l.call(100usize), 134);
-    assert_eq!(l.call(511usize), 255);
-}
 fn case_59() {
-    let l = <TileToShape<layout!("Sw<1,3,-5> o 0 o (16,16):(1,16)"), shape!("(32,16)")>>::default();
-    assert_eq!(
-        l.to_string(),
-        "Sw<1,3,-5> o 0 o ((16,2),(16,1)):((1,256),(16,0))"
-    );
+    type L = TileToShape<layout!("Sw<1,3,-5> o 0 o (8,32):(1,8)"), shape!("(16,64)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<1,3,-5> o 0 o ((8,2),(32,2)):((1,256),(8,512))");
+    assert_eq!((L::SIZE, L::COSIZE), (1024, 1024));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
     assert_eq!(l.call(7usize), 7);
-    assert_eq!(l.call(8usize), 264);
+    assert_eq!(l.call(8usize), 256);
     assert_eq!(l.call(63usize), 31);
     assert_eq!(l.call(64usize), 32);
     assert_eq!(l.call(100usize), 52);
     assert_eq!(l.call(511usize), 255);
+    assert_eq!(l.call(1000usize), 1008);
 }
 fn case_60() {
-    let l = <Composition<Swizzle<1, 4, 3>, layout!("(8,8):(1,8)")>>::default();
-    assert_eq!(l.to_string(), "Sw<1,4,3> o 0 o (8,8):(1,8)");
+    type L = Composition<Swizzle<1, 4, 3>, layout!("(128,32):(32,1)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<1,4,3> o 0 o (128,32):(32,1)");
+    assert_eq!((L::SIZE, L::COSIZE), (4096, 4096));
+    assert_eq!(l.call(0usize), 0);
+    assert_eq!(l.call(1usize), 32);
+    assert_eq!(l.call(7usize), 240);
+    assert_eq!(l.call(8usize), 256);
+    assert_eq!(l.call(63usize), 2032);
+    assert_eq!(l.call(64usize), 2048);
+    assert_eq!(l.call(100usize), 3216);
+    assert_eq!(l.call(511usize), 4083);
+    assert_eq!(l.call(1000usize), 3335);
+    assert_eq!(l.call(4095usize), 4079);
+}
+fn case_61() {
+    type L = FlatDivide<layout!("Sw<1,4,3> o 0 o (16,16):(1,16)"), tiler!("(8,8)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<1,4,3> o 0 o (8,8,2,2):(1,16,8,128)");
+    assert_eq!((L::SIZE, L::COSIZE), (256, 256));
+    assert_eq!(l.call(0usize), 0);
+    assert_eq!(l.call(1usize), 1);
+    assert_eq!(l.call(7usize), 7);
+    assert_eq!(l.call(8usize), 16);
+    assert_eq!(l.call(63usize), 119);
+    assert_eq!(l.call(64usize), 8);
+    assert_eq!(l.call(100usize), 76);
+}
+fn case_62() {
+    type L = Composition<Swizzle<1, 4, 4>, layout!("(8,8):(1,8)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<1,4,4> o 0 o (8,8):(1,8)");
+    assert_eq!((L::SIZE, L::COSIZE), (64, 64));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
     assert_eq!(l.call(7usize), 7);
     assert_eq!(l.call(8usize), 8);
     assert_eq!(l.call(63usize), 63);
 }
-fn case_61() {
-    let l = <Composition<layout!("Sw<1,4,3> o 0 o (16,16):(16,1)"), tiler!("(4,16)")>>::default();
-    assert_eq!(l.to_string(), "Sw<1,4,3> o 0 o (4,16):(16,1)");
+fn case_63() {
+    type L = Composition<layout!("Sw<1,4,4> o 0 o (16,16):(16,1)"), tiler!("(4,16)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<1,4,4> o 0 o (4,16):(16,1)");
+    assert_eq!((L::SIZE, L::COSIZE), (64, 64));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 16);
     assert_eq!(l.call(7usize), 49);
     assert_eq!(l.call(8usize), 2);
     assert_eq!(l.call(63usize), 63);
 }
-fn case_62() {
-    let l = <Composition<Swizzle<1, 4, 4>, layout!("(16,16):(1,16)")>>::default();
-    assert_eq!(l.to_string(), "Sw<1,4,4> o 0 o (16,16):(1,16)");
-    assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 1);
-    assert_eq!(l.call(7usize), 7);
-    assert_eq!(l.call(8usize), 8);
-    assert_eq!(l.call(63usize), 63);
-    assert_eq!(l.call(64usize), 64);
-    assert_eq!(l.call(100usize), 100);
-}
-fn case_63() {
-    let l = <ZippedDivide<layout!("Sw<1,4,4> o 0 o (64,8):(1,64)"), tiler!("(4,8)")>>::default();
-    assert_eq!(
-        l.to_string(),
-        "Sw<1,4,4> o 0 o ((4,8),(16,1)):((1,64),(4,0))"
-    );
-    assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 1);
-    assert_eq!(l.call(7usize), 67);
-    assert_eq!(l.call(8usize), 128);
-    assert_eq!(l.call(63usize), 471);
-    assert_eq!(l.call(64usize), 8);
-    assert_eq!(l.call(100usize), 76);
-    assert_eq!(l.call(511usize), 495);
-}
 fn case_64() {
-    let l = <TileToShape<layout!("Sw<1,4,4> o 0 o (32,16):(1,32)"), shape!("(128,32)")>>::default();
-    assert_eq!(
-        l.to_string(),
-        "Sw<1,4,4> o 0 o ((32,4),(16,2)):((1,512),(32,2048))"
-    );
+    type L = TileToShape<layout!("Sw<1,4,4> o 0 o (8,64):(1,8)"), shape!("(32,64)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<1,4,4> o 0 o ((8,4),(64,1)):((1,512),(8,0))");
+    assert_eq!((L::SIZE, L::COSIZE), (2048, 2048));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
     assert_eq!(l.call(7usize), 7);
-    assert_eq!(l.call(8usize), 8);
-    assert_eq!(l.call(63usize), 543);
-    assert_eq!(l.call(64usize), 1024);
-    assert_eq!(l.call(100usize), 1540);
+    assert_eq!(l.call(8usize), 512);
+    assert_eq!(l.call(63usize), 1551);
+    assert_eq!(l.call(64usize), 16);
+    assert_eq!(l.call(100usize), 28);
     assert_eq!(l.call(511usize), 1663);
-    assert_eq!(l.call(1000usize), 1768);
-    assert_eq!(l.call(4095usize), 4079);
+    assert_eq!(l.call(1000usize), 760);
 }
 fn case_65() {
-    let l = <Composition<Swizzle<1, 4, 5>, layout!("(128,8):(1,128)")>>::default();
-    assert_eq!(l.to_string(), "Sw<1,4,5> o 0 o (128,8):(1,128)");
+    type L = Composition<Swizzle<1, 4, 5>, layout!("(32,16):(1,32)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<1,4,5> o 0 o (32,16):(1,32)");
+    assert_eq!((L::SIZE, L::COSIZE), (512, 512));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
     assert_eq!(l.call(7usize), 7);
@@ -897,45 +945,27 @@ fn case_65() {
     assert_eq!(l.call(64usize), 64);
     assert_eq!(l.call(100usize), 100);
     assert_eq!(l.call(511usize), 511);
-    assert_eq!(l.call(1000usize), 1016);
 }
 fn case_66() {
-    let l = <Coalesce<layout!("Sw<1,4,5> o 0 o (32,32):(32,1)")>>::default();
-    assert_eq!(l.to_string(), "Sw<1,4,5> o 0 o (32,32):(32,1)");
-    assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 32);
-    assert_eq!(l.call(7usize), 224);
-    assert_eq!(l.call(8usize), 256);
-    assert_eq!(l.call(63usize), 1009);
-    assert_eq!(l.call(64usize), 2);
-    assert_eq!(l.call(100usize), 131);
-    assert_eq!(l.call(511usize), 1023);
-    assert_eq!(l.call(1000usize), 287);
-}
-fn case_67() {
-    let l = <Composition<Swizzle<1, 4, -3>, layout!("(16,16):(1,16)")>>::default();
-    assert_eq!(l.to_string(), "Sw<1,4,-3> o 0 o (16,16):(1,16)");
+    type L = BlockedProduct<layout!("Sw<1,4,5> o 0 o (32,16):(1,32)"), layout!("(2,3):(1,2)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<1,4,5> o 0 o ((32,2),(16,3)):((1,512),(32,1024))");
+    assert_eq!((L::SIZE, L::COSIZE), (3072, 3072));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
     assert_eq!(l.call(7usize), 7);
     assert_eq!(l.call(8usize), 8);
-    assert_eq!(l.call(63usize), 191);
-    assert_eq!(l.call(64usize), 64);
-    assert_eq!(l.call(100usize), 100);
+    assert_eq!(l.call(63usize), 527);
+    assert_eq!(l.call(64usize), 32);
+    assert_eq!(l.call(100usize), 564);
+    assert_eq!(l.call(511usize), 751);
+    assert_eq!(l.call(1000usize), 1016);
 }
-fn case_68() {
-    let l = <Composition<layout!("Sw<1,4,-3> o 0 o (128,64):(1,128)"), tiler!("(2,4)")>>::default();
-    assert_eq!(l.to_string(), "Sw<1,4,-3> o 0 o (2,4):(1,128)");
-    assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 1);
-    assert_eq!(l.call(7usize), 385);
-}
-fn case_69() {
-    let l = <TileToShape<layout!("Sw<1,4,-3> o 0 o (64,32):(1,64)"), shape!("(64,64)")>>::default();
-    assert_eq!(
-        l.to_string(),
-        "Sw<1,4,-3> o 0 o ((64,1),(32,2)):((1,0),(64,2048))"
-    );
+fn case_67() {
+    type L = Composition<Swizzle<1, 4, -3>, layout!("(128,8):(1,128)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<1,4,-3> o 0 o (128,8):(1,128)");
+    assert_eq!((L::SIZE, L::COSIZE), (1024, 1024));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
     assert_eq!(l.call(7usize), 7);
@@ -945,11 +975,73 @@ fn case_69() {
     assert_eq!(l.call(100usize), 100);
     assert_eq!(l.call(511usize), 383);
     assert_eq!(l.call(1000usize), 1000);
+}
+fn case_68() {
+    type L = FlatProduct<layout!("Sw<1,4,-3> o 0 o (32,32):(32,1)"), layout!("4:1")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<1,4,-3> o 0 o (32,32,4):(32,1,1024)");
+    assert_eq!((L::SIZE, L::COSIZE), (4096, 4096));
+    assert_eq!(l.call(0usize), 0);
+    assert_eq!(l.call(1usize), 32);
+    assert_eq!(l.call(7usize), 224);
+    assert_eq!(l.call(8usize), 256);
+    assert_eq!(l.call(63usize), 993);
+    assert_eq!(l.call(64usize), 2);
+    assert_eq!(l.call(100usize), 131);
+    assert_eq!(l.call(511usize), 1007);
+    assert_eq!(l.call(1000usize), 415);
     assert_eq!(l.call(4095usize), 3967);
 }
+fn case_69() {
+    type L = TileToShape<layout!("Sw<1,4,-3> o 0 o (32,8):(8,1)"), shape!("(128,16)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<1,4,-3> o 0 o ((32,4),(8,2)):((8,256),(1,1024))");
+    assert_eq!((L::SIZE, L::COSIZE), (2048, 2048));
+    assert_eq!(l.call(0usize), 0);
+    assert_eq!(l.call(1usize), 8);
+    assert_eq!(l.call(7usize), 184);
+    assert_eq!(l.call(8usize), 64);
+    assert_eq!(l.call(63usize), 376);
+    assert_eq!(l.call(64usize), 512);
+    assert_eq!(l.call(100usize), 800);
+    assert_eq!(l.call(511usize), 891);
+    assert_eq!(l.call(1000usize), 839);
+}
 fn case_70() {
-    let l = <Composition<Swizzle<1, 4, -4>, layout!("(16,64):(64,1)")>>::default();
-    assert_eq!(l.to_string(), "Sw<1,4,-4> o 0 o (16,64):(64,1)");
+    type L = Composition<Swizzle<1, 4, -4>, layout!("(64,8):(8,1)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<1,4,-4> o 0 o (64,8):(8,1)");
+    assert_eq!((L::SIZE, L::COSIZE), (512, 512));
+    assert_eq!(l.call(0usize), 0);
+    assert_eq!(l.call(1usize), 8);
+    assert_eq!(l.call(7usize), 312);
+    assert_eq!(l.call(8usize), 64);
+    assert_eq!(l.call(63usize), 248);
+    assert_eq!(l.call(64usize), 1);
+    assert_eq!(l.call(100usize), 289);
+    assert_eq!(l.call(511usize), 255);
+}
+fn case_71() {
+    type L = ZippedProduct<layout!("Sw<1,4,-4> o 0 o (64,32):(1,64)"), layout!("(2,2):(2,1)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<1,4,-4> o 0 o ((64,32),(2,2)):((1,64),(4096,2048))");
+    assert_eq!((L::SIZE, L::COSIZE), (8192, 8192));
+    assert_eq!(l.call(0usize), 0);
+    assert_eq!(l.call(1usize), 1);
+    assert_eq!(l.call(7usize), 7);
+    assert_eq!(l.call(8usize), 8);
+    assert_eq!(l.call(63usize), 319);
+    assert_eq!(l.call(64usize), 64);
+    assert_eq!(l.call(100usize), 100);
+    assert_eq!(l.call(511usize), 255);
+    assert_eq!(l.call(1000usize), 1000);
+    assert_eq!(l.call(4095usize), 5887);
+}
+fn case_72() {
+    type L = Composition<Swizzle<1, 4, -5>, layout!("(16,64):(64,1)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<1,4,-5> o 0 o (16,64):(64,1)");
+    assert_eq!((L::SIZE, L::COSIZE), (1024, 1024));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 64);
     assert_eq!(l.call(7usize), 448);
@@ -957,75 +1049,58 @@ fn case_70() {
     assert_eq!(l.call(63usize), 963);
     assert_eq!(l.call(64usize), 4);
     assert_eq!(l.call(100usize), 262);
-    assert_eq!(l.call(511usize), 735);
-    assert_eq!(l.call(1000usize), 830);
-}
-fn case_71() {
-    let l =
-        <RakedProduct<layout!("Sw<1,4,-4> o 0 o (8,32):(32,1)"), layout!("(2,2):(2,1)")>>::default(
-        );
-    assert_eq!(
-        l.to_string(),
-        "Sw<1,4,-4> o 0 o ((2,8),(2,32)):((512,32),(256,1))"
-    );
-    assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 512);
-    assert_eq!(l.call(7usize), 608);
-    assert_eq!(l.call(8usize), 128);
-    assert_eq!(l.call(63usize), 993);
-    assert_eq!(l.call(64usize), 2);
-    assert_eq!(l.call(100usize), 67);
-    assert_eq!(l.call(511usize), 1007);
-    assert_eq!(l.call(1000usize), 415);
-}
-fn case_72() {
-    let l = <Composition<Swizzle<1, 4, -5>, layout!("(128,32):(1,128)")>>::default();
-    assert_eq!(l.to_string(), "Sw<1,4,-5> o 0 o (128,32):(1,128)");
-    assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 1);
-    assert_eq!(l.call(7usize), 7);
-    assert_eq!(l.call(8usize), 8);
-    assert_eq!(l.call(63usize), 575);
-    assert_eq!(l.call(64usize), 64);
-    assert_eq!(l.call(100usize), 100);
-    assert_eq!(l.call(511usize), 1023);
-    assert_eq!(l.call(1000usize), 1000);
-    assert_eq!(l.call(4095usize), 3583);
+    assert_eq!(l.call(511usize), 479);
+    assert_eq!(l.call(1000usize), 62);
 }
 fn case_73() {
-    let l = <BlockedProduct<layout!("Sw<1,4,-5> o 0 o (16,16):(16,1)"), layout!("(2,3):(1,2)")>>::default();
-    assert_eq!(
-        l.to_string(),
-        "Sw<1,4,-5> o 0 o ((16,2),(16,3)):((16,256),(1,512))"
-    );
+    type L = TiledProduct<layout!("Sw<1,4,-5> o 0 o (8,32):(32,1)"), layout!("(2,4):(1,2)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<1,4,-5> o 0 o ((8,32),2,4):((32,1),256,512)");
+    assert_eq!((L::SIZE, L::COSIZE), (2048, 2048));
     assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 528);
-    assert_eq!(l.call(7usize), 624);
-    assert_eq!(l.call(8usize), 128);
-    assert_eq!(l.call(63usize), 1009);
-    assert_eq!(l.call(64usize), 2);
-    assert_eq!(l.call(100usize), 67);
+    assert_eq!(l.call(1usize), 32);
+    assert_eq!(l.call(7usize), 224);
+    assert_eq!(l.call(8usize), 1);
+    assert_eq!(l.call(63usize), 231);
+    assert_eq!(l.call(64usize), 8);
+    assert_eq!(l.call(100usize), 140);
     assert_eq!(l.call(511usize), 1023);
-    assert_eq!(l.call(1000usize), 655);
+    assert_eq!(l.call(1000usize), 285);
 }
 fn case_74() {
-    let l = <TileToShape<layout!("Sw<1,4,-5> o 0 o (8,32):(1,8)"), shape!("(8,64)")>>::default();
-    assert_eq!(
-        l.to_string(),
-        "Sw<1,4,-5> o 0 o ((8,1),(32,2)):((1,0),(8,256))"
-    );
+    type L = TileToShape<layout!("Sw<1,4,-5> o 0 o (64,8):(1,64)"), shape!("(256,8)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<1,4,-5> o 0 o ((64,4),(8,1)):((1,512),(64,0))");
+    assert_eq!((L::SIZE, L::COSIZE), (2048, 2048));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
     assert_eq!(l.call(7usize), 7);
     assert_eq!(l.call(8usize), 8);
     assert_eq!(l.call(63usize), 575);
-    assert_eq!(l.call(64usize), 64);
-    assert_eq!(l.call(100usize), 100);
-    assert_eq!(l.call(511usize), 1023);
+    assert_eq!(l.call(64usize), 512);
+    assert_eq!(l.call(100usize), 548);
+    assert_eq!(l.call(511usize), 1151);
+    assert_eq!(l.call(1000usize), 1768);
 }
 fn case_75() {
-    let l = <Composition<Swizzle<2, 0, 3>, layout!("(16,8):(1,16)")>>::default();
-    assert_eq!(l.to_string(), "Sw<2,0,3> o 0 o (16,8):(1,16)");
+    type L = Composition<Swizzle<2, 0, 3>, layout!("(8,64):(64,1)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<2,0,3> o 0 o (8,64):(64,1)");
+    assert_eq!((L::SIZE, L::COSIZE), (512, 512));
+    assert_eq!(l.call(0usize), 0);
+    assert_eq!(l.call(1usize), 64);
+    assert_eq!(l.call(7usize), 448);
+    assert_eq!(l.call(8usize), 1);
+    assert_eq!(l.call(63usize), 455);
+    assert_eq!(l.call(64usize), 9);
+    assert_eq!(l.call(100usize), 269);
+    assert_eq!(l.call(511usize), 508);
+}
+fn case_76() {
+    type L = TiledDivide<layout!("Sw<2,0,3> o 0 o (8,64):(1,8)"), tiler!("(8,2)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<2,0,3> o 0 o ((8,2),1,32):((1,8),0,16)");
+    assert_eq!((L::SIZE, L::COSIZE), (512, 512));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
     assert_eq!(l.call(7usize), 7);
@@ -1033,39 +1108,42 @@ fn case_75() {
     assert_eq!(l.call(63usize), 60);
     assert_eq!(l.call(64usize), 64);
     assert_eq!(l.call(100usize), 100);
+    assert_eq!(l.call(511usize), 508);
 }
-fn case_76() {
-    let l = <TiledDivide<layout!("Sw<2,0,3> o 0 o (128,16):(1,128)"), tiler!("(8,2)")>>::default();
-    assert_eq!(
-        l.to_string(),
-        "Sw<2,0,3> o 0 o ((8,2),16,8):((1,128),8,256)"
-    );
+fn case_77() {
+    type L = Composition<Swizzle<2, 0, 4>, layout!("(16,16):(1,16)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<2,0,4> o 0 o (16,16):(1,16)");
+    assert_eq!((L::SIZE, L::COSIZE), (256, 256));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
     assert_eq!(l.call(7usize), 7);
-    assert_eq!(l.call(8usize), 128);
-    assert_eq!(l.call(63usize), 156);
-    assert_eq!(l.call(64usize), 32);
-    assert_eq!(l.call(100usize), 54);
-    assert_eq!(l.call(511usize), 508);
-    assert_eq!(l.call(1000usize), 1010);
-}
-fn case_77() {
-    let l = <Composition<Swizzle<2, 0, 4>, layout!("(64,16):(16,1)")>>::default();
-    assert_eq!(l.to_string(), "Sw<2,0,4> o 0 o (64,16):(16,1)");
-    assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 17);
-    assert_eq!(l.call(7usize), 115);
-    assert_eq!(l.call(8usize), 128);
-    assert_eq!(l.call(63usize), 1011);
-    assert_eq!(l.call(64usize), 1);
-    assert_eq!(l.call(100usize), 577);
-    assert_eq!(l.call(511usize), 1012);
-    assert_eq!(l.call(1000usize), 655);
+    assert_eq!(l.call(8usize), 8);
+    assert_eq!(l.call(63usize), 60);
+    assert_eq!(l.call(64usize), 64);
+    assert_eq!(l.call(100usize), 102);
 }
 fn case_78() {
-    let l = <Coalesce<layout!("Sw<2,0,4> o 0 o (128,8):(8,1)")>>::default();
-    assert_eq!(l.to_string(), "Sw<2,0,4> o 0 o (128,8):(8,1)");
+    type L = BlockedProduct<layout!("Sw<2,0,4> o 0 o (128,16):(1,128)"), layout!("(2,3):(1,2)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<2,0,4> o 0 o ((128,2),(16,3)):((1,2048),(128,4096))");
+    assert_eq!((L::SIZE, L::COSIZE), (12288, 12288));
+    assert_eq!(l.call(0usize), 0);
+    assert_eq!(l.call(1usize), 1);
+    assert_eq!(l.call(7usize), 7);
+    assert_eq!(l.call(8usize), 8);
+    assert_eq!(l.call(63usize), 60);
+    assert_eq!(l.call(64usize), 64);
+    assert_eq!(l.call(100usize), 102);
+    assert_eq!(l.call(511usize), 2300);
+    assert_eq!(l.call(1000usize), 2538);
+    assert_eq!(l.call(4095usize), 4092);
+}
+fn case_79() {
+    type L = TileToShape<layout!("Sw<2,0,4> o 0 o (128,8):(8,1)"), shape!("(128,16)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<2,0,4> o 0 o ((128,1),(8,2)):((8,0),(1,1024))");
+    assert_eq!((L::SIZE, L::COSIZE), (2048, 2048));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 8);
     assert_eq!(l.call(7usize), 59);
@@ -1076,80 +1154,66 @@ fn case_78() {
     assert_eq!(l.call(511usize), 1016);
     assert_eq!(l.call(1000usize), 839);
 }
-fn case_79() {
-    let l = <TileToShape<layout!("Sw<2,0,4> o 0 o (32,8):(8,1)"), shape!("(64,16)")>>::default();
-    assert_eq!(
-        l.to_string(),
-        "Sw<2,0,4> o 0 o ((32,2),(8,2)):((8,256),(1,512))"
-    );
-    assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 8);
-    assert_eq!(l.call(7usize), 59);
-    assert_eq!(l.call(8usize), 64);
-    assert_eq!(l.call(63usize), 507);
-    assert_eq!(l.call(64usize), 1);
-    assert_eq!(l.call(100usize), 291);
-    assert_eq!(l.call(511usize), 508);
-    assert_eq!(l.call(1000usize), 839);
-}
 fn case_80() {
-    let l = <Composition<Swizzle<2, 0, 5>, layout!("(64,8):(8,1)")>>::default();
-    assert_eq!(l.to_string(), "Sw<2,0,5> o 0 o (64,8):(8,1)");
+    type L = Composition<Swizzle<2, 0, 5>, layout!("(128,8):(8,1)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<2,0,5> o 0 o (128,8):(8,1)");
+    assert_eq!((L::SIZE, L::COSIZE), (1024, 1024));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 8);
     assert_eq!(l.call(7usize), 57);
     assert_eq!(l.call(8usize), 66);
     assert_eq!(l.call(63usize), 507);
-    assert_eq!(l.call(64usize), 1);
-    assert_eq!(l.call(100usize), 288);
-    assert_eq!(l.call(511usize), 508);
+    assert_eq!(l.call(64usize), 512);
+    assert_eq!(l.call(100usize), 801);
+    assert_eq!(l.call(511usize), 1016);
+    assert_eq!(l.call(1000usize), 837);
 }
 fn case_81() {
-    let l = <TiledDivide<layout!("Sw<2,0,5> o 0 o (8,8):(1,8)"), tiler!("(8,4)")>>::default();
-    assert_eq!(l.to_string(), "Sw<2,0,5> o 0 o ((8,4),1,2):((1,8),0,32)");
+    type L = TiledProduct<layout!("Sw<2,0,5> o 0 o (32,8):(8,1)"), layout!("(2,4):(1,2)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<2,0,5> o 0 o ((32,8),2,4):((8,1),256,512)");
+    assert_eq!((L::SIZE, L::COSIZE), (2048, 2048));
     assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 1);
-    assert_eq!(l.call(7usize), 7);
-    assert_eq!(l.call(8usize), 8);
-    assert_eq!(l.call(63usize), 62);
+    assert_eq!(l.call(1usize), 8);
+    assert_eq!(l.call(7usize), 57);
+    assert_eq!(l.call(8usize), 66);
+    assert_eq!(l.call(63usize), 250);
+    assert_eq!(l.call(64usize), 2);
+    assert_eq!(l.call(100usize), 34);
+    assert_eq!(l.call(511usize), 508);
+    assert_eq!(l.call(1000usize), 837);
 }
 fn case_82() {
-    let l = <Composition<Swizzle<2, 0, -3>, layout!("(128,64):(64,1)")>>::default();
-    assert_eq!(l.to_string(), "Sw<2,0,-3> o 0 o (128,64):(64,1)");
+    type L = Composition<Swizzle<2, 0, -3>, layout!("(64,8):(8,1)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<2,0,-3> o 0 o (64,8):(8,1)");
+    assert_eq!((L::SIZE, L::COSIZE), (512, 512));
     assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 64);
-    assert_eq!(l.call(7usize), 448);
-    assert_eq!(l.call(8usize), 512);
-    assert_eq!(l.call(63usize), 4032);
-    assert_eq!(l.call(64usize), 4096);
-    assert_eq!(l.call(100usize), 6400);
-    assert_eq!(l.call(511usize), 8155);
-    assert_eq!(l.call(1000usize), 6687);
-    assert_eq!(l.call(4095usize), 8135);
+    assert_eq!(l.call(1usize), 8);
+    assert_eq!(l.call(7usize), 56);
+    assert_eq!(l.call(8usize), 64);
+    assert_eq!(l.call(63usize), 504);
+    assert_eq!(l.call(64usize), 9);
+    assert_eq!(l.call(100usize), 297);
+    assert_eq!(l.call(511usize), 487);
 }
 fn case_83() {
-    let l = <ZippedDivide<layout!("Sw<2,0,-3> o 0 o (64,64):(64,1)"), tiler!("(4,64)")>>::default();
-    assert_eq!(
-        l.to_string(),
-        "Sw<2,0,-3> o 0 o ((4,64),(16,1)):((64,1),(256,0))"
-    );
+    type L = TiledDivide<layout!("Sw<2,0,-3> o 0 o (8,8):(1,8)"), tiler!("(8,4)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<2,0,-3> o 0 o ((8,4),1,2):((1,8),0,32)");
+    assert_eq!((L::SIZE, L::COSIZE), (64, 64));
     assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 64);
-    assert_eq!(l.call(7usize), 201);
-    assert_eq!(l.call(8usize), 18);
-    assert_eq!(l.call(63usize), 215);
-    assert_eq!(l.call(64usize), 16);
-    assert_eq!(l.call(100usize), 17);
-    assert_eq!(l.call(511usize), 487);
-    assert_eq!(l.call(1000usize), 810);
-    assert_eq!(l.call(4095usize), 4071);
+    assert_eq!(l.call(1usize), 9);
+    assert_eq!(l.call(7usize), 31);
+    assert_eq!(l.call(8usize), 8);
+    assert_eq!(l.call(63usize), 39);
 }
 fn case_84() {
-    let l = <TileToShape<layout!("Sw<2,0,-3> o 0 o (32,32):(1,32)"), shape!("(32,64)")>>::default();
-    assert_eq!(
-        l.to_string(),
-        "Sw<2,0,-3> o 0 o ((32,1),(32,2)):((1,0),(32,1024))"
-    );
+    type L = TileToShape<layout!("Sw<2,0,-3> o 0 o (8,64):(1,8)"), shape!("(8,64)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<2,0,-3> o 0 o ((8,1),(64,1)):((1,0),(8,0))");
+    assert_eq!((L::SIZE, L::COSIZE), (512, 512));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 9);
     assert_eq!(l.call(7usize), 31);
@@ -1158,11 +1222,27 @@ fn case_84() {
     assert_eq!(l.call(64usize), 64);
     assert_eq!(l.call(100usize), 100);
     assert_eq!(l.call(511usize), 487);
-    assert_eq!(l.call(1000usize), 1000);
 }
 fn case_85() {
-    let l = <Composition<Swizzle<2, 0, -4>, layout!("(32,16):(1,32)")>>::default();
-    assert_eq!(l.to_string(), "Sw<2,0,-4> o 0 o (32,16):(1,32)");
+    type L = Composition<Swizzle<2, 0, -4>, layout!("(128,16):(16,1)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<2,0,-4> o 0 o (128,16):(16,1)");
+    assert_eq!((L::SIZE, L::COSIZE), (2048, 2048));
+    assert_eq!(l.call(0usize), 0);
+    assert_eq!(l.call(1usize), 16);
+    assert_eq!(l.call(7usize), 112);
+    assert_eq!(l.call(8usize), 128);
+    assert_eq!(l.call(63usize), 1008);
+    assert_eq!(l.call(64usize), 1024);
+    assert_eq!(l.call(100usize), 1600);
+    assert_eq!(l.call(511usize), 1987);
+    assert_eq!(l.call(1000usize), 1719);
+}
+fn case_86() {
+    type L = TiledProduct<layout!("Sw<2,0,-4> o 0 o (32,32):(1,32)"), layout!("(2,4):(1,2)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<2,0,-4> o 0 o ((32,32),2,4):((1,32),1024,2048)");
+    assert_eq!((L::SIZE, L::COSIZE), (8192, 8192));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 17);
     assert_eq!(l.call(7usize), 55);
@@ -1171,28 +1251,44 @@ fn case_85() {
     assert_eq!(l.call(64usize), 64);
     assert_eq!(l.call(100usize), 100);
     assert_eq!(l.call(511usize), 463);
-}
-fn case_86() {
-    let l =
-        <LogicalProduct<layout!("Sw<2,0,-4> o 0 o (32,8):(8,1)"), layout!("(2,2):(1,2)")>>::default(
-        );
-    assert_eq!(
-        l.to_string(),
-        "Sw<2,0,-4> o 0 o ((32,8),(2,2)):((8,1),(256,512))"
-    );
-    assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 8);
-    assert_eq!(l.call(7usize), 56);
-    assert_eq!(l.call(8usize), 64);
-    assert_eq!(l.call(63usize), 233);
-    assert_eq!(l.call(64usize), 34);
-    assert_eq!(l.call(100usize), 19);
-    assert_eq!(l.call(511usize), 463);
-    assert_eq!(l.call(1000usize), 887);
+    assert_eq!(l.call(1000usize), 1000);
+    assert_eq!(l.call(4095usize), 4047);
 }
 fn case_87() {
-    let l = <Composition<Swizzle<2, 0, -5>, layout!("(16,64):(1,16)")>>::default();
-    assert_eq!(l.to_string(), "Sw<2,0,-5> o 0 o (16,64):(1,16)");
+    type L = Composition<Swizzle<2, 0, -5>, layout!("(32,64):(64,1)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<2,0,-5> o 0 o (32,64):(64,1)");
+    assert_eq!((L::SIZE, L::COSIZE), (2048, 2048));
+    assert_eq!(l.call(0usize), 0);
+    assert_eq!(l.call(1usize), 64);
+    assert_eq!(l.call(7usize), 448);
+    assert_eq!(l.call(8usize), 512);
+    assert_eq!(l.call(63usize), 2017);
+    assert_eq!(l.call(64usize), 66);
+    assert_eq!(l.call(100usize), 355);
+    assert_eq!(l.call(511usize), 1967);
+    assert_eq!(l.call(1000usize), 639);
+}
+fn case_88() {
+    type L = BlockedProduct<layout!("Sw<2,0,-5> o 0 o (16,32):(1,16)"), layout!("(2,3):(1,2)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<2,0,-5> o 0 o ((16,2),(32,3)):((1,512),(16,1024))");
+    assert_eq!((L::SIZE, L::COSIZE), (3072, 3072));
+    assert_eq!(l.call(0usize), 0);
+    assert_eq!(l.call(1usize), 33);
+    assert_eq!(l.call(7usize), 103);
+    assert_eq!(l.call(8usize), 8);
+    assert_eq!(l.call(63usize), 639);
+    assert_eq!(l.call(64usize), 32);
+    assert_eq!(l.call(100usize), 52);
+    assert_eq!(l.call(511usize), 671);
+    assert_eq!(l.call(1000usize), 504);
+}
+fn case_89() {
+    type L = TileToShape<layout!("Sw<2,0,-5> o 0 o (8,32):(1,8)"), shape!("(8,32)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<2,0,-5> o 0 o ((8,1),(32,1)):((1,0),(8,0))");
+    assert_eq!((L::SIZE, L::COSIZE), (256, 256));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 33);
     assert_eq!(l.call(7usize), 103);
@@ -1200,73 +1296,69 @@ fn case_87() {
     assert_eq!(l.call(63usize), 95);
     assert_eq!(l.call(64usize), 64);
     assert_eq!(l.call(100usize), 100);
-    assert_eq!(l.call(511usize), 415);
-    assert_eq!(l.call(1000usize), 1000);
-}
-fn case_88() {
-    let l =
-        <ZippedDivide<layout!("Sw<2,0,-5> o 0 o (128,64):(64,1)"), tiler!("(8,64)")>>::default();
-    assert_eq!(
-        l.to_string(),
-        "Sw<2,0,-5> o 0 o ((8,64),(16,1)):((64,1),(512,0))"
-    );
-    assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 64);
-    assert_eq!(l.call(7usize), 448);
-    assert_eq!(l.call(8usize), 33);
-    assert_eq!(l.call(63usize), 423);
-    assert_eq!(l.call(64usize), 8);
-    assert_eq!(l.call(100usize), 268);
-    assert_eq!(l.call(511usize), 415);
-    assert_eq!(l.call(1000usize), 541);
-    assert_eq!(l.call(4095usize), 3999);
-}
-fn case_89() {
-    let l = <TileToShape<layout!("Sw<2,0,-5> o 0 o (16,16):(1,16)"), shape!("(64,16)")>>::default();
-    assert_eq!(
-        l.to_string(),
-        "Sw<2,0,-5> o 0 o ((16,4),(16,1)):((1,256),(16,0))"
-    );
-    assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 33);
-    assert_eq!(l.call(7usize), 103);
-    assert_eq!(l.call(8usize), 8);
-    assert_eq!(l.call(63usize), 879);
-    assert_eq!(l.call(64usize), 16);
-    assert_eq!(l.call(100usize), 532);
-    assert_eq!(l.call(511usize), 799);
-    assert_eq!(l.call(1000usize), 760);
 }
 fn case_90() {
-    let l = <Composition<Swizzle<2, 1, 3>, layout!("(16,32):(32,1)")>>::default();
-    assert_eq!(l.to_string(), "Sw<2,1,3> o 0 o (16,32):(32,1)");
+    type L = Composition<Swizzle<2, 1, 3>, layout!("(32,32):(32,1)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<2,1,3> o 0 o (32,32):(32,1)");
+    assert_eq!((L::SIZE, L::COSIZE), (1024, 1024));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 36);
     assert_eq!(l.call(7usize), 228);
     assert_eq!(l.call(8usize), 256);
-    assert_eq!(l.call(63usize), 487);
-    assert_eq!(l.call(64usize), 4);
-    assert_eq!(l.call(100usize), 134);
-    assert_eq!(l.call(511usize), 505);
+    assert_eq!(l.call(63usize), 997);
+    assert_eq!(l.call(64usize), 2);
+    assert_eq!(l.call(100usize), 131);
+    assert_eq!(l.call(511usize), 1003);
+    assert_eq!(l.call(1000usize), 285);
 }
 fn case_91() {
-    let l = <LogicalDivide<layout!("Sw<2,1,3> o 0 o (32,16):(1,32)"), tiler!("(2,2)")>>::default();
-    assert_eq!(
-        l.to_string(),
-        "Sw<2,1,3> o 0 o ((2,16),(2,8)):((1,2),(32,64))"
-    );
+    type L = BlockedProduct<layout!("Sw<2,1,3> o 0 o (8,16):(16,1)"), layout!("(2,3):(1,2)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<2,1,3> o 0 o ((8,2),(16,3)):((16,128),(1,256))");
+    assert_eq!((L::SIZE, L::COSIZE), (768, 768));
     assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 1);
-    assert_eq!(l.call(7usize), 7);
-    assert_eq!(l.call(8usize), 8);
-    assert_eq!(l.call(63usize), 57);
-    assert_eq!(l.call(64usize), 64);
-    assert_eq!(l.call(100usize), 96);
+    assert_eq!(l.call(1usize), 18);
+    assert_eq!(l.call(7usize), 118);
+    assert_eq!(l.call(8usize), 128);
+    assert_eq!(l.call(63usize), 245);
+    assert_eq!(l.call(64usize), 4);
+    assert_eq!(l.call(100usize), 70);
     assert_eq!(l.call(511usize), 505);
 }
 fn case_92() {
-    let l = <Composition<Swizzle<2, 1, 4>, layout!("(128,64):(1,128)")>>::default();
-    assert_eq!(l.to_string(), "Sw<2,1,4> o 0 o (128,64):(1,128)");
+    type L = Composition<Swizzle<2, 1, 4>, layout!("(8,32):(32,1)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<2,1,4> o 0 o (8,32):(32,1)");
+    assert_eq!((L::SIZE, L::COSIZE), (256, 256));
+    assert_eq!(l.call(0usize), 0);
+    assert_eq!(l.call(1usize), 34);
+    assert_eq!(l.call(7usize), 230);
+    assert_eq!(l.call(8usize), 1);
+    assert_eq!(l.call(63usize), 225);
+    assert_eq!(l.call(64usize), 8);
+    assert_eq!(l.call(100usize), 140);
+}
+fn case_93() {
+    type L = RakedProduct<layout!("Sw<2,1,4> o 0 o (8,64):(1,8)"), layout!("(2,2):(2,1)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<2,1,4> o 0 o ((2,8),(2,64)):((1024,1),(512,8))");
+    assert_eq!((L::SIZE, L::COSIZE), (2048, 2048));
+    assert_eq!(l.call(0usize), 0);
+    assert_eq!(l.call(1usize), 1024);
+    assert_eq!(l.call(7usize), 1027);
+    assert_eq!(l.call(8usize), 4);
+    assert_eq!(l.call(63usize), 1551);
+    assert_eq!(l.call(64usize), 16);
+    assert_eq!(l.call(100usize), 26);
+    assert_eq!(l.call(511usize), 1657);
+    assert_eq!(l.call(1000usize), 250);
+}
+fn case_94() {
+    type L = TileToShape<layout!("Sw<2,1,4> o 0 o (128,64):(1,128)"), shape!("(128,128)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<2,1,4> o 0 o ((128,1),(64,2)):((1,0),(128,8192))");
+    assert_eq!((L::SIZE, L::COSIZE), (16384, 16384));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
     assert_eq!(l.call(7usize), 7);
@@ -1278,32 +1370,24 @@ fn case_92() {
     assert_eq!(l.call(1000usize), 1006);
     assert_eq!(l.call(4095usize), 4089);
 }
-fn case_93() {
-    let l = <Composition<layout!("Sw<2,1,4> o 0 o (16,8):(1,16)"), tiler!("(4,8)")>>::default();
-    assert_eq!(l.to_string(), "Sw<2,1,4> o 0 o (4,8):(1,16)");
-    assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 1);
-    assert_eq!(l.call(7usize), 19);
-    assert_eq!(l.call(8usize), 34);
-}
-fn case_94() {
-    let l = <TileToShape<layout!("Sw<2,1,4> o 0 o (32,16):(1,32)"), shape!("(32,16)")>>::default();
-    assert_eq!(
-        l.to_string(),
-        "Sw<2,1,4> o 0 o ((32,1),(16,1)):((1,0),(32,0))"
-    );
+fn case_95() {
+    type L = Composition<Swizzle<2, 1, 5>, layout!("(16,8):(1,16)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<2,1,5> o 0 o (16,8):(1,16)");
+    assert_eq!((L::SIZE, L::COSIZE), (128, 128));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
     assert_eq!(l.call(7usize), 7);
     assert_eq!(l.call(8usize), 8);
-    assert_eq!(l.call(63usize), 61);
-    assert_eq!(l.call(64usize), 68);
-    assert_eq!(l.call(100usize), 98);
-    assert_eq!(l.call(511usize), 505);
+    assert_eq!(l.call(63usize), 63);
+    assert_eq!(l.call(64usize), 66);
+    assert_eq!(l.call(100usize), 102);
 }
-fn case_95() {
-    let l = <Composition<Swizzle<2, 1, 5>, layout!("(64,64):(1,64)")>>::default();
-    assert_eq!(l.to_string(), "Sw<2,1,5> o 0 o (64,64):(1,64)");
+fn case_96() {
+    type L = Coalesce<layout!("Sw<2,1,5> o 0 o (32,16):(1,32)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<2,1,5> o 0 o 512:1");
+    assert_eq!((L::SIZE, L::COSIZE), (512, 512));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
     assert_eq!(l.call(7usize), 7);
@@ -1312,45 +1396,56 @@ fn case_95() {
     assert_eq!(l.call(64usize), 66);
     assert_eq!(l.call(100usize), 102);
     assert_eq!(l.call(511usize), 505);
-    assert_eq!(l.call(1000usize), 1006);
-    assert_eq!(l.call(4095usize), 4089);
-}
-fn case_96() {
-    let l = <BlockedProduct<layout!("Sw<2,1,5> o 0 o (16,32):(1,16)"), layout!("(2,3):(1,2)")>>::default();
-    assert_eq!(
-        l.to_string(),
-        "Sw<2,1,5> o 0 o ((16,2),(32,3)):((1,512),(16,1024))"
-    );
-    assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 1);
-    assert_eq!(l.call(7usize), 7);
-    assert_eq!(l.call(8usize), 8);
-    assert_eq!(l.call(63usize), 543);
-    assert_eq!(l.call(64usize), 32);
-    assert_eq!(l.call(100usize), 52);
-    assert_eq!(l.call(511usize), 761);
-    assert_eq!(l.call(1000usize), 510);
 }
 fn case_97() {
-    let l = <Composition<Swizzle<2, 1, -3>, layout!("(64,64):(64,1)")>>::default();
-    assert_eq!(l.to_string(), "Sw<2,1,-3> o 0 o (64,64):(64,1)");
+    type L = Composition<Swizzle<2, 1, -3>, layout!("(64,64):(1,64)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<2,1,-3> o 0 o (64,64):(1,64)");
+    assert_eq!((L::SIZE, L::COSIZE), (4096, 4096));
     assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 64);
-    assert_eq!(l.call(7usize), 448);
-    assert_eq!(l.call(8usize), 512);
-    assert_eq!(l.call(63usize), 4032);
-    assert_eq!(l.call(64usize), 1);
-    assert_eq!(l.call(100usize), 2305);
-    assert_eq!(l.call(511usize), 4087);
-    assert_eq!(l.call(1000usize), 2623);
+    assert_eq!(l.call(1usize), 1);
+    assert_eq!(l.call(7usize), 55);
+    assert_eq!(l.call(8usize), 8);
+    assert_eq!(l.call(63usize), 15);
+    assert_eq!(l.call(64usize), 64);
+    assert_eq!(l.call(100usize), 68);
+    assert_eq!(l.call(511usize), 463);
+    assert_eq!(l.call(1000usize), 1000);
     assert_eq!(l.call(4095usize), 4047);
 }
 fn case_98() {
-    let l = <LogicalDivide<layout!("Sw<2,1,-3> o 0 o (64,16):(16,1)"), tiler!("(8,4)")>>::default();
-    assert_eq!(
-        l.to_string(),
-        "Sw<2,1,-3> o 0 o ((8,8),(4,4)):((16,128),(1,4))"
-    );
+    type L = ZippedProduct<layout!("Sw<2,1,-3> o 0 o (16,32):(1,16)"), layout!("(2,2):(2,1)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<2,1,-3> o 0 o ((16,32),(2,2)):((1,16),(1024,512))");
+    assert_eq!((L::SIZE, L::COSIZE), (2048, 2048));
+    assert_eq!(l.call(0usize), 0);
+    assert_eq!(l.call(1usize), 1);
+    assert_eq!(l.call(7usize), 55);
+    assert_eq!(l.call(8usize), 8);
+    assert_eq!(l.call(63usize), 15);
+    assert_eq!(l.call(64usize), 64);
+    assert_eq!(l.call(100usize), 68);
+    assert_eq!(l.call(511usize), 463);
+    assert_eq!(l.call(1000usize), 1512);
+}
+fn case_99() {
+    type L = TileToShape<layout!("Sw<2,1,-3> o 0 o (8,8):(1,8)"), shape!("(16,16)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<2,1,-3> o 0 o ((8,2),(8,2)):((1,64),(8,128))");
+    assert_eq!((L::SIZE, L::COSIZE), (256, 256));
+    assert_eq!(l.call(0usize), 0);
+    assert_eq!(l.call(1usize), 1);
+    assert_eq!(l.call(7usize), 55);
+    assert_eq!(l.call(8usize), 64);
+    assert_eq!(l.call(63usize), 111);
+    assert_eq!(l.call(64usize), 32);
+    assert_eq!(l.call(100usize), 20);
+}
+fn case_100() {
+    type L = Composition<Swizzle<2, 1, -4>, layout!("(64,16):(16,1)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<2,1,-4> o 0 o (64,16):(16,1)");
+    assert_eq!((L::SIZE, L::COSIZE), (1024, 1024));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 16);
     assert_eq!(l.call(7usize), 112);
@@ -1358,15 +1453,14 @@ fn case_98() {
     assert_eq!(l.call(63usize), 1008);
     assert_eq!(l.call(64usize), 1);
     assert_eq!(l.call(100usize), 577);
-    assert_eq!(l.call(511usize), 967);
-    assert_eq!(l.call(1000usize), 703);
+    assert_eq!(l.call(511usize), 919);
+    assert_eq!(l.call(1000usize), 751);
 }
-fn case_99() {
-    let l = <TileToShape<layout!("Sw<2,1,-3> o 0 o (128,8):(8,1)"), shape!("(256,16)")>>::default();
-    assert_eq!(
-        l.to_string(),
-        "Sw<2,1,-3> o 0 o ((128,2),(8,2)):((8,1024),(1,2048))"
-    );
+fn case_101() {
+    type L = ZippedProduct<layout!("Sw<2,1,-4> o 0 o (128,8):(8,1)"), layout!("(2,2):(2,1)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<2,1,-4> o 0 o ((128,8),(2,2)):((8,1),(2048,1024))");
+    assert_eq!((L::SIZE, L::COSIZE), (4096, 4096));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 8);
     assert_eq!(l.call(7usize), 56);
@@ -1374,32 +1468,45 @@ fn case_99() {
     assert_eq!(l.call(63usize), 504);
     assert_eq!(l.call(64usize), 512);
     assert_eq!(l.call(100usize), 800);
-    assert_eq!(l.call(511usize), 2041);
-    assert_eq!(l.call(1000usize), 1875);
-    assert_eq!(l.call(4095usize), 4047);
-}
-fn case_100() {
-    let l = <Composition<Swizzle<2, 1, -4>, layout!("(16,8):(8,1)")>>::default();
-    assert_eq!(l.to_string(), "Sw<2,1,-4> o 0 o (16,8):(8,1)");
-    assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 8);
-    assert_eq!(l.call(7usize), 56);
-    assert_eq!(l.call(8usize), 64);
-    assert_eq!(l.call(63usize), 91);
-    assert_eq!(l.call(64usize), 68);
-    assert_eq!(l.call(100usize), 70);
-}
-fn case_101() {
-    let l = <Composition<layout!("Sw<2,1,-4> o 0 o (16,32):(1,16)"), tiler!("(8,4)")>>::default();
-    assert_eq!(l.to_string(), "Sw<2,1,-4> o 0 o (8,4):(1,16)");
-    assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 1);
-    assert_eq!(l.call(7usize), 103);
-    assert_eq!(l.call(8usize), 16);
+    assert_eq!(l.call(511usize), 987);
+    assert_eq!(l.call(1000usize), 807);
+    assert_eq!(l.call(4095usize), 3999);
 }
 fn case_102() {
-    let l = <Composition<Swizzle<2, 1, -5>, layout!("(32,32):(1,32)")>>::default();
-    assert_eq!(l.to_string(), "Sw<2,1,-5> o 0 o (32,32):(1,32)");
+    type L = Composition<Swizzle<2, 1, -5>, layout!("(32,16):(16,1)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<2,1,-5> o 0 o (32,16):(16,1)");
+    assert_eq!((L::SIZE, L::COSIZE), (512, 512));
+    assert_eq!(l.call(0usize), 0);
+    assert_eq!(l.call(1usize), 16);
+    assert_eq!(l.call(7usize), 112);
+    assert_eq!(l.call(8usize), 128);
+    assert_eq!(l.call(63usize), 497);
+    assert_eq!(l.call(64usize), 66);
+    assert_eq!(l.call(100usize), 3);
+    assert_eq!(l.call(511usize), 319);
+}
+fn case_103() {
+    type L = BlockedProduct<layout!("Sw<2,1,-5> o 0 o (128,64):(1,128)"), layout!("(2,3):(1,2)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<2,1,-5> o 0 o ((128,2),(64,3)):((1,8192),(128,16384))");
+    assert_eq!((L::SIZE, L::COSIZE), (49152, 49152));
+    assert_eq!(l.call(0usize), 0);
+    assert_eq!(l.call(1usize), 1);
+    assert_eq!(l.call(7usize), 199);
+    assert_eq!(l.call(8usize), 8);
+    assert_eq!(l.call(63usize), 255);
+    assert_eq!(l.call(64usize), 64);
+    assert_eq!(l.call(100usize), 228);
+    assert_eq!(l.call(511usize), 8255);
+    assert_eq!(l.call(1000usize), 8680);
+    assert_eq!(l.call(4095usize), 10047);
+}
+fn case_104() {
+    type L = TileToShape<layout!("Sw<2,1,-5> o 0 o (64,64):(1,64)"), shape!("(64,128)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<2,1,-5> o 0 o ((64,1),(64,2)):((1,0),(64,4096))");
+    assert_eq!((L::SIZE, L::COSIZE), (8192, 8192));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
     assert_eq!(l.call(7usize), 199);
@@ -1409,40 +1516,13 @@ fn case_102() {
     assert_eq!(l.call(100usize), 228);
     assert_eq!(l.call(511usize), 319);
     assert_eq!(l.call(1000usize), 1000);
-}
-fn case_103() {
-    let l = <ZippedDivide<layout!("Sw<2,1,-5> o 0 o (16,16):(16,1)"), tiler!("(2,4)")>>::default();
-    assert_eq!(
-        l.to_string(),
-        "Sw<2,1,-5> o 0 o ((2,4),(8,4)):((16,1),(32,4))"
-    );
-    assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 16);
-    assert_eq!(l.call(7usize), 83);
-    assert_eq!(l.call(8usize), 32);
-    assert_eq!(l.call(63usize), 179);
-    assert_eq!(l.call(64usize), 132);
-    assert_eq!(l.call(100usize), 70);
-}
-fn case_104() {
-    let l = <TileToShape<layout!("Sw<2,1,-5> o 0 o (8,64):(1,8)"), shape!("(32,64)")>>::default();
-    assert_eq!(
-        l.to_string(),
-        "Sw<2,1,-5> o 0 o ((8,4),(64,1)):((1,512),(8,0))"
-    );
-    assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 1);
-    assert_eq!(l.call(7usize), 199);
-    assert_eq!(l.call(8usize), 512);
-    assert_eq!(l.call(63usize), 1743);
-    assert_eq!(l.call(64usize), 16);
-    assert_eq!(l.call(100usize), 156);
-    assert_eq!(l.call(511usize), 1727);
-    assert_eq!(l.call(1000usize), 760);
+    assert_eq!(l.call(4095usize), 3903);
 }
 fn case_105() {
-    let l = <Composition<Swizzle<2, 2, 3>, layout!("(16,16):(1,16)")>>::default();
-    assert_eq!(l.to_string(), "Sw<2,2,3> o 0 o (16,16):(1,16)");
+    type L = Composition<Swizzle<2, 2, 3>, layout!("(16,32):(1,16)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<2,2,3> o 0 o (16,32):(1,16)");
+    assert_eq!((L::SIZE, L::COSIZE), (512, 512));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
     assert_eq!(l.call(7usize), 7);
@@ -1450,67 +1530,83 @@ fn case_105() {
     assert_eq!(l.call(63usize), 59);
     assert_eq!(l.call(64usize), 72);
     assert_eq!(l.call(100usize), 104);
+    assert_eq!(l.call(511usize), 499);
 }
 fn case_106() {
-    let l = <ZippedDivide<layout!("Sw<2,2,3> o 0 o (32,8):(8,1)"), tiler!("(2,8)")>>::default();
-    assert_eq!(
-        l.to_string(),
-        "Sw<2,2,3> o 0 o ((2,8),(16,1)):((8,1),(16,0))"
-    );
+    type L = BlockedProduct<layout!("Sw<2,2,3> o 0 o (8,64):(1,8)"), layout!("(2,3):(1,2)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<2,2,3> o 0 o ((8,2),(64,3)):((1,512),(8,1024))");
+    assert_eq!((L::SIZE, L::COSIZE), (3072, 3072));
     assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 8);
-    assert_eq!(l.call(7usize), 11);
-    assert_eq!(l.call(8usize), 4);
-    assert_eq!(l.call(63usize), 59);
-    assert_eq!(l.call(64usize), 72);
-    assert_eq!(l.call(100usize), 110);
+    assert_eq!(l.call(1usize), 1);
+    assert_eq!(l.call(7usize), 7);
+    assert_eq!(l.call(8usize), 512);
+    assert_eq!(l.call(63usize), 543);
+    assert_eq!(l.call(64usize), 36);
+    assert_eq!(l.call(100usize), 48);
+    assert_eq!(l.call(511usize), 755);
+    assert_eq!(l.call(1000usize), 1020);
 }
 fn case_107() {
-    let l = <Composition<Swizzle<2, 2, 4>, layout!("(16,16):(16,1)")>>::default();
-    assert_eq!(l.to_string(), "Sw<2,2,4> o 0 o (16,16):(16,1)");
+    type L = Composition<Swizzle<2, 2, 4>, layout!("(8,32):(32,1)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<2,2,4> o 0 o (8,32):(32,1)");
+    assert_eq!((L::SIZE, L::COSIZE), (256, 256));
     assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 16);
-    assert_eq!(l.call(7usize), 116);
-    assert_eq!(l.call(8usize), 136);
-    assert_eq!(l.call(63usize), 255);
-    assert_eq!(l.call(64usize), 4);
-    assert_eq!(l.call(100usize), 66);
+    assert_eq!(l.call(1usize), 32);
+    assert_eq!(l.call(7usize), 236);
+    assert_eq!(l.call(8usize), 1);
+    assert_eq!(l.call(63usize), 235);
+    assert_eq!(l.call(64usize), 8);
+    assert_eq!(l.call(100usize), 132);
 }
 fn case_108() {
-    let l = <LogicalProduct<layout!("Sw<2,2,4> o 0 o (16,16):(16,1)"), layout!("(2,2):(1,2)")>>::default();
-    assert_eq!(
-        l.to_string(),
-        "Sw<2,2,4> o 0 o ((16,16),(2,2)):((16,1),(256,512))"
-    );
+    type L = Coalesce<layout!("Sw<2,2,4> o 0 o (32,8):(8,1)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<2,2,4> o 0 o (32,8):(8,1)");
+    assert_eq!((L::SIZE, L::COSIZE), (256, 256));
     assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 16);
-    assert_eq!(l.call(7usize), 116);
-    assert_eq!(l.call(8usize), 136);
-    assert_eq!(l.call(63usize), 255);
-    assert_eq!(l.call(64usize), 4);
-    assert_eq!(l.call(100usize), 66);
-    assert_eq!(l.call(511usize), 499);
-    assert_eq!(l.call(1000usize), 902);
+    assert_eq!(l.call(1usize), 8);
+    assert_eq!(l.call(7usize), 56);
+    assert_eq!(l.call(8usize), 68);
+    assert_eq!(l.call(63usize), 245);
+    assert_eq!(l.call(64usize), 2);
+    assert_eq!(l.call(100usize), 35);
 }
 fn case_109() {
-    let l = <TileToShape<layout!("Sw<2,2,4> o 0 o (8,64):(64,1)"), shape!("(16,128)")>>::default();
-    assert_eq!(
-        l.to_string(),
-        "Sw<2,2,4> o 0 o ((8,2),(64,2)):((64,512),(1,1024))"
-    );
+    type L = TileToShape<layout!("Sw<2,2,4> o 0 o (128,64):(64,1)"), shape!("(128,64)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<2,2,4> o 0 o ((128,1),(64,1)):((64,0),(1,0))");
+    assert_eq!((L::SIZE, L::COSIZE), (8192, 8192));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 68);
     assert_eq!(l.call(7usize), 460);
     assert_eq!(l.call(8usize), 512);
-    assert_eq!(l.call(63usize), 975);
-    assert_eq!(l.call(64usize), 4);
-    assert_eq!(l.call(100usize), 262);
-    assert_eq!(l.call(511usize), 979);
-    assert_eq!(l.call(1000usize), 574);
+    assert_eq!(l.call(63usize), 4044);
+    assert_eq!(l.call(64usize), 4096);
+    assert_eq!(l.call(100usize), 6400);
+    assert_eq!(l.call(511usize), 8143);
+    assert_eq!(l.call(1000usize), 6663);
+    assert_eq!(l.call(4095usize), 8147);
 }
 fn case_110() {
-    let l = <Composition<Swizzle<2, 2, 5>, layout!("(64,64):(1,64)")>>::default();
-    assert_eq!(l.to_string(), "Sw<2,2,5> o 0 o (64,64):(1,64)");
+    type L = Composition<Swizzle<2, 2, 5>, layout!("(8,16):(1,8)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<2,2,5> o 0 o (8,16):(1,8)");
+    assert_eq!((L::SIZE, L::COSIZE), (128, 128));
+    assert_eq!(l.call(0usize), 0);
+    assert_eq!(l.call(1usize), 1);
+    assert_eq!(l.call(7usize), 7);
+    assert_eq!(l.call(8usize), 8);
+    assert_eq!(l.call(63usize), 63);
+    assert_eq!(l.call(64usize), 64);
+    assert_eq!(l.call(100usize), 100);
+}
+fn case_111() {
+    type L = LogicalDivide<layout!("Sw<2,2,5> o 0 o (64,64):(1,64)"), tiler!("(2,4)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<2,2,5> o 0 o ((2,32),(4,16)):((1,2),(64,256))");
+    assert_eq!((L::SIZE, L::COSIZE), (4096, 4096));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
     assert_eq!(l.call(7usize), 7);
@@ -1522,112 +1618,100 @@ fn case_110() {
     assert_eq!(l.call(1000usize), 996);
     assert_eq!(l.call(4095usize), 4083);
 }
-fn case_111() {
-    let l = <Coalesce<layout!("Sw<2,2,5> o 0 o (8,16):(16,1)")>>::default();
-    assert_eq!(l.to_string(), "Sw<2,2,5> o 0 o (8,16):(16,1)");
-    assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 16);
-    assert_eq!(l.call(7usize), 112);
-    assert_eq!(l.call(8usize), 1);
-    assert_eq!(l.call(63usize), 119);
-    assert_eq!(l.call(64usize), 8);
-    assert_eq!(l.call(100usize), 76);
-}
 fn case_112() {
-    let l = <Composition<Swizzle<2, 2, -3>, layout!("(32,16):(16,1)")>>::default();
-    assert_eq!(l.to_string(), "Sw<2,2,-3> o 0 o (32,16):(16,1)");
-    assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 16);
-    assert_eq!(l.call(7usize), 112);
-    assert_eq!(l.call(8usize), 128);
-    assert_eq!(l.call(63usize), 497);
-    assert_eq!(l.call(64usize), 2);
-    assert_eq!(l.call(100usize), 67);
-    assert_eq!(l.call(511usize), 415);
-}
-fn case_113() {
-    let l = <FlatDivide<layout!("Sw<2,2,-3> o 0 o (128,64):(1,128)"), tiler!("(8,64)")>>::default();
-    assert_eq!(l.to_string(), "Sw<2,2,-3> o 0 o (8,64,16,1):(1,128,8,0)");
-    assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 1);
-    assert_eq!(l.call(7usize), 39);
-    assert_eq!(l.call(8usize), 128);
-    assert_eq!(l.call(63usize), 935);
-    assert_eq!(l.call(64usize), 1024);
-    assert_eq!(l.call(100usize), 1572);
-    assert_eq!(l.call(511usize), 8103);
-    assert_eq!(l.call(1000usize), 7880);
-    assert_eq!(l.call(4095usize), 8159);
-}
-fn case_114() {
-    let l = <TileToShape<layout!("Sw<2,2,-3> o 0 o (16,64):(64,1)"), shape!("(16,64)")>>::default();
-    assert_eq!(
-        l.to_string(),
-        "Sw<2,2,-3> o 0 o ((16,1),(64,1)):((64,0),(1,0))"
-    );
+    type L = Composition<Swizzle<2, 2, -3>, layout!("(128,64):(64,1)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<2,2,-3> o 0 o (128,64):(64,1)");
+    assert_eq!((L::SIZE, L::COSIZE), (8192, 8192));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 64);
     assert_eq!(l.call(7usize), 448);
     assert_eq!(l.call(8usize), 512);
-    assert_eq!(l.call(63usize), 963);
-    assert_eq!(l.call(64usize), 36);
-    assert_eq!(l.call(100usize), 294);
-    assert_eq!(l.call(511usize), 959);
-    assert_eq!(l.call(1000usize), 606);
+    assert_eq!(l.call(63usize), 4032);
+    assert_eq!(l.call(64usize), 4096);
+    assert_eq!(l.call(100usize), 6400);
+    assert_eq!(l.call(511usize), 8131);
+    assert_eq!(l.call(1000usize), 6695);
+    assert_eq!(l.call(4095usize), 8127);
 }
-fn case_115() {
-    let l = <Composition<Swizzle<2, 2, -4>, layout!("(8,8):(1,8)")>>::default();
-    assert_eq!(l.to_string(), "Sw<2,2,-4> o 0 o (8,8):(1,8)");
+fn case_113() {
+    type L = TiledProduct<layout!("Sw<2,2,-3> o 0 o (64,8):(1,64)"), layout!("(2,4):(1,2)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<2,2,-3> o 0 o ((64,8),2,4):((1,64),512,1024)");
+    assert_eq!((L::SIZE, L::COSIZE), (4096, 4096));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
-    assert_eq!(l.call(7usize), 71);
-    assert_eq!(l.call(8usize), 136);
-    assert_eq!(l.call(63usize), 255);
+    assert_eq!(l.call(7usize), 39);
+    assert_eq!(l.call(8usize), 72);
+    assert_eq!(l.call(63usize), 95);
+    assert_eq!(l.call(64usize), 64);
+    assert_eq!(l.call(100usize), 68);
+    assert_eq!(l.call(511usize), 415);
+    assert_eq!(l.call(1000usize), 936);
+    assert_eq!(l.call(4095usize), 3999);
+}
+fn case_114() {
+    type L = TileToShape<layout!("Sw<2,2,-3> o 0 o (32,64):(64,1)"), shape!("(32,128)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<2,2,-3> o 0 o ((32,1),(64,2)):((64,0),(1,2048))");
+    assert_eq!((L::SIZE, L::COSIZE), (4096, 4096));
+    assert_eq!(l.call(0usize), 0);
+    assert_eq!(l.call(1usize), 64);
+    assert_eq!(l.call(7usize), 448);
+    assert_eq!(l.call(8usize), 512);
+    assert_eq!(l.call(63usize), 1985);
+    assert_eq!(l.call(64usize), 2);
+    assert_eq!(l.call(100usize), 259);
+    assert_eq!(l.call(511usize), 1967);
+    assert_eq!(l.call(1000usize), 639);
+    assert_eq!(l.call(4095usize), 3999);
+}
+fn case_115() {
+    type L = Composition<Swizzle<2, 2, -4>, layout!("(16,32):(32,1)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<2,2,-4> o 0 o (16,32):(32,1)");
+    assert_eq!((L::SIZE, L::COSIZE), (512, 512));
+    assert_eq!(l.call(0usize), 0);
+    assert_eq!(l.call(1usize), 32);
+    assert_eq!(l.call(7usize), 224);
+    assert_eq!(l.call(8usize), 256);
+    assert_eq!(l.call(63usize), 483);
+    assert_eq!(l.call(64usize), 68);
+    assert_eq!(l.call(100usize), 198);
+    assert_eq!(l.call(511usize), 319);
 }
 fn case_116() {
-    let l =
-        <LogicalDivide<layout!("Sw<2,2,-4> o 0 o (128,16):(16,1)"), tiler!("(128,2)")>>::default();
-    assert_eq!(
-        l.to_string(),
-        "Sw<2,2,-4> o 0 o ((128,1),(2,8)):((16,0),(1,2))"
-    );
+    type L = BlockedProduct<layout!("Sw<2,2,-4> o 0 o (16,64):(64,1)"), layout!("(2,3):(1,2)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<2,2,-4> o 0 o ((16,2),(64,3)):((64,1024),(1,2048))");
+    assert_eq!((L::SIZE, L::COSIZE), (6144, 6144));
     assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 16);
-    assert_eq!(l.call(7usize), 112);
-    assert_eq!(l.call(8usize), 128);
-    assert_eq!(l.call(63usize), 1008);
-    assert_eq!(l.call(64usize), 1024);
-    assert_eq!(l.call(100usize), 1600);
-    assert_eq!(l.call(511usize), 2035);
-    assert_eq!(l.call(1000usize), 1735);
+    assert_eq!(l.call(1usize), 64);
+    assert_eq!(l.call(7usize), 448);
+    assert_eq!(l.call(8usize), 512);
+    assert_eq!(l.call(63usize), 1985);
+    assert_eq!(l.call(64usize), 2);
+    assert_eq!(l.call(100usize), 259);
+    assert_eq!(l.call(511usize), 1807);
+    assert_eq!(l.call(1000usize), 735);
+    assert_eq!(l.call(4095usize), 3903);
 }
 fn case_117() {
-    let l = <Composition<Swizzle<2, 2, -5>, layout!("(16,8):(8,1)")>>::default();
-    assert_eq!(l.to_string(), "Sw<2,2,-5> o 0 o (16,8):(8,1)");
+    type L = Composition<Swizzle<2, 2, -5>, layout!("(8,8):(1,8)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<2,2,-5> o 0 o (8,8):(1,8)");
+    assert_eq!((L::SIZE, L::COSIZE), (64, 64));
     assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 264);
-    assert_eq!(l.call(7usize), 312);
-    assert_eq!(l.call(8usize), 64);
-    assert_eq!(l.call(63usize), 379);
-    assert_eq!(l.call(64usize), 132);
-    assert_eq!(l.call(100usize), 166);
-}
-fn case_118() {
-    let l = <TiledDivide<layout!("Sw<2,2,-5> o 0 o (8,8):(8,1)"), tiler!("(8,4)")>>::default();
-    assert_eq!(l.to_string(), "Sw<2,2,-5> o 0 o ((8,4),1,2):((8,1),0,4)");
-    assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 264);
-    assert_eq!(l.call(7usize), 312);
-    assert_eq!(l.call(8usize), 1);
+    assert_eq!(l.call(1usize), 1);
+    assert_eq!(l.call(7usize), 135);
+    assert_eq!(l.call(8usize), 264);
     assert_eq!(l.call(63usize), 447);
 }
-fn case_119() {
-    let l =
-        <TileToShape<layout!("Sw<2,2,-5> o 0 o (64,16):(16,1)"), shape!("(128,32)")>>::default();
-    assert_eq!(
-        l.to_string(),
-        "Sw<2,2,-5> o 0 o ((64,2),(16,2)):((16,1024),(1,2048))"
-    );
+fn case_118() {
+    type L = LogicalDivide<layout!("Sw<2,2,-5> o 0 o (128,16):(16,1)"), tiler!("(128,2)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<2,2,-5> o 0 o ((128,1),(2,8)):((16,0),(1,2))");
+    assert_eq!((L::SIZE, L::COSIZE), (2048, 2048));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 16);
     assert_eq!(l.call(7usize), 112);
@@ -1637,49 +1721,72 @@ fn case_119() {
     assert_eq!(l.call(100usize), 1600);
     assert_eq!(l.call(511usize), 2035);
     assert_eq!(l.call(1000usize), 1543);
-    assert_eq!(l.call(4095usize), 3711);
+}
+fn case_119() {
+    type L = TileToShape<layout!("Sw<2,2,-5> o 0 o (16,16):(16,1)"), shape!("(64,32)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<2,2,-5> o 0 o ((16,4),(16,2)):((16,256),(1,1024))");
+    assert_eq!((L::SIZE, L::COSIZE), (2048, 2048));
+    assert_eq!(l.call(0usize), 0);
+    assert_eq!(l.call(1usize), 16);
+    assert_eq!(l.call(7usize), 112);
+    assert_eq!(l.call(8usize), 128);
+    assert_eq!(l.call(63usize), 1008);
+    assert_eq!(l.call(64usize), 1);
+    assert_eq!(l.call(100usize), 577);
+    assert_eq!(l.call(511usize), 887);
+    assert_eq!(l.call(1000usize), 783);
 }
 fn case_120() {
-    let l = <Composition<Swizzle<2, 3, 3>, layout!("(8,16):(1,8)")>>::default();
-    assert_eq!(l.to_string(), "Sw<2,3,3> o 0 o (8,16):(1,8)");
+    type L = Composition<Swizzle<2, 3, 3>, layout!("(32,64):(64,1)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<2,3,3> o 0 o (32,64):(64,1)");
+    assert_eq!((L::SIZE, L::COSIZE), (2048, 2048));
     assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 1);
-    assert_eq!(l.call(7usize), 7);
-    assert_eq!(l.call(8usize), 8);
-    assert_eq!(l.call(63usize), 63);
-    assert_eq!(l.call(64usize), 72);
-    assert_eq!(l.call(100usize), 108);
+    assert_eq!(l.call(1usize), 72);
+    assert_eq!(l.call(7usize), 472);
+    assert_eq!(l.call(8usize), 512);
+    assert_eq!(l.call(63usize), 2009);
+    assert_eq!(l.call(64usize), 2);
+    assert_eq!(l.call(100usize), 259);
+    assert_eq!(l.call(511usize), 2007);
+    assert_eq!(l.call(1000usize), 543);
 }
 fn case_121() {
-    let l = <Coalesce<layout!("Sw<2,3,3> o 0 o (16,16):(1,16)")>>::default();
-    assert_eq!(l.to_string(), "Sw<2,3,3> o 0 o 256:1");
+    type L = LogicalProduct<layout!("Sw<2,3,3> o 0 o (64,32):(32,1)"), layout!("(2,2):(1,2)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<2,3,3> o 0 o ((64,32),(2,2)):((32,1),(2048,4096))");
+    assert_eq!((L::SIZE, L::COSIZE), (8192, 8192));
     assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 1);
-    assert_eq!(l.call(7usize), 7);
-    assert_eq!(l.call(8usize), 8);
-    assert_eq!(l.call(63usize), 63);
-    assert_eq!(l.call(64usize), 72);
-    assert_eq!(l.call(100usize), 108);
+    assert_eq!(l.call(1usize), 32);
+    assert_eq!(l.call(7usize), 248);
+    assert_eq!(l.call(8usize), 256);
+    assert_eq!(l.call(63usize), 2040);
+    assert_eq!(l.call(64usize), 1);
+    assert_eq!(l.call(100usize), 1169);
+    assert_eq!(l.call(511usize), 2047);
+    assert_eq!(l.call(1000usize), 1295);
+    assert_eq!(l.call(4095usize), 4071);
 }
 fn case_122() {
-    let l = <Composition<Swizzle<2, 3, 4>, layout!("(64,8):(8,1)")>>::default();
-    assert_eq!(l.to_string(), "Sw<2,3,4> o 0 o (64,8):(8,1)");
+    type L = Composition<Swizzle<2, 3, 4>, layout!("(32,16):(16,1)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<2,3,4> o 0 o (32,16):(16,1)");
+    assert_eq!((L::SIZE, L::COSIZE), (512, 512));
     assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 8);
-    assert_eq!(l.call(7usize), 56);
-    assert_eq!(l.call(8usize), 64);
-    assert_eq!(l.call(63usize), 480);
-    assert_eq!(l.call(64usize), 1);
-    assert_eq!(l.call(100usize), 305);
+    assert_eq!(l.call(1usize), 16);
+    assert_eq!(l.call(7usize), 112);
+    assert_eq!(l.call(8usize), 136);
+    assert_eq!(l.call(63usize), 489);
+    assert_eq!(l.call(64usize), 2);
+    assert_eq!(l.call(100usize), 67);
     assert_eq!(l.call(511usize), 487);
 }
 fn case_123() {
-    let l =
-        <LogicalDivide<layout!("Sw<2,3,4> o 0 o (128,64):(1,128)"), tiler!("(2,4)")>>::default();
-    assert_eq!(
-        l.to_string(),
-        "Sw<2,3,4> o 0 o ((2,64),(4,16)):((1,2),(128,512))"
-    );
+    type L = LogicalProduct<layout!("Sw<2,3,4> o 0 o (128,8):(1,128)"), layout!("(2,2):(1,2)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<2,3,4> o 0 o ((128,8),(2,2)):((1,128),(1024,2048))");
+    assert_eq!((L::SIZE, L::COSIZE), (4096, 4096));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
     assert_eq!(l.call(7usize), 7);
@@ -1692,51 +1799,101 @@ fn case_123() {
     assert_eq!(l.call(4095usize), 4071);
 }
 fn case_124() {
-    let l = <TileToShape<layout!("Sw<2,3,4> o 0 o (16,64):(64,1)"), shape!("(64,128)")>>::default();
-    assert_eq!(
-        l.to_string(),
-        "Sw<2,3,4> o 0 o ((16,4),(64,2)):((64,1024),(1,4096))"
-    );
+    type L = TileToShape<layout!("Sw<2,3,4> o 0 o (128,64):(64,1)"), shape!("(512,64)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<2,3,4> o 0 o ((128,4),(64,1)):((64,8192),(1,0))");
+    assert_eq!((L::SIZE, L::COSIZE), (32768, 32768));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 64);
     assert_eq!(l.call(7usize), 472);
     assert_eq!(l.call(8usize), 512);
     assert_eq!(l.call(63usize), 4056);
-    assert_eq!(l.call(64usize), 1);
-    assert_eq!(l.call(100usize), 2321);
-    assert_eq!(l.call(511usize), 4063);
-    assert_eq!(l.call(1000usize), 2575);
-    assert_eq!(l.call(4095usize), 4071);
+    assert_eq!(l.call(64usize), 4096);
+    assert_eq!(l.call(100usize), 6416);
+    assert_eq!(l.call(511usize), 32728);
+    assert_eq!(l.call(1000usize), 31233);
+    assert_eq!(l.call(4095usize), 32735);
 }
 fn case_125() {
-    let l = <Composition<Swizzle<2, 3, 5>, layout!("(32,64):(64,1)")>>::default();
-    assert_eq!(l.to_string(), "Sw<2,3,5> o 0 o (32,64):(64,1)");
+    type L = Composition<Swizzle<2, 3, 5>, layout!("(64,16):(1,64)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<2,3,5> o 0 o (64,16):(1,64)");
+    assert_eq!((L::SIZE, L::COSIZE), (1024, 1024));
     assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 64);
-    assert_eq!(l.call(7usize), 456);
-    assert_eq!(l.call(8usize), 528);
-    assert_eq!(l.call(63usize), 2009);
-    assert_eq!(l.call(64usize), 2);
-    assert_eq!(l.call(100usize), 267);
-    assert_eq!(l.call(511usize), 2007);
-    assert_eq!(l.call(1000usize), 527);
+    assert_eq!(l.call(1usize), 1);
+    assert_eq!(l.call(7usize), 7);
+    assert_eq!(l.call(8usize), 8);
+    assert_eq!(l.call(63usize), 63);
+    assert_eq!(l.call(64usize), 64);
+    assert_eq!(l.call(100usize), 100);
+    assert_eq!(l.call(511usize), 503);
+    assert_eq!(l.call(1000usize), 1008);
 }
 fn case_126() {
-    let l = <TiledDivide<layout!("Sw<2,3,5> o 0 o (128,16):(16,1)"), tiler!("(2,4)")>>::default();
-    assert_eq!(l.to_string(), "Sw<2,3,5> o 0 o ((2,4),64,4):((16,1),32,4)");
+    type L = ZippedProduct<layout!("Sw<2,3,5> o 0 o (16,8):(8,1)"), layout!("(2,2):(2,1)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<2,3,5> o 0 o ((16,8),(2,2)):((8,1),(256,128))");
+    assert_eq!((L::SIZE, L::COSIZE), (512, 512));
     assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 16);
-    assert_eq!(l.call(7usize), 19);
-    assert_eq!(l.call(8usize), 32);
-    assert_eq!(l.call(63usize), 243);
-    assert_eq!(l.call(64usize), 264);
-    assert_eq!(l.call(100usize), 394);
-    assert_eq!(l.call(511usize), 2027);
-    assert_eq!(l.call(1000usize), 1980);
+    assert_eq!(l.call(1usize), 8);
+    assert_eq!(l.call(7usize), 56);
+    assert_eq!(l.call(8usize), 64);
+    assert_eq!(l.call(63usize), 123);
+    assert_eq!(l.call(64usize), 4);
+    assert_eq!(l.call(100usize), 38);
+    assert_eq!(l.call(511usize), 503);
 }
 fn case_127() {
-    let l = <Composition<Swizzle<2, 3, -3>, layout!("(64,64):(64,1)")>>::default();
-    assert_eq!(l.to_string(), "Sw<2,3,-3> o 0 o (64,64):(64,1)");
+    type L = Composition<Swizzle<2, 3, -3>, layout!("(32,32):(32,1)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<2,3,-3> o 0 o (32,32):(32,1)");
+    assert_eq!((L::SIZE, L::COSIZE), (1024, 1024));
+    assert_eq!(l.call(0usize), 0);
+    assert_eq!(l.call(1usize), 32);
+    assert_eq!(l.call(7usize), 224);
+    assert_eq!(l.call(8usize), 256);
+    assert_eq!(l.call(63usize), 993);
+    assert_eq!(l.call(64usize), 2);
+    assert_eq!(l.call(100usize), 131);
+    assert_eq!(l.call(511usize), 943);
+    assert_eq!(l.call(1000usize), 479);
+}
+fn case_128() {
+    type L = Coalesce<layout!("Sw<2,3,-3> o 0 o (128,16):(16,1)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<2,3,-3> o 0 o (128,16):(16,1)");
+    assert_eq!((L::SIZE, L::COSIZE), (2048, 2048));
+    assert_eq!(l.call(0usize), 0);
+    assert_eq!(l.call(1usize), 144);
+    assert_eq!(l.call(7usize), 240);
+    assert_eq!(l.call(8usize), 128);
+    assert_eq!(l.call(63usize), 880);
+    assert_eq!(l.call(64usize), 1024);
+    assert_eq!(l.call(100usize), 1600);
+    assert_eq!(l.call(511usize), 1907);
+    assert_eq!(l.call(1000usize), 1671);
+}
+fn case_129() {
+    type L = TileToShape<layout!("Sw<2,3,-3> o 0 o (128,16):(16,1)"), shape!("(256,16)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<2,3,-3> o 0 o ((128,2),(16,1)):((16,2048),(1,0))");
+    assert_eq!((L::SIZE, L::COSIZE), (4096, 4096));
+    assert_eq!(l.call(0usize), 0);
+    assert_eq!(l.call(1usize), 144);
+    assert_eq!(l.call(7usize), 240);
+    assert_eq!(l.call(8usize), 128);
+    assert_eq!(l.call(63usize), 880);
+    assert_eq!(l.call(64usize), 1024);
+    assert_eq!(l.call(100usize), 1600);
+    assert_eq!(l.call(511usize), 3953);
+    assert_eq!(l.call(1000usize), 3715);
+    assert_eq!(l.call(4095usize), 3903);
+}
+fn case_130() {
+    type L = Composition<Swizzle<2, 3, -4>, layout!("(64,64):(64,1)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<2,3,-4> o 0 o (64,64):(64,1)");
+    assert_eq!((L::SIZE, L::COSIZE), (4096, 4096));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 64);
     assert_eq!(l.call(7usize), 448);
@@ -1745,190 +1902,142 @@ fn case_127() {
     assert_eq!(l.call(64usize), 1);
     assert_eq!(l.call(100usize), 2305);
     assert_eq!(l.call(511usize), 4039);
-    assert_eq!(l.call(1000usize), 2639);
-    assert_eq!(l.call(4095usize), 3903);
-}
-fn case_128() {
-    let l =
-        <RakedProduct<layout!("Sw<2,3,-3> o 0 o (16,16):(16,1)"), layout!("(2,2):(2,1)")>>::default(
-        );
-    assert_eq!(
-        l.to_string(),
-        "Sw<2,3,-3> o 0 o ((2,16),(2,16)):((512,16),(256,1))"
-    );
-    assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 512);
-    assert_eq!(l.call(7usize), 688);
-    assert_eq!(l.call(8usize), 64);
-    assert_eq!(l.call(63usize), 880);
-    assert_eq!(l.call(64usize), 1);
-    assert_eq!(l.call(100usize), 289);
-    assert_eq!(l.call(511usize), 887);
-    assert_eq!(l.call(1000usize), 271);
-}
-fn case_129() {
-    let l =
-        <TileToShape<layout!("Sw<2,3,-3> o 0 o (128,16):(16,1)"), shape!("(512,16)")>>::default();
-    assert_eq!(
-        l.to_string(),
-        "Sw<2,3,-3> o 0 o ((128,4),(16,1)):((16,2048),(1,0))"
-    );
-    assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 144);
-    assert_eq!(l.call(7usize), 240);
-    assert_eq!(l.call(8usize), 128);
-    assert_eq!(l.call(63usize), 880);
-    assert_eq!(l.call(64usize), 1024);
-    assert_eq!(l.call(100usize), 1600);
-    assert_eq!(l.call(511usize), 8048);
-    assert_eq!(l.call(1000usize), 7809);
-    assert_eq!(l.call(4095usize), 8055);
-}
-fn case_130() {
-    let l = <Composition<Swizzle<2, 3, -4>, layout!("(128,16):(16,1)")>>::default();
-    assert_eq!(l.to_string(), "Sw<2,3,-4> o 0 o (128,16):(16,1)");
-    assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 272);
-    assert_eq!(l.call(7usize), 368);
-    assert_eq!(l.call(8usize), 128);
-    assert_eq!(l.call(63usize), 752);
-    assert_eq!(l.call(64usize), 1024);
-    assert_eq!(l.call(100usize), 1600);
-    assert_eq!(l.call(511usize), 1779);
-    assert_eq!(l.call(1000usize), 1671);
+    assert_eq!(l.call(1000usize), 2703);
+    assert_eq!(l.call(4095usize), 3711);
 }
 fn case_131() {
-    let l = <TiledDivide<layout!("Sw<2,3,-4> o 0 o (32,16):(16,1)"), tiler!("(32,8)")>>::default();
-    assert_eq!(l.to_string(), "Sw<2,3,-4> o 0 o ((32,8),1,2):((16,1),0,8)");
+    type L = TiledProduct<layout!("Sw<2,3,-4> o 0 o (16,16):(16,1)"), layout!("(2,4):(1,2)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<2,3,-4> o 0 o ((16,16),2,4):((16,1),256,512)");
+    assert_eq!((L::SIZE, L::COSIZE), (2048, 2048));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 272);
     assert_eq!(l.call(7usize), 368);
     assert_eq!(l.call(8usize), 128);
-    assert_eq!(l.call(63usize), 241);
-    assert_eq!(l.call(64usize), 2);
-    assert_eq!(l.call(100usize), 67);
+    assert_eq!(l.call(63usize), 499);
+    assert_eq!(l.call(64usize), 4);
+    assert_eq!(l.call(100usize), 70);
     assert_eq!(l.call(511usize), 127);
+    assert_eq!(l.call(1000usize), 782);
 }
 fn case_132() {
-    let l = <Composition<Swizzle<2, 3, -5>, layout!("(128,8):(1,128)")>>::default();
-    assert_eq!(l.to_string(), "Sw<2,3,-5> o 0 o (128,8):(1,128)");
+    type L = Composition<Swizzle<2, 3, -5>, layout!("(32,64):(64,1)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<2,3,-5> o 0 o (32,64):(64,1)");
+    assert_eq!((L::SIZE, L::COSIZE), (2048, 2048));
     assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 1);
-    assert_eq!(l.call(7usize), 7);
-    assert_eq!(l.call(8usize), 264);
-    assert_eq!(l.call(63usize), 831);
-    assert_eq!(l.call(64usize), 64);
-    assert_eq!(l.call(100usize), 100);
-    assert_eq!(l.call(511usize), 767);
-    assert_eq!(l.call(1000usize), 744);
+    assert_eq!(l.call(1usize), 64);
+    assert_eq!(l.call(7usize), 448);
+    assert_eq!(l.call(8usize), 512);
+    assert_eq!(l.call(63usize), 1985);
+    assert_eq!(l.call(64usize), 2);
+    assert_eq!(l.call(100usize), 259);
+    assert_eq!(l.call(511usize), 1743);
+    assert_eq!(l.call(1000usize), 287);
 }
 fn case_133() {
-    let l = <Composition<layout!("Sw<2,3,-5> o 0 o (8,16):(16,1)"), tiler!("(2,8)")>>::default();
-    assert_eq!(l.to_string(), "Sw<2,3,-5> o 0 o (2,8):(16,1)");
+    type L = FlatProduct<layout!("Sw<2,3,-5> o 0 o (128,16):(16,1)"), layout!("4:1")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<2,3,-5> o 0 o (128,16,4):(16,1,2048)");
+    assert_eq!((L::SIZE, L::COSIZE), (8192, 8192));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 528);
-    assert_eq!(l.call(7usize), 531);
-    assert_eq!(l.call(8usize), 4);
+    assert_eq!(l.call(7usize), 624);
+    assert_eq!(l.call(8usize), 128);
+    assert_eq!(l.call(63usize), 496);
+    assert_eq!(l.call(64usize), 1024);
+    assert_eq!(l.call(100usize), 1600);
+    assert_eq!(l.call(511usize), 1523);
+    assert_eq!(l.call(1000usize), 1671);
+    assert_eq!(l.call(4095usize), 3327);
 }
 fn case_134() {
-    let l = <TileToShape<layout!("Sw<2,3,-5> o 0 o (8,32):(32,1)"), shape!("(32,32)")>>::default();
-    assert_eq!(
-        l.to_string(),
-        "Sw<2,3,-5> o 0 o ((8,4),(32,1)):((32,256),(1,0))"
-    );
+    type L = TileToShape<layout!("Sw<2,3,-5> o 0 o (32,16):(16,1)"), shape!("(32,32)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<2,3,-5> o 0 o ((32,1),(16,2)):((16,0),(1,512))");
+    assert_eq!((L::SIZE, L::COSIZE), (1024, 1024));
     assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 32);
-    assert_eq!(l.call(7usize), 224);
-    assert_eq!(l.call(8usize), 256);
-    assert_eq!(l.call(63usize), 993);
+    assert_eq!(l.call(1usize), 528);
+    assert_eq!(l.call(7usize), 624);
+    assert_eq!(l.call(8usize), 128);
+    assert_eq!(l.call(63usize), 1009);
     assert_eq!(l.call(64usize), 2);
-    assert_eq!(l.call(100usize), 131);
-    assert_eq!(l.call(511usize), 751);
-    assert_eq!(l.call(1000usize), 543);
+    assert_eq!(l.call(100usize), 67);
+    assert_eq!(l.call(511usize), 767);
+    assert_eq!(l.call(1000usize), 911);
 }
 fn case_135() {
-    let l = <Composition<Swizzle<2, 4, 3>, layout!("(8,16):(16,1)")>>::default();
-    assert_eq!(l.to_string(), "Sw<2,4,3> o 0 o (8,16):(16,1)");
-    assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 16);
-    assert_eq!(l.call(7usize), 112);
-    assert_eq!(l.call(8usize), 1);
-    assert_eq!(l.call(63usize), 119);
-    assert_eq!(l.call(64usize), 8);
-    assert_eq!(l.call(100usize), 76);
-}
-fn case_136() {
-    let l = <BlockedProduct<layout!("Sw<2,4,3> o 0 o (16,16):(1,16)"), layout!("(2,3):(1,2)")>>::default();
-    assert_eq!(
-        l.to_string(),
-        "Sw<2,4,3> o 0 o ((16,2),(16,3)):((1,256),(16,512))"
-    );
+    type L = Composition<Swizzle<2, 4, 3>, layout!("(128,8):(1,128)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<2,4,3> o 0 o (128,8):(1,128)");
+    assert_eq!((L::SIZE, L::COSIZE), (1024, 1024));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
     assert_eq!(l.call(7usize), 7);
     assert_eq!(l.call(8usize), 8);
-    assert_eq!(l.call(63usize), 319);
-    assert_eq!(l.call(64usize), 32);
-    assert_eq!(l.call(100usize), 52);
+    assert_eq!(l.call(63usize), 63);
+    assert_eq!(l.call(64usize), 64);
+    assert_eq!(l.call(100usize), 100);
     assert_eq!(l.call(511usize), 463);
-    assert_eq!(l.call(1000usize), 744);
+    assert_eq!(l.call(1000usize), 984);
 }
-fn case_137() {
-    let l = <Composition<Swizzle<2, 4, 4>, layout!("(32,16):(16,1)")>>::default();
-    assert_eq!(l.to_string(), "Sw<2,4,4> o 0 o (32,16):(16,1)");
+fn case_136() {
+    type L = Composition<layout!("Sw<2,4,3> o 0 o (8,16):(16,1)"), tiler!("(2,8)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<2,4,3> o 0 o (2,8):(16,1)");
+    assert_eq!((L::SIZE, L::COSIZE), (16, 24));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 16);
-    assert_eq!(l.call(7usize), 112);
-    assert_eq!(l.call(8usize), 128);
-    assert_eq!(l.call(63usize), 481);
-    assert_eq!(l.call(64usize), 2);
-    assert_eq!(l.call(100usize), 67);
+    assert_eq!(l.call(7usize), 19);
+    assert_eq!(l.call(8usize), 4);
+}
+fn case_137() {
+    type L = Composition<Swizzle<2, 4, 4>, layout!("(16,32):(32,1)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<2,4,4> o 0 o (16,32):(32,1)");
+    assert_eq!((L::SIZE, L::COSIZE), (512, 512));
+    assert_eq!(l.call(0usize), 0);
+    assert_eq!(l.call(1usize), 32);
+    assert_eq!(l.call(7usize), 224);
+    assert_eq!(l.call(8usize), 272);
+    assert_eq!(l.call(63usize), 499);
+    assert_eq!(l.call(64usize), 4);
+    assert_eq!(l.call(100usize), 134);
     assert_eq!(l.call(511usize), 495);
 }
 fn case_138() {
-    let l = <LogicalDivide<layout!("Sw<2,4,4> o 0 o (16,16):(16,1)"), tiler!("(4,2)")>>::default();
-    assert_eq!(
-        l.to_string(),
-        "Sw<2,4,4> o 0 o ((4,4),(2,8)):((16,64),(1,2))"
-    );
+    type L = ZippedDivide<layout!("Sw<2,4,4> o 0 o (32,16):(16,1)"), tiler!("(4,4)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<2,4,4> o 0 o ((4,4),(8,4)):((16,1),(64,4))");
+    assert_eq!((L::SIZE, L::COSIZE), (512, 512));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 16);
-    assert_eq!(l.call(7usize), 112);
-    assert_eq!(l.call(8usize), 128);
+    assert_eq!(l.call(7usize), 49);
+    assert_eq!(l.call(8usize), 2);
     assert_eq!(l.call(63usize), 243);
-    assert_eq!(l.call(64usize), 4);
-    assert_eq!(l.call(100usize), 70);
+    assert_eq!(l.call(64usize), 272);
+    assert_eq!(l.call(100usize), 401);
+    assert_eq!(l.call(511usize), 495);
 }
 fn case_139() {
-    let l = <TileToShape<layout!("Sw<2,4,4> o 0 o (8,32):(32,1)"), shape!("(8,32)")>>::default();
-    assert_eq!(
-        l.to_string(),
-        "Sw<2,4,4> o 0 o ((8,1),(32,1)):((32,0),(1,0))"
-    );
+    type L = TileToShape<layout!("Sw<2,4,4> o 0 o (8,32):(1,8)"), shape!("(8,64)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<2,4,4> o 0 o ((8,1),(32,2)):((1,0),(8,256))");
+    assert_eq!((L::SIZE, L::COSIZE), (512, 512));
     assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 32);
-    assert_eq!(l.call(7usize), 224);
-    assert_eq!(l.call(8usize), 1);
-    assert_eq!(l.call(63usize), 231);
-    assert_eq!(l.call(64usize), 8);
-    assert_eq!(l.call(100usize), 140);
+    assert_eq!(l.call(1usize), 1);
+    assert_eq!(l.call(7usize), 7);
+    assert_eq!(l.call(8usize), 8);
+    assert_eq!(l.call(63usize), 63);
+    assert_eq!(l.call(64usize), 64);
+    assert_eq!(l.call(100usize), 100);
+    assert_eq!(l.call(511usize), 495);
 }
 fn case_140() {
-    let l = <Composition<Swizzle<2, 4, 5>, layout!("(32,32):(32,1)")>>::default();
-    assert_eq!(l.to_string(), "Sw<2,4,5> o 0 o (32,32):(32,1)");
-    assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 32);
-    assert_eq!(l.call(7usize), 224);
-    assert_eq!(l.call(8usize), 256);
-    assert_eq!(l.call(63usize), 1009);
-    assert_eq!(l.call(64usize), 2);
-    assert_eq!(l.call(100usize), 131);
-    assert_eq!(l.call(511usize), 1023);
-    assert_eq!(l.call(1000usize), 287);
-}
-fn case_141() {
-    let l = <Coalesce<layout!("Sw<2,4,5> o 0 o (128,32):(1,128)")>>::default();
-    assert_eq!(l.to_string(), "Sw<2,4,5> o 0 o 4096:1");
+    type L = Composition<Swizzle<2, 4, 5>, layout!("(128,8):(1,128)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<2,4,5> o 0 o (128,8):(1,128)");
+    assert_eq!((L::SIZE, L::COSIZE), (1024, 1024));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
     assert_eq!(l.call(7usize), 7);
@@ -1938,72 +2047,97 @@ fn case_141() {
     assert_eq!(l.call(100usize), 100);
     assert_eq!(l.call(511usize), 511);
     assert_eq!(l.call(1000usize), 1016);
-    assert_eq!(l.call(4095usize), 4047);
+}
+fn case_141() {
+    type L = FlatProduct<layout!("Sw<2,4,5> o 0 o (16,16):(16,1)"), layout!("4:1")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<2,4,5> o 0 o (16,16,4):(16,1,256)");
+    assert_eq!((L::SIZE, L::COSIZE), (1024, 1024));
+    assert_eq!(l.call(0usize), 0);
+    assert_eq!(l.call(1usize), 16);
+    assert_eq!(l.call(7usize), 112);
+    assert_eq!(l.call(8usize), 128);
+    assert_eq!(l.call(63usize), 243);
+    assert_eq!(l.call(64usize), 4);
+    assert_eq!(l.call(100usize), 70);
+    assert_eq!(l.call(511usize), 511);
+    assert_eq!(l.call(1000usize), 926);
 }
 fn case_142() {
-    let l = <Composition<Swizzle<2, 4, -3>, layout!("(128,16):(16,1)")>>::default();
-    assert_eq!(l.to_string(), "Sw<2,4,-3> o 0 o (128,16):(16,1)");
+    type L = Composition<Swizzle<2, 4, -3>, layout!("(16,8):(8,1)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<2,4,-3> o 0 o (16,8):(8,1)");
+    assert_eq!((L::SIZE, L::COSIZE), (128, 128));
     assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 144);
-    assert_eq!(l.call(7usize), 496);
-    assert_eq!(l.call(8usize), 128);
-    assert_eq!(l.call(63usize), 624);
-    assert_eq!(l.call(64usize), 1024);
-    assert_eq!(l.call(100usize), 1600);
-    assert_eq!(l.call(511usize), 1651);
-    assert_eq!(l.call(1000usize), 1671);
+    assert_eq!(l.call(1usize), 8);
+    assert_eq!(l.call(7usize), 440);
+    assert_eq!(l.call(8usize), 64);
+    assert_eq!(l.call(63usize), 507);
+    assert_eq!(l.call(64usize), 4);
+    assert_eq!(l.call(100usize), 294);
 }
 fn case_143() {
-    let l = <Composition<layout!("Sw<2,4,-3> o 0 o (16,8):(1,16)"), tiler!("(8,8)")>>::default();
-    assert_eq!(l.to_string(), "Sw<2,4,-3> o 0 o (8,8):(1,16)");
+    type L = ZippedDivide<layout!("Sw<2,4,-3> o 0 o (128,8):(8,1)"), tiler!("(8,8)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<2,4,-3> o 0 o ((8,8),(16,1)):((8,1),(64,0))");
+    assert_eq!((L::SIZE, L::COSIZE), (1024, 1024));
     assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 1);
-    assert_eq!(l.call(7usize), 7);
-    assert_eq!(l.call(8usize), 144);
-    assert_eq!(l.call(63usize), 503);
+    assert_eq!(l.call(1usize), 8);
+    assert_eq!(l.call(7usize), 440);
+    assert_eq!(l.call(8usize), 1);
+    assert_eq!(l.call(63usize), 447);
+    assert_eq!(l.call(64usize), 64);
+    assert_eq!(l.call(100usize), 356);
+    assert_eq!(l.call(511usize), 127);
+    assert_eq!(l.call(1000usize), 965);
 }
 fn case_144() {
-    let l = <TileToShape<layout!("Sw<2,4,-3> o 0 o (16,16):(16,1)"), shape!("(64,16)")>>::default();
-    assert_eq!(
-        l.to_string(),
-        "Sw<2,4,-3> o 0 o ((16,4),(16,1)):((16,256),(1,0))"
-    );
-    assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 144);
-    assert_eq!(l.call(7usize), 496);
-    assert_eq!(l.call(8usize), 128);
-    assert_eq!(l.call(63usize), 624);
-    assert_eq!(l.call(64usize), 1);
-    assert_eq!(l.call(100usize), 577);
-    assert_eq!(l.call(511usize), 631);
-    assert_eq!(l.call(1000usize), 655);
-}
-fn case_145() {
-    let l = <Composition<Swizzle<2, 4, -4>, layout!("(128,32):(1,128)")>>::default();
-    assert_eq!(l.to_string(), "Sw<2,4,-4> o 0 o (128,32):(1,128)");
+    type L = TileToShape<layout!("Sw<2,4,-3> o 0 o (128,32):(1,128)"), shape!("(128,32)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<2,4,-3> o 0 o ((128,1),(32,1)):((1,0),(128,0))");
+    assert_eq!((L::SIZE, L::COSIZE), (4096, 4096));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
     assert_eq!(l.call(7usize), 7);
     assert_eq!(l.call(8usize), 8);
-    assert_eq!(l.call(63usize), 831);
+    assert_eq!(l.call(63usize), 447);
     assert_eq!(l.call(64usize), 64);
-    assert_eq!(l.call(100usize), 612);
-    assert_eq!(l.call(511usize), 767);
-    assert_eq!(l.call(1000usize), 488);
-    assert_eq!(l.call(4095usize), 3327);
+    assert_eq!(l.call(100usize), 356);
+    assert_eq!(l.call(511usize), 127);
+    assert_eq!(l.call(1000usize), 744);
+    assert_eq!(l.call(4095usize), 3711);
 }
-fn case_146() {
-    let l = <Composition<layout!("Sw<2,4,-4> o 0 o (16,16):(16,1)"), tiler!("(8,8)")>>::default();
-    assert_eq!(l.to_string(), "Sw<2,4,-4> o 0 o (8,8):(16,1)");
+fn case_145() {
+    type L = Composition<Swizzle<2, 4, -4>, layout!("(128,16):(16,1)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<2,4,-4> o 0 o (128,16):(16,1)");
+    assert_eq!((L::SIZE, L::COSIZE), (2048, 2048));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 272);
     assert_eq!(l.call(7usize), 880);
-    assert_eq!(l.call(8usize), 1);
+    assert_eq!(l.call(8usize), 128);
+    assert_eq!(l.call(63usize), 240);
+    assert_eq!(l.call(64usize), 1024);
+    assert_eq!(l.call(100usize), 1600);
+    assert_eq!(l.call(511usize), 1267);
+    assert_eq!(l.call(1000usize), 1671);
+}
+fn case_146() {
+    type L = Composition<layout!("Sw<2,4,-4> o 0 o (16,8):(1,16)"), tiler!("(8,8)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<2,4,-4> o 0 o (8,8):(1,16)");
+    assert_eq!((L::SIZE, L::COSIZE), (64, 120));
+    assert_eq!(l.call(0usize), 0);
+    assert_eq!(l.call(1usize), 1);
+    assert_eq!(l.call(7usize), 7);
+    assert_eq!(l.call(8usize), 272);
     assert_eq!(l.call(63usize), 887);
 }
 fn case_147() {
-    let l = <Composition<Swizzle<2, 4, -5>, layout!("(64,64):(64,1)")>>::default();
+    type L = Composition<Swizzle<2, 4, -5>, layout!("(64,64):(64,1)")>;
+    let l = L::default();
     assert_eq!(l.to_string(), "Sw<2,4,-5> o 0 o (64,64):(64,1)");
+    assert_eq!((L::SIZE, L::COSIZE), (4096, 4096));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 64);
     assert_eq!(l.call(7usize), 448);
@@ -2016,58 +2150,99 @@ fn case_147() {
     assert_eq!(l.call(4095usize), 2559);
 }
 fn case_148() {
-    let l = <Coalesce<layout!("Sw<2,4,-5> o 0 o (32,32):(32,1)")>>::default();
-    assert_eq!(l.to_string(), "Sw<2,4,-5> o 0 o (32,32):(32,1)");
+    type L = TiledDivide<layout!("Sw<2,4,-5> o 0 o (32,32):(1,32)"), tiler!("(4,8)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<2,4,-5> o 0 o ((4,8),8,4):((1,32),4,256)");
+    assert_eq!((L::SIZE, L::COSIZE), (1024, 1024));
     assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 1056);
-    assert_eq!(l.call(7usize), 1248);
-    assert_eq!(l.call(8usize), 256);
-    assert_eq!(l.call(63usize), 2017);
-    assert_eq!(l.call(64usize), 2);
-    assert_eq!(l.call(100usize), 131);
-    assert_eq!(l.call(511usize), 2031);
-    assert_eq!(l.call(1000usize), 799);
+    assert_eq!(l.call(1usize), 1);
+    assert_eq!(l.call(7usize), 1059);
+    assert_eq!(l.call(8usize), 64);
+    assert_eq!(l.call(63usize), 1255);
+    assert_eq!(l.call(64usize), 8);
+    assert_eq!(l.call(100usize), 1068);
+    assert_eq!(l.call(511usize), 2047);
+    assert_eq!(l.call(1000usize), 348);
 }
 fn case_149() {
-    let l = <TileToShape<layout!("Sw<2,4,-5> o 0 o (16,16):(1,16)"), shape!("(32,16)")>>::default();
-    assert_eq!(
-        l.to_string(),
-        "Sw<2,4,-5> o 0 o ((16,2),(16,1)):((1,256),(16,0))"
-    );
+    type L = TileToShape<layout!("Sw<2,4,-5> o 0 o (32,16):(1,32)"), shape!("(128,32)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<2,4,-5> o 0 o ((32,4),(16,2)):((1,512),(32,2048))");
+    assert_eq!((L::SIZE, L::COSIZE), (4096, 4096));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
     assert_eq!(l.call(7usize), 7);
     assert_eq!(l.call(8usize), 8);
-    assert_eq!(l.call(63usize), 799);
-    assert_eq!(l.call(64usize), 1056);
-    assert_eq!(l.call(100usize), 1588);
-    assert_eq!(l.call(511usize), 2047);
+    assert_eq!(l.call(63usize), 31);
+    assert_eq!(l.call(64usize), 1024);
+    assert_eq!(l.call(100usize), 1540);
+    assert_eq!(l.call(511usize), 127);
+    assert_eq!(l.call(1000usize), 744);
+    assert_eq!(l.call(4095usize), 2559);
 }
 fn case_150() {
-    let l = <Composition<Swizzle<3, 0, 3>, layout!("(8,8):(8,1)")>>::default();
-    assert_eq!(l.to_string(), "Sw<3,0,3> o 0 o (8,8):(8,1)");
+    type L = Composition<Swizzle<3, 0, 3>, layout!("(32,16):(16,1)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<3,0,3> o 0 o (32,16):(16,1)");
+    assert_eq!((L::SIZE, L::COSIZE), (512, 512));
     assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 9);
-    assert_eq!(l.call(7usize), 63);
-    assert_eq!(l.call(8usize), 1);
-    assert_eq!(l.call(63usize), 56);
+    assert_eq!(l.call(1usize), 18);
+    assert_eq!(l.call(7usize), 118);
+    assert_eq!(l.call(8usize), 128);
+    assert_eq!(l.call(63usize), 503);
+    assert_eq!(l.call(64usize), 2);
+    assert_eq!(l.call(100usize), 67);
+    assert_eq!(l.call(511usize), 504);
 }
 fn case_151() {
-    let l = <Coalesce<layout!("Sw<3,0,3> o 0 o (16,64):(64,1)")>>::default();
-    assert_eq!(l.to_string(), "Sw<3,0,3> o 0 o (16,64):(64,1)");
+    type L = BlockedProduct<layout!("Sw<3,0,3> o 0 o (32,32):(32,1)"), layout!("(2,3):(1,2)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<3,0,3> o 0 o ((32,2),(32,3)):((32,1024),(1,2048))");
+    assert_eq!((L::SIZE, L::COSIZE), (6144, 6144));
     assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 64);
-    assert_eq!(l.call(7usize), 448);
-    assert_eq!(l.call(8usize), 512);
-    assert_eq!(l.call(63usize), 963);
-    assert_eq!(l.call(64usize), 4);
-    assert_eq!(l.call(100usize), 262);
-    assert_eq!(l.call(511usize), 988);
-    assert_eq!(l.call(1000usize), 569);
+    assert_eq!(l.call(1usize), 36);
+    assert_eq!(l.call(7usize), 228);
+    assert_eq!(l.call(8usize), 256);
+    assert_eq!(l.call(63usize), 2020);
+    assert_eq!(l.call(64usize), 1);
+    assert_eq!(l.call(100usize), 1153);
+    assert_eq!(l.call(511usize), 2019);
+    assert_eq!(l.call(1000usize), 1294);
+    assert_eq!(l.call(4095usize), 4088);
 }
 fn case_152() {
-    let l = <Composition<Swizzle<3, 0, 4>, layout!("(16,64):(1,16)")>>::default();
-    assert_eq!(l.to_string(), "Sw<3,0,4> o 0 o (16,64):(1,16)");
+    type L = Composition<Swizzle<3, 0, 4>, layout!("(64,32):(32,1)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<3,0,4> o 0 o (64,32):(32,1)");
+    assert_eq!((L::SIZE, L::COSIZE), (2048, 2048));
+    assert_eq!(l.call(0usize), 0);
+    assert_eq!(l.call(1usize), 34);
+    assert_eq!(l.call(7usize), 230);
+    assert_eq!(l.call(8usize), 256);
+    assert_eq!(l.call(63usize), 2022);
+    assert_eq!(l.call(64usize), 1);
+    assert_eq!(l.call(100usize), 1153);
+    assert_eq!(l.call(511usize), 2017);
+    assert_eq!(l.call(1000usize), 1295);
+}
+fn case_153() {
+    type L = TiledDivide<layout!("Sw<3,0,4> o 0 o (8,16):(16,1)"), tiler!("(2,4)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<3,0,4> o 0 o ((2,4),4,4):((16,1),32,4)");
+    assert_eq!((L::SIZE, L::COSIZE), (128, 128));
+    assert_eq!(l.call(0usize), 0);
+    assert_eq!(l.call(1usize), 17);
+    assert_eq!(l.call(7usize), 18);
+    assert_eq!(l.call(8usize), 34);
+    assert_eq!(l.call(63usize), 112);
+    assert_eq!(l.call(64usize), 8);
+    assert_eq!(l.call(100usize), 14);
+}
+fn case_154() {
+    type L = TileToShape<layout!("Sw<3,0,4> o 0 o (32,64):(1,32)"), shape!("(32,128)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<3,0,4> o 0 o ((32,1),(64,2)):((1,0),(32,2048))");
+    assert_eq!((L::SIZE, L::COSIZE), (4096, 4096));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
     assert_eq!(l.call(7usize), 7);
@@ -2077,43 +2252,13 @@ fn case_152() {
     assert_eq!(l.call(100usize), 98);
     assert_eq!(l.call(511usize), 504);
     assert_eq!(l.call(1000usize), 1006);
-}
-fn case_153() {
-    let l = <BlockedProduct<layout!("Sw<3,0,4> o 0 o (32,32):(1,32)"), layout!("(2,3):(1,2)")>>::default();
-    assert_eq!(
-        l.to_string(),
-        "Sw<3,0,4> o 0 o ((32,2),(32,3)):((1,1024),(32,2048))"
-    );
-    assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 1);
-    assert_eq!(l.call(7usize), 7);
-    assert_eq!(l.call(8usize), 8);
-    assert_eq!(l.call(63usize), 1054);
-    assert_eq!(l.call(64usize), 34);
-    assert_eq!(l.call(100usize), 1062);
-    assert_eq!(l.call(511usize), 1272);
-    assert_eq!(l.call(1000usize), 1518);
     assert_eq!(l.call(4095usize), 4088);
 }
-fn case_154() {
-    let l = <TileToShape<layout!("Sw<3,0,4> o 0 o (64,16):(16,1)"), shape!("(64,32)")>>::default();
-    assert_eq!(
-        l.to_string(),
-        "Sw<3,0,4> o 0 o ((64,1),(16,2)):((16,0),(1,1024))"
-    );
-    assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 17);
-    assert_eq!(l.call(7usize), 119);
-    assert_eq!(l.call(8usize), 128);
-    assert_eq!(l.call(63usize), 1015);
-    assert_eq!(l.call(64usize), 1);
-    assert_eq!(l.call(100usize), 581);
-    assert_eq!(l.call(511usize), 1008);
-    assert_eq!(l.call(1000usize), 655);
-}
 fn case_155() {
-    let l = <Composition<Swizzle<3, 0, 5>, layout!("(128,16):(1,128)")>>::default();
-    assert_eq!(l.to_string(), "Sw<3,0,5> o 0 o (128,16):(1,128)");
+    type L = Composition<Swizzle<3, 0, 5>, layout!("(64,16):(1,64)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<3,0,5> o 0 o (64,16):(1,64)");
+    assert_eq!((L::SIZE, L::COSIZE), (1024, 1024));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
     assert_eq!(l.call(7usize), 7);
@@ -2125,39 +2270,37 @@ fn case_155() {
     assert_eq!(l.call(1000usize), 1007);
 }
 fn case_156() {
-    let l = <LogicalDivide<layout!("Sw<3,0,5> o 0 o (16,8):(8,1)"), tiler!("(2,8)")>>::default();
-    assert_eq!(
-        l.to_string(),
-        "Sw<3,0,5> o 0 o ((2,8),(8,1)):((8,16),(1,0))"
-    );
+    type L = Coalesce<layout!("Sw<3,0,5> o 0 o (8,64):(64,1)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<3,0,5> o 0 o (8,64):(64,1)");
+    assert_eq!((L::SIZE, L::COSIZE), (512, 512));
     assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 8);
-    assert_eq!(l.call(7usize), 57);
-    assert_eq!(l.call(8usize), 66);
-    assert_eq!(l.call(63usize), 120);
-    assert_eq!(l.call(64usize), 4);
-    assert_eq!(l.call(100usize), 39);
+    assert_eq!(l.call(1usize), 66);
+    assert_eq!(l.call(7usize), 454);
+    assert_eq!(l.call(8usize), 1);
+    assert_eq!(l.call(63usize), 449);
+    assert_eq!(l.call(64usize), 8);
+    assert_eq!(l.call(100usize), 268);
+    assert_eq!(l.call(511usize), 504);
 }
 fn case_157() {
-    let l = <Composition<Swizzle<3, 0, -3>, layout!("(128,32):(32,1)")>>::default();
-    assert_eq!(l.to_string(), "Sw<3,0,-3> o 0 o (128,32):(32,1)");
+    type L = Composition<Swizzle<3, 0, -3>, layout!("(16,16):(16,1)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<3,0,-3> o 0 o (16,16):(16,1)");
+    assert_eq!((L::SIZE, L::COSIZE), (256, 256));
     assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 32);
-    assert_eq!(l.call(7usize), 224);
-    assert_eq!(l.call(8usize), 256);
-    assert_eq!(l.call(63usize), 2016);
-    assert_eq!(l.call(64usize), 2048);
-    assert_eq!(l.call(100usize), 3200);
-    assert_eq!(l.call(511usize), 4091);
-    assert_eq!(l.call(1000usize), 3391);
-    assert_eq!(l.call(4095usize), 4039);
+    assert_eq!(l.call(1usize), 16);
+    assert_eq!(l.call(7usize), 112);
+    assert_eq!(l.call(8usize), 128);
+    assert_eq!(l.call(63usize), 235);
+    assert_eq!(l.call(64usize), 36);
+    assert_eq!(l.call(100usize), 118);
 }
 fn case_158() {
-    let l = <BlockedProduct<layout!("Sw<3,0,-3> o 0 o (128,16):(1,128)"), layout!("(2,3):(1,2)")>>::default();
-    assert_eq!(
-        l.to_string(),
-        "Sw<3,0,-3> o 0 o ((128,2),(16,3)):((1,2048),(128,4096))"
-    );
+    type L = ZippedProduct<layout!("Sw<3,0,-3> o 0 o (32,64):(1,32)"), layout!("(2,2):(2,1)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<3,0,-3> o 0 o ((32,64),(2,2)):((1,32),(4096,2048))");
+    assert_eq!((L::SIZE, L::COSIZE), (8192, 8192));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 9);
     assert_eq!(l.call(7usize), 63);
@@ -2165,52 +2308,72 @@ fn case_158() {
     assert_eq!(l.call(63usize), 7);
     assert_eq!(l.call(64usize), 64);
     assert_eq!(l.call(100usize), 68);
-    assert_eq!(l.call(511usize), 2247);
-    assert_eq!(l.call(1000usize), 2536);
-    assert_eq!(l.call(4095usize), 4039);
+    assert_eq!(l.call(511usize), 455);
+    assert_eq!(l.call(1000usize), 1000);
+    assert_eq!(l.call(4095usize), 6087);
 }
 fn case_159() {
-    let l = <TileToShape<layout!("Sw<3,0,-3> o 0 o (64,32):(32,1)"), shape!("(64,32)")>>::default();
-    assert_eq!(
-        l.to_string(),
-        "Sw<3,0,-3> o 0 o ((64,1),(32,1)):((32,0),(1,0))"
-    );
+    type L = TileToShape<layout!("Sw<3,0,-3> o 0 o (8,8):(8,1)"), shape!("(8,16)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<3,0,-3> o 0 o ((8,1),(8,2)):((8,0),(1,64))");
+    assert_eq!((L::SIZE, L::COSIZE), (128, 128));
     assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 32);
-    assert_eq!(l.call(7usize), 224);
-    assert_eq!(l.call(8usize), 256);
-    assert_eq!(l.call(63usize), 2016);
-    assert_eq!(l.call(64usize), 9);
-    assert_eq!(l.call(100usize), 1161);
-    assert_eq!(l.call(511usize), 2015);
-    assert_eq!(l.call(1000usize), 1335);
+    assert_eq!(l.call(1usize), 8);
+    assert_eq!(l.call(7usize), 56);
+    assert_eq!(l.call(8usize), 9);
+    assert_eq!(l.call(63usize), 7);
+    assert_eq!(l.call(64usize), 64);
+    assert_eq!(l.call(100usize), 68);
 }
 fn case_160() {
-    let l = <Composition<Swizzle<3, 0, -4>, layout!("(8,64):(64,1)")>>::default();
-    assert_eq!(l.to_string(), "Sw<3,0,-4> o 0 o (8,64):(64,1)");
+    type L = Composition<Swizzle<3, 0, -4>, layout!("(16,32):(1,16)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<3,0,-4> o 0 o (16,32):(1,16)");
+    assert_eq!((L::SIZE, L::COSIZE), (512, 512));
     assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 64);
-    assert_eq!(l.call(7usize), 448);
-    assert_eq!(l.call(8usize), 17);
-    assert_eq!(l.call(63usize), 439);
-    assert_eq!(l.call(64usize), 8);
-    assert_eq!(l.call(100usize), 332);
+    assert_eq!(l.call(1usize), 17);
+    assert_eq!(l.call(7usize), 119);
+    assert_eq!(l.call(8usize), 8);
+    assert_eq!(l.call(63usize), 79);
+    assert_eq!(l.call(64usize), 64);
+    assert_eq!(l.call(100usize), 36);
     assert_eq!(l.call(511usize), 399);
 }
 fn case_161() {
-    let l = <Composition<layout!("Sw<3,0,-4> o 0 o (32,64):(64,1)"), tiler!("(32,8)")>>::default();
-    assert_eq!(l.to_string(), "Sw<3,0,-4> o 0 o (32,8):(64,1)");
+    type L = BlockedProduct<layout!("Sw<3,0,-4> o 0 o (128,16):(1,128)"), layout!("(2,3):(1,2)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<3,0,-4> o 0 o ((128,2),(16,3)):((1,2048),(128,4096))");
+    assert_eq!((L::SIZE, L::COSIZE), (12288, 12288));
     assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 64);
-    assert_eq!(l.call(7usize), 448);
-    assert_eq!(l.call(8usize), 512);
-    assert_eq!(l.call(63usize), 2001);
-    assert_eq!(l.call(64usize), 34);
-    assert_eq!(l.call(100usize), 307);
+    assert_eq!(l.call(1usize), 17);
+    assert_eq!(l.call(7usize), 119);
+    assert_eq!(l.call(8usize), 8);
+    assert_eq!(l.call(63usize), 79);
+    assert_eq!(l.call(64usize), 64);
+    assert_eq!(l.call(100usize), 36);
+    assert_eq!(l.call(511usize), 2191);
+    assert_eq!(l.call(1000usize), 2536);
+    assert_eq!(l.call(4095usize), 3983);
 }
 fn case_162() {
-    let l = <Composition<Swizzle<3, 0, -5>, layout!("(8,64):(64,1)")>>::default();
-    assert_eq!(l.to_string(), "Sw<3,0,-5> o 0 o (8,64):(64,1)");
+    type L = Composition<Swizzle<3, 0, -5>, layout!("(64,8):(8,1)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<3,0,-5> o 0 o (64,8):(8,1)");
+    assert_eq!((L::SIZE, L::COSIZE), (512, 512));
+    assert_eq!(l.call(0usize), 0);
+    assert_eq!(l.call(1usize), 8);
+    assert_eq!(l.call(7usize), 56);
+    assert_eq!(l.call(8usize), 64);
+    assert_eq!(l.call(63usize), 504);
+    assert_eq!(l.call(64usize), 33);
+    assert_eq!(l.call(100usize), 257);
+    assert_eq!(l.call(511usize), 287);
+}
+fn case_163() {
+    type L = TiledProduct<layout!("Sw<3,0,-5> o 0 o (8,64):(64,1)"), layout!("(2,4):(1,2)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<3,0,-5> o 0 o ((8,64),2,4):((64,1),512,1024)");
+    assert_eq!((L::SIZE, L::COSIZE), (4096, 4096));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 64);
     assert_eq!(l.call(7usize), 448);
@@ -2219,57 +2382,44 @@ fn case_162() {
     assert_eq!(l.call(64usize), 8);
     assert_eq!(l.call(100usize), 396);
     assert_eq!(l.call(511usize), 287);
-}
-fn case_163() {
-    let l = <BlockedProduct<layout!("Sw<3,0,-5> o 0 o (64,64):(1,64)"), layout!("(2,3):(1,2)")>>::default();
-    assert_eq!(
-        l.to_string(),
-        "Sw<3,0,-5> o 0 o ((64,2),(64,3)):((1,4096),(64,8192))"
-    );
-    assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 33);
-    assert_eq!(l.call(7usize), 231);
-    assert_eq!(l.call(8usize), 8);
-    assert_eq!(l.call(63usize), 223);
-    assert_eq!(l.call(64usize), 4096);
-    assert_eq!(l.call(100usize), 4260);
-    assert_eq!(l.call(511usize), 4127);
-    assert_eq!(l.call(1000usize), 4584);
-    assert_eq!(l.call(4095usize), 5919);
+    assert_eq!(l.call(1000usize), 669);
+    assert_eq!(l.call(4095usize), 3871);
 }
 fn case_164() {
-    let l =
-        <TileToShape<layout!("Sw<3,0,-5> o 0 o (64,16):(1,64)"), shape!("(128,16)")>>::default();
-    assert_eq!(
-        l.to_string(),
-        "Sw<3,0,-5> o 0 o ((64,2),(16,1)):((1,1024),(64,0))"
-    );
+    type L = TileToShape<layout!("Sw<3,0,-5> o 0 o (32,64):(64,1)"), shape!("(64,128)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<3,0,-5> o 0 o ((32,2),(64,2)):((64,2048),(1,4096))");
+    assert_eq!((L::SIZE, L::COSIZE), (8192, 8192));
     assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 33);
-    assert_eq!(l.call(7usize), 231);
-    assert_eq!(l.call(8usize), 8);
-    assert_eq!(l.call(63usize), 223);
-    assert_eq!(l.call(64usize), 1024);
-    assert_eq!(l.call(100usize), 1188);
-    assert_eq!(l.call(511usize), 1055);
-    assert_eq!(l.call(1000usize), 1512);
+    assert_eq!(l.call(1usize), 64);
+    assert_eq!(l.call(7usize), 448);
+    assert_eq!(l.call(8usize), 512);
+    assert_eq!(l.call(63usize), 4032);
+    assert_eq!(l.call(64usize), 33);
+    assert_eq!(l.call(100usize), 2337);
+    assert_eq!(l.call(511usize), 3879);
+    assert_eq!(l.call(1000usize), 2799);
+    assert_eq!(l.call(4095usize), 3871);
 }
 fn case_165() {
-    let l = <Composition<Swizzle<3, 1, 3>, layout!("(16,64):(1,16)")>>::default();
-    assert_eq!(l.to_string(), "Sw<3,1,3> o 0 o (16,64):(1,16)");
+    type L = Composition<Swizzle<3, 1, 3>, layout!("(8,64):(64,1)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<3,1,3> o 0 o (8,64):(64,1)");
+    assert_eq!((L::SIZE, L::COSIZE), (512, 512));
     assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 1);
-    assert_eq!(l.call(7usize), 7);
-    assert_eq!(l.call(8usize), 8);
-    assert_eq!(l.call(63usize), 57);
-    assert_eq!(l.call(64usize), 72);
-    assert_eq!(l.call(100usize), 104);
+    assert_eq!(l.call(1usize), 72);
+    assert_eq!(l.call(7usize), 456);
+    assert_eq!(l.call(8usize), 1);
+    assert_eq!(l.call(63usize), 463);
+    assert_eq!(l.call(64usize), 8);
+    assert_eq!(l.call(100usize), 268);
     assert_eq!(l.call(511usize), 497);
-    assert_eq!(l.call(1000usize), 996);
 }
 fn case_166() {
-    let l = <Coalesce<layout!("Sw<3,1,3> o 0 o (64,16):(1,64)")>>::default();
-    assert_eq!(l.to_string(), "Sw<3,1,3> o 0 o 1024:1");
+    type L = ZippedProduct<layout!("Sw<3,1,3> o 0 o (64,64):(1,64)"), layout!("(2,2):(2,1)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<3,1,3> o 0 o ((64,64),(2,2)):((1,64),(8192,4096))");
+    assert_eq!((L::SIZE, L::COSIZE), (16384, 16384));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
     assert_eq!(l.call(7usize), 7);
@@ -2279,53 +2429,73 @@ fn case_166() {
     assert_eq!(l.call(100usize), 104);
     assert_eq!(l.call(511usize), 497);
     assert_eq!(l.call(1000usize), 996);
+    assert_eq!(l.call(4095usize), 4081);
 }
 fn case_167() {
-    let l = <Composition<Swizzle<3, 1, 4>, layout!("(8,8):(8,1)")>>::default();
-    assert_eq!(l.to_string(), "Sw<3,1,4> o 0 o (8,8):(8,1)");
+    type L = Composition<Swizzle<3, 1, 4>, layout!("(32,16):(16,1)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<3,1,4> o 0 o (32,16):(16,1)");
+    assert_eq!((L::SIZE, L::COSIZE), (512, 512));
     assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 8);
-    assert_eq!(l.call(7usize), 58);
-    assert_eq!(l.call(8usize), 1);
-    assert_eq!(l.call(63usize), 61);
+    assert_eq!(l.call(1usize), 16);
+    assert_eq!(l.call(7usize), 118);
+    assert_eq!(l.call(8usize), 136);
+    assert_eq!(l.call(63usize), 511);
+    assert_eq!(l.call(64usize), 2);
+    assert_eq!(l.call(100usize), 71);
+    assert_eq!(l.call(511usize), 497);
 }
 fn case_168() {
-    let l =
-        <RakedProduct<layout!("Sw<3,1,4> o 0 o (16,32):(32,1)"), layout!("(2,2):(2,1)")>>::default(
-        );
-    assert_eq!(
-        l.to_string(),
-        "Sw<3,1,4> o 0 o ((2,16),(2,32)):((1024,32),(512,1))"
-    );
+    type L = ZippedProduct<layout!("Sw<3,1,4> o 0 o (128,8):(1,128)"), layout!("(2,2):(2,1)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<3,1,4> o 0 o ((128,8),(2,2)):((1,128),(2048,1024))");
+    assert_eq!((L::SIZE, L::COSIZE), (4096, 4096));
     assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 1024);
-    assert_eq!(l.call(7usize), 1126);
-    assert_eq!(l.call(8usize), 136);
-    assert_eq!(l.call(63usize), 2030);
-    assert_eq!(l.call(64usize), 1);
-    assert_eq!(l.call(100usize), 581);
-    assert_eq!(l.call(511usize), 2025);
-    assert_eq!(l.call(1000usize), 647);
+    assert_eq!(l.call(1usize), 1);
+    assert_eq!(l.call(7usize), 7);
+    assert_eq!(l.call(8usize), 8);
+    assert_eq!(l.call(63usize), 61);
+    assert_eq!(l.call(64usize), 68);
+    assert_eq!(l.call(100usize), 98);
+    assert_eq!(l.call(511usize), 497);
+    assert_eq!(l.call(1000usize), 998);
+    assert_eq!(l.call(4095usize), 4081);
 }
 fn case_169() {
-    let l = <TileToShape<layout!("Sw<3,1,4> o 0 o (32,8):(8,1)"), shape!("(64,16)")>>::default();
-    assert_eq!(
-        l.to_string(),
-        "Sw<3,1,4> o 0 o ((32,2),(8,2)):((8,256),(1,512))"
-    );
+    type L = TileToShape<layout!("Sw<3,1,4> o 0 o (128,8):(1,128)"), shape!("(256,16)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<3,1,4> o 0 o ((128,2),(8,2)):((1,1024),(128,2048))");
+    assert_eq!((L::SIZE, L::COSIZE), (4096, 4096));
     assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 8);
-    assert_eq!(l.call(7usize), 58);
-    assert_eq!(l.call(8usize), 68);
-    assert_eq!(l.call(63usize), 502);
-    assert_eq!(l.call(64usize), 1);
-    assert_eq!(l.call(100usize), 291);
-    assert_eq!(l.call(511usize), 497);
-    assert_eq!(l.call(1000usize), 835);
+    assert_eq!(l.call(1usize), 1);
+    assert_eq!(l.call(7usize), 7);
+    assert_eq!(l.call(8usize), 8);
+    assert_eq!(l.call(63usize), 61);
+    assert_eq!(l.call(64usize), 68);
+    assert_eq!(l.call(100usize), 98);
+    assert_eq!(l.call(511usize), 1265);
+    assert_eq!(l.call(1000usize), 1510);
+    assert_eq!(l.call(4095usize), 4081);
 }
 fn case_170() {
-    let l = <Composition<Swizzle<3, 1, 5>, layout!("(32,64):(64,1)")>>::default();
-    assert_eq!(l.to_string(), "Sw<3,1,5> o 0 o (32,64):(64,1)");
+    type L = Composition<Swizzle<3, 1, 5>, layout!("(8,64):(1,8)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<3,1,5> o 0 o (8,64):(1,8)");
+    assert_eq!((L::SIZE, L::COSIZE), (512, 512));
+    assert_eq!(l.call(0usize), 0);
+    assert_eq!(l.call(1usize), 1);
+    assert_eq!(l.call(7usize), 7);
+    assert_eq!(l.call(8usize), 8);
+    assert_eq!(l.call(63usize), 63);
+    assert_eq!(l.call(64usize), 66);
+    assert_eq!(l.call(100usize), 102);
+    assert_eq!(l.call(511usize), 497);
+}
+fn case_171() {
+    type L = FlatProduct<layout!("Sw<3,1,5> o 0 o (32,64):(64,1)"), layout!("4:1")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<3,1,5> o 0 o (32,64,4):(64,1,2048)");
+    assert_eq!((L::SIZE, L::COSIZE), (8192, 8192));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 66);
     assert_eq!(l.call(7usize), 462);
@@ -2335,59 +2505,13 @@ fn case_170() {
     assert_eq!(l.call(100usize), 267);
     assert_eq!(l.call(511usize), 1985);
     assert_eq!(l.call(1000usize), 543);
-}
-fn case_171() {
-    let l =
-        <RakedProduct<layout!("Sw<3,1,5> o 0 o (128,16):(16,1)"), layout!("(2,2):(2,1)")>>::default(
-        );
-    assert_eq!(
-        l.to_string(),
-        "Sw<3,1,5> o 0 o ((2,128),(2,16)):((4096,16),(2048,1))"
-    );
-    assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 4096);
-    assert_eq!(l.call(7usize), 4144);
-    assert_eq!(l.call(8usize), 66);
-    assert_eq!(l.call(63usize), 4606);
-    assert_eq!(l.call(64usize), 512);
-    assert_eq!(l.call(100usize), 808);
-    assert_eq!(l.call(511usize), 8190);
-    assert_eq!(l.call(1000usize), 3915);
-    assert_eq!(l.call(4095usize), 8185);
+    assert_eq!(l.call(4095usize), 4081);
 }
 fn case_172() {
-    let l = <Composition<Swizzle<3, 1, -3>, layout!("(8,16):(16,1)")>>::default();
-    assert_eq!(l.to_string(), "Sw<3,1,-3> o 0 o (8,16):(16,1)");
-    assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 16);
-    assert_eq!(l.call(7usize), 112);
-    assert_eq!(l.call(8usize), 1);
-    assert_eq!(l.call(63usize), 71);
-    assert_eq!(l.call(64usize), 72);
-    assert_eq!(l.call(100usize), 44);
-}
-fn case_173() {
-    let l = <TiledDivide<layout!("Sw<3,1,-3> o 0 o (32,32):(32,1)"), tiler!("(8,32)")>>::default();
-    assert_eq!(
-        l.to_string(),
-        "Sw<3,1,-3> o 0 o ((8,32),4,1):((32,1),256,0)"
-    );
-    assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 32);
-    assert_eq!(l.call(7usize), 224);
-    assert_eq!(l.call(8usize), 1);
-    assert_eq!(l.call(63usize), 215);
-    assert_eq!(l.call(64usize), 72);
-    assert_eq!(l.call(100usize), 236);
-    assert_eq!(l.call(511usize), 399);
-    assert_eq!(l.call(1000usize), 893);
-}
-fn case_174() {
-    let l = <TileToShape<layout!("Sw<3,1,-3> o 0 o (32,8):(1,32)"), shape!("(32,16)")>>::default();
-    assert_eq!(
-        l.to_string(),
-        "Sw<3,1,-3> o 0 o ((32,1),(8,2)):((1,0),(32,256))"
-    );
+    type L = Composition<Swizzle<3, 1, -3>, layout!("(32,64):(1,32)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<3,1,-3> o 0 o (32,64):(1,32)");
+    assert_eq!((L::SIZE, L::COSIZE), (2048, 2048));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
     assert_eq!(l.call(7usize), 55);
@@ -2396,101 +2520,163 @@ fn case_174() {
     assert_eq!(l.call(64usize), 64);
     assert_eq!(l.call(100usize), 68);
     assert_eq!(l.call(511usize), 399);
+    assert_eq!(l.call(1000usize), 936);
+}
+fn case_173() {
+    type L = LogicalProduct<layout!("Sw<3,1,-3> o 0 o (128,64):(64,1)"), layout!("(2,2):(1,2)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<3,1,-3> o 0 o ((128,64),(2,2)):((64,1),(8192,16384))");
+    assert_eq!((L::SIZE, L::COSIZE), (32768, 32768));
+    assert_eq!(l.call(0usize), 0);
+    assert_eq!(l.call(1usize), 64);
+    assert_eq!(l.call(7usize), 448);
+    assert_eq!(l.call(8usize), 512);
+    assert_eq!(l.call(63usize), 4032);
+    assert_eq!(l.call(64usize), 4096);
+    assert_eq!(l.call(100usize), 6400);
+    assert_eq!(l.call(511usize), 8147);
+    assert_eq!(l.call(1000usize), 6711);
+    assert_eq!(l.call(4095usize), 8111);
+}
+fn case_174() {
+    type L = TileToShape<layout!("Sw<3,1,-3> o 0 o (32,64):(64,1)"), shape!("(64,64)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<3,1,-3> o 0 o ((32,2),(64,1)):((64,2048),(1,0))");
+    assert_eq!((L::SIZE, L::COSIZE), (4096, 4096));
+    assert_eq!(l.call(0usize), 0);
+    assert_eq!(l.call(1usize), 64);
+    assert_eq!(l.call(7usize), 448);
+    assert_eq!(l.call(8usize), 512);
+    assert_eq!(l.call(63usize), 4032);
+    assert_eq!(l.call(64usize), 1);
+    assert_eq!(l.call(100usize), 2305);
+    assert_eq!(l.call(511usize), 4087);
+    assert_eq!(l.call(1000usize), 2687);
+    assert_eq!(l.call(4095usize), 3983);
 }
 fn case_175() {
-    let l = <Composition<Swizzle<3, 1, -4>, layout!("(16,64):(1,16)")>>::default();
-    assert_eq!(l.to_string(), "Sw<3,1,-4> o 0 o (16,64):(1,16)");
-    assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 1);
-    assert_eq!(l.call(7usize), 103);
-    assert_eq!(l.call(8usize), 136);
-    assert_eq!(l.call(63usize), 223);
-    assert_eq!(l.call(64usize), 64);
-    assert_eq!(l.call(100usize), 36);
-    assert_eq!(l.call(511usize), 287);
-    assert_eq!(l.call(1000usize), 872);
-}
-fn case_176() {
-    let l = <ZippedDivide<layout!("Sw<3,1,-4> o 0 o (128,16):(16,1)"), tiler!("(4,4)")>>::default();
-    assert_eq!(
-        l.to_string(),
-        "Sw<3,1,-4> o 0 o ((4,4),(32,4)):((16,1),(64,4))"
-    );
+    type L = Composition<Swizzle<3, 1, -4>, layout!("(128,16):(16,1)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<3,1,-4> o 0 o (128,16):(16,1)");
+    assert_eq!((L::SIZE, L::COSIZE), (2048, 2048));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 16);
-    assert_eq!(l.call(7usize), 49);
-    assert_eq!(l.call(8usize), 34);
-    assert_eq!(l.call(63usize), 211);
-    assert_eq!(l.call(64usize), 256);
-    assert_eq!(l.call(100usize), 385);
+    assert_eq!(l.call(7usize), 112);
+    assert_eq!(l.call(8usize), 128);
+    assert_eq!(l.call(63usize), 1008);
+    assert_eq!(l.call(64usize), 1024);
+    assert_eq!(l.call(100usize), 1600);
     assert_eq!(l.call(511usize), 2003);
-    assert_eq!(l.call(1000usize), 2022);
+    assert_eq!(l.call(1000usize), 1767);
+}
+fn case_176() {
+    type L = RakedProduct<layout!("Sw<3,1,-4> o 0 o (16,8):(8,1)"), layout!("(2,2):(2,1)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<3,1,-4> o 0 o ((2,16),(2,8)):((256,8),(128,1))");
+    assert_eq!((L::SIZE, L::COSIZE), (512, 512));
+    assert_eq!(l.call(0usize), 0);
+    assert_eq!(l.call(1usize), 256);
+    assert_eq!(l.call(7usize), 408);
+    assert_eq!(l.call(8usize), 32);
+    assert_eq!(l.call(63usize), 376);
+    assert_eq!(l.call(64usize), 1);
+    assert_eq!(l.call(100usize), 145);
+    assert_eq!(l.call(511usize), 287);
 }
 fn case_177() {
-    let l = <Composition<Swizzle<3, 1, -5>, layout!("(128,8):(8,1)")>>::default();
-    assert_eq!(l.to_string(), "Sw<3,1,-5> o 0 o (128,8):(8,1)");
-    assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 264);
-    assert_eq!(l.call(7usize), 312);
-    assert_eq!(l.call(8usize), 64);
-    assert_eq!(l.call(63usize), 248);
-    assert_eq!(l.call(64usize), 512);
-    assert_eq!(l.call(100usize), 800);
-    assert_eq!(l.call(511usize), 699);
-    assert_eq!(l.call(1000usize), 903);
-}
-fn case_178() {
-    let l = <FlatDivide<layout!("Sw<3,1,-5> o 0 o (32,32):(32,1)"), tiler!("(8,8)")>>::default();
-    assert_eq!(l.to_string(), "Sw<3,1,-5> o 0 o (8,8,4,4):(32,1,256,8)");
-    assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 32);
-    assert_eq!(l.call(7usize), 224);
-    assert_eq!(l.call(8usize), 1);
-    assert_eq!(l.call(63usize), 39);
-    assert_eq!(l.call(64usize), 256);
-    assert_eq!(l.call(100usize), 260);
-    assert_eq!(l.call(511usize), 559);
-    assert_eq!(l.call(1000usize), 669);
-}
-fn case_179() {
-    let l =
-        <TileToShape<layout!("Sw<3,1,-5> o 0 o (128,32):(32,1)"), shape!("(512,32)")>>::default();
-    assert_eq!(
-        l.to_string(),
-        "Sw<3,1,-5> o 0 o ((128,4),(32,1)):((32,4096),(1,0))"
-    );
+    type L = Composition<Swizzle<3, 1, -5>, layout!("(32,32):(32,1)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<3,1,-5> o 0 o (32,32):(32,1)");
+    assert_eq!((L::SIZE, L::COSIZE), (1024, 1024));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 32);
     assert_eq!(l.call(7usize), 224);
     assert_eq!(l.call(8usize), 256);
-    assert_eq!(l.call(63usize), 2016);
-    assert_eq!(l.call(64usize), 2048);
-    assert_eq!(l.call(100usize), 3200);
-    assert_eq!(l.call(511usize), 16352);
-    assert_eq!(l.call(1000usize), 15617);
-    assert_eq!(l.call(4095usize), 16167);
+    assert_eq!(l.call(63usize), 993);
+    assert_eq!(l.call(64usize), 66);
+    assert_eq!(l.call(100usize), 195);
+    assert_eq!(l.call(511usize), 559);
+    assert_eq!(l.call(1000usize), 223);
+}
+fn case_178() {
+    type L = TiledDivide<layout!("Sw<3,1,-5> o 0 o (32,8):(1,32)"), tiler!("(2,2)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<3,1,-5> o 0 o ((2,2),16,4):((1,32),2,64)");
+    assert_eq!((L::SIZE, L::COSIZE), (256, 256));
+    assert_eq!(l.call(0usize), 0);
+    assert_eq!(l.call(1usize), 1);
+    assert_eq!(l.call(7usize), 99);
+    assert_eq!(l.call(8usize), 132);
+    assert_eq!(l.call(63usize), 511);
+    assert_eq!(l.call(64usize), 64);
+    assert_eq!(l.call(100usize), 18);
+}
+fn case_179() {
+    type L = TileToShape<layout!("Sw<3,1,-5> o 0 o (8,64):(1,8)"), shape!("(16,64)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<3,1,-5> o 0 o ((8,2),(64,1)):((1,512),(8,0))");
+    assert_eq!((L::SIZE, L::COSIZE), (1024, 1024));
+    assert_eq!(l.call(0usize), 0);
+    assert_eq!(l.call(1usize), 1);
+    assert_eq!(l.call(7usize), 199);
+    assert_eq!(l.call(8usize), 512);
+    assert_eq!(l.call(63usize), 991);
+    assert_eq!(l.call(64usize), 32);
+    assert_eq!(l.call(100usize), 180);
+    assert_eq!(l.call(511usize), 831);
+    assert_eq!(l.call(1000usize), 1008);
 }
 fn case_180() {
-    let l = <Composition<Swizzle<3, 2, 3>, layout!("(32,8):(8,1)")>>::default();
-    assert_eq!(l.to_string(), "Sw<3,2,3> o 0 o (32,8):(8,1)");
+    type L = Composition<Swizzle<3, 2, 3>, layout!("(128,64):(1,128)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<3,2,3> o 0 o (128,64):(1,128)");
+    assert_eq!((L::SIZE, L::COSIZE), (8192, 8192));
     assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 8);
-    assert_eq!(l.call(7usize), 60);
-    assert_eq!(l.call(8usize), 72);
-    assert_eq!(l.call(63usize), 229);
-    assert_eq!(l.call(64usize), 2);
-    assert_eq!(l.call(100usize), 39);
+    assert_eq!(l.call(1usize), 1);
+    assert_eq!(l.call(7usize), 7);
+    assert_eq!(l.call(8usize), 8);
+    assert_eq!(l.call(63usize), 59);
+    assert_eq!(l.call(64usize), 72);
+    assert_eq!(l.call(100usize), 104);
+    assert_eq!(l.call(511usize), 483);
+    assert_eq!(l.call(1000usize), 1012);
+    assert_eq!(l.call(4095usize), 4067);
 }
 fn case_181() {
-    let l = <Composition<layout!("Sw<3,2,3> o 0 o (64,8):(8,1)"), tiler!("(2,4)")>>::default();
-    assert_eq!(l.to_string(), "Sw<3,2,3> o 0 o (2,4):(8,1)");
+    type L = FlatProduct<layout!("Sw<3,2,3> o 0 o (16,32):(32,1)"), layout!("4:1")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<3,2,3> o 0 o (16,32,4):(32,1,512)");
+    assert_eq!((L::SIZE, L::COSIZE), (2048, 2048));
     assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 8);
-    assert_eq!(l.call(7usize), 11);
+    assert_eq!(l.call(1usize), 36);
+    assert_eq!(l.call(7usize), 252);
+    assert_eq!(l.call(8usize), 256);
+    assert_eq!(l.call(63usize), 511);
+    assert_eq!(l.call(64usize), 4);
+    assert_eq!(l.call(100usize), 150);
+    assert_eq!(l.call(511usize), 483);
+    assert_eq!(l.call(1000usize), 798);
 }
 fn case_182() {
-    let l = <Composition<Swizzle<3, 2, 4>, layout!("(64,64):(1,64)")>>::default();
-    assert_eq!(l.to_string(), "Sw<3,2,4> o 0 o (64,64):(1,64)");
+    type L = Composition<Swizzle<3, 2, 4>, layout!("(32,64):(64,1)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<3,2,4> o 0 o (32,64):(64,1)");
+    assert_eq!((L::SIZE, L::COSIZE), (2048, 2048));
+    assert_eq!(l.call(0usize), 0);
+    assert_eq!(l.call(1usize), 68);
+    assert_eq!(l.call(7usize), 476);
+    assert_eq!(l.call(8usize), 512);
+    assert_eq!(l.call(63usize), 2013);
+    assert_eq!(l.call(64usize), 2);
+    assert_eq!(l.call(100usize), 275);
+    assert_eq!(l.call(511usize), 2003);
+    assert_eq!(l.call(1000usize), 543);
+}
+fn case_183() {
+    type L = LogicalProduct<layout!("Sw<3,2,4> o 0 o (32,32):(1,32)"), layout!("(2,2):(1,2)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<3,2,4> o 0 o ((32,32),(2,2)):((1,32),(1024,2048))");
+    assert_eq!((L::SIZE, L::COSIZE), (4096, 4096));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
     assert_eq!(l.call(7usize), 7);
@@ -2502,70 +2688,54 @@ fn case_182() {
     assert_eq!(l.call(1000usize), 1012);
     assert_eq!(l.call(4095usize), 4067);
 }
-fn case_183() {
-    let l = <LogicalDivide<layout!("Sw<3,2,4> o 0 o (16,8):(1,16)"), tiler!("(16,8)")>>::default();
-    assert_eq!(
-        l.to_string(),
-        "Sw<3,2,4> o 0 o ((16,1),(8,1)):((1,0),(16,0))"
-    );
+fn case_184() {
+    type L = TileToShape<layout!("Sw<3,2,4> o 0 o (8,16):(1,8)"), shape!("(16,16)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<3,2,4> o 0 o ((8,2),(16,1)):((1,128),(8,0))");
+    assert_eq!((L::SIZE, L::COSIZE), (256, 256));
+    assert_eq!(l.call(0usize), 0);
+    assert_eq!(l.call(1usize), 1);
+    assert_eq!(l.call(7usize), 7);
+    assert_eq!(l.call(8usize), 136);
+    assert_eq!(l.call(63usize), 151);
+    assert_eq!(l.call(64usize), 32);
+    assert_eq!(l.call(100usize), 52);
+}
+fn case_185() {
+    type L = Composition<Swizzle<3, 2, 5>, layout!("(16,64):(1,16)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<3,2,5> o 0 o (16,64):(1,16)");
+    assert_eq!((L::SIZE, L::COSIZE), (1024, 1024));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
     assert_eq!(l.call(7usize), 7);
     assert_eq!(l.call(8usize), 8);
     assert_eq!(l.call(63usize), 63);
-    assert_eq!(l.call(64usize), 68);
-    assert_eq!(l.call(100usize), 96);
-}
-fn case_184() {
-    let l = <TileToShape<layout!("Sw<3,2,4> o 0 o (8,64):(64,1)"), shape!("(8,64)")>>::default();
-    assert_eq!(
-        l.to_string(),
-        "Sw<3,2,4> o 0 o ((8,1),(64,1)):((64,0),(1,0))"
-    );
-    assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 68);
-    assert_eq!(l.call(7usize), 476);
-    assert_eq!(l.call(8usize), 1);
-    assert_eq!(l.call(63usize), 475);
-    assert_eq!(l.call(64usize), 8);
-    assert_eq!(l.call(100usize), 284);
-    assert_eq!(l.call(511usize), 483);
-}
-fn case_185() {
-    let l = <Composition<Swizzle<3, 2, 5>, layout!("(128,16):(16,1)")>>::default();
-    assert_eq!(l.to_string(), "Sw<3,2,5> o 0 o (128,16):(16,1)");
-    assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 16);
-    assert_eq!(l.call(7usize), 112);
-    assert_eq!(l.call(8usize), 132);
-    assert_eq!(l.call(63usize), 1004);
-    assert_eq!(l.call(64usize), 1024);
-    assert_eq!(l.call(100usize), 1616);
-    assert_eq!(l.call(511usize), 2031);
-    assert_eq!(l.call(1000usize), 1683);
+    assert_eq!(l.call(64usize), 64);
+    assert_eq!(l.call(100usize), 100);
+    assert_eq!(l.call(511usize), 499);
+    assert_eq!(l.call(1000usize), 1012);
 }
 fn case_186() {
-    let l =
-        <RakedProduct<layout!("Sw<3,2,5> o 0 o (16,64):(1,16)"), layout!("(2,2):(2,1)")>>::default(
-        );
-    assert_eq!(
-        l.to_string(),
-        "Sw<3,2,5> o 0 o ((2,16),(2,64)):((2048,1),(1024,16))"
-    );
+    type L = FlatDivide<layout!("Sw<3,2,5> o 0 o (32,64):(1,32)"), tiler!("(2,2)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<3,2,5> o 0 o (2,2,16,32):(1,32,2,64)");
+    assert_eq!((L::SIZE, L::COSIZE), (2048, 2048));
     assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 2048);
-    assert_eq!(l.call(7usize), 2051);
+    assert_eq!(l.call(1usize), 1);
+    assert_eq!(l.call(7usize), 35);
     assert_eq!(l.call(8usize), 4);
-    assert_eq!(l.call(63usize), 3087);
-    assert_eq!(l.call(64usize), 16);
-    assert_eq!(l.call(100usize), 1042);
-    assert_eq!(l.call(511usize), 3199);
-    assert_eq!(l.call(1000usize), 1264);
-    assert_eq!(l.call(4095usize), 4067);
+    assert_eq!(l.call(63usize), 63);
+    assert_eq!(l.call(64usize), 64);
+    assert_eq!(l.call(100usize), 82);
+    assert_eq!(l.call(511usize), 499);
+    assert_eq!(l.call(1000usize), 968);
 }
 fn case_187() {
-    let l = <Composition<Swizzle<3, 2, -3>, layout!("(64,8):(1,64)")>>::default();
-    assert_eq!(l.to_string(), "Sw<3,2,-3> o 0 o (64,8):(1,64)");
+    type L = Composition<Swizzle<3, 2, -3>, layout!("(64,16):(1,64)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<3,2,-3> o 0 o (64,16):(1,64)");
+    assert_eq!((L::SIZE, L::COSIZE), (1024, 1024));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
     assert_eq!(l.call(7usize), 39);
@@ -2574,143 +2744,153 @@ fn case_187() {
     assert_eq!(l.call(64usize), 64);
     assert_eq!(l.call(100usize), 68);
     assert_eq!(l.call(511usize), 287);
+    assert_eq!(l.call(1000usize), 936);
 }
 fn case_188() {
-    let l = <Composition<layout!("Sw<3,2,-3> o 0 o (16,16):(16,1)"), tiler!("(4,4)")>>::default();
-    assert_eq!(l.to_string(), "Sw<3,2,-3> o 0 o (4,4):(16,1)");
-    assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 144);
-    assert_eq!(l.call(7usize), 177);
-    assert_eq!(l.call(8usize), 2);
-}
-fn case_189() {
-    let l =
-        <TileToShape<layout!("Sw<3,2,-3> o 0 o (128,16):(16,1)"), shape!("(512,16)")>>::default();
-    assert_eq!(
-        l.to_string(),
-        "Sw<3,2,-3> o 0 o ((128,4),(16,1)):((16,2048),(1,0))"
-    );
+    type L = Coalesce<layout!("Sw<3,2,-3> o 0 o (8,16):(16,1)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<3,2,-3> o 0 o (8,16):(16,1)");
+    assert_eq!((L::SIZE, L::COSIZE), (128, 128));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 144);
     assert_eq!(l.call(7usize), 240);
-    assert_eq!(l.call(8usize), 128);
-    assert_eq!(l.call(63usize), 880);
-    assert_eq!(l.call(64usize), 1024);
-    assert_eq!(l.call(100usize), 1600);
-    assert_eq!(l.call(511usize), 8048);
-    assert_eq!(l.call(1000usize), 7809);
-    assert_eq!(l.call(4095usize), 8023);
+    assert_eq!(l.call(8usize), 1);
+    assert_eq!(l.call(63usize), 215);
+    assert_eq!(l.call(64usize), 72);
+    assert_eq!(l.call(100usize), 44);
 }
-fn case_190() {
-    let l = <Composition<Swizzle<3, 2, -4>, layout!("(8,32):(32,1)")>>::default();
-    assert_eq!(l.to_string(), "Sw<3,2,-4> o 0 o (8,32):(32,1)");
+fn case_189() {
+    type L = TileToShape<layout!("Sw<3,2,-3> o 0 o (64,32):(32,1)"), shape!("(64,64)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<3,2,-3> o 0 o ((64,1),(32,2)):((32,0),(1,2048))");
+    assert_eq!((L::SIZE, L::COSIZE), (4096, 4096));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 32);
     assert_eq!(l.call(7usize), 224);
-    assert_eq!(l.call(8usize), 1);
-    assert_eq!(l.call(63usize), 167);
-    assert_eq!(l.call(64usize), 136);
-    assert_eq!(l.call(100usize), 76);
+    assert_eq!(l.call(8usize), 256);
+    assert_eq!(l.call(63usize), 2016);
+    assert_eq!(l.call(64usize), 1);
+    assert_eq!(l.call(100usize), 1153);
+    assert_eq!(l.call(511usize), 1991);
+    assert_eq!(l.call(1000usize), 1391);
+    assert_eq!(l.call(4095usize), 3871);
+}
+fn case_190() {
+    type L = Composition<Swizzle<3, 2, -4>, layout!("(128,32):(32,1)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<3,2,-4> o 0 o (128,32):(32,1)");
+    assert_eq!((L::SIZE, L::COSIZE), (4096, 4096));
+    assert_eq!(l.call(0usize), 0);
+    assert_eq!(l.call(1usize), 32);
+    assert_eq!(l.call(7usize), 224);
+    assert_eq!(l.call(8usize), 256);
+    assert_eq!(l.call(63usize), 2016);
+    assert_eq!(l.call(64usize), 2048);
+    assert_eq!(l.call(100usize), 3200);
+    assert_eq!(l.call(511usize), 4067);
+    assert_eq!(l.call(1000usize), 3399);
+    assert_eq!(l.call(4095usize), 3647);
 }
 fn case_191() {
-    let l = <Coalesce<layout!("Sw<3,2,-4> o 0 o (128,8):(8,1)")>>::default();
-    assert_eq!(l.to_string(), "Sw<3,2,-4> o 0 o (128,8):(8,1)");
+    type L = Composition<layout!("Sw<3,2,-4> o 0 o (32,16):(16,1)"), tiler!("(2,4)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<3,2,-4> o 0 o (2,4):(16,1)");
+    assert_eq!((L::SIZE, L::COSIZE), (8, 20));
     assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 136);
-    assert_eq!(l.call(7usize), 440);
-    assert_eq!(l.call(8usize), 64);
-    assert_eq!(l.call(63usize), 120);
-    assert_eq!(l.call(64usize), 512);
-    assert_eq!(l.call(100usize), 800);
-    assert_eq!(l.call(511usize), 635);
-    assert_eq!(l.call(1000usize), 775);
+    assert_eq!(l.call(1usize), 272);
+    assert_eq!(l.call(7usize), 275);
 }
 fn case_192() {
-    let l = <Composition<Swizzle<3, 2, -5>, layout!("(32,8):(8,1)")>>::default();
-    assert_eq!(l.to_string(), "Sw<3,2,-5> o 0 o (32,8):(8,1)");
+    type L = Composition<Swizzle<3, 2, -5>, layout!("(64,8):(8,1)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<3,2,-5> o 0 o (64,8):(8,1)");
+    assert_eq!((L::SIZE, L::COSIZE), (512, 512));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 264);
     assert_eq!(l.call(7usize), 824);
     assert_eq!(l.call(8usize), 64);
-    assert_eq!(l.call(63usize), 1017);
-    assert_eq!(l.call(64usize), 2);
-    assert_eq!(l.call(100usize), 35);
+    assert_eq!(l.call(63usize), 760);
+    assert_eq!(l.call(64usize), 1);
+    assert_eq!(l.call(100usize), 289);
+    assert_eq!(l.call(511usize), 639);
 }
 fn case_193() {
-    let l =
-        <Composition<layout!("Sw<3,2,-5> o 0 o (128,32):(1,128)"), tiler!("(128,8)")>>::default();
-    assert_eq!(l.to_string(), "Sw<3,2,-5> o 0 o (128,8):(1,128)");
+    type L = TiledDivide<layout!("Sw<3,2,-5> o 0 o (128,16):(1,128)"), tiler!("(2,2)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<3,2,-5> o 0 o ((2,2),64,8):((1,128),2,256)");
+    assert_eq!((L::SIZE, L::COSIZE), (2048, 2048));
+    assert_eq!(l.call(0usize), 0);
+    assert_eq!(l.call(1usize), 1);
+    assert_eq!(l.call(7usize), 131);
+    assert_eq!(l.call(8usize), 132);
+    assert_eq!(l.call(63usize), 799);
+    assert_eq!(l.call(64usize), 32);
+    assert_eq!(l.call(100usize), 562);
+    assert_eq!(l.call(511usize), 639);
+    assert_eq!(l.call(1000usize), 500);
+}
+fn case_194() {
+    type L = TileToShape<layout!("Sw<3,2,-5> o 0 o (8,32):(1,8)"), shape!("(32,32)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<3,2,-5> o 0 o ((8,4),(32,1)):((1,256),(8,0))");
+    assert_eq!((L::SIZE, L::COSIZE), (1024, 1024));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
     assert_eq!(l.call(7usize), 135);
-    assert_eq!(l.call(8usize), 264);
-    assert_eq!(l.call(63usize), 959);
-    assert_eq!(l.call(64usize), 64);
-    assert_eq!(l.call(100usize), 228);
-    assert_eq!(l.call(511usize), 639);
-    assert_eq!(l.call(1000usize), 744);
-}
-fn case_194() {
-    let l = <TileToShape<layout!("Sw<3,2,-5> o 0 o (8,8):(8,1)"), shape!("(16,8)")>>::default();
-    assert_eq!(
-        l.to_string(),
-        "Sw<3,2,-5> o 0 o ((8,2),(8,1)):((8,64),(1,0))"
-    );
-    assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 264);
-    assert_eq!(l.call(7usize), 824);
-    assert_eq!(l.call(8usize), 64);
-    assert_eq!(l.call(63usize), 891);
-    assert_eq!(l.call(64usize), 132);
-    assert_eq!(l.call(100usize), 166);
+    assert_eq!(l.call(8usize), 256);
+    assert_eq!(l.call(63usize), 655);
+    assert_eq!(l.call(64usize), 528);
+    assert_eq!(l.call(100usize), 924);
+    assert_eq!(l.call(511usize), 255);
+    assert_eq!(l.call(1000usize), 760);
 }
 fn case_195() {
-    let l = <Composition<Swizzle<3, 3, 3>, layout!("(128,64):(64,1)")>>::default();
-    assert_eq!(l.to_string(), "Sw<3,3,3> o 0 o (128,64):(64,1)");
+    type L = Composition<Swizzle<3, 3, 3>, layout!("(32,8):(8,1)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<3,3,3> o 0 o (32,8):(8,1)");
+    assert_eq!((L::SIZE, L::COSIZE), (256, 256));
     assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 72);
-    assert_eq!(l.call(7usize), 504);
-    assert_eq!(l.call(8usize), 512);
-    assert_eq!(l.call(63usize), 4088);
-    assert_eq!(l.call(64usize), 4096);
-    assert_eq!(l.call(100usize), 6432);
-    assert_eq!(l.call(511usize), 8187);
-    assert_eq!(l.call(1000usize), 6663);
-    assert_eq!(l.call(4095usize), 8167);
+    assert_eq!(l.call(1usize), 8);
+    assert_eq!(l.call(7usize), 56);
+    assert_eq!(l.call(8usize), 72);
+    assert_eq!(l.call(63usize), 225);
+    assert_eq!(l.call(64usize), 2);
+    assert_eq!(l.call(100usize), 35);
 }
 fn case_196() {
-    let l =
-        <RakedProduct<layout!("Sw<3,3,3> o 0 o (16,16):(16,1)"), layout!("(2,2):(2,1)")>>::default(
-        );
-    assert_eq!(
-        l.to_string(),
-        "Sw<3,3,3> o 0 o ((2,16),(2,16)):((512,16),(256,1))"
-    );
+    type L = Composition<layout!("Sw<3,3,3> o 0 o (128,32):(1,128)"), tiler!("(128,8)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<3,3,3> o 0 o (128,8):(1,128)");
+    assert_eq!((L::SIZE, L::COSIZE), (1024, 1024));
     assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 512);
-    assert_eq!(l.call(7usize), 560);
-    assert_eq!(l.call(8usize), 72);
-    assert_eq!(l.call(63usize), 968);
-    assert_eq!(l.call(64usize), 1);
-    assert_eq!(l.call(100usize), 257);
-    assert_eq!(l.call(511usize), 975);
-    assert_eq!(l.call(1000usize), 359);
+    assert_eq!(l.call(1usize), 1);
+    assert_eq!(l.call(7usize), 7);
+    assert_eq!(l.call(8usize), 8);
+    assert_eq!(l.call(63usize), 63);
+    assert_eq!(l.call(64usize), 72);
+    assert_eq!(l.call(100usize), 108);
+    assert_eq!(l.call(511usize), 455);
+    assert_eq!(l.call(1000usize), 976);
 }
 fn case_197() {
-    let l = <Composition<Swizzle<3, 3, 4>, layout!("(16,32):(32,1)")>>::default();
-    assert_eq!(l.to_string(), "Sw<3,3,4> o 0 o (16,32):(32,1)");
+    type L = Composition<Swizzle<3, 3, 4>, layout!("(8,64):(64,1)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<3,3,4> o 0 o (8,64):(64,1)");
+    assert_eq!((L::SIZE, L::COSIZE), (512, 512));
     assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 32);
-    assert_eq!(l.call(7usize), 232);
-    assert_eq!(l.call(8usize), 272);
-    assert_eq!(l.call(63usize), 507);
-    assert_eq!(l.call(64usize), 4);
-    assert_eq!(l.call(100usize), 142);
+    assert_eq!(l.call(1usize), 64);
+    assert_eq!(l.call(7usize), 472);
+    assert_eq!(l.call(8usize), 1);
+    assert_eq!(l.call(63usize), 479);
+    assert_eq!(l.call(64usize), 8);
+    assert_eq!(l.call(100usize), 284);
     assert_eq!(l.call(511usize), 487);
 }
 fn case_198() {
-    let l = <FlatDivide<layout!("Sw<3,3,4> o 0 o (32,64):(1,32)"), tiler!("(32,64)")>>::default();
-    assert_eq!(l.to_string(), "Sw<3,3,4> o 0 o (32,64,1,1):(1,32,0,0)");
+    type L = LogicalDivide<layout!("Sw<3,3,4> o 0 o (64,64):(1,64)"), tiler!("(8,4)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<3,3,4> o 0 o ((8,8),(4,16)):((1,8),(64,256))");
+    assert_eq!((L::SIZE, L::COSIZE), (4096, 4096));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
     assert_eq!(l.call(7usize), 7);
@@ -2720,26 +2900,42 @@ fn case_198() {
     assert_eq!(l.call(100usize), 100);
     assert_eq!(l.call(511usize), 487);
     assert_eq!(l.call(1000usize), 976);
+    assert_eq!(l.call(4095usize), 4039);
 }
 fn case_199() {
-    let l = <TileToShape<layout!("Sw<3,3,4> o 0 o (8,32):(32,1)"), shape!("(16,64)")>>::default();
-    assert_eq!(
-        l.to_string(),
-        "Sw<3,3,4> o 0 o ((8,2),(32,2)):((32,256),(1,512))"
-    );
+    type L = TileToShape<layout!("Sw<3,3,4> o 0 o (16,16):(16,1)"), shape!("(64,16)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<3,3,4> o 0 o ((16,4),(16,1)):((16,256),(1,0))");
+    assert_eq!((L::SIZE, L::COSIZE), (1024, 1024));
     assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 32);
-    assert_eq!(l.call(7usize), 232);
-    assert_eq!(l.call(8usize), 272);
-    assert_eq!(l.call(63usize), 507);
-    assert_eq!(l.call(64usize), 4);
-    assert_eq!(l.call(100usize), 142);
-    assert_eq!(l.call(511usize), 487);
-    assert_eq!(l.call(1000usize), 814);
+    assert_eq!(l.call(1usize), 16);
+    assert_eq!(l.call(7usize), 112);
+    assert_eq!(l.call(8usize), 136);
+    assert_eq!(l.call(63usize), 968);
+    assert_eq!(l.call(64usize), 1);
+    assert_eq!(l.call(100usize), 609);
+    assert_eq!(l.call(511usize), 975);
+    assert_eq!(l.call(1000usize), 679);
 }
 fn case_200() {
-    let l = <Composition<Swizzle<3, 3, 5>, layout!("(8,64):(1,8)")>>::default();
-    assert_eq!(l.to_string(), "Sw<3,3,5> o 0 o (8,64):(1,8)");
+    type L = Composition<Swizzle<3, 3, 5>, layout!("(16,32):(32,1)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<3,3,5> o 0 o (16,32):(32,1)");
+    assert_eq!((L::SIZE, L::COSIZE), (512, 512));
+    assert_eq!(l.call(0usize), 0);
+    assert_eq!(l.call(1usize), 32);
+    assert_eq!(l.call(7usize), 224);
+    assert_eq!(l.call(8usize), 264);
+    assert_eq!(l.call(63usize), 491);
+    assert_eq!(l.call(64usize), 4);
+    assert_eq!(l.call(100usize), 134);
+    assert_eq!(l.call(511usize), 503);
+}
+fn case_201() {
+    type L = FlatDivide<layout!("Sw<3,3,5> o 0 o (32,64):(1,32)"), tiler!("(32,64)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<3,3,5> o 0 o (32,64,1,1):(1,32,0,0)");
+    assert_eq!((L::SIZE, L::COSIZE), (2048, 2048));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
     assert_eq!(l.call(7usize), 7);
@@ -2748,23 +2944,26 @@ fn case_200() {
     assert_eq!(l.call(64usize), 64);
     assert_eq!(l.call(100usize), 100);
     assert_eq!(l.call(511usize), 503);
-}
-fn case_201() {
-    let l = <TiledDivide<layout!("Sw<3,3,5> o 0 o (64,32):(1,64)"), tiler!("(2,8)")>>::default();
-    assert_eq!(l.to_string(), "Sw<3,3,5> o 0 o ((2,8),32,4):((1,64),2,512)");
-    assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 1);
-    assert_eq!(l.call(7usize), 193);
-    assert_eq!(l.call(8usize), 264);
-    assert_eq!(l.call(63usize), 463);
-    assert_eq!(l.call(64usize), 8);
-    assert_eq!(l.call(100usize), 140);
-    assert_eq!(l.call(511usize), 503);
-    assert_eq!(l.call(1000usize), 804);
+    assert_eq!(l.call(1000usize), 1008);
 }
 fn case_202() {
-    let l = <Composition<Swizzle<3, 3, -3>, layout!("(128,64):(1,128)")>>::default();
-    assert_eq!(l.to_string(), "Sw<3,3,-3> o 0 o (128,64):(1,128)");
+    type L = Composition<Swizzle<3, 3, -3>, layout!("(8,32):(32,1)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<3,3,-3> o 0 o (8,32):(32,1)");
+    assert_eq!((L::SIZE, L::COSIZE), (256, 256));
+    assert_eq!(l.call(0usize), 0);
+    assert_eq!(l.call(1usize), 288);
+    assert_eq!(l.call(7usize), 480);
+    assert_eq!(l.call(8usize), 1);
+    assert_eq!(l.call(63usize), 487);
+    assert_eq!(l.call(64usize), 72);
+    assert_eq!(l.call(100usize), 204);
+}
+fn case_203() {
+    type L = Coalesce<layout!("Sw<3,3,-3> o 0 o (16,8):(1,16)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<3,3,-3> o 0 o 128:1");
+    assert_eq!((L::SIZE, L::COSIZE), (128, 128));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
     assert_eq!(l.call(7usize), 7);
@@ -2772,68 +2971,58 @@ fn case_202() {
     assert_eq!(l.call(63usize), 511);
     assert_eq!(l.call(64usize), 64);
     assert_eq!(l.call(100usize), 356);
-    assert_eq!(l.call(511usize), 63);
-    assert_eq!(l.call(1000usize), 680);
-    assert_eq!(l.call(4095usize), 3647);
-}
-fn case_203() {
-    let l = <Composition<layout!("Sw<3,3,-3> o 0 o (64,8):(8,1)"), tiler!("(64,4)")>>::default();
-    assert_eq!(l.to_string(), "Sw<3,3,-3> o 0 o (64,4):(8,1)");
-    assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 72);
-    assert_eq!(l.call(7usize), 504);
-    assert_eq!(l.call(8usize), 64);
-    assert_eq!(l.call(63usize), 56);
-    assert_eq!(l.call(64usize), 1);
-    assert_eq!(l.call(100usize), 33);
 }
 fn case_204() {
-    let l = <TileToShape<layout!("Sw<3,3,-3> o 0 o (16,64):(64,1)"), shape!("(64,64)")>>::default();
-    assert_eq!(
-        l.to_string(),
-        "Sw<3,3,-3> o 0 o ((16,4),(64,1)):((64,1024),(1,0))"
-    );
+    type L = TileToShape<layout!("Sw<3,3,-3> o 0 o (128,64):(64,1)"), shape!("(128,128)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<3,3,-3> o 0 o ((128,1),(64,2)):((64,0),(1,8192))");
+    assert_eq!((L::SIZE, L::COSIZE), (16384, 16384));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 64);
     assert_eq!(l.call(7usize), 448);
     assert_eq!(l.call(8usize), 512);
     assert_eq!(l.call(63usize), 4032);
-    assert_eq!(l.call(64usize), 1);
-    assert_eq!(l.call(100usize), 2305);
-    assert_eq!(l.call(511usize), 4039);
-    assert_eq!(l.call(1000usize), 2639);
-    assert_eq!(l.call(4095usize), 3647);
+    assert_eq!(l.call(64usize), 4096);
+    assert_eq!(l.call(100usize), 6400);
+    assert_eq!(l.call(511usize), 8131);
+    assert_eq!(l.call(1000usize), 6663);
+    assert_eq!(l.call(4095usize), 7967);
 }
 fn case_205() {
-    let l = <Composition<Swizzle<3, 3, -4>, layout!("(64,64):(64,1)")>>::default();
-    assert_eq!(l.to_string(), "Sw<3,3,-4> o 0 o (64,64):(64,1)");
+    type L = Composition<Swizzle<3, 3, -4>, layout!("(128,16):(16,1)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<3,3,-4> o 0 o (128,16):(16,1)");
+    assert_eq!((L::SIZE, L::COSIZE), (2048, 2048));
     assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 64);
-    assert_eq!(l.call(7usize), 448);
-    assert_eq!(l.call(8usize), 512);
-    assert_eq!(l.call(63usize), 4032);
-    assert_eq!(l.call(64usize), 1);
-    assert_eq!(l.call(100usize), 2305);
-    assert_eq!(l.call(511usize), 4039);
-    assert_eq!(l.call(1000usize), 2703);
-    assert_eq!(l.call(4095usize), 3199);
+    assert_eq!(l.call(1usize), 272);
+    assert_eq!(l.call(7usize), 880);
+    assert_eq!(l.call(8usize), 128);
+    assert_eq!(l.call(63usize), 240);
+    assert_eq!(l.call(64usize), 1024);
+    assert_eq!(l.call(100usize), 1600);
+    assert_eq!(l.call(511usize), 1267);
+    assert_eq!(l.call(1000usize), 1671);
 }
 fn case_206() {
-    let l = <FlatDivide<layout!("Sw<3,3,-4> o 0 o (32,32):(1,32)"), tiler!("(32,4)")>>::default();
-    assert_eq!(l.to_string(), "Sw<3,3,-4> o 0 o (32,4,1,8):(1,32,0,128)");
+    type L = LogicalProduct<layout!("Sw<3,3,-4> o 0 o (16,16):(16,1)"), layout!("(2,2):(1,2)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<3,3,-4> o 0 o ((16,16),(2,2)):((16,1),(256,512))");
+    assert_eq!((L::SIZE, L::COSIZE), (1024, 1024));
     assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 1);
-    assert_eq!(l.call(7usize), 7);
-    assert_eq!(l.call(8usize), 136);
-    assert_eq!(l.call(63usize), 959);
-    assert_eq!(l.call(64usize), 64);
-    assert_eq!(l.call(100usize), 612);
+    assert_eq!(l.call(1usize), 272);
+    assert_eq!(l.call(7usize), 880);
+    assert_eq!(l.call(8usize), 128);
+    assert_eq!(l.call(63usize), 1011);
+    assert_eq!(l.call(64usize), 4);
+    assert_eq!(l.call(100usize), 70);
     assert_eq!(l.call(511usize), 639);
-    assert_eq!(l.call(1000usize), 360);
+    assert_eq!(l.call(1000usize), 782);
 }
 fn case_207() {
-    let l = <Composition<Swizzle<3, 3, -5>, layout!("(128,16):(1,128)")>>::default();
-    assert_eq!(l.to_string(), "Sw<3,3,-5> o 0 o (128,16):(1,128)");
+    type L = Composition<Swizzle<3, 3, -5>, layout!("(16,16):(1,16)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<3,3,-5> o 0 o (16,16):(1,16)");
+    assert_eq!((L::SIZE, L::COSIZE), (256, 256));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
     assert_eq!(l.call(7usize), 7);
@@ -2841,15 +3030,12 @@ fn case_207() {
     assert_eq!(l.call(63usize), 1855);
     assert_eq!(l.call(64usize), 64);
     assert_eq!(l.call(100usize), 1124);
-    assert_eq!(l.call(511usize), 1791);
-    assert_eq!(l.call(1000usize), 1768);
 }
 fn case_208() {
-    let l = <LogicalDivide<layout!("Sw<3,3,-5> o 0 o (32,32):(1,32)"), tiler!("(8,2)")>>::default();
-    assert_eq!(
-        l.to_string(),
-        "Sw<3,3,-5> o 0 o ((8,4),(2,16)):((1,8),(32,64))"
-    );
+    type L = TiledProduct<layout!("Sw<3,3,-5> o 0 o (64,8):(1,64)"), layout!("(2,4):(1,2)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<3,3,-5> o 0 o ((64,8),2,4):((1,64),512,1024)");
+    assert_eq!((L::SIZE, L::COSIZE), (4096, 4096));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
     assert_eq!(l.call(7usize), 7);
@@ -2859,110 +3045,133 @@ fn case_208() {
     assert_eq!(l.call(100usize), 1124);
     assert_eq!(l.call(511usize), 1791);
     assert_eq!(l.call(1000usize), 1768);
+    assert_eq!(l.call(4095usize), 2303);
 }
 fn case_209() {
-    let l = <TileToShape<layout!("Sw<3,3,-5> o 0 o (8,16):(1,8)"), shape!("(16,16)")>>::default();
-    assert_eq!(
-        l.to_string(),
-        "Sw<3,3,-5> o 0 o ((8,2),(16,1)):((1,128),(8,0))"
-    );
+    type L = TileToShape<layout!("Sw<3,3,-5> o 0 o (32,16):(1,32)"), shape!("(64,32)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<3,3,-5> o 0 o ((32,2),(16,2)):((1,512),(32,1024))");
+    assert_eq!((L::SIZE, L::COSIZE), (2048, 2048));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
     assert_eq!(l.call(7usize), 7);
-    assert_eq!(l.call(8usize), 128);
-    assert_eq!(l.call(63usize), 927);
+    assert_eq!(l.call(8usize), 264);
+    assert_eq!(l.call(63usize), 287);
     assert_eq!(l.call(64usize), 1056);
-    assert_eq!(l.call(100usize), 1588);
+    assert_eq!(l.call(100usize), 1572);
+    assert_eq!(l.call(511usize), 1535);
+    assert_eq!(l.call(1000usize), 1768);
 }
 fn case_210() {
-    let l = <Composition<Swizzle<3, 4, 3>, layout!("(64,32):(32,1)")>>::default();
-    assert_eq!(l.to_string(), "Sw<3,4,3> o 0 o (64,32):(32,1)");
-    assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 32);
-    assert_eq!(l.call(7usize), 240);
-    assert_eq!(l.call(8usize), 288);
-    assert_eq!(l.call(63usize), 1936);
-    assert_eq!(l.call(64usize), 1);
-    assert_eq!(l.call(100usize), 1169);
-    assert_eq!(l.call(511usize), 1943);
-    assert_eq!(l.call(1000usize), 1327);
-}
-fn case_211() {
-    let l =
-        <LogicalProduct<layout!("Sw<3,4,3> o 0 o (64,8):(8,1)"), layout!("(2,2):(1,2)")>>::default(
-        );
-    assert_eq!(
-        l.to_string(),
-        "Sw<3,4,3> o 0 o ((64,8),(2,2)):((8,1),(512,1024))"
-    );
-    assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 8);
-    assert_eq!(l.call(7usize), 56);
-    assert_eq!(l.call(8usize), 64);
-    assert_eq!(l.call(63usize), 456);
-    assert_eq!(l.call(64usize), 1);
-    assert_eq!(l.call(100usize), 257);
-    assert_eq!(l.call(511usize), 463);
-    assert_eq!(l.call(1000usize), 807);
-}
-fn case_212() {
-    let l = <Composition<Swizzle<3, 4, 4>, layout!("(16,16):(16,1)")>>::default();
-    assert_eq!(l.to_string(), "Sw<3,4,4> o 0 o (16,16):(16,1)");
+    type L = Composition<Swizzle<3, 4, 3>, layout!("(8,16):(16,1)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<3,4,3> o 0 o (8,16):(16,1)");
+    assert_eq!((L::SIZE, L::COSIZE), (128, 128));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 16);
     assert_eq!(l.call(7usize), 112);
-    assert_eq!(l.call(8usize), 128);
-    assert_eq!(l.call(63usize), 243);
-    assert_eq!(l.call(64usize), 4);
-    assert_eq!(l.call(100usize), 70);
+    assert_eq!(l.call(8usize), 1);
+    assert_eq!(l.call(63usize), 119);
+    assert_eq!(l.call(64usize), 8);
+    assert_eq!(l.call(100usize), 76);
 }
-fn case_213() {
-    let l = <Composition<layout!("Sw<3,4,4> o 0 o (16,16):(1,16)"), tiler!("(4,8)")>>::default();
-    assert_eq!(l.to_string(), "Sw<3,4,4> o 0 o (4,8):(1,16)");
+fn case_211() {
+    type L = FlatDivide<layout!("Sw<3,4,3> o 0 o (128,8):(1,128)"), tiler!("(128,8)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<3,4,3> o 0 o (128,8,1,1):(1,128,0,0)");
+    assert_eq!((L::SIZE, L::COSIZE), (1024, 1024));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
-    assert_eq!(l.call(7usize), 19);
-    assert_eq!(l.call(8usize), 32);
+    assert_eq!(l.call(7usize), 7);
+    assert_eq!(l.call(8usize), 8);
+    assert_eq!(l.call(63usize), 63);
+    assert_eq!(l.call(64usize), 64);
+    assert_eq!(l.call(100usize), 100);
+    assert_eq!(l.call(511usize), 463);
+    assert_eq!(l.call(1000usize), 920);
+}
+fn case_212() {
+    type L = Composition<Swizzle<3, 4, 4>, layout!("(32,64):(1,32)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<3,4,4> o 0 o (32,64):(1,32)");
+    assert_eq!((L::SIZE, L::COSIZE), (2048, 2048));
+    assert_eq!(l.call(0usize), 0);
+    assert_eq!(l.call(1usize), 1);
+    assert_eq!(l.call(7usize), 7);
+    assert_eq!(l.call(8usize), 8);
+    assert_eq!(l.call(63usize), 63);
+    assert_eq!(l.call(64usize), 64);
+    assert_eq!(l.call(100usize), 100);
+    assert_eq!(l.call(511usize), 495);
+    assert_eq!(l.call(1000usize), 984);
+}
+fn case_213() {
+    type L = TiledDivide<layout!("Sw<3,4,4> o 0 o (16,64):(1,16)"), tiler!("(8,64)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<3,4,4> o 0 o ((8,64),2,1):((1,16),8,0)");
+    assert_eq!((L::SIZE, L::COSIZE), (1024, 1024));
+    assert_eq!(l.call(0usize), 0);
+    assert_eq!(l.call(1usize), 1);
+    assert_eq!(l.call(7usize), 7);
+    assert_eq!(l.call(8usize), 16);
+    assert_eq!(l.call(63usize), 119);
+    assert_eq!(l.call(64usize), 128);
+    assert_eq!(l.call(100usize), 196);
+    assert_eq!(l.call(511usize), 967);
+    assert_eq!(l.call(1000usize), 1000);
 }
 fn case_214() {
-    let l = <TileToShape<layout!("Sw<3,4,4> o 0 o (8,32):(32,1)"), shape!("(32,64)")>>::default();
-    assert_eq!(
-        l.to_string(),
-        "Sw<3,4,4> o 0 o ((8,4),(32,2)):((32,256),(1,1024))"
-    );
+    type L = TileToShape<layout!("Sw<3,4,4> o 0 o (128,32):(32,1)"), shape!("(512,32)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<3,4,4> o 0 o ((128,4),(32,1)):((32,4096),(1,0))");
+    assert_eq!((L::SIZE, L::COSIZE), (16384, 16384));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 32);
     assert_eq!(l.call(7usize), 224);
     assert_eq!(l.call(8usize), 272);
-    assert_eq!(l.call(63usize), 977);
-    assert_eq!(l.call(64usize), 2);
-    assert_eq!(l.call(100usize), 131);
-    assert_eq!(l.call(511usize), 991);
-    assert_eq!(l.call(1000usize), 271);
+    assert_eq!(l.call(63usize), 1936);
+    assert_eq!(l.call(64usize), 2048);
+    assert_eq!(l.call(100usize), 3264);
+    assert_eq!(l.call(511usize), 16272);
+    assert_eq!(l.call(1000usize), 15697);
+    assert_eq!(l.call(4095usize), 16279);
 }
 fn case_215() {
-    let l = <Composition<Swizzle<3, 4, 5>, layout!("(8,8):(8,1)")>>::default();
-    assert_eq!(l.to_string(), "Sw<3,4,5> o 0 o (8,8):(8,1)");
+    type L = Composition<Swizzle<3, 4, 5>, layout!("(64,64):(64,1)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<3,4,5> o 0 o (64,64):(64,1)");
+    assert_eq!((L::SIZE, L::COSIZE), (4096, 4096));
     assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 8);
-    assert_eq!(l.call(7usize), 56);
-    assert_eq!(l.call(8usize), 1);
-    assert_eq!(l.call(63usize), 63);
+    assert_eq!(l.call(1usize), 64);
+    assert_eq!(l.call(7usize), 448);
+    assert_eq!(l.call(8usize), 528);
+    assert_eq!(l.call(63usize), 4016);
+    assert_eq!(l.call(64usize), 1);
+    assert_eq!(l.call(100usize), 2369);
+    assert_eq!(l.call(511usize), 4023);
+    assert_eq!(l.call(1000usize), 2655);
+    assert_eq!(l.call(4095usize), 3983);
 }
 fn case_216() {
-    let l = <FlatDivide<layout!("Sw<3,4,5> o 0 o (16,16):(16,1)"), tiler!("(2,2)")>>::default();
-    assert_eq!(l.to_string(), "Sw<3,4,5> o 0 o (2,2,8,8):(16,1,32,2)");
+    type L = TiledDivide<layout!("Sw<3,4,5> o 0 o (128,8):(1,128)"), tiler!("(8,8)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<3,4,5> o 0 o ((8,8),16,1):((1,128),8,0)");
+    assert_eq!((L::SIZE, L::COSIZE), (1024, 1024));
     assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 16);
-    assert_eq!(l.call(7usize), 49);
-    assert_eq!(l.call(8usize), 64);
-    assert_eq!(l.call(63usize), 243);
-    assert_eq!(l.call(64usize), 4);
-    assert_eq!(l.call(100usize), 38);
+    assert_eq!(l.call(1usize), 1);
+    assert_eq!(l.call(7usize), 7);
+    assert_eq!(l.call(8usize), 128);
+    assert_eq!(l.call(63usize), 919);
+    assert_eq!(l.call(64usize), 8);
+    assert_eq!(l.call(100usize), 540);
+    assert_eq!(l.call(511usize), 943);
+    assert_eq!(l.call(1000usize), 744);
 }
 fn case_217() {
-    let l = <Composition<Swizzle<3, 4, -3>, layout!("(128,16):(1,128)")>>::default();
-    assert_eq!(l.to_string(), "Sw<3,4,-3> o 0 o (128,16):(1,128)");
+    type L = Composition<Swizzle<3, 4, -3>, layout!("(16,8):(1,16)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<3,4,-3> o 0 o (16,8):(1,16)");
+    assert_eq!((L::SIZE, L::COSIZE), (128, 128));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
     assert_eq!(l.call(7usize), 7);
@@ -2970,56 +3179,51 @@ fn case_217() {
     assert_eq!(l.call(63usize), 447);
     assert_eq!(l.call(64usize), 576);
     assert_eq!(l.call(100usize), 868);
-    assert_eq!(l.call(511usize), 639);
-    assert_eq!(l.call(1000usize), 232);
 }
 fn case_218() {
-    let l = <Composition<layout!("Sw<3,4,-3> o 0 o (32,8):(8,1)"), tiler!("(32,4)")>>::default();
-    assert_eq!(l.to_string(), "Sw<3,4,-3> o 0 o (32,4):(8,1)");
+    type L = TiledDivide<layout!("Sw<3,4,-3> o 0 o (128,16):(1,128)"), tiler!("(2,8)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<3,4,-3> o 0 o ((2,8),64,2):((1,128),2,1024)");
+    assert_eq!((L::SIZE, L::COSIZE), (2048, 2048));
     assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 8);
-    assert_eq!(l.call(7usize), 440);
-    assert_eq!(l.call(8usize), 576);
-    assert_eq!(l.call(63usize), 889);
-    assert_eq!(l.call(64usize), 2);
-    assert_eq!(l.call(100usize), 291);
+    assert_eq!(l.call(1usize), 1);
+    assert_eq!(l.call(7usize), 385);
+    assert_eq!(l.call(8usize), 512);
+    assert_eq!(l.call(63usize), 903);
+    assert_eq!(l.call(64usize), 8);
+    assert_eq!(l.call(100usize), 268);
+    assert_eq!(l.call(511usize), 575);
+    assert_eq!(l.call(1000usize), 508);
 }
 fn case_219() {
-    let l = <TileToShape<layout!("Sw<3,4,-3> o 0 o (32,8):(8,1)"), shape!("(64,16)")>>::default();
-    assert_eq!(
-        l.to_string(),
-        "Sw<3,4,-3> o 0 o ((32,2),(8,2)):((8,256),(1,512))"
-    );
+    type L = TileToShape<layout!("Sw<3,4,-3> o 0 o (8,8):(8,1)"), shape!("(16,16)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<3,4,-3> o 0 o ((8,2),(8,2)):((8,64),(1,128))");
+    assert_eq!((L::SIZE, L::COSIZE), (256, 256));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 8);
     assert_eq!(l.call(7usize), 440);
     assert_eq!(l.call(8usize), 576);
-    assert_eq!(l.call(63usize), 632);
-    assert_eq!(l.call(64usize), 1);
-    assert_eq!(l.call(100usize), 33);
-    assert_eq!(l.call(511usize), 639);
-    assert_eq!(l.call(1000usize), 327);
+    assert_eq!(l.call(63usize), 1019);
+    assert_eq!(l.call(64usize), 4);
+    assert_eq!(l.call(100usize), 294);
 }
 fn case_220() {
-    let l = <Composition<Swizzle<3, 4, -4>, layout!("(128,32):(32,1)")>>::default();
-    assert_eq!(l.to_string(), "Sw<3,4,-4> o 0 o (128,32):(32,1)");
+    type L = Composition<Swizzle<3, 4, -4>, layout!("(8,8):(1,8)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<3,4,-4> o 0 o (8,8):(1,8)");
+    assert_eq!((L::SIZE, L::COSIZE), (64, 64));
     assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 544);
-    assert_eq!(l.call(7usize), 1760);
-    assert_eq!(l.call(8usize), 256);
-    assert_eq!(l.call(63usize), 480);
-    assert_eq!(l.call(64usize), 2048);
-    assert_eq!(l.call(100usize), 3200);
-    assert_eq!(l.call(511usize), 2531);
-    assert_eq!(l.call(1000usize), 3335);
-    assert_eq!(l.call(4095usize), 2303);
+    assert_eq!(l.call(1usize), 1);
+    assert_eq!(l.call(7usize), 7);
+    assert_eq!(l.call(8usize), 8);
+    assert_eq!(l.call(63usize), 831);
 }
 fn case_221() {
-    let l = <LogicalDivide<layout!("Sw<3,4,-4> o 0 o (16,64):(1,16)"), tiler!("(2,2)")>>::default();
-    assert_eq!(
-        l.to_string(),
-        "Sw<3,4,-4> o 0 o ((2,8),(2,32)):((1,2),(16,32))"
-    );
+    type L = TiledDivide<layout!("Sw<3,4,-4> o 0 o (128,16):(1,128)"), tiler!("(128,2)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<3,4,-4> o 0 o ((128,2),1,8):((1,128),0,256)");
+    assert_eq!((L::SIZE, L::COSIZE), (2048, 2048));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
     assert_eq!(l.call(7usize), 7);
@@ -3031,41 +3235,10 @@ fn case_221() {
     assert_eq!(l.call(1000usize), 1512);
 }
 fn case_222() {
-    let l = <Composition<Swizzle<3, 4, -5>, layout!("(8,64):(1,8)")>>::default();
-    assert_eq!(l.to_string(), "Sw<3,4,-5> o 0 o (8,64):(1,8)");
-    assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 1);
-    assert_eq!(l.call(7usize), 7);
-    assert_eq!(l.call(8usize), 8);
-    assert_eq!(l.call(63usize), 1599);
-    assert_eq!(l.call(64usize), 2112);
-    assert_eq!(l.call(100usize), 3172);
-    assert_eq!(l.call(511usize), 4095);
-}
-fn case_223() {
-    let l = <BlockedProduct<layout!("Sw<3,4,-5> o 0 o (128,32):(32,1)"), layout!("(2,3):(1,2)")>>::default();
-    assert_eq!(
-        l.to_string(),
-        "Sw<3,4,-5> o 0 o ((128,2),(32,3)):((32,4096),(1,8192))"
-    );
-    assert_eq!(l.call(0usize), 0);
-    assert_eq!(l.call(1usize), 1056);
-    assert_eq!(l.call(7usize), 3296);
-    assert_eq!(l.call(8usize), 256);
-    assert_eq!(l.call(63usize), 3040);
-    assert_eq!(l.call(64usize), 2048);
-    assert_eq!(l.call(100usize), 3200);
-    assert_eq!(l.call(511usize), 5089);
-    assert_eq!(l.call(1000usize), 7427);
-    assert_eq!(l.call(4095usize), 5103);
-}
-fn case_224() {
-    let l =
-        <TileToShape<layout!("Sw<3,4,-5> o 0 o (32,16):(16,1)"), shape!("(128,16)")>>::default();
-    assert_eq!(
-        l.to_string(),
-        "Sw<3,4,-5> o 0 o ((32,4),(16,1)):((16,512),(1,0))"
-    );
+    type L = Composition<Swizzle<3, 4, -5>, layout!("(128,16):(16,1)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<3,4,-5> o 0 o (128,16):(16,1)");
+    assert_eq!((L::SIZE, L::COSIZE), (2048, 2048));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 528);
     assert_eq!(l.call(7usize), 3696);
@@ -3075,6 +3248,30 @@ fn case_224() {
     assert_eq!(l.call(100usize), 3648);
     assert_eq!(l.call(511usize), 2547);
     assert_eq!(l.call(1000usize), 1671);
+}
+fn case_223() {
+    type L = Composition<layout!("Sw<3,4,-5> o 0 o (32,8):(8,1)"), tiler!("(8,8)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<3,4,-5> o 0 o (8,8):(8,1)");
+    assert_eq!((L::SIZE, L::COSIZE), (64, 64));
+    assert_eq!(l.call(0usize), 0);
+    assert_eq!(l.call(1usize), 8);
+    assert_eq!(l.call(7usize), 1592);
+    assert_eq!(l.call(8usize), 1);
+    assert_eq!(l.call(63usize), 1599);
+}
+fn case_224() {
+    type L = TileToShape<layout!("Sw<3,4,-5> o 0 o (8,16):(1,8)"), shape!("(16,16)")>;
+    let l = L::default();
+    assert_eq!(l.to_string(), "Sw<3,4,-5> o 0 o ((8,2),(16,1)):((1,128),(8,0))");
+    assert_eq!((L::SIZE, L::COSIZE), (256, 256));
+    assert_eq!(l.call(0usize), 0);
+    assert_eq!(l.call(1usize), 1);
+    assert_eq!(l.call(7usize), 7);
+    assert_eq!(l.call(8usize), 128);
+    assert_eq!(l.call(63usize), 671);
+    assert_eq!(l.call(64usize), 1056);
+    assert_eq!(l.call(100usize), 1588);
 }
 
 #[test]
