@@ -145,6 +145,8 @@ def main():
         "//! coordinates); the runtime layer is checked in tests/golden_swizzle.rs.\n\n"
         "use tessel::*;\n\n" + "".join(checks) +
         f"\n#[test]\nfn every_case_matches_cute() {{\n{calls}}}\n")
+    subprocess.run(["rustfmt", "--edition", "2021",
+                    os.path.join(ROOT, "tests", "golden_swizzle_static.rs")], check=True)
     print(f"{len(rows)} cases")
 
 

@@ -49,7 +49,10 @@ fn case_2() {
 fn case_3() {
     type L = LogicalDivide<layout!("Sw<1,0,4> o 0 o (32,8):(8,1)"), tiler!("(4,2)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<1,0,4> o 0 o ((4,8),(2,4)):((8,32),(1,2))");
+    assert_eq!(
+        l.to_string(),
+        "Sw<1,0,4> o 0 o ((4,8),(2,4)):((8,32),(1,2))"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (256, 256));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 8);
@@ -62,7 +65,10 @@ fn case_3() {
 fn case_4() {
     type L = TileToShape<layout!("Sw<1,0,4> o 0 o (32,8):(1,32)"), shape!("(64,16)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<1,0,4> o 0 o ((32,2),(8,2)):((1,256),(32,512))");
+    assert_eq!(
+        l.to_string(),
+        "Sw<1,0,4> o 0 o ((32,2),(8,2)):((1,256),(32,512))"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (1024, 1024));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
@@ -92,7 +98,10 @@ fn case_5() {
 fn case_6() {
     type L = RakedProduct<layout!("Sw<1,0,5> o 0 o (128,8):(8,1)"), layout!("(2,2):(2,1)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<1,0,5> o 0 o ((2,128),(2,8)):((2048,8),(1024,1))");
+    assert_eq!(
+        l.to_string(),
+        "Sw<1,0,5> o 0 o ((2,128),(2,8)):((2048,8),(1024,1))"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (4096, 4096));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 2048);
@@ -131,7 +140,10 @@ fn case_8() {
 fn case_9() {
     type L = TileToShape<layout!("Sw<1,0,-3> o 0 o (64,16):(1,64)"), shape!("(64,32)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<1,0,-3> o 0 o ((64,1),(16,2)):((1,0),(64,1024))");
+    assert_eq!(
+        l.to_string(),
+        "Sw<1,0,-3> o 0 o ((64,1),(16,2)):((1,0),(64,1024))"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (2048, 2048));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 9);
@@ -189,7 +201,10 @@ fn case_12() {
 fn case_13() {
     type L = ZippedDivide<layout!("Sw<1,0,-5> o 0 o (32,64):(64,1)"), tiler!("(32,8)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<1,0,-5> o 0 o ((32,8),(1,8)):((64,1),(0,8))");
+    assert_eq!(
+        l.to_string(),
+        "Sw<1,0,-5> o 0 o ((32,8),(1,8)):((64,1),(0,8))"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (2048, 2048));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 64);
@@ -204,7 +219,10 @@ fn case_13() {
 fn case_14() {
     type L = TileToShape<layout!("Sw<1,0,-5> o 0 o (32,32):(32,1)"), shape!("(128,32)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<1,0,-5> o 0 o ((32,4),(32,1)):((32,1024),(1,0))");
+    assert_eq!(
+        l.to_string(),
+        "Sw<1,0,-5> o 0 o ((32,4),(32,1)):((32,1024),(1,0))"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (4096, 4096));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 32);
@@ -274,7 +292,10 @@ fn case_18() {
 fn case_19() {
     type L = TileToShape<layout!("Sw<1,1,4> o 0 o (128,64):(1,128)"), shape!("(512,64)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<1,1,4> o 0 o ((128,4),(64,1)):((1,8192),(128,0))");
+    assert_eq!(
+        l.to_string(),
+        "Sw<1,1,4> o 0 o ((128,4),(64,1)):((1,8192),(128,0))"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (32768, 32768));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
@@ -304,7 +325,10 @@ fn case_20() {
 fn case_21() {
     type L = TiledProduct<layout!("Sw<1,1,5> o 0 o (32,32):(1,32)"), layout!("(2,4):(1,2)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<1,1,5> o 0 o ((32,32),2,4):((1,32),1024,2048)");
+    assert_eq!(
+        l.to_string(),
+        "Sw<1,1,5> o 0 o ((32,32),2,4):((1,32),1024,2048)"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (8192, 8192));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
@@ -335,7 +359,10 @@ fn case_22() {
 fn case_23() {
     type L = TiledDivide<layout!("Sw<1,1,-3> o 0 o (64,32):(32,1)"), tiler!("(4,32)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<1,1,-3> o 0 o ((4,32),16,1):((32,1),128,0)");
+    assert_eq!(
+        l.to_string(),
+        "Sw<1,1,-3> o 0 o ((4,32),16,1):((32,1),128,0)"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (2048, 2048));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 32);
@@ -350,7 +377,10 @@ fn case_23() {
 fn case_24() {
     type L = TileToShape<layout!("Sw<1,1,-3> o 0 o (8,16):(1,8)"), shape!("(32,16)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<1,1,-3> o 0 o ((8,4),(16,1)):((1,128),(8,0))");
+    assert_eq!(
+        l.to_string(),
+        "Sw<1,1,-3> o 0 o ((8,4),(16,1)):((1,128),(8,0))"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (512, 512));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
@@ -377,7 +407,10 @@ fn case_25() {
 fn case_26() {
     type L = BlockedProduct<layout!("Sw<1,1,-4> o 0 o (32,32):(32,1)"), layout!("(2,3):(1,2)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<1,1,-4> o 0 o ((32,2),(32,3)):((32,1024),(1,2048))");
+    assert_eq!(
+        l.to_string(),
+        "Sw<1,1,-4> o 0 o ((32,2),(32,3)):((32,1024),(1,2048))"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (6144, 6144));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 32);
@@ -407,7 +440,10 @@ fn case_27() {
 fn case_28() {
     type L = ZippedProduct<layout!("Sw<1,1,-5> o 0 o (64,16):(16,1)"), layout!("(2,2):(2,1)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<1,1,-5> o 0 o ((64,16),(2,2)):((16,1),(2048,1024))");
+    assert_eq!(
+        l.to_string(),
+        "Sw<1,1,-5> o 0 o ((64,16),(2,2)):((16,1),(2048,1024))"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (4096, 4096));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 16);
@@ -423,7 +459,10 @@ fn case_28() {
 fn case_29() {
     type L = TileToShape<layout!("Sw<1,1,-5> o 0 o (64,32):(32,1)"), shape!("(64,64)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<1,1,-5> o 0 o ((64,1),(32,2)):((32,0),(1,2048))");
+    assert_eq!(
+        l.to_string(),
+        "Sw<1,1,-5> o 0 o ((64,1),(32,2)):((32,0),(1,2048))"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (4096, 4096));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 32);
@@ -498,7 +537,10 @@ fn case_33() {
 fn case_34() {
     type L = TileToShape<layout!("Sw<1,2,4> o 0 o (8,32):(1,8)"), shape!("(32,32)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<1,2,4> o 0 o ((8,4),(32,1)):((1,256),(8,0))");
+    assert_eq!(
+        l.to_string(),
+        "Sw<1,2,4> o 0 o ((8,4),(32,1)):((1,256),(8,0))"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (1024, 1024));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
@@ -527,7 +569,10 @@ fn case_35() {
 fn case_36() {
     type L = LogicalProduct<layout!("Sw<1,2,5> o 0 o (32,8):(1,32)"), layout!("(2,2):(1,2)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<1,2,5> o 0 o ((32,8),(2,2)):((1,32),(256,512))");
+    assert_eq!(
+        l.to_string(),
+        "Sw<1,2,5> o 0 o ((32,8),(2,2)):((1,32),(256,512))"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (1024, 1024));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
@@ -565,7 +610,10 @@ fn case_38() {
 fn case_39() {
     type L = TileToShape<layout!("Sw<1,2,-3> o 0 o (128,32):(32,1)"), shape!("(256,32)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<1,2,-3> o 0 o ((128,2),(32,1)):((32,4096),(1,0))");
+    assert_eq!(
+        l.to_string(),
+        "Sw<1,2,-3> o 0 o ((128,2),(32,1)):((32,4096),(1,0))"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (8192, 8192));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 32);
@@ -595,7 +643,10 @@ fn case_40() {
 fn case_41() {
     type L = LogicalDivide<layout!("Sw<1,2,-4> o 0 o (8,64):(1,8)"), tiler!("(8,64)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<1,2,-4> o 0 o ((8,1),(64,1)):((1,0),(8,0))");
+    assert_eq!(
+        l.to_string(),
+        "Sw<1,2,-4> o 0 o ((8,1),(64,1)):((1,0),(8,0))"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (512, 512));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
@@ -633,7 +684,10 @@ fn case_43() {
 fn case_44() {
     type L = TileToShape<layout!("Sw<1,2,-5> o 0 o (64,64):(1,64)"), shape!("(64,128)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<1,2,-5> o 0 o ((64,1),(64,2)):((1,0),(64,4096))");
+    assert_eq!(
+        l.to_string(),
+        "Sw<1,2,-5> o 0 o ((64,1),(64,2)):((1,0),(64,4096))"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (8192, 8192));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
@@ -664,7 +718,10 @@ fn case_45() {
 fn case_46() {
     type L = ZippedDivide<layout!("Sw<1,3,3> o 0 o (8,32):(1,8)"), tiler!("(8,32)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<1,3,3> o 0 o ((8,32),(1,1)):((1,8),(0,0))");
+    assert_eq!(
+        l.to_string(),
+        "Sw<1,3,3> o 0 o ((8,32),(1,1)):((1,8),(0,0))"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (256, 256));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
@@ -692,7 +749,10 @@ fn case_47() {
 fn case_48() {
     type L = ZippedProduct<layout!("Sw<1,3,4> o 0 o (8,64):(1,8)"), layout!("(2,2):(2,1)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<1,3,4> o 0 o ((8,64),(2,2)):((1,8),(1024,512))");
+    assert_eq!(
+        l.to_string(),
+        "Sw<1,3,4> o 0 o ((8,64),(2,2)):((1,8),(1024,512))"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (2048, 2048));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
@@ -707,7 +767,10 @@ fn case_48() {
 fn case_49() {
     type L = TileToShape<layout!("Sw<1,3,4> o 0 o (8,32):(32,1)"), shape!("(16,64)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<1,3,4> o 0 o ((8,2),(32,2)):((32,256),(1,512))");
+    assert_eq!(
+        l.to_string(),
+        "Sw<1,3,4> o 0 o ((8,2),(32,2)):((32,256),(1,512))"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (1024, 1024));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 32);
@@ -737,7 +800,10 @@ fn case_50() {
 fn case_51() {
     type L = ZippedDivide<layout!("Sw<1,3,5> o 0 o (16,8):(1,16)"), tiler!("(8,8)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<1,3,5> o 0 o ((8,8),(2,1)):((1,16),(8,0))");
+    assert_eq!(
+        l.to_string(),
+        "Sw<1,3,5> o 0 o ((8,8),(2,1)):((1,16),(8,0))"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (128, 128));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
@@ -776,7 +842,10 @@ fn case_53() {
 fn case_54() {
     type L = TileToShape<layout!("Sw<1,3,-3> o 0 o (128,8):(1,128)"), shape!("(256,16)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<1,3,-3> o 0 o ((128,2),(8,2)):((1,1024),(128,2048))");
+    assert_eq!(
+        l.to_string(),
+        "Sw<1,3,-3> o 0 o ((128,2),(8,2)):((1,1024),(128,2048))"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (4096, 4096));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
@@ -807,7 +876,10 @@ fn case_55() {
 fn case_56() {
     type L = LogicalProduct<layout!("Sw<1,3,-4> o 0 o (128,64):(1,128)"), layout!("(2,2):(1,2)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<1,3,-4> o 0 o ((128,64),(2,2)):((1,128),(8192,16384))");
+    assert_eq!(
+        l.to_string(),
+        "Sw<1,3,-4> o 0 o ((128,64),(2,2)):((1,128),(8192,16384))"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (32768, 32768));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
@@ -854,7 +926,10 @@ fn case_58() {
 fn case_59() {
     type L = TileToShape<layout!("Sw<1,3,-5> o 0 o (8,32):(1,8)"), shape!("(16,64)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<1,3,-5> o 0 o ((8,2),(32,2)):((1,256),(8,512))");
+    assert_eq!(
+        l.to_string(),
+        "Sw<1,3,-5> o 0 o ((8,2),(32,2)):((1,256),(8,512))"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (1024, 1024));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
@@ -920,7 +995,10 @@ fn case_63() {
 fn case_64() {
     type L = TileToShape<layout!("Sw<1,4,4> o 0 o (8,64):(1,8)"), shape!("(32,64)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<1,4,4> o 0 o ((8,4),(64,1)):((1,512),(8,0))");
+    assert_eq!(
+        l.to_string(),
+        "Sw<1,4,4> o 0 o ((8,4),(64,1)):((1,512),(8,0))"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (2048, 2048));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
@@ -949,7 +1027,10 @@ fn case_65() {
 fn case_66() {
     type L = BlockedProduct<layout!("Sw<1,4,5> o 0 o (32,16):(1,32)"), layout!("(2,3):(1,2)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<1,4,5> o 0 o ((32,2),(16,3)):((1,512),(32,1024))");
+    assert_eq!(
+        l.to_string(),
+        "Sw<1,4,5> o 0 o ((32,2),(16,3)):((1,512),(32,1024))"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (3072, 3072));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
@@ -995,7 +1076,10 @@ fn case_68() {
 fn case_69() {
     type L = TileToShape<layout!("Sw<1,4,-3> o 0 o (32,8):(8,1)"), shape!("(128,16)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<1,4,-3> o 0 o ((32,4),(8,2)):((8,256),(1,1024))");
+    assert_eq!(
+        l.to_string(),
+        "Sw<1,4,-3> o 0 o ((32,4),(8,2)):((8,256),(1,1024))"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (2048, 2048));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 8);
@@ -1024,7 +1108,10 @@ fn case_70() {
 fn case_71() {
     type L = ZippedProduct<layout!("Sw<1,4,-4> o 0 o (64,32):(1,64)"), layout!("(2,2):(2,1)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<1,4,-4> o 0 o ((64,32),(2,2)):((1,64),(4096,2048))");
+    assert_eq!(
+        l.to_string(),
+        "Sw<1,4,-4> o 0 o ((64,32),(2,2)):((1,64),(4096,2048))"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (8192, 8192));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
@@ -1055,7 +1142,10 @@ fn case_72() {
 fn case_73() {
     type L = TiledProduct<layout!("Sw<1,4,-5> o 0 o (8,32):(32,1)"), layout!("(2,4):(1,2)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<1,4,-5> o 0 o ((8,32),2,4):((32,1),256,512)");
+    assert_eq!(
+        l.to_string(),
+        "Sw<1,4,-5> o 0 o ((8,32),2,4):((32,1),256,512)"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (2048, 2048));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 32);
@@ -1070,7 +1160,10 @@ fn case_73() {
 fn case_74() {
     type L = TileToShape<layout!("Sw<1,4,-5> o 0 o (64,8):(1,64)"), shape!("(256,8)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<1,4,-5> o 0 o ((64,4),(8,1)):((1,512),(64,0))");
+    assert_eq!(
+        l.to_string(),
+        "Sw<1,4,-5> o 0 o ((64,4),(8,1)):((1,512),(64,0))"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (2048, 2048));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
@@ -1126,7 +1219,10 @@ fn case_77() {
 fn case_78() {
     type L = BlockedProduct<layout!("Sw<2,0,4> o 0 o (128,16):(1,128)"), layout!("(2,3):(1,2)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<2,0,4> o 0 o ((128,2),(16,3)):((1,2048),(128,4096))");
+    assert_eq!(
+        l.to_string(),
+        "Sw<2,0,4> o 0 o ((128,2),(16,3)):((1,2048),(128,4096))"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (12288, 12288));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
@@ -1142,7 +1238,10 @@ fn case_78() {
 fn case_79() {
     type L = TileToShape<layout!("Sw<2,0,4> o 0 o (128,8):(8,1)"), shape!("(128,16)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<2,0,4> o 0 o ((128,1),(8,2)):((8,0),(1,1024))");
+    assert_eq!(
+        l.to_string(),
+        "Sw<2,0,4> o 0 o ((128,1),(8,2)):((8,0),(1,1024))"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (2048, 2048));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 8);
@@ -1172,7 +1271,10 @@ fn case_80() {
 fn case_81() {
     type L = TiledProduct<layout!("Sw<2,0,5> o 0 o (32,8):(8,1)"), layout!("(2,4):(1,2)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<2,0,5> o 0 o ((32,8),2,4):((8,1),256,512)");
+    assert_eq!(
+        l.to_string(),
+        "Sw<2,0,5> o 0 o ((32,8),2,4):((8,1),256,512)"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (2048, 2048));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 8);
@@ -1212,7 +1314,10 @@ fn case_83() {
 fn case_84() {
     type L = TileToShape<layout!("Sw<2,0,-3> o 0 o (8,64):(1,8)"), shape!("(8,64)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<2,0,-3> o 0 o ((8,1),(64,1)):((1,0),(8,0))");
+    assert_eq!(
+        l.to_string(),
+        "Sw<2,0,-3> o 0 o ((8,1),(64,1)):((1,0),(8,0))"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (512, 512));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 9);
@@ -1241,7 +1346,10 @@ fn case_85() {
 fn case_86() {
     type L = TiledProduct<layout!("Sw<2,0,-4> o 0 o (32,32):(1,32)"), layout!("(2,4):(1,2)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<2,0,-4> o 0 o ((32,32),2,4):((1,32),1024,2048)");
+    assert_eq!(
+        l.to_string(),
+        "Sw<2,0,-4> o 0 o ((32,32),2,4):((1,32),1024,2048)"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (8192, 8192));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 17);
@@ -1272,7 +1380,10 @@ fn case_87() {
 fn case_88() {
     type L = BlockedProduct<layout!("Sw<2,0,-5> o 0 o (16,32):(1,16)"), layout!("(2,3):(1,2)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<2,0,-5> o 0 o ((16,2),(32,3)):((1,512),(16,1024))");
+    assert_eq!(
+        l.to_string(),
+        "Sw<2,0,-5> o 0 o ((16,2),(32,3)):((1,512),(16,1024))"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (3072, 3072));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 33);
@@ -1287,7 +1398,10 @@ fn case_88() {
 fn case_89() {
     type L = TileToShape<layout!("Sw<2,0,-5> o 0 o (8,32):(1,8)"), shape!("(8,32)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<2,0,-5> o 0 o ((8,1),(32,1)):((1,0),(8,0))");
+    assert_eq!(
+        l.to_string(),
+        "Sw<2,0,-5> o 0 o ((8,1),(32,1)):((1,0),(8,0))"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (256, 256));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 33);
@@ -1315,7 +1429,10 @@ fn case_90() {
 fn case_91() {
     type L = BlockedProduct<layout!("Sw<2,1,3> o 0 o (8,16):(16,1)"), layout!("(2,3):(1,2)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<2,1,3> o 0 o ((8,2),(16,3)):((16,128),(1,256))");
+    assert_eq!(
+        l.to_string(),
+        "Sw<2,1,3> o 0 o ((8,2),(16,3)):((16,128),(1,256))"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (768, 768));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 18);
@@ -1342,7 +1459,10 @@ fn case_92() {
 fn case_93() {
     type L = RakedProduct<layout!("Sw<2,1,4> o 0 o (8,64):(1,8)"), layout!("(2,2):(2,1)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<2,1,4> o 0 o ((2,8),(2,64)):((1024,1),(512,8))");
+    assert_eq!(
+        l.to_string(),
+        "Sw<2,1,4> o 0 o ((2,8),(2,64)):((1024,1),(512,8))"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (2048, 2048));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1024);
@@ -1357,7 +1477,10 @@ fn case_93() {
 fn case_94() {
     type L = TileToShape<layout!("Sw<2,1,4> o 0 o (128,64):(1,128)"), shape!("(128,128)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<2,1,4> o 0 o ((128,1),(64,2)):((1,0),(128,8192))");
+    assert_eq!(
+        l.to_string(),
+        "Sw<2,1,4> o 0 o ((128,1),(64,2)):((1,0),(128,8192))"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (16384, 16384));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
@@ -1416,7 +1539,10 @@ fn case_97() {
 fn case_98() {
     type L = ZippedProduct<layout!("Sw<2,1,-3> o 0 o (16,32):(1,16)"), layout!("(2,2):(2,1)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<2,1,-3> o 0 o ((16,32),(2,2)):((1,16),(1024,512))");
+    assert_eq!(
+        l.to_string(),
+        "Sw<2,1,-3> o 0 o ((16,32),(2,2)):((1,16),(1024,512))"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (2048, 2048));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
@@ -1431,7 +1557,10 @@ fn case_98() {
 fn case_99() {
     type L = TileToShape<layout!("Sw<2,1,-3> o 0 o (8,8):(1,8)"), shape!("(16,16)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<2,1,-3> o 0 o ((8,2),(8,2)):((1,64),(8,128))");
+    assert_eq!(
+        l.to_string(),
+        "Sw<2,1,-3> o 0 o ((8,2),(8,2)):((1,64),(8,128))"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (256, 256));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
@@ -1459,7 +1588,10 @@ fn case_100() {
 fn case_101() {
     type L = ZippedProduct<layout!("Sw<2,1,-4> o 0 o (128,8):(8,1)"), layout!("(2,2):(2,1)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<2,1,-4> o 0 o ((128,8),(2,2)):((8,1),(2048,1024))");
+    assert_eq!(
+        l.to_string(),
+        "Sw<2,1,-4> o 0 o ((128,8),(2,2)):((8,1),(2048,1024))"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (4096, 4096));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 8);
@@ -1489,7 +1621,10 @@ fn case_102() {
 fn case_103() {
     type L = BlockedProduct<layout!("Sw<2,1,-5> o 0 o (128,64):(1,128)"), layout!("(2,3):(1,2)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<2,1,-5> o 0 o ((128,2),(64,3)):((1,8192),(128,16384))");
+    assert_eq!(
+        l.to_string(),
+        "Sw<2,1,-5> o 0 o ((128,2),(64,3)):((1,8192),(128,16384))"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (49152, 49152));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
@@ -1505,7 +1640,10 @@ fn case_103() {
 fn case_104() {
     type L = TileToShape<layout!("Sw<2,1,-5> o 0 o (64,64):(1,64)"), shape!("(64,128)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<2,1,-5> o 0 o ((64,1),(64,2)):((1,0),(64,4096))");
+    assert_eq!(
+        l.to_string(),
+        "Sw<2,1,-5> o 0 o ((64,1),(64,2)):((1,0),(64,4096))"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (8192, 8192));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
@@ -1535,7 +1673,10 @@ fn case_105() {
 fn case_106() {
     type L = BlockedProduct<layout!("Sw<2,2,3> o 0 o (8,64):(1,8)"), layout!("(2,3):(1,2)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<2,2,3> o 0 o ((8,2),(64,3)):((1,512),(8,1024))");
+    assert_eq!(
+        l.to_string(),
+        "Sw<2,2,3> o 0 o ((8,2),(64,3)):((1,512),(8,1024))"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (3072, 3072));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
@@ -1576,7 +1717,10 @@ fn case_108() {
 fn case_109() {
     type L = TileToShape<layout!("Sw<2,2,4> o 0 o (128,64):(64,1)"), shape!("(128,64)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<2,2,4> o 0 o ((128,1),(64,1)):((64,0),(1,0))");
+    assert_eq!(
+        l.to_string(),
+        "Sw<2,2,4> o 0 o ((128,1),(64,1)):((64,0),(1,0))"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (8192, 8192));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 68);
@@ -1605,7 +1749,10 @@ fn case_110() {
 fn case_111() {
     type L = LogicalDivide<layout!("Sw<2,2,5> o 0 o (64,64):(1,64)"), tiler!("(2,4)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<2,2,5> o 0 o ((2,32),(4,16)):((1,2),(64,256))");
+    assert_eq!(
+        l.to_string(),
+        "Sw<2,2,5> o 0 o ((2,32),(4,16)):((1,2),(64,256))"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (4096, 4096));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
@@ -1637,7 +1784,10 @@ fn case_112() {
 fn case_113() {
     type L = TiledProduct<layout!("Sw<2,2,-3> o 0 o (64,8):(1,64)"), layout!("(2,4):(1,2)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<2,2,-3> o 0 o ((64,8),2,4):((1,64),512,1024)");
+    assert_eq!(
+        l.to_string(),
+        "Sw<2,2,-3> o 0 o ((64,8),2,4):((1,64),512,1024)"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (4096, 4096));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
@@ -1653,7 +1803,10 @@ fn case_113() {
 fn case_114() {
     type L = TileToShape<layout!("Sw<2,2,-3> o 0 o (32,64):(64,1)"), shape!("(32,128)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<2,2,-3> o 0 o ((32,1),(64,2)):((64,0),(1,2048))");
+    assert_eq!(
+        l.to_string(),
+        "Sw<2,2,-3> o 0 o ((32,1),(64,2)):((64,0),(1,2048))"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (4096, 4096));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 64);
@@ -1683,7 +1836,10 @@ fn case_115() {
 fn case_116() {
     type L = BlockedProduct<layout!("Sw<2,2,-4> o 0 o (16,64):(64,1)"), layout!("(2,3):(1,2)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<2,2,-4> o 0 o ((16,2),(64,3)):((64,1024),(1,2048))");
+    assert_eq!(
+        l.to_string(),
+        "Sw<2,2,-4> o 0 o ((16,2),(64,3)):((64,1024),(1,2048))"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (6144, 6144));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 64);
@@ -1710,7 +1866,10 @@ fn case_117() {
 fn case_118() {
     type L = LogicalDivide<layout!("Sw<2,2,-5> o 0 o (128,16):(16,1)"), tiler!("(128,2)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<2,2,-5> o 0 o ((128,1),(2,8)):((16,0),(1,2))");
+    assert_eq!(
+        l.to_string(),
+        "Sw<2,2,-5> o 0 o ((128,1),(2,8)):((16,0),(1,2))"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (2048, 2048));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 16);
@@ -1725,7 +1884,10 @@ fn case_118() {
 fn case_119() {
     type L = TileToShape<layout!("Sw<2,2,-5> o 0 o (16,16):(16,1)"), shape!("(64,32)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<2,2,-5> o 0 o ((16,4),(16,2)):((16,256),(1,1024))");
+    assert_eq!(
+        l.to_string(),
+        "Sw<2,2,-5> o 0 o ((16,4),(16,2)):((16,256),(1,1024))"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (2048, 2048));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 16);
@@ -1755,7 +1917,10 @@ fn case_120() {
 fn case_121() {
     type L = LogicalProduct<layout!("Sw<2,3,3> o 0 o (64,32):(32,1)"), layout!("(2,2):(1,2)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<2,3,3> o 0 o ((64,32),(2,2)):((32,1),(2048,4096))");
+    assert_eq!(
+        l.to_string(),
+        "Sw<2,3,3> o 0 o ((64,32),(2,2)):((32,1),(2048,4096))"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (8192, 8192));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 32);
@@ -1785,7 +1950,10 @@ fn case_122() {
 fn case_123() {
     type L = LogicalProduct<layout!("Sw<2,3,4> o 0 o (128,8):(1,128)"), layout!("(2,2):(1,2)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<2,3,4> o 0 o ((128,8),(2,2)):((1,128),(1024,2048))");
+    assert_eq!(
+        l.to_string(),
+        "Sw<2,3,4> o 0 o ((128,8),(2,2)):((1,128),(1024,2048))"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (4096, 4096));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
@@ -1801,7 +1969,10 @@ fn case_123() {
 fn case_124() {
     type L = TileToShape<layout!("Sw<2,3,4> o 0 o (128,64):(64,1)"), shape!("(512,64)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<2,3,4> o 0 o ((128,4),(64,1)):((64,8192),(1,0))");
+    assert_eq!(
+        l.to_string(),
+        "Sw<2,3,4> o 0 o ((128,4),(64,1)):((64,8192),(1,0))"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (32768, 32768));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 64);
@@ -1832,7 +2003,10 @@ fn case_125() {
 fn case_126() {
     type L = ZippedProduct<layout!("Sw<2,3,5> o 0 o (16,8):(8,1)"), layout!("(2,2):(2,1)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<2,3,5> o 0 o ((16,8),(2,2)):((8,1),(256,128))");
+    assert_eq!(
+        l.to_string(),
+        "Sw<2,3,5> o 0 o ((16,8),(2,2)):((8,1),(256,128))"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (512, 512));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 8);
@@ -1876,7 +2050,10 @@ fn case_128() {
 fn case_129() {
     type L = TileToShape<layout!("Sw<2,3,-3> o 0 o (128,16):(16,1)"), shape!("(256,16)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<2,3,-3> o 0 o ((128,2),(16,1)):((16,2048),(1,0))");
+    assert_eq!(
+        l.to_string(),
+        "Sw<2,3,-3> o 0 o ((128,2),(16,1)):((16,2048),(1,0))"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (4096, 4096));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 144);
@@ -1908,7 +2085,10 @@ fn case_130() {
 fn case_131() {
     type L = TiledProduct<layout!("Sw<2,3,-4> o 0 o (16,16):(16,1)"), layout!("(2,4):(1,2)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<2,3,-4> o 0 o ((16,16),2,4):((16,1),256,512)");
+    assert_eq!(
+        l.to_string(),
+        "Sw<2,3,-4> o 0 o ((16,16),2,4):((16,1),256,512)"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (2048, 2048));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 272);
@@ -1954,7 +2134,10 @@ fn case_133() {
 fn case_134() {
     type L = TileToShape<layout!("Sw<2,3,-5> o 0 o (32,16):(16,1)"), shape!("(32,32)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<2,3,-5> o 0 o ((32,1),(16,2)):((16,0),(1,512))");
+    assert_eq!(
+        l.to_string(),
+        "Sw<2,3,-5> o 0 o ((32,1),(16,2)):((16,0),(1,512))"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (1024, 1024));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 528);
@@ -2008,7 +2191,10 @@ fn case_137() {
 fn case_138() {
     type L = ZippedDivide<layout!("Sw<2,4,4> o 0 o (32,16):(16,1)"), tiler!("(4,4)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<2,4,4> o 0 o ((4,4),(8,4)):((16,1),(64,4))");
+    assert_eq!(
+        l.to_string(),
+        "Sw<2,4,4> o 0 o ((4,4),(8,4)):((16,1),(64,4))"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (512, 512));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 16);
@@ -2022,7 +2208,10 @@ fn case_138() {
 fn case_139() {
     type L = TileToShape<layout!("Sw<2,4,4> o 0 o (8,32):(1,8)"), shape!("(8,64)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<2,4,4> o 0 o ((8,1),(32,2)):((1,0),(8,256))");
+    assert_eq!(
+        l.to_string(),
+        "Sw<2,4,4> o 0 o ((8,1),(32,2)):((1,0),(8,256))"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (512, 512));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
@@ -2079,7 +2268,10 @@ fn case_142() {
 fn case_143() {
     type L = ZippedDivide<layout!("Sw<2,4,-3> o 0 o (128,8):(8,1)"), tiler!("(8,8)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<2,4,-3> o 0 o ((8,8),(16,1)):((8,1),(64,0))");
+    assert_eq!(
+        l.to_string(),
+        "Sw<2,4,-3> o 0 o ((8,8),(16,1)):((8,1),(64,0))"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (1024, 1024));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 8);
@@ -2094,7 +2286,10 @@ fn case_143() {
 fn case_144() {
     type L = TileToShape<layout!("Sw<2,4,-3> o 0 o (128,32):(1,128)"), shape!("(128,32)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<2,4,-3> o 0 o ((128,1),(32,1)):((1,0),(128,0))");
+    assert_eq!(
+        l.to_string(),
+        "Sw<2,4,-3> o 0 o ((128,1),(32,1)):((1,0),(128,0))"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (4096, 4096));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
@@ -2167,7 +2362,10 @@ fn case_148() {
 fn case_149() {
     type L = TileToShape<layout!("Sw<2,4,-5> o 0 o (32,16):(1,32)"), shape!("(128,32)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<2,4,-5> o 0 o ((32,4),(16,2)):((1,512),(32,2048))");
+    assert_eq!(
+        l.to_string(),
+        "Sw<2,4,-5> o 0 o ((32,4),(16,2)):((1,512),(32,2048))"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (4096, 4096));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
@@ -2197,7 +2395,10 @@ fn case_150() {
 fn case_151() {
     type L = BlockedProduct<layout!("Sw<3,0,3> o 0 o (32,32):(32,1)"), layout!("(2,3):(1,2)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<3,0,3> o 0 o ((32,2),(32,3)):((32,1024),(1,2048))");
+    assert_eq!(
+        l.to_string(),
+        "Sw<3,0,3> o 0 o ((32,2),(32,3)):((32,1024),(1,2048))"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (6144, 6144));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 36);
@@ -2241,7 +2442,10 @@ fn case_153() {
 fn case_154() {
     type L = TileToShape<layout!("Sw<3,0,4> o 0 o (32,64):(1,32)"), shape!("(32,128)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<3,0,4> o 0 o ((32,1),(64,2)):((1,0),(32,2048))");
+    assert_eq!(
+        l.to_string(),
+        "Sw<3,0,4> o 0 o ((32,1),(64,2)):((1,0),(32,2048))"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (4096, 4096));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
@@ -2299,7 +2503,10 @@ fn case_157() {
 fn case_158() {
     type L = ZippedProduct<layout!("Sw<3,0,-3> o 0 o (32,64):(1,32)"), layout!("(2,2):(2,1)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<3,0,-3> o 0 o ((32,64),(2,2)):((1,32),(4096,2048))");
+    assert_eq!(
+        l.to_string(),
+        "Sw<3,0,-3> o 0 o ((32,64),(2,2)):((1,32),(4096,2048))"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (8192, 8192));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 9);
@@ -2315,7 +2522,10 @@ fn case_158() {
 fn case_159() {
     type L = TileToShape<layout!("Sw<3,0,-3> o 0 o (8,8):(8,1)"), shape!("(8,16)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<3,0,-3> o 0 o ((8,1),(8,2)):((8,0),(1,64))");
+    assert_eq!(
+        l.to_string(),
+        "Sw<3,0,-3> o 0 o ((8,1),(8,2)):((8,0),(1,64))"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (128, 128));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 8);
@@ -2342,7 +2552,10 @@ fn case_160() {
 fn case_161() {
     type L = BlockedProduct<layout!("Sw<3,0,-4> o 0 o (128,16):(1,128)"), layout!("(2,3):(1,2)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<3,0,-4> o 0 o ((128,2),(16,3)):((1,2048),(128,4096))");
+    assert_eq!(
+        l.to_string(),
+        "Sw<3,0,-4> o 0 o ((128,2),(16,3)):((1,2048),(128,4096))"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (12288, 12288));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 17);
@@ -2372,7 +2585,10 @@ fn case_162() {
 fn case_163() {
     type L = TiledProduct<layout!("Sw<3,0,-5> o 0 o (8,64):(64,1)"), layout!("(2,4):(1,2)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<3,0,-5> o 0 o ((8,64),2,4):((64,1),512,1024)");
+    assert_eq!(
+        l.to_string(),
+        "Sw<3,0,-5> o 0 o ((8,64),2,4):((64,1),512,1024)"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (4096, 4096));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 64);
@@ -2388,7 +2604,10 @@ fn case_163() {
 fn case_164() {
     type L = TileToShape<layout!("Sw<3,0,-5> o 0 o (32,64):(64,1)"), shape!("(64,128)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<3,0,-5> o 0 o ((32,2),(64,2)):((64,2048),(1,4096))");
+    assert_eq!(
+        l.to_string(),
+        "Sw<3,0,-5> o 0 o ((32,2),(64,2)):((64,2048),(1,4096))"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (8192, 8192));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 64);
@@ -2418,7 +2637,10 @@ fn case_165() {
 fn case_166() {
     type L = ZippedProduct<layout!("Sw<3,1,3> o 0 o (64,64):(1,64)"), layout!("(2,2):(2,1)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<3,1,3> o 0 o ((64,64),(2,2)):((1,64),(8192,4096))");
+    assert_eq!(
+        l.to_string(),
+        "Sw<3,1,3> o 0 o ((64,64),(2,2)):((1,64),(8192,4096))"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (16384, 16384));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
@@ -2448,7 +2670,10 @@ fn case_167() {
 fn case_168() {
     type L = ZippedProduct<layout!("Sw<3,1,4> o 0 o (128,8):(1,128)"), layout!("(2,2):(2,1)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<3,1,4> o 0 o ((128,8),(2,2)):((1,128),(2048,1024))");
+    assert_eq!(
+        l.to_string(),
+        "Sw<3,1,4> o 0 o ((128,8),(2,2)):((1,128),(2048,1024))"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (4096, 4096));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
@@ -2464,7 +2689,10 @@ fn case_168() {
 fn case_169() {
     type L = TileToShape<layout!("Sw<3,1,4> o 0 o (128,8):(1,128)"), shape!("(256,16)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<3,1,4> o 0 o ((128,2),(8,2)):((1,1024),(128,2048))");
+    assert_eq!(
+        l.to_string(),
+        "Sw<3,1,4> o 0 o ((128,2),(8,2)):((1,1024),(128,2048))"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (4096, 4096));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
@@ -2525,7 +2753,10 @@ fn case_172() {
 fn case_173() {
     type L = LogicalProduct<layout!("Sw<3,1,-3> o 0 o (128,64):(64,1)"), layout!("(2,2):(1,2)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<3,1,-3> o 0 o ((128,64),(2,2)):((64,1),(8192,16384))");
+    assert_eq!(
+        l.to_string(),
+        "Sw<3,1,-3> o 0 o ((128,64),(2,2)):((64,1),(8192,16384))"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (32768, 32768));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 64);
@@ -2541,7 +2772,10 @@ fn case_173() {
 fn case_174() {
     type L = TileToShape<layout!("Sw<3,1,-3> o 0 o (32,64):(64,1)"), shape!("(64,64)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<3,1,-3> o 0 o ((32,2),(64,1)):((64,2048),(1,0))");
+    assert_eq!(
+        l.to_string(),
+        "Sw<3,1,-3> o 0 o ((32,2),(64,1)):((64,2048),(1,0))"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (4096, 4096));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 64);
@@ -2572,7 +2806,10 @@ fn case_175() {
 fn case_176() {
     type L = RakedProduct<layout!("Sw<3,1,-4> o 0 o (16,8):(8,1)"), layout!("(2,2):(2,1)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<3,1,-4> o 0 o ((2,16),(2,8)):((256,8),(128,1))");
+    assert_eq!(
+        l.to_string(),
+        "Sw<3,1,-4> o 0 o ((2,16),(2,8)):((256,8),(128,1))"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (512, 512));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 256);
@@ -2614,7 +2851,10 @@ fn case_178() {
 fn case_179() {
     type L = TileToShape<layout!("Sw<3,1,-5> o 0 o (8,64):(1,8)"), shape!("(16,64)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<3,1,-5> o 0 o ((8,2),(64,1)):((1,512),(8,0))");
+    assert_eq!(
+        l.to_string(),
+        "Sw<3,1,-5> o 0 o ((8,2),(64,1)):((1,512),(8,0))"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (1024, 1024));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
@@ -2675,7 +2915,10 @@ fn case_182() {
 fn case_183() {
     type L = LogicalProduct<layout!("Sw<3,2,4> o 0 o (32,32):(1,32)"), layout!("(2,2):(1,2)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<3,2,4> o 0 o ((32,32),(2,2)):((1,32),(1024,2048))");
+    assert_eq!(
+        l.to_string(),
+        "Sw<3,2,4> o 0 o ((32,32),(2,2)):((1,32),(1024,2048))"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (4096, 4096));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
@@ -2691,7 +2934,10 @@ fn case_183() {
 fn case_184() {
     type L = TileToShape<layout!("Sw<3,2,4> o 0 o (8,16):(1,8)"), shape!("(16,16)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<3,2,4> o 0 o ((8,2),(16,1)):((1,128),(8,0))");
+    assert_eq!(
+        l.to_string(),
+        "Sw<3,2,4> o 0 o ((8,2),(16,1)):((1,128),(8,0))"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (256, 256));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
@@ -2762,7 +3008,10 @@ fn case_188() {
 fn case_189() {
     type L = TileToShape<layout!("Sw<3,2,-3> o 0 o (64,32):(32,1)"), shape!("(64,64)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<3,2,-3> o 0 o ((64,1),(32,2)):((32,0),(1,2048))");
+    assert_eq!(
+        l.to_string(),
+        "Sw<3,2,-3> o 0 o ((64,1),(32,2)):((32,0),(1,2048))"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (4096, 4096));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 32);
@@ -2817,7 +3066,10 @@ fn case_192() {
 fn case_193() {
     type L = TiledDivide<layout!("Sw<3,2,-5> o 0 o (128,16):(1,128)"), tiler!("(2,2)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<3,2,-5> o 0 o ((2,2),64,8):((1,128),2,256)");
+    assert_eq!(
+        l.to_string(),
+        "Sw<3,2,-5> o 0 o ((2,2),64,8):((1,128),2,256)"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (2048, 2048));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
@@ -2832,7 +3084,10 @@ fn case_193() {
 fn case_194() {
     type L = TileToShape<layout!("Sw<3,2,-5> o 0 o (8,32):(1,8)"), shape!("(32,32)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<3,2,-5> o 0 o ((8,4),(32,1)):((1,256),(8,0))");
+    assert_eq!(
+        l.to_string(),
+        "Sw<3,2,-5> o 0 o ((8,4),(32,1)):((1,256),(8,0))"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (1024, 1024));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
@@ -2889,7 +3144,10 @@ fn case_197() {
 fn case_198() {
     type L = LogicalDivide<layout!("Sw<3,3,4> o 0 o (64,64):(1,64)"), tiler!("(8,4)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<3,3,4> o 0 o ((8,8),(4,16)):((1,8),(64,256))");
+    assert_eq!(
+        l.to_string(),
+        "Sw<3,3,4> o 0 o ((8,8),(4,16)):((1,8),(64,256))"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (4096, 4096));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
@@ -2905,7 +3163,10 @@ fn case_198() {
 fn case_199() {
     type L = TileToShape<layout!("Sw<3,3,4> o 0 o (16,16):(16,1)"), shape!("(64,16)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<3,3,4> o 0 o ((16,4),(16,1)):((16,256),(1,0))");
+    assert_eq!(
+        l.to_string(),
+        "Sw<3,3,4> o 0 o ((16,4),(16,1)):((16,256),(1,0))"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (1024, 1024));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 16);
@@ -2975,7 +3236,10 @@ fn case_203() {
 fn case_204() {
     type L = TileToShape<layout!("Sw<3,3,-3> o 0 o (128,64):(64,1)"), shape!("(128,128)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<3,3,-3> o 0 o ((128,1),(64,2)):((64,0),(1,8192))");
+    assert_eq!(
+        l.to_string(),
+        "Sw<3,3,-3> o 0 o ((128,1),(64,2)):((64,0),(1,8192))"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (16384, 16384));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 64);
@@ -3006,7 +3270,10 @@ fn case_205() {
 fn case_206() {
     type L = LogicalProduct<layout!("Sw<3,3,-4> o 0 o (16,16):(16,1)"), layout!("(2,2):(1,2)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<3,3,-4> o 0 o ((16,16),(2,2)):((16,1),(256,512))");
+    assert_eq!(
+        l.to_string(),
+        "Sw<3,3,-4> o 0 o ((16,16),(2,2)):((16,1),(256,512))"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (1024, 1024));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 272);
@@ -3034,7 +3301,10 @@ fn case_207() {
 fn case_208() {
     type L = TiledProduct<layout!("Sw<3,3,-5> o 0 o (64,8):(1,64)"), layout!("(2,4):(1,2)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<3,3,-5> o 0 o ((64,8),2,4):((1,64),512,1024)");
+    assert_eq!(
+        l.to_string(),
+        "Sw<3,3,-5> o 0 o ((64,8),2,4):((1,64),512,1024)"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (4096, 4096));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
@@ -3050,7 +3320,10 @@ fn case_208() {
 fn case_209() {
     type L = TileToShape<layout!("Sw<3,3,-5> o 0 o (32,16):(1,32)"), shape!("(64,32)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<3,3,-5> o 0 o ((32,2),(16,2)):((1,512),(32,1024))");
+    assert_eq!(
+        l.to_string(),
+        "Sw<3,3,-5> o 0 o ((32,2),(16,2)):((1,512),(32,1024))"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (2048, 2048));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
@@ -3123,7 +3396,10 @@ fn case_213() {
 fn case_214() {
     type L = TileToShape<layout!("Sw<3,4,4> o 0 o (128,32):(32,1)"), shape!("(512,32)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<3,4,4> o 0 o ((128,4),(32,1)):((32,4096),(1,0))");
+    assert_eq!(
+        l.to_string(),
+        "Sw<3,4,4> o 0 o ((128,4),(32,1)):((32,4096),(1,0))"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (16384, 16384));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 32);
@@ -3183,7 +3459,10 @@ fn case_217() {
 fn case_218() {
     type L = TiledDivide<layout!("Sw<3,4,-3> o 0 o (128,16):(1,128)"), tiler!("(2,8)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<3,4,-3> o 0 o ((2,8),64,2):((1,128),2,1024)");
+    assert_eq!(
+        l.to_string(),
+        "Sw<3,4,-3> o 0 o ((2,8),64,2):((1,128),2,1024)"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (2048, 2048));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
@@ -3198,7 +3477,10 @@ fn case_218() {
 fn case_219() {
     type L = TileToShape<layout!("Sw<3,4,-3> o 0 o (8,8):(8,1)"), shape!("(16,16)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<3,4,-3> o 0 o ((8,2),(8,2)):((8,64),(1,128))");
+    assert_eq!(
+        l.to_string(),
+        "Sw<3,4,-3> o 0 o ((8,2),(8,2)):((8,64),(1,128))"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (256, 256));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 8);
@@ -3222,7 +3504,10 @@ fn case_220() {
 fn case_221() {
     type L = TiledDivide<layout!("Sw<3,4,-4> o 0 o (128,16):(1,128)"), tiler!("(128,2)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<3,4,-4> o 0 o ((128,2),1,8):((1,128),0,256)");
+    assert_eq!(
+        l.to_string(),
+        "Sw<3,4,-4> o 0 o ((128,2),1,8):((1,128),0,256)"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (2048, 2048));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
@@ -3263,7 +3548,10 @@ fn case_223() {
 fn case_224() {
     type L = TileToShape<layout!("Sw<3,4,-5> o 0 o (8,16):(1,8)"), shape!("(16,16)")>;
     let l = L::default();
-    assert_eq!(l.to_string(), "Sw<3,4,-5> o 0 o ((8,2),(16,1)):((1,128),(8,0))");
+    assert_eq!(
+        l.to_string(),
+        "Sw<3,4,-5> o 0 o ((8,2),(16,1)):((1,128),(8,0))"
+    );
     assert_eq!((L::SIZE, L::COSIZE), (256, 256));
     assert_eq!(l.call(0usize), 0);
     assert_eq!(l.call(1usize), 1);
