@@ -22,7 +22,10 @@ use crate::complement::ComplementOf;
 use crate::composition::Compose;
 use crate::coord::Coord;
 use crate::divide::{DivideTiler, TileUnzip, Unpack};
-use crate::int_tuple::{LayoutShape, NonNegative, StaticIntTuple, StaticShape, StaticSpan};
+use crate::int_tuple::{
+    IntTuple, LayoutShape, NonNegative, StaticIntTuple, StaticShape, StaticSpan,
+};
+use crate::print::{fmt_table, DisplayFn};
 use crate::product::{ProductTiler, RankProduct, TileTo};
 use crate::swizzle::{Bits, SwizzleFn, ValidSwizzle};
 use crate::{Layout, StaticLayout, Swizzle};
@@ -104,6 +107,25 @@ where
         let sw = crate::dynamic::DynSwizzle::new(Sw::BITS, Sw::BASE, Sw::SHIFT);
         let sw = sw.expect("a static swizzle is valid");
         crate::dynamic::DynComposedLayout::new(sw, O, Layout::<S, D>::dynamic())
+    }
+}
+
+impl<Sw: SwizzleFn, const O: usize, S0, S1, D0, D1>
+    ComposedLayout<Sw, O, Layout<(S0, S1), (D0, D1)>>
+where
+    S0: StaticShape,
+    S1: StaticShape,
+    (S0, S1): LayoutShape<(D0, D1)>,
+    (D0, D1): IntTuple,
+    Self: StaticLayout<Shape = (S0, S1), Stride = (D0, D1)>,
+    (usize, usize): Coord<(S0, S1), (D0, D1)>,
+{
+    /// CuTe's `print_layout` table of a composed layout of rank 2: row `m`, column `n` holds the
+    /// swizzled index of `(m, n)`.
+    pub fn print_layout(&self) -> impl Display + '_ {
+        let at = move |m: usize, n: usize| self.call_signed((m, n)) as i64;
+        let dims = (S0::SIZE, S1::SIZE);
+        DisplayFn(move |f: &mut Formatter<'_>| fmt_table(f, self, dims, Self::COSIZE, &at))
     }
 }
 

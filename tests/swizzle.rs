@@ -88,3 +88,24 @@ proptest::proptest! {
         proptest::prop_assert_eq!(y / block, x / block);
     }
 }
+
+#[test]
+fn print_layout_of_a_composed_layout_is_cute_s() {
+    // CuTe's print_layout(composition(Swizzle<2,0,2>{}, (4,4):(4,1))), underscores removed.
+    let want = "Sw<2,0,2> o 0 o (4,4):(4,1)
+       0    1    2    3 
+    +----+----+----+----+
+ 0  |  0 |  1 |  2 |  3 |
+    +----+----+----+----+
+ 1  |  5 |  4 |  7 |  6 |
+    +----+----+----+----+
+ 2  | 10 | 11 |  8 |  9 |
+    +----+----+----+----+
+ 3  | 15 | 14 | 13 | 12 |
+    +----+----+----+----+
+";
+    let l = layout!("Sw<2,0,2> o 0 o (4,4):(4,1)");
+    assert_eq!(l.print_layout().to_string(), want);
+    let d: DynComposedLayout = "Sw<2,0,2> o 0 o (4,4):(4,1)".parse().unwrap();
+    assert_eq!(d.print_layout().unwrap().to_string(), want);
+}
