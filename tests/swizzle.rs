@@ -109,3 +109,15 @@ fn print_layout_of_a_composed_layout_is_cute_s() {
     let d: DynComposedLayout = "Sw<2,0,2> o 0 o (4,4):(4,1)".parse().unwrap();
     assert_eq!(d.print_layout().unwrap().to_string(), want);
 }
+
+#[test]
+fn swizzles_compose_with_the_named_layouts() {
+    type Atom = Composition<Swizzle<3, 3, 3>, tessel::RowMajor<8, 64>>;
+    assert_eq!(Atom::default().to_string(), "Sw<3,3,3> o 0 o (8,64):(64,1)");
+    assert_eq!((Atom::SIZE, Atom::COSIZE, Atom::RANK), (512, 512, 2));
+    tessel::assert_conflict_free!(Atom, u16, layout!("(8,4):(1,64)"), 8);
+    assert_eq!(
+        tessel::bank::wavefronts::<tessel::RowMajor<8, 64>, u16, layout!("(8,4):(1,64)"), 8>(),
+        32
+    );
+}
