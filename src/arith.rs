@@ -137,19 +137,6 @@ where
 /// `ceil(A / B)`.
 pub type CeilQuot<A, B> = <A as CeilDiv<B>>::Output;
 
-/// Whether `Self` is a multiple of `B`: `B1` or `B0`.
-pub trait MultipleOf<B> {
-    /// `B1` or `B0`.
-    type Output: Bit;
-}
-
-impl<A: DivRem<B>, B> MultipleOf<B> for A
-where
-    A::Rem: IsZero,
-{
-    type Output = <A::Rem as IsZero>::Output;
-}
-
 /// Whether a number is 0: `B1` or `B0`.
 pub trait IsZero {
     /// `B1` or `B0`.
@@ -161,9 +148,6 @@ impl IsZero for UTerm {
 impl<U, B> IsZero for UInt<U, B> {
     type Output = B0;
 }
-
-/// `B1` if A is a multiple of B.
-pub type IsMultiple<A, B> = <A as MultipleOf<B>>::Output;
 
 /// Whether a positive number is 1: `B1` or `B0`.
 pub trait Unit {

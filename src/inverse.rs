@@ -26,14 +26,14 @@
 //! assert_eq!(<MaxCommonLayout<A, layout!("(8,4):(1,16)")>>::default().to_string(), "8:1");
 //! ```
 
-use crate::arith::{IsMultiple, MultipleOf, SameAs, ScaleStride, Scaled};
+use crate::arith::{DivCheap, Divides, QuotCheap, SameAs, ScaleStride, Scaled};
 use crate::coalesce::{CoalesceLayout, CoalesceList, FlatModes, StackLayout};
 use crate::complement::{MinStride, SplitHead};
 use crate::composition::Compose;
 use crate::diagnostic::{And, Both, Check, CheckBit, Checked, Holds, Verified};
 use crate::int_tuple::{IntTuple, LayoutShape};
 use crate::list::{Cons, Nil};
-use crate::nat::{DivRem, Mul, Prod, Quot};
+use crate::nat::{Mul, Prod};
 use crate::sublayout::{Modes, Parts};
 use crate::Layout;
 use crate::StaticLayout;
@@ -180,11 +180,11 @@ impl<S, P, G, Prev, T> GatherStep<G, Prev> for Cons<(S, UTerm, P), T> {
 }
 impl<S, V, C, P, G, Prev, T> GatherStep<G, Prev> for Cons<(S, UInt<V, C>, P), T>
 where
-    UInt<V, C>: MultipleOf<G> + DivRem<G>,
-    IsMultiple<UInt<V, C>, G>: CheckBit<MultipleOfBelow, UInt<V, C>, G>,
+    UInt<V, C>: DivCheap<G>,
+    Divides<UInt<V, C>, G>: CheckBit<MultipleOfBelow, UInt<V, C>, G>,
 {
-    type Rest = (Cons<(Quot<UInt<V, C>, G>, Prev), Nil>, UInt<V, C>, P);
-    type Verdict = Check<IsMultiple<UInt<V, C>, G>, MultipleOfBelow, UInt<V, C>, G>;
+    type Rest = (Cons<(QuotCheap<UInt<V, C>, G>, Prev), Nil>, UInt<V, C>, P);
+    type Verdict = Check<Divides<UInt<V, C>, G>, MultipleOfBelow, UInt<V, C>, G>;
 }
 
 /// The pairs of one step, then the rest of the walk.

@@ -52,20 +52,36 @@ pub trait SwizzleFn: Copy + Default + Debug + Display {
     fn apply(offset: usize) -> usize;
 }
 
+/// The mask of the B bits a swizzle `(B, M, S)` reads (YYY).
+pub const fn yyy_mask(bits: u32, base: u32, shift: i32) -> usize {
+    ((1 << bits) - 1) << (base as i32 + if shift > 0 { shift } else { 0 })
+}
+
+/// The swizzle `(B, M, S)` of an index: `x ^ ((x & yyy_mask) >> S)` (a left shift for negative
+/// S). The one definition the static, the runtime and the const layers share.
+pub const fn swizzled(bits: u32, base: u32, shift: i32, x: usize) -> usize {
+    let y = x & yyy_mask(bits, base, shift);
+    x ^ if shift >= 0 { y >> shift } else { y << -shift }
+}
+
+/// Whether `(B, M, S)` names a swizzle tessel accepts: `|S| >= B` (the bit ranges do not
+/// overlap), `B <= 8` and `|S| <= 31` (the static table's range), all bits below 64.
+pub const fn valid(bits: u32, base: u32, shift: i32) -> bool {
+    let s = shift.unsigned_abs();
+    s >= bits && bits <= 8 && s <= 31 && base as u64 + bits as u64 + s as u64 <= 63
+}
+
 impl<const B: u32, const M: u32, const S: i32> Swizzle<B, M, S>
 where
     Bits<B, S>: ValidSwizzle,
 {
     /// The mask of the B bits read (YYY).
-    pub const YYY_MASK: usize = ((1 << B) - 1) << (M as i32 + if S > 0 { S } else { 0 });
-    /// The mask of the B bits written (ZZZ).
-    pub const ZZZ_MASK: usize = ((1 << B) - 1) << (M as i32 - if S < 0 { S } else { 0 });
+    pub const YYY_MASK: usize = yyy_mask(B, M, S);
 
     /// The swizzled index.
     #[inline(always)]
     pub const fn apply(offset: usize) -> usize {
-        let y = offset & Self::YYY_MASK;
-        offset ^ if S >= 0 { y >> S } else { y << -S }
+        swizzled(B, M, S, offset)
     }
 }
 

@@ -85,8 +85,8 @@ pub fn run(op: &str, args: &[&str]) -> Result<String, RunError> {
         .first()
         .is_some_and(|a| a.trim_start().starts_with("Sw"))
     {
-        if op == "composition" && !args[0].contains(" o ") && args.len() == 2 {
-            return compose_swizzle(args);
+        if let (true, Ok(sw)) = (op == "composition" && args.len() == 2, args[0].parse()) {
+            return compose_swizzle(sw, args);
         }
         let composed = args[0].parse().map_err(|e| RunError::Argument(0, e))?;
         return run_composed(op, &composed, args);
@@ -139,8 +139,7 @@ pub fn run(op: &str, args: &[&str]) -> Result<String, RunError> {
 }
 
 /// `composition(Sw<B,M,S>, L)`: `Sw o 0 o L`, or L itself for a swizzle of 0 bits (CuTe's).
-fn compose_swizzle(args: &[&str]) -> Result<String, RunError> {
-    let sw: DynSwizzle = args[0].parse().map_err(|e| RunError::Argument(0, e))?;
+fn compose_swizzle(sw: DynSwizzle, args: &[&str]) -> Result<String, RunError> {
     let l = layout(args, 1)?;
     Ok(match sw.params().0 {
         0 => l.to_string(),

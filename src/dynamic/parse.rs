@@ -195,10 +195,13 @@ impl Parser {
         self.expect(",")?;
         let (shift, _) = self.value()?;
         self.expect(">")?;
-        if bits < 0 || base < 0 || shift.unsigned_abs() < bits.unsigned_abs() || bits > 8 {
+        // The same condition as `tessel::swizzle::valid` (this file is also compiled alone, into
+        // the macro crate, so it states it rather than calling it).
+        let (b, m, s) = (bits, base, shift.unsigned_abs() as i64);
+        if b < 0 || m < 0 || s < b || b > 8 || s > 31 || m > 63 - b - s {
             return error(
                 column,
-                "invalid swizzle: need 0 <= B <= 8, M >= 0 and |S| >= B",
+                "invalid swizzle: need 0 <= B <= 8, M >= 0, B <= |S| <= 31",
             );
         }
         Ok((bits, base, shift))

@@ -21,11 +21,10 @@ pub struct DynSwizzle {
 }
 
 impl DynSwizzle {
-    /// The swizzle `Sw<B,M,S>`: an error unless `|S| >= B` (the XOR's bit ranges would overlap)
-    /// and both ranges fit in 63 bits.
+    /// The swizzle `Sw<B,M,S>`: an error unless [`crate::swizzle::valid`] (the static layer's
+    /// condition: `|S| >= B`, `B <= 8`, `|S| <= 31`).
     pub fn new(bits: u32, base: u32, shift: i32) -> Result<Self, Error> {
-        let top = u64::from(bits) + u64::from(base) + u64::from(shift.unsigned_abs());
-        if shift.unsigned_abs() < bits || top > 63 {
+        if !crate::swizzle::valid(bits, base, shift) {
             return Err(Error::InvalidSwizzle);
         }
         Ok(DynSwizzle { bits, base, shift })
