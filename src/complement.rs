@@ -1,14 +1,36 @@
-//! Complement: the layout of the indices below a cotarget that A does not reach.
+//! Complement: the layout of A's repetitions up to a cotarget, the indices A does not reach.
 //!
 //! `complement(A, M)` takes A's modes (stride-0 and size-1 modes filtered out, coalesced) by
-//! increasing stride; the gap between the reach of the modes so far and the next stride becomes a
-//! mode of the result, and a last mode repeats the whole up to the cotarget `M` (an integer or a
-//! shape). CuTe's post-conditions: the result is ordered (`R(i-1) < R(i)`), its image meets A's
-//! only at 0, and `(A, R)` covers `[0, M)`.
+//! increasing stride. Below each mode `s:d` it puts the gap `floor(d / reach):reach`, where
+//! `reach` is how far the modes before it reach (the product of stride and size of the last
+//! one); a last mode repeats the whole, `ceil(M / reach):reach`, up to the cotarget `M` (an
+//! integer or a shape). When a stride is not a multiple of the reach below it (a padded tile,
+//! `(32,32):(1,33)`), the gap leaves the indices between `floor(d / reach) * reach` and `d`
+//! uncovered, as CuTe does: `complement((4,2):(1,10), 14)` is `2:4`, and 8, 9 stay out.
 //!
-//! Preconditions, checked during type checking: each stride must be at least the reach of the
-//! modes below it (else A overlaps itself) and a multiple of it (stride divisibility; CuTe divides
-//! without checking). Strides must not be negative. The runtime mirror is
+//! CuTe's post-conditions (its unit test), for `R = complement(A, M)` and `C = (A, R)`:
+//! - (3) R is ordered, `R(i-1) < R(i)`; (4) R meets A's image only at 0, `R(i) != A(j)` for
+//!   `i >= 1`. tessel also holds `(filter(A), R)` injective. These hold on every answer.
+//! - `complement(C)` has size 1 (nothing is left over) and `cosize(C) <= cosize(R) + cosize(A)`:
+//!   these hold on every answer too.
+//! - (1) `cosize(C) >= size(M)`, `size(R) >= size(M) / size(filter(A))` (and the same for
+//!   `cosize(R)`), and `complement(complement(R, cosize(A)), M) == R` hold whenever every
+//!   stride is a multiple of the reach below it; (1) and the size bounds also whenever
+//!   `size(M) <= cosize(A)`, which is where CuTe's test applies them. Past that, CuTe's own
+//!   answers break them: `complement((2,2):(1,3), 24)` is `4:6`, and `((2,2),4):((1,3),6)`
+//!   reaches 23 < 24; CuTe's test of logical_product relies on such an answer
+//!   (`((4,6)):((1,6))` by `3:1` takes `complement(A, 72)` = `2:36`). tessel gives CuTe's
+//!   answers there: its repetitions are what the products and divides need.
+//! - (2) `cosize(R) <= round_up(size(M), cosize(A))` holds when `size(M) <= cosize(A)`; past it
+//!   CuTe breaks it even for divisible strides (`complement(2:3, 7)` is `(3,2):(1,6)`, cosize 9 >
+//!   8), so it is no condition of the definition.
+//!
+//! What tessel rejects, at compile time here and as an error value at run time: a layout that
+//! overlaps or interleaves itself (a stride below the reach of the modes under it; CuTe's static
+//! assertion "Non-injective Layout"), a negative stride (CuTe answers with a negative shape,
+//! `complement(4:-1, 8)` is `(-1,0):(1,-4)`, which is no layout), and at run time a cotarget
+//! that is not positive (CuTe returns an empty layout `0:r`; tessel's shapes are positive).
+//! Nothing else: non-divisible strides are accepted as in CuTe. The runtime mirror is
 //! [`crate::dynamic::complement`].
 //!
 //! ```
@@ -16,20 +38,22 @@
 //! static_assertions::assert_type_eq_all!(Complement<layout!("(2,2):(1,6)"), C<24>>, layout!("(3,2):(2,12)"));
 //! assert_eq!(complement(layout!("4:2"), C::<16>::default()).to_string(), "(2,2):(1,8)");
 //! assert_eq!(complement(layout!("(2,2):(1,4)"), <shape!("(4,8)")>::default()).to_string(), "(2,4):(2,8)");
+//! // A padded tile: its repetitions, as CuTe gives them.
+//! assert_eq!(complement(layout!("(32,32):(1,33)"), C::<4096>::default()).to_string(), "4:1056");
 //! ```
 
 use crate::arith::{
-    CeilDivCheap, CeilQuotCheap, DivCheap, Divides, IsUnit, QuotCheap, SameAs, StrideAtMost,
-    StrideLeEq, Unit,
+    CeilDivCheap, CeilQuotCheap, DivCheap, IsUnit, QuotCheap, SameAs, StrideAtMost, StrideLeEq,
+    Unit,
 };
 use crate::coalesce::{CoalesceLayout, CoalesceList, FlatModes, StackLayout};
 use crate::compact::LayoutLeft;
-use crate::diagnostic::{And, Both, Check, CheckBit, Checked, Decimal, Holds, Verified};
+use crate::diagnostic::{And, Both, Check, Checked, Decimal, Holds, Verified};
 use crate::int_tuple::{IntTuple, LayoutShape, Leaves, StaticShape};
 use crate::list::{Concat, Cons, Joined, Nil};
 use crate::nat::{Mul, Prod};
 use crate::{Layout, StaticLayout};
-use typenum::{GrEq, IsGreaterOrEqual, UInt, UTerm, B0, B1, U1};
+use typenum::{GrEq, IsGreaterOrEqual, NInt, NonZero, UInt, UTerm, Unsigned, B0, B1, U1};
 
 crate::diagnostic::condition!(
     /// Each stride must reach past the modes with smaller strides.
@@ -40,11 +64,11 @@ crate::diagnostic::condition!(
 );
 
 crate::diagnostic::condition!(
-    /// Each stride must be a multiple of the reach of the modes with smaller strides.
-    MultipleOfReach,
-    StrideIsMultipleOfReach,
-    "complement: the stride {Self} is not a multiple of the reach {B} of the modes with smaller strides",
-    "stride divisibility: each stride of A must be a multiple of the reach below it"
+    /// No stride may be negative (CuTe's complement would have a negative shape).
+    NegativeStride,
+    StrideIsNotNegative,
+    "complement: A has the negative stride -{Self}, and a complement has none: CuTe's answer would have a negative shape",
+    "complement takes layouts with non-negative strides"
 );
 
 type One = UInt<UTerm, B1>;
@@ -62,6 +86,28 @@ impl<S, T: FilterZeros> FilterZeros for Cons<(S, UTerm), T> {
 }
 impl<S, V, C, T: FilterZeros> FilterZeros for Cons<(S, UInt<V, C>), T> {
     type Output = Cons<(S, UInt<V, C>), T::Output>;
+}
+/// A negative stride fails [`NegativeStride`] (see [`Negatives`]); the walk goes on without it.
+impl<S, U: Unsigned + NonZero, T: FilterZeros> FilterZeros for Cons<(S, NInt<U>), T> {
+    type Output = Cons<(One, UTerm), T::Output>;
+}
+
+/// [`Holds`], or the failure of [`NegativeStride`] for the first negative stride of the modes.
+pub trait Negatives {
+    /// The verdict.
+    type Verdict;
+}
+impl Negatives for Nil {
+    type Verdict = Holds;
+}
+impl<S, T: Negatives> Negatives for Cons<(S, UTerm), T> {
+    type Verdict = T::Verdict;
+}
+impl<S, V, C, T: Negatives> Negatives for Cons<(S, UInt<V, C>), T> {
+    type Verdict = T::Verdict;
+}
+impl<S, U: Unsigned + NonZero + Decimal, T> Negatives for Cons<(S, NInt<U>), T> {
+    type Verdict = Check<B0, NegativeStride, U, UTerm>;
 }
 
 /// The mode of smallest stride (the first of equals) and the other modes.
@@ -212,14 +258,12 @@ pub trait GapAbove<Above, Reach> {
     type Verdict;
 }
 
-impl<S, D, Reach> GapAbove<B1, Reach> for (S, D)
-where
-    D: DivCheap<Reach> + Mul<S>,
-    Divides<D, Reach>: CheckBit<MultipleOfReach, D, Reach>,
-{
+/// The gap is `floor(D / Reach)` of the reach: CuTe's rule. When D is not a multiple of the
+/// reach, the indices between the gap's end and D stay uncovered (`(2,2):(1,3)` skips 2 and 5).
+impl<S, D: DivCheap<Reach> + Mul<S>, Reach> GapAbove<B1, Reach> for (S, D) {
     type Mode = (QuotCheap<D, Reach>, Reach);
     type Reach = Prod<D, S>;
-    type Verdict = Check<Divides<D, Reach>, MultipleOfReach, D, Reach>;
+    type Verdict = Holds;
 }
 
 impl<S, D: Mul<S> + Decimal, Reach: Decimal> GapAbove<B0, Reach> for (S, D) {
@@ -290,12 +334,17 @@ type Filtered<A> = <<<A as FlatModes>::List as FilterZeros>::Output as CoalesceL
 impl<S: LayoutShape<D>, D: IntTuple, M> ComplementOf<M> for Layout<S, D>
 where
     Self: FlatModes,
-    <Self as FlatModes>::List: FilterZeros,
+    <Self as FlatModes>::List: FilterZeros + Negatives,
     <<Self as FlatModes>::List as FilterZeros>::Output: CoalesceList,
     Filtered<Self>: ComplementOfModes<M>,
+    <<Self as FlatModes>::List as Negatives>::Verdict:
+        Both<<Filtered<Self> as ComplementOfModes<M>>::Verdict>,
 {
     type Output = <Filtered<Self> as ComplementOfModes<M>>::Output;
-    type Verdict = <Filtered<Self> as ComplementOfModes<M>>::Verdict;
+    type Verdict = And<
+        <<Self as FlatModes>::List as Negatives>::Verdict,
+        <Filtered<Self> as ComplementOfModes<M>>::Verdict,
+    >;
 }
 
 /// The complement of A's filtered, coalesced modes `Self`.

@@ -5,12 +5,16 @@
 //! `R(i) == A(B(i))` for every `i < size(B)`. A tiler composes mode by mode: a layout, an integer
 //! `N` (close to `N:1`), or a tuple of tilers, which drops the modes of A it does not reach.
 //!
-//! The walk has preconditions, and a composition that breaks one does not compile: the stride
-//! must divide the size of each mode of A it walks past or be a multiple of it (stride
-//! divisibility; CuTe checks less and accepts `(6,2):(8,2) o 4:4`), the remaining size must be a
-//! multiple of what each mode gives (shape divisibility), and B's modes must not together carry
-//! from one mode of A into the next (`(4,2):(1,8) o (3,2):(1,3)`, which CuTe gets wrong). The
-//! runtime mirror, with the same checks, is [`crate::dynamic::composition`].
+//! What tessel rejects (a compile error here, an error value at run time): what CuTe rejects,
+//! its static assertions "Stride Divisibility Condition" (a stride larger than a mode of A it
+//! walks past and not a multiple of it) and "Shape Divisibility Condition" (the size left to take
+//! not a multiple of what a mode gives), and a tuple tiler with more modes than A; plus exactly
+//! the answers of CuTe's walk that break `R(c) == A(B(c))`: a stride that takes part of a mode of
+//! A and goes on past it without dividing its size (CuTe accepts `(6,2):(8,2) o 4:4` and answers
+//! `(2,2):(32,2)`, but `A(8) = 18`), and modes of B that together carry from one mode of A into
+//! the next (`(4,2):(1,8) o (3,2):(1,3)`: CuTe's `(3,2):(1,3)`, but `B(4) = 4` and `A(4) = 8`).
+//! A property test holds tessel to this against a model of CuTe's own walk. The runtime mirror,
+//! with the same checks and messages, is [`crate::dynamic::composition`].
 //!
 //! A negative stride in B walks A with its magnitude and negates the strides it produces, as
 //! CuTe does (`(4,8):(1,4) o 4:-1` is `4:-1`).

@@ -118,6 +118,12 @@ macro_rules! condition {
         $(#[$doc])*
         pub struct $Cond;
 
+        impl $Cond {
+            /// The message of a failure, `{Self}` and `{B}` standing for its two numbers (the
+            /// runtime layer's error prints the same text with them filled in).
+            pub const MESSAGE: &'static str = $message;
+        }
+
         impl<A: $Fails<B>, B> $crate::diagnostic::Condition<A, B> for $Cond {}
     };
 }

@@ -4,9 +4,17 @@
 //! Mode 0 of the result is B's tile (it equals `composition(A, B)`), mode 1 runs over the tiles. A
 //! tuple tiler divides mode by mode and keeps the modes of A it does not reach. `zipped_divide`
 //! gathers the tile modes into `((tile), (rest))`, `tiled_divide` unpacks the rest,
-//! `((tile), r0, r1, ...)`, `flat_divide` unpacks both. The preconditions are those of the
-//! complement and the composition inside; a tiler that does not divide does not compile. The
-//! runtime mirror is [`crate::dynamic::divide`].
+//! `((tile), r0, r1, ...)`, `flat_divide` unpacks both.
+//!
+//! Post-conditions: the result is its defining formula, its mode 0 is `composition(A, B)`, and
+//! each composition inside meets composition's. tessel rejects what CuTe rejects (a tiler that
+//! overlaps itself, CuTe's divisibility assertions, a tuple tiler with more modes than A) plus the
+//! divides whose composition CuTe answers wrongly (`tiled_divide((3,4):(4,1), 6:2)`: CuTe's
+//! `((2,3),2):((8,1),4)` is not `A o (B, B*)`); the conditions and messages are composition's and
+//! complement's. A tile that overhangs A is no error, in CuTe or here: `(96,8)` over `(256,64)`
+//! divides into `ceil(256/96) = 3` tiles down the first mode, the last one running past A's size
+//! (the tensor layer checks tiles against the data they cut). The runtime mirror is
+//! [`crate::dynamic::divide`].
 //!
 //! ```
 //! use tessel::{layout, shape, logical_divide, zipped_divide, LogicalDivide, ZippedDivide, C};

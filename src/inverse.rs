@@ -7,11 +7,14 @@
 //!   R is still a right inverse on its (smaller) domain.
 //! - `left_inverse(A)` = L with `L(A(i)) == i` for `i < size(A)` when A is injective; for a
 //!   non-injective A it is CuTe's quasi-inverse, `A(L(A(i))) == A(i)`. Stride-0 modes are
-//!   skipped, and each stride must be a multiple of the strides below it (checked).
+//!   skipped, and each stride must be a multiple of the size gathered below it (CuTe's static
+//!   assertion "Left inverse divisibility condition": `(2,2):(1,3)` has no layout as its left
+//!   inverse).
 //!
 //! A negative stride never chains, so right_inverse leaves it out (as CuTe's does); left_inverse
-//! does not accept one, at the type level or at run time. The runtime mirror is
-//! [`crate::dynamic::inverse`].
+//! rejects one, at the type level and at run time, where CuTe answers with a negative shape
+//! (`left_inverse(4:-1)` is its `(-1,4):(0,1)`, which is no layout). Nothing else is rejected.
+//! The runtime mirror is [`crate::dynamic::inverse`].
 //!
 //! ```
 //! use tessel::{layout, left_inverse, right_inverse, LeftInverse, RightInverse};
@@ -30,14 +33,14 @@ use crate::arith::{DivCheap, Divides, QuotCheap, SameAs, ScaleStride, Scaled};
 use crate::coalesce::{CoalesceLayout, CoalesceList, FlatModes, StackLayout};
 use crate::complement::{MinStride, SplitHead};
 use crate::composition::Compose;
-use crate::diagnostic::{And, Both, Check, CheckBit, Checked, Holds, Verified};
+use crate::diagnostic::{And, Both, Check, CheckBit, Checked, Decimal, Holds, Verified};
 use crate::int_tuple::{IntTuple, LayoutShape};
 use crate::list::{Cons, Nil};
 use crate::nat::{Mul, Prod};
 use crate::sublayout::{Modes, Parts};
 use crate::Layout;
 use crate::StaticLayout;
-use typenum::{Bit, UInt, UTerm, B0, B1, U1};
+use typenum::{Bit, NInt, NonZero, UInt, UTerm, Unsigned, B0, B1, U1};
 
 crate::diagnostic::condition!(
     /// Each stride must be a multiple of the stride below it.
@@ -45,6 +48,14 @@ crate::diagnostic::condition!(
     StrideIsMultipleOfBelow,
     "left_inverse: the stride {Self} is not a multiple of {B}, the stride below it",
     "stride divisibility: each stride must be a multiple of the strides below it"
+);
+
+crate::diagnostic::condition!(
+    /// No stride may be negative (CuTe's left inverse would have a negative shape).
+    NegativeStride,
+    StrideIsNotNegative,
+    "left_inverse: A has the negative stride -{Self}: CuTe's answer would have a negative shape",
+    "left_inverse takes layouts with non-negative strides"
 );
 
 /// The modes with the prefix products of their shapes: `(shape, stride, prefix)`.
@@ -185,6 +196,14 @@ where
 {
     type Rest = (Cons<(QuotCheap<UInt<V, C>, G>, Prev), Nil>, UInt<V, C>, P);
     type Verdict = Check<Divides<UInt<V, C>, G>, MultipleOfBelow, UInt<V, C>, G>;
+}
+
+/// A negative stride fails [`NegativeStride`]; the walk goes on without it.
+impl<S, U: Unsigned + NonZero + Decimal, P, G, Prev, T> GatherStep<G, Prev>
+    for Cons<(S, NInt<U>, P), T>
+{
+    type Rest = (Nil, G, Prev);
+    type Verdict = Check<B0, NegativeStride, U, UTerm>;
 }
 
 /// The pairs of one step, then the rest of the walk.

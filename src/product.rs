@@ -6,8 +6,17 @@
 //! tiler multiplies mode by mode and keeps the modes of A past it. `blocked_product(A, B)` pads
 //! both to the larger rank with `1:0` modes and pairs mode i of A with mode i of the copies,
 //! `((a0,c0),(a1,c1),...)`; `raked_product(A, B)` puts the copies first, `((c0,a0),...)`.
-//! `tile_to_shape(A, S)` repeats A column-major until it has shape S; each mode of S must be a
-//! multiple of A's (shape divisibility). The runtime mirror is [`crate::dynamic::product`].
+//! `tile_to_shape(A, S)` repeats A column-major until it has shape S.
+//!
+//! Post-conditions (CuTe's test): the logical product has rank 2, its mode 0 is A, its mode 1 is
+//! compatible with B, and it is its defining formula; its complement takes CuTe's answer, so a
+//! padded tile multiplies as in CuTe (`(32,32):(1,33)` by `4:1` is `((32,32),4):((1,33),1056)`).
+//! tessel rejects what CuTe rejects (A overlapping itself, CuTe's divisibility assertions, a
+//! tuple tiler with more modes than A; for tile_to_shape a mode of S that is not a multiple of
+//! A's, or a layout of higher rank than S) plus products whose composition CuTe answers wrongly:
+//! `logical_product((2):(3), (4):(2))` is CuTe's `((2),((2,2))):((3),((2,6)))`, whose copies are
+//! not `complement(A, 14) o B` (that takes the coordinate 4 of `(3,3):(1,6)` to 7, CuTe to 6).
+//! The runtime mirror is [`crate::dynamic::product`].
 //!
 //! ```
 //! use tessel::{blocked_product, layout, raked_product, shape, BlockedProduct, LogicalProduct, TileToShape};

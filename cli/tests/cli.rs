@@ -88,7 +88,7 @@ fn errors_point_into_the_text_and_exit_1() {
         (code, err.as_str()),
         (
             1,
-            "error: composition: the stride divisibility condition fails\n"
+            "error: composition: the stride 4 does not divide the mode size 6 of A, and the walk goes on past that mode\n"
         )
     );
     let (code, _, err) = tessel(&["complement", "(4,8)", "x"]);

@@ -10,6 +10,7 @@
 use super::coalesce::{coalesce, coalesce_by_mode};
 use super::complement::{complement, complement_of};
 use super::composition::composition;
+use super::coord::{contains, idx2crd};
 use super::divide::{flat_divide, logical_divide, tiled_divide, zipped_divide};
 use super::inverse::{left_inverse, max_common_layout, max_common_vector, right_inverse};
 use super::product::{
@@ -20,30 +21,116 @@ use super::tiler::Tiler;
 use super::{DynComposedLayout, DynLayout, DynSwizzle, Error, IntTuple};
 use alloc::string::{String, ToString};
 
-/// The names `run` knows, with the arguments each takes.
-pub const OPERATIONS: &[(&str, &str)] = &[
-    ("coalesce", "LAYOUT [PROFILE]"),
-    ("composition", "LAYOUT TILER"),
-    ("complement", "LAYOUT [COTARGET]"),
-    ("logical_divide", "LAYOUT TILER"),
-    ("zipped_divide", "LAYOUT TILER"),
-    ("tiled_divide", "LAYOUT TILER"),
-    ("flat_divide", "LAYOUT TILER"),
-    ("logical_product", "LAYOUT TILER"),
-    ("zipped_product", "LAYOUT TILER"),
-    ("tiled_product", "LAYOUT TILER"),
-    ("flat_product", "LAYOUT TILER"),
-    ("blocked_product", "LAYOUT LAYOUT"),
-    ("raked_product", "LAYOUT LAYOUT"),
-    ("tile_to_shape", "LAYOUT SHAPE"),
-    ("right_inverse", "LAYOUT"),
-    ("left_inverse", "LAYOUT"),
-    ("max_common_layout", "LAYOUT LAYOUT"),
-    ("max_common_vector", "LAYOUT LAYOUT"),
-    ("size", "LAYOUT"),
-    ("cosize", "LAYOUT"),
-    ("call", "LAYOUT COORD"),
-    ("show", "LAYOUT"),
+/// The names `run` knows: each operation, the arguments it takes, and what it computes.
+pub const OPERATIONS: &[(&str, &str, &str)] = &[
+    (
+        "coalesce",
+        "LAYOUT [PROFILE]",
+        "the same function with as few modes as possible (by mode with a profile)",
+    ),
+    (
+        "composition",
+        "LAYOUT TILER",
+        "R(c) = A(B(c)); a tuple tiler composes mode by mode",
+    ),
+    (
+        "complement",
+        "LAYOUT [COTARGET]",
+        "the layout of A's repetitions up to the cotarget (A's cosize by default)",
+    ),
+    (
+        "logical_divide",
+        "LAYOUT TILER",
+        "A o (B, complement(B, size(A))): ((tile), (rest))",
+    ),
+    (
+        "zipped_divide",
+        "LAYOUT TILER",
+        "logical_divide with the tile modes gathered: ((tile), (rest))",
+    ),
+    (
+        "tiled_divide",
+        "LAYOUT TILER",
+        "zipped_divide with the rest unpacked: ((tile), r0, r1, ...)",
+    ),
+    (
+        "flat_divide",
+        "LAYOUT TILER",
+        "zipped_divide with both unpacked: (t0, t1, ..., r0, r1, ...)",
+    ),
+    (
+        "logical_product",
+        "LAYOUT TILER",
+        "(A, complement(A, size(A)*cosize(B)) o B): A and its copies",
+    ),
+    (
+        "zipped_product",
+        "LAYOUT TILER",
+        "logical_product as ((A), (copies))",
+    ),
+    (
+        "tiled_product",
+        "LAYOUT TILER",
+        "logical_product as ((A), c0, c1, ...)",
+    ),
+    (
+        "flat_product",
+        "LAYOUT TILER",
+        "logical_product as (a0, a1, ..., c0, c1, ...)",
+    ),
+    (
+        "blocked_product",
+        "LAYOUT LAYOUT",
+        "mode i of A with mode i of its copies: ((a0,c0),(a1,c1),...)",
+    ),
+    (
+        "raked_product",
+        "LAYOUT LAYOUT",
+        "the copies interleaved: ((c0,a0),(c1,a1),...)",
+    ),
+    (
+        "tile_to_shape",
+        "LAYOUT SHAPE",
+        "A repeated column-major until it has the shape",
+    ),
+    ("right_inverse", "LAYOUT", "the largest R with A(R(i)) == i"),
+    (
+        "left_inverse",
+        "LAYOUT",
+        "L with L(A(i)) == i for an injective A",
+    ),
+    (
+        "max_common_layout",
+        "LAYOUT LAYOUT",
+        "the largest contiguous R with A(R(i)) == i and B(R(i)) == i",
+    ),
+    (
+        "max_common_vector",
+        "LAYOUT LAYOUT",
+        "the size of max_common_layout",
+    ),
+    ("size", "LAYOUT", "the number of coordinates"),
+    ("cosize", "LAYOUT", "the width of the index range"),
+    (
+        "call",
+        "LAYOUT COORD",
+        "the index of a coordinate inside the shape (1-D, R-D or natural)",
+    ),
+    (
+        "idx2crd",
+        "COORD SHAPE",
+        "the natural coordinate of a coordinate of the shape",
+    ),
+    (
+        "crd2idx",
+        "COORD SHAPE [STRIDE]",
+        "the index of a coordinate (compact column-major stride by default)",
+    ),
+    (
+        "show",
+        "LAYOUT",
+        "CuTe's print_layout table (rank 1: one row; rank 3 and more: modes 1.. as columns)",
+    ),
 ];
 
 /// What went wrong running an operation: which argument, and why.
@@ -61,16 +148,21 @@ pub enum RunError {
 
 type Parsed<T> = Result<T, RunError>;
 
+fn parsed<T: core::str::FromStr<Err = Error>>(args: &[&str], i: usize) -> Parsed<T> {
+    args[i].parse().map_err(|e| RunError::Argument(i, e))
+}
+
 fn layout(args: &[&str], i: usize) -> Parsed<DynLayout> {
-    args[i].parse().map_err(|e| RunError::Argument(i, e))
+    parsed(args, i)
 }
 
-fn tiler(args: &[&str], i: usize) -> Parsed<Tiler> {
-    args[i].parse().map_err(|e| RunError::Argument(i, e))
-}
-
-fn int_tuple(args: &[&str], i: usize) -> Parsed<IntTuple> {
-    args[i].parse().map_err(|e| RunError::Argument(i, e))
+/// Argument `i`, a coordinate that lies inside `shape`.
+fn coordinate(args: &[&str], i: usize, shape: &IntTuple) -> Parsed<IntTuple> {
+    let c: IntTuple = parsed(args, i)?;
+    match contains(&c, shape) {
+        true => Ok(c),
+        false => Err(RunError::Argument(i, Error::OutsideShape)),
+    }
 }
 
 /// Runs operation `op` on `args` (CuTe's notation) and prints the result as CuTe would. The
@@ -78,7 +170,7 @@ fn int_tuple(args: &[&str], i: usize) -> Parsed<IntTuple> {
 pub fn run(op: &str, args: &[&str]) -> Result<String, RunError> {
     let usage = OPERATIONS
         .iter()
-        .find(|(name, _)| *name == op)
+        .find(|(name, ..)| *name == op)
         .ok_or(RunError::UnknownOperation)?
         .1;
     if args
@@ -88,13 +180,12 @@ pub fn run(op: &str, args: &[&str]) -> Result<String, RunError> {
         if let (true, Ok(sw)) = (op == "composition" && args.len() == 2, args[0].parse()) {
             return compose_swizzle(sw, args);
         }
-        let composed = args[0].parse().map_err(|e| RunError::Argument(0, e))?;
-        return run_composed(op, &composed, args);
+        return run_composed(op, &parsed(args, 0)?, args);
     }
     let fail = |e: Error| RunError::Failed(e);
     let shown = |r: Result<DynLayout, Error>| r.map(|l| l.to_string()).map_err(fail);
     let with_tiler = |f: fn(&DynLayout, &Tiler) -> Result<DynLayout, Error>| -> Parsed<String> {
-        shown(f(&layout(args, 0)?, &tiler(args, 1)?))
+        shown(f(&layout(args, 0)?, &parsed(args, 1)?))
     };
     let two_layouts =
         |f: fn(&DynLayout, &DynLayout) -> Result<DynLayout, Error>| -> Parsed<String> {
@@ -102,10 +193,10 @@ pub fn run(op: &str, args: &[&str]) -> Result<String, RunError> {
         };
     match (op, args.len()) {
         ("coalesce", 1) => Ok(coalesce(&layout(args, 0)?).to_string()),
-        ("coalesce", 2) => shown(coalesce_by_mode(&layout(args, 0)?, &int_tuple(args, 1)?)),
+        ("coalesce", 2) => shown(coalesce_by_mode(&layout(args, 0)?, &parsed(args, 1)?)),
         ("composition", 2) => with_tiler(composition),
         ("complement", 1) => shown(complement_of(&layout(args, 0)?)),
-        ("complement", 2) => shown(complement(&layout(args, 0)?, &int_tuple(args, 1)?)),
+        ("complement", 2) => shown(complement(&layout(args, 0)?, &parsed(args, 1)?)),
         ("logical_divide", 2) => with_tiler(logical_divide),
         ("zipped_divide", 2) => with_tiler(zipped_divide),
         ("tiled_divide", 2) => with_tiler(tiled_divide),
@@ -116,7 +207,7 @@ pub fn run(op: &str, args: &[&str]) -> Result<String, RunError> {
         ("flat_product", 2) => with_tiler(flat_product),
         ("blocked_product", 2) => two_layouts(blocked_product),
         ("raked_product", 2) => two_layouts(raked_product),
-        ("tile_to_shape", 2) => shown(tile_to_shape(&layout(args, 0)?, &int_tuple(args, 1)?)),
+        ("tile_to_shape", 2) => shown(tile_to_shape(&layout(args, 0)?, &parsed(args, 1)?)),
         ("right_inverse", 1) => Ok(right_inverse(&layout(args, 0)?).to_string()),
         ("left_inverse", 1) => shown(left_inverse(&layout(args, 0)?)),
         ("max_common_layout", 2) => two_layouts(max_common_layout),
@@ -125,17 +216,41 @@ pub fn run(op: &str, args: &[&str]) -> Result<String, RunError> {
             .map_err(fail),
         ("size", 1) => Ok(layout(args, 0)?.size().to_string()),
         ("cosize", 1) => Ok(layout(args, 0)?.cosize().to_string()),
-        ("call", 2) => layout(args, 0)?
-            .call(&int_tuple(args, 1)?)
-            .map(|i| i.to_string())
-            .map_err(fail),
+        ("call", 2) => {
+            let l = layout(args, 0)?;
+            let c = coordinate(args, 1, l.shape())?;
+            l.call(&c).map(|i| i.to_string()).map_err(fail)
+        }
+        ("idx2crd", 2) => {
+            let shape = shape(args, 1)?;
+            let c = coordinate(args, 0, &shape)?;
+            idx2crd(&c, &shape).map(|c| c.to_string()).map_err(fail)
+        }
+        ("crd2idx", 2 | 3) => {
+            let l = match args.get(2) {
+                Some(_) => DynLayout::new(shape(args, 1)?, parsed(args, 2)?),
+                None => DynLayout::from_shape(shape(args, 1)?),
+            };
+            let l = l.map_err(|e| RunError::Argument(args.len() - 1, e))?;
+            let c = coordinate(args, 0, l.shape())?;
+            l.call(&c).map(|i| i.to_string()).map_err(fail)
+        }
         ("show", 1) => {
             let l = layout(args, 0)?;
-            let table = l.print_layout().map_err(fail)?;
+            let table = l.show().map_err(fail)?;
             Ok(alloc::format!("{table}").trim_end().into())
         }
         _ => Err(RunError::Usage(usage)),
     }
+}
+
+/// Argument `i`, a shape: an IntTuple of positive integers.
+fn shape(args: &[&str], i: usize) -> Parsed<IntTuple> {
+    let s: IntTuple = parsed(args, i)?;
+    if s.leaves().any(|x| x <= 0) {
+        return Err(RunError::Argument(i, Error::NotPositive));
+    }
+    Ok(s)
 }
 
 /// `composition(Sw<B,M,S>, L)`: `Sw o 0 o L`, or L itself for a swizzle of 0 bits (CuTe's).
@@ -149,7 +264,8 @@ fn compose_swizzle(sw: DynSwizzle, args: &[&str]) -> Result<String, RunError> {
 
 /// `op` on a composed layout `Sw o O o L`, as CuTe overloads it: the layout operations act on L
 /// and keep `Sw o O`; complement, size and cosize are L's; call and show read the composed
-/// function. The inverses and max_common_* take plain layouts only.
+/// function. The inverses and max_common_* take plain layouts only here (CuTe's inverse of a
+/// composed layout puts the layout outside the swizzle, a form tessel does not represent).
 fn run_composed(op: &str, c: &DynComposedLayout, args: &[&str]) -> Result<String, RunError> {
     let inner = c.layout().to_string();
     let mut on_inner = alloc::vec![inner.as_str()];
@@ -157,17 +273,20 @@ fn run_composed(op: &str, c: &DynComposedLayout, args: &[&str]) -> Result<String
     let fail = |e: Error| RunError::Failed(e);
     match (op, args.len()) {
         ("call", 2) => c
-            .call(&int_tuple(args, 1)?)
+            .call(&coordinate(args, 1, c.layout().shape())?)
             .map(|i| i.to_string())
             .map_err(fail),
         ("show", 1) => {
-            let table = c.print_layout().map_err(fail)?;
+            let table = c.show().map_err(fail)?;
             Ok(alloc::format!("{table}").trim_end().into())
         }
         ("size" | "cosize" | "complement", _) => run(op, &on_inner),
         ("right_inverse" | "left_inverse" | "max_common_layout" | "max_common_vector", _) => Err(
             RunError::Usage("a plain layout: this operation does not take a composed one"),
         ),
+        ("idx2crd" | "crd2idx", _) => Err(RunError::Usage(
+            "a shape: this operation takes a shape, not a composed layout",
+        )),
         _ => Ok(alloc::format!(
             "{} o {} o {}",
             c.swizzle(),

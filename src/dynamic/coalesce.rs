@@ -14,6 +14,7 @@
 //! assert_eq!(coalesce(&m).to_string(), "(4,8):(8,1)");
 //! ```
 
+use super::checked::mul;
 use super::{DynLayout, Error, IntTuple};
 use alloc::vec::Vec;
 
@@ -22,20 +23,28 @@ pub(crate) fn flat_modes(l: &DynLayout) -> Vec<(i64, i64)> {
     l.shape().leaves().zip(l.stride().leaves()).collect()
 }
 
-/// A layout of flat modes: an integer layout for one mode, a tuple otherwise.
-pub(crate) fn from_modes(modes: &[(i64, i64)]) -> DynLayout {
-    let layout = match modes {
+/// A layout of flat modes: an integer layout for one mode, a tuple otherwise; an error if its
+/// size or cosize does not fit in an `i64`.
+pub(crate) fn try_from_modes(modes: &[(i64, i64)]) -> Result<DynLayout, Error> {
+    match modes {
         [(s, d)] => DynLayout::new(IntTuple::Int(*s), IntTuple::Int(*d)),
         _ => DynLayout::new(
             IntTuple::Tuple(modes.iter().map(|m| IntTuple::Int(m.0)).collect()),
             IntTuple::Tuple(modes.iter().map(|m| IntTuple::Int(m.1)).collect()),
         ),
-    };
-    layout.expect("coalescing keeps a valid layout valid")
+    }
+}
+
+/// [`try_from_modes`] for modes that describe the same function as a valid layout.
+pub(crate) fn from_modes(modes: &[(i64, i64)]) -> DynLayout {
+    try_from_modes(modes).expect("coalescing keeps a valid layout valid")
 }
 
 /// Coalesces `modes` onto the stack `front` (kept first-mode-first), walking from the back.
-fn coalesce_onto(modes: &[(i64, i64)], mut front: Vec<(i64, i64)>) -> DynLayout {
+fn coalesce_onto(
+    modes: &[(i64, i64)],
+    mut front: Vec<(i64, i64)>,
+) -> Result<Vec<(i64, i64)>, Error> {
     for &(s, d) in modes.iter().rev() {
         if s == 1 {
             continue;
@@ -43,29 +52,33 @@ fn coalesce_onto(modes: &[(i64, i64)], mut front: Vec<(i64, i64)>) -> DynLayout 
         let unit = front.len() == 1 && front[0].0 == 1;
         match front.first_mut() {
             Some(first) if unit => *first = (s, d),
-            Some(first) if s.checked_mul(d) == Some(first.1) => *first = (s * first.0, d),
+            Some(first) if s.checked_mul(d) == Some(first.1) => *first = (mul(s, first.0)?, d),
             _ => front.insert(0, (s, d)),
         }
     }
     if front.len() == 1 && front[0].0 == 1 {
-        return from_modes(&[(1, 0)]);
+        return Ok(alloc::vec![(1, 0)]);
     }
-    from_modes(&front)
+    Ok(front)
 }
 
 /// `coalesce(L)`.
 pub fn coalesce(l: &DynLayout) -> DynLayout {
     let modes = flat_modes(l);
     let (last, rest) = modes.split_last().expect("a layout has a mode");
-    coalesce_onto(rest, alloc::vec![*last])
+    let merged = coalesce_onto(rest, alloc::vec![*last]);
+    from_modes(&merged.expect("merged modes are no larger than the layout"))
 }
 
 /// CuTe's `coalesce_x`: like `coalesce`, and also the same function past the end of the domain
-/// (a trailing mode of size 1 keeps its stride as a mode of size 2).
-pub(crate) fn coalesce_x(l: &DynLayout) -> DynLayout {
+/// (a trailing mode of size 1 keeps its stride as a mode of size 2, which may overflow).
+pub(crate) fn coalesce_x(l: &DynLayout) -> Result<DynLayout, Error> {
     let modes = flat_modes(l);
     let (&(s, d), rest) = modes.split_last().expect("a layout has a mode");
-    coalesce_onto(rest, alloc::vec![(if s == 1 { 2 } else { s }, d)])
+    try_from_modes(&coalesce_onto(
+        rest,
+        alloc::vec![(if s == 1 { 2 } else { s }, d)],
+    )?)
 }
 
 /// `coalesce(L, profile)`: each top-level mode `i < rank(profile)` coalesced on its own when the
@@ -76,7 +89,7 @@ pub fn coalesce_by_mode(l: &DynLayout, profile: &IntTuple) -> Result<DynLayout, 
         IntTuple::Tuple(p) => {
             let modes = l.modes();
             if p.len() > modes.len() {
-                return Err(Error::Mode);
+                return Err(Error::TilerRank("coalesce", p.len(), modes.len()));
             }
             let mut out = Vec::with_capacity(modes.len());
             for (i, m) in modes.iter().enumerate() {

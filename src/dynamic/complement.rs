@@ -1,38 +1,35 @@
-//! Runtime complement: the layout of the indices below a cotarget that A does not reach.
+//! Runtime complement: the layout of the repetitions of A up to a cotarget, the mirror of
+//! [`crate::complement`] (which states the definition, the post-conditions and what tessel
+//! rejects).
 //!
-//! `complement(A, M)` walks A's modes by increasing stride; each gap between one mode's reach and
-//! the next mode's stride becomes a mode of the result, and a last mode repeats the whole up to
-//! the cotarget `M` (an integer or a shape). CuTe's post-conditions: the result is ordered
-//! (`R(i-1) < R(i)`), its image meets A's only at 0, and `(A, R)` covers `[0, M)`.
-//!
-//! Preconditions, checked: A must not overlap itself, each stride must be a multiple of the reach
-//! of the modes below it, and no stride may be negative (CuTe divides without checking, and
-//! returns negative shapes for negative strides: `complement(4:-1, 8)` is its `(-1,0):(1,-4)`).
+//! `complement(A, M)` walks A's modes by increasing stride; below each mode `s:d` it puts the gap
+//! `floor(d / reach):reach`, where `reach` is how far the modes so far reach, and a last mode
+//! repeats the whole up to the cotarget `M` (an integer or a shape).
 //!
 //! ```
 //! use tessel::DynLayout;
 //! use tessel::dynamic::{complement::complement, IntTuple};
 //! let a: DynLayout = "(2,2):(1,6)".parse().unwrap();
 //! assert_eq!(complement(&a, &IntTuple::Int(24)).unwrap().to_string(), "(3,2):(2,12)");
+//! let padded: DynLayout = "(4,2):(1,10)".parse().unwrap();
+//! assert_eq!(complement(&padded, &IntTuple::Int(14)).unwrap().to_string(), "2:4");
 //! ```
 
-use super::coalesce::{coalesce, flat_modes, from_modes};
+use super::checked::{ceil_div, mul};
+use super::coalesce::{coalesce, flat_modes, try_from_modes};
 use super::{DynLayout, Error, IntTuple};
+use crate::complement::{NegativeStride, Outside};
 use alloc::vec::Vec;
 
-fn ceil_div(a: i64, b: i64) -> i64 {
-    (a + b - 1) / b
-}
-
-/// CuTe's `ceil_div(shape, n)`: how many blocks of `n` each mode of the shape spans.
-fn ceil_div_shape(shape: &IntTuple, n: i64) -> i64 {
+/// CuTe's `size(ceil_div(shape, n))`: how many blocks of `n` the modes of the shape span.
+fn blocks(shape: &IntTuple, n: i64) -> Result<i64, Error> {
     let mut rest = n;
     let mut product = 1i64;
     for a in shape.leaves() {
-        product = product.saturating_mul(ceil_div(a, rest));
+        product = mul(product, ceil_div(a, rest))?;
         rest = ceil_div(rest, a);
     }
-    product
+    Ok(product)
 }
 
 /// `filter(A)`: without its stride-0 and size-1 modes (`1:0` if nothing is left).
@@ -41,18 +38,25 @@ pub fn filter(a: &DynLayout) -> DynLayout {
         .into_iter()
         .map(|(s, d)| if d == 0 { (1, d) } else { (s, d) })
         .collect();
-    coalesce(&from_modes(&kept))
+    coalesce(&try_from_modes(&kept).expect("a layout's modes with some set to 1:0"))
 }
 
 /// `complement(A, cotarget)`.
 pub fn complement(a: &DynLayout, cotarget: &IntTuple) -> Result<DynLayout, Error> {
+    if cotarget.leaves().any(|m| m <= 0) {
+        return Err(Error::Cotarget);
+    }
     let filtered = filter(a);
     if filtered.stride() == &IntTuple::Int(0) {
         return DynLayout::from_shape(IntTuple::Int(cotarget.size()?));
     }
     let mut modes = flat_modes(&filtered);
-    if modes.iter().any(|m| m.1 < 0) {
-        return Err(Error::NegativeStride("complement"));
+    if let Some(&(_, d)) = modes.iter().find(|m| m.1 < 0) {
+        return Err(Error::condition(
+            NegativeStride::MESSAGE,
+            d.saturating_neg(),
+            0,
+        ));
     }
     let mut result: Vec<(i64, i64)> = Vec::new();
     let mut reach = 1i64;
@@ -62,19 +66,16 @@ pub fn complement(a: &DynLayout, cotarget: &IntTuple) -> Result<DynLayout, Error
             .enumerate()
             .min_by_key(|(_, m)| m.1)
             .expect("not empty");
-        if d / reach == 0 {
-            return Err(Error::NotInjective);
-        }
-        if d % reach != 0 {
-            return Err(Error::StrideDivisibility("complement"));
+        if d < reach {
+            return Err(Error::condition(Outside::MESSAGE, d, reach));
         }
         result.push((d / reach, reach));
-        reach = d.checked_mul(s).ok_or(Error::Overflow)?;
+        reach = mul(d, s)?;
         modes.remove(idx);
     }
-    let rest = ceil_div_shape(cotarget, reach);
+    let rest = blocks(cotarget, reach)?;
     result.push((rest, if rest == 1 { 0 } else { reach }));
-    Ok(coalesce(&from_modes(&result)))
+    Ok(coalesce(&try_from_modes(&result)?))
 }
 
 /// `complement(A)`: against A's own cosize (after filtering).

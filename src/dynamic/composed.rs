@@ -68,8 +68,36 @@ impl DynComposedLayout {
 
     /// CuTe's `print_layout` table of a composed layout whose inner layout has rank 2.
     pub fn print_layout(&self) -> Result<impl fmt::Display + '_, Error> {
-        let at = move |c: &IntTuple| self.call(c).expect("in range of a checked layout") as i64;
+        self.check_indices()?;
+        let at = move |c: &IntTuple| self.call(c).expect("checked by check_indices") as i64;
         super::layout::rank2_table(self, &self.layout, self.layout.cosize() as usize, at)
+    }
+
+    /// A table of any rank, as [`DynLayout::show`] draws one.
+    pub fn show(&self) -> Result<impl fmt::Display + '_, Error> {
+        self.check_indices()?;
+        let view = self.layout.as_rank2();
+        let rows = view.shape().modes()[0].size()?;
+        let cosize = self.layout.cosize() as usize;
+        super::layout::rank2_table(self, &view, cosize, move |c| {
+            let i = super::layout::column_major(rows, c);
+            self.call_index(i).expect("checked by check_indices") as i64
+        })
+    }
+
+    /// Every index `OFFSET + L(c)` is a `usize` (none is negative), so `call` succeeds on every
+    /// coordinate of the shape.
+    fn check_indices(&self) -> Result<(), Error> {
+        let offset = i64::try_from(self.offset).map_err(|_| Error::Overflow)?;
+        let lowest = offset
+            .checked_add(self.layout.min_index())
+            .ok_or(Error::Overflow)?;
+        let highest = lowest.checked_add(self.layout.cosize() - 1);
+        match (lowest < 0, highest) {
+            (false, Some(_)) => Ok(()),
+            (true, _) => Err(Error::NegativeIndex),
+            (_, None) => Err(Error::Overflow),
+        }
     }
 
     /// The index of the 1-D coordinate i.

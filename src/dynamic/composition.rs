@@ -16,18 +16,23 @@
 //!
 //! ```
 //! use tessel::DynLayout;
-//! use tessel::dynamic::{composition::composition, Error};
+//! use tessel::dynamic::composition::composition;
 //! let a: DynLayout = "(6,2):(8,2)".parse().unwrap();
 //! let b: DynLayout = "(4,3):(3,1)".parse().unwrap();
 //! assert_eq!(composition(&a, &b.into()).unwrap().to_string(), "((2,2),3):((24,2),8)");
 //! let c: DynLayout = "4:4".parse().unwrap();
-//! assert_eq!(composition(&a, &c.into()), Err(Error::StrideDivisibility("composition")));
+//! assert_eq!(
+//!     composition(&a, &c.into()).unwrap_err().to_string(),
+//!     "composition: the stride 4 does not divide the mode size 6 of A, and the walk goes on past that mode"
+//! );
 //! ```
 
+use super::checked::{abs, add, ceil_div, mul};
 use super::coalesce::coalesce_x;
 use super::sublayout::make_layout;
 use super::tiler::Tiler;
 use super::{DynLayout, Error, IntTuple};
+use crate::composition::{NoCarry, ShapeMultiple, StrideDividesMode, StrideMultiple};
 use alloc::vec::Vec;
 
 /// `composition(A, B)` for a layout, an integer or a tuple tiler B.
@@ -36,7 +41,7 @@ pub fn composition(a: &DynLayout, b: &Tiler) -> Result<DynLayout, Error> {
         Tiler::Tuple { elems, .. } => {
             let modes = a.modes();
             if elems.len() > modes.len() {
-                return Err(Error::Mode);
+                return Err(Error::TilerRank("composition", elems.len(), modes.len()));
             }
             let parts: Vec<DynLayout> = elems
                 .iter()
@@ -45,6 +50,7 @@ pub fn composition(a: &DynLayout, b: &Tiler) -> Result<DynLayout, Error> {
                 .collect::<Result<_, _>>()?;
             make_layout(&parts)
         }
+        Tiler::Int(n) if *n <= 0 => Err(Error::NotPositive),
         Tiler::Int(n) => compose_flat(a, &IntTuple::Int(*n), &IntTuple::Int(1)),
         Tiler::Layout(b) => compose_flat(a, b.shape(), b.stride()),
     }
@@ -52,17 +58,9 @@ pub fn composition(a: &DynLayout, b: &Tiler) -> Result<DynLayout, Error> {
 
 /// A composed with `rshape:rstride`, after coalescing A, with the no-carry check.
 fn compose_flat(a: &DynLayout, rshape: &IntTuple, rstride: &IntTuple) -> Result<DynLayout, Error> {
-    let flat = coalesce_x(a);
+    let flat = coalesce_x(a)?;
     let mut used = alloc::vec![0i64; flat.shape().leaves().count()];
     compose(flat.shape(), flat.stride(), rshape, rstride, &mut used)
-}
-
-fn mul(a: i64, b: i64) -> Result<i64, Error> {
-    a.checked_mul(b).ok_or(Error::Overflow)
-}
-
-fn ceil_div(a: i64, b: i64) -> i64 {
-    (a + b - 1) / b
 }
 
 fn layout(shape: IntTuple, stride: IntTuple) -> Result<DynLayout, Error> {
@@ -104,10 +102,10 @@ fn compose(
     let (mut rest_shape, mut rest_stride) = (rs, rd);
     for i in 0..last {
         let (curr_shape, curr_stride) = (shapes[i], strides[i]);
-        let step = rest_stride.abs();
+        let step = abs(rest_stride)?;
         // CuTe's (weak) stride divisibility condition.
         if step % curr_shape != 0 && step >= curr_shape {
-            return Err(Error::StrideDivisibility("composition"));
+            return Err(Error::condition(StrideMultiple::MESSAGE, step, curr_shape));
         }
         let next_shape = ceil_div(curr_shape, step);
         let next_stride = ceil_div(step, curr_shape) * rest_stride.signum();
@@ -117,16 +115,25 @@ fn compose(
         }
         let new_shape = next_shape.min(rest_shape);
         if rest_shape % new_shape != 0 {
-            return Err(Error::ShapeDivisibility("composition"));
+            return Err(Error::condition(
+                ShapeMultiple::MESSAGE,
+                rest_shape,
+                new_shape,
+            ));
         }
         // tessel's stronger condition: when the walk goes on past this mode, the stride must
         // divide the mode's size, or the next element would not be `step` further on.
         if rest_shape > new_shape && curr_shape % step != 0 {
-            return Err(Error::StrideDivisibility("composition"));
+            return Err(Error::condition(
+                StrideDividesMode::MESSAGE,
+                step,
+                curr_shape,
+            ));
         }
-        used[i] += (new_shape - 1) * step;
+        // (new_shape - 1) * step < curr_shape: no overflow there.
+        used[i] = add(used[i], (new_shape - 1) * step)?;
         if used[i] >= curr_shape {
-            return Err(Error::StrideDivisibility("composition"));
+            return Err(Error::condition(NoCarry::MESSAGE, used[i], curr_shape));
         }
         out_shape.push(new_shape);
         out_stride.push(mul(rest_stride, curr_stride)?);

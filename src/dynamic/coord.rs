@@ -31,6 +31,18 @@ pub fn crd2idx(c: &IntTuple, shape: &IntTuple, stride: &IntTuple) -> Result<i64,
     }
 }
 
+/// Whether coordinate `c` (1-D, R-D or natural) lies inside `shape`: every integer of it below
+/// the size of the mode it stands for. (`crd2idx` also takes coordinates past the end.)
+pub fn contains(c: &IntTuple, shape: &IntTuple) -> bool {
+    match (c, shape) {
+        (IntTuple::Int(c), _) => *c >= 0 && shape.size().is_ok_and(|n| *c < n),
+        (IntTuple::Tuple(c), IntTuple::Tuple(s)) => {
+            c.len() == s.len() && c.iter().zip(s).all(|(c, s)| contains(c, s))
+        }
+        (IntTuple::Tuple(_), IntTuple::Int(_)) => false,
+    }
+}
+
 /// The natural coordinate of coordinate `c` into `shape`.
 pub fn idx2crd(c: &IntTuple, shape: &IntTuple) -> Result<IntTuple, Error> {
     match (c, shape) {

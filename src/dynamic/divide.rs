@@ -25,15 +25,21 @@ use super::tiler::Tiler;
 use super::{DynLayout, Error, IntTuple};
 use alloc::vec::Vec;
 
+/// An operation on a layout and a tiler, with its name for errors.
+pub(crate) type NamedOp = (
+    &'static str,
+    fn(&DynLayout, &Tiler) -> Result<DynLayout, Error>,
+);
+
 /// Applies `op` to each mode of `a` with the matching tiler, keeping the modes past the tiler.
 pub(crate) fn by_mode(
     a: &DynLayout,
     tilers: &[Tiler],
-    op: fn(&DynLayout, &Tiler) -> Result<DynLayout, Error>,
+    (name, op): NamedOp,
 ) -> Result<DynLayout, Error> {
     let modes = a.modes();
     if tilers.len() > modes.len() {
-        return Err(Error::Mode);
+        return Err(Error::TilerRank(name, tilers.len(), modes.len()));
     }
     let parts: Vec<DynLayout> = modes
         .iter()
@@ -46,7 +52,7 @@ pub(crate) fn by_mode(
 /// `logical_divide(A, tiler)`.
 pub fn logical_divide(a: &DynLayout, tiler: &Tiler) -> Result<DynLayout, Error> {
     match tiler {
-        Tiler::Tuple { elems, .. } => by_mode(a, elems, logical_divide),
+        Tiler::Tuple { elems, .. } => by_mode(a, elems, ("logical_divide", logical_divide)),
         Tiler::Int(n) => logical_divide(a, &DynLayout::from_shape(IntTuple::Int(*n))?.into()),
         Tiler::Layout(b) => {
             let rest = complement(b, coalesce(a).shape())?;

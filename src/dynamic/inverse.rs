@@ -19,9 +19,10 @@
 //! assert_eq!(left_inverse(&a).unwrap().to_string(), "(8,4):(4,1)");
 //! ```
 
-use super::coalesce::{coalesce, flat_modes, from_modes};
+use super::coalesce::{coalesce, flat_modes, from_modes, try_from_modes};
 use super::composition::composition;
 use super::{DynLayout, Error, IntTuple};
+use crate::inverse::{MultipleOfBelow, NegativeStride};
 use alloc::vec::Vec;
 
 /// The coalesced modes, their exclusive prefix products, and their order by stride.
@@ -56,8 +57,12 @@ pub fn right_inverse(a: &DynLayout) -> DynLayout {
 /// `left_inverse(A)`.
 pub fn left_inverse(a: &DynLayout) -> Result<DynLayout, Error> {
     let (modes, prefix, order) = sorted_modes(a);
-    if modes.iter().any(|m| m.1 < 0) {
-        return Err(Error::NegativeStride("left_inverse"));
+    if let Some(&(_, d)) = modes.iter().find(|m| m.1 < 0) {
+        return Err(Error::condition(
+            NegativeStride::MESSAGE,
+            d.saturating_neg(),
+            0,
+        ));
     }
     let (mut shapes, mut strides) = (Vec::new(), alloc::vec![0i64]);
     let mut gathered = 1i64;
@@ -67,7 +72,7 @@ pub fn left_inverse(a: &DynLayout) -> Result<DynLayout, Error> {
             continue;
         }
         if d % gathered != 0 {
-            return Err(Error::StrideDivisibility("left_inverse"));
+            return Err(Error::condition(MultipleOfBelow::MESSAGE, d, gathered));
         }
         shapes.push(d / gathered);
         gathered = gathered.checked_mul(d / gathered).ok_or(Error::Overflow)?;
@@ -75,7 +80,7 @@ pub fn left_inverse(a: &DynLayout) -> Result<DynLayout, Error> {
     }
     shapes.push(modes[*order.last().expect("a layout has a mode")].0);
     let pairs: Vec<(i64, i64)> = shapes.into_iter().zip(strides).collect();
-    Ok(coalesce(&from_modes(&pairs)))
+    Ok(coalesce(&try_from_modes(&pairs)?))
 }
 
 /// The first mode of a coalesced layout, when it is static-contiguous (stride 1).

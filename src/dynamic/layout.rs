@@ -20,6 +20,9 @@ use crate::print::{fmt_table, DisplayFn};
 use core::fmt::{self, Display};
 use core::str::FromStr;
 
+/// The most cells [`DynLayout::print_layout`] prints (2^16): a larger table is an error.
+pub const MAX_TABLE_CELLS: i64 = 1 << 16;
+
 /// A layout whose shape and stride are values.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct DynLayout {
@@ -38,7 +41,10 @@ impl DynLayout {
         }
         let layout = DynLayout { shape, stride };
         layout.shape.size()?;
-        layout.span()?;
+        let (min, max) = layout.span()?;
+        max.checked_sub(min)
+            .and_then(|w| w.checked_add(1))
+            .ok_or(Error::Overflow)?;
         Ok(layout)
     }
 
@@ -105,13 +111,44 @@ impl DynLayout {
         let at = move |c: &IntTuple| self.call(c).expect("in range of a checked layout");
         rank2_table(self, self, self.cosize() as usize, at)
     }
+
+    /// The layout as rank 2, for a table: itself at rank 2, `(1:0, L)` (one row) at rank 1, and
+    /// `(L0, (L1, ..., Lr))` (modes 1 and on as the columns) at rank 3 or more.
+    pub fn as_rank2(&self) -> DynLayout {
+        let unit = || DynLayout::new(IntTuple::Int(1), IntTuple::Int(0));
+        let regrouped = match self.rank() {
+            2 => Ok(self.clone()),
+            1 => super::sublayout::make_layout(&[unit().expect("1:0"), self.clone()]),
+            r => self.group(1, r),
+        };
+        regrouped.expect("the same modes, regrouped")
+    }
+
+    /// A table of any rank: CuTe's `print_layout` of [`as_rank2`](Self::as_rank2), headed by
+    /// the layout itself.
+    pub fn show(&self) -> Result<impl Display + '_, Error> {
+        let view = self.as_rank2();
+        let rows = view.shape().modes()[0].size()?;
+        rank2_table(self, &view, self.cosize() as usize, move |c| {
+            self.call(&IntTuple::Int(column_major(rows, c)))
+                .expect("in range of a checked layout")
+        })
+    }
+}
+
+/// The 1-D coordinate of the table cell `c = (m, n)` in a table of `rows` rows.
+pub(crate) fn column_major(rows: i64, c: &IntTuple) -> i64 {
+    match c.modes() {
+        [IntTuple::Int(m), IntTuple::Int(n)] => m + n * rows,
+        _ => unreachable!("a table cell is (m, n)"),
+    }
 }
 
 /// The `print_layout` table of `layout`, a function on the coordinates of the rank-2 `shape_of`
 /// (a layout, or a composed layout's inner one) giving the index `at(c)`, headed by `layout`.
 pub(crate) fn rank2_table<'a>(
     layout: &'a dyn Display,
-    shape_of: &'a DynLayout,
+    shape_of: &DynLayout,
     cosize: usize,
     at: impl Fn(&IntTuple) -> i64 + 'a,
 ) -> Result<impl Display + 'a, Error> {
@@ -120,6 +157,10 @@ pub(crate) fn rank2_table<'a>(
     }
     let rows = shape_of.shape.modes()[0].size()?;
     let cols = shape_of.shape.modes()[1].size()?;
+    let cells = rows.saturating_mul(cols);
+    if cells > MAX_TABLE_CELLS {
+        return Err(Error::TableTooLarge(cells));
+    }
     let at = move |m: usize, n: usize| {
         at(&IntTuple::Tuple(alloc::vec![
             IntTuple::Int(m as i64),

@@ -43,22 +43,58 @@ pub enum Error {
     NotCongruent,
     /// A coordinate is negative or does not have the shape's profile.
     Coordinate,
+    /// A coordinate lies outside the shape (where only coordinates inside it are accepted).
+    OutsideShape,
     /// The operation needs a rank-2 layout.
     NotRank2,
     /// A mode index is out of range, or a mode range is empty.
     Mode,
-    /// The operation's stride divisibility condition fails.
-    StrideDivisibility(&'static str),
-    /// The operation's shape divisibility condition fails.
-    ShapeDivisibility(&'static str),
-    /// The layout overlaps or interleaves itself, so it has no complement.
-    NotInjective,
-    /// The operation is not defined for negative strides.
-    NegativeStride(&'static str),
+    /// A tuple tiler has more modes than the layout it applies to: the operation, the tiler's
+    /// rank and the layout's.
+    TilerRank(&'static str, usize, usize),
+    /// tile_to_shape: the layout has more modes (the first number) than the target shape.
+    ShapeRank(usize, usize),
+    /// A precondition of the algebra fails on two numbers: the same condition, with the same
+    /// message, as the static layer's compile error.
+    Precondition(Failure),
+    /// A cotarget (complement's second argument) that is not a positive size.
+    Cotarget,
     /// A swizzle's bit ranges overlap (`|S| < B`) or do not fit in 63 bits.
     InvalidSwizzle,
     /// The text is a plain layout where a composed one (`Sw<B,M,S> o OFFSET o L`) was expected.
     NotComposed,
+    /// A composed layout reaches a negative index, where its swizzle is not defined.
+    NegativeIndex,
+    /// A table of more than [`layout::MAX_TABLE_CELLS`] cells was asked to be printed.
+    TableTooLarge(i64),
+}
+
+/// A failed precondition: its message, with `{Self}` and `{B}` standing for its two numbers (the
+/// static layer prints the same message with the numbers as `C<N>`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Failure {
+    /// The message of the condition (`composition::StrideDividesMode::MESSAGE`, ...).
+    pub message: &'static str,
+    /// The first number (`{Self}`).
+    pub a: i64,
+    /// The second number (`{B}`).
+    pub b: i64,
+}
+
+impl Error {
+    /// The failure of the condition whose message is `message`, on the numbers `a` and `b`.
+    pub fn condition(message: &'static str, a: i64, b: i64) -> Error {
+        Error::Precondition(Failure { message, a, b })
+    }
+}
+
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let text = self
+            .message
+            .replace("{Self}", &alloc::format!("{}", self.a));
+        f.write_str(&text.replace("{B}", &alloc::format!("{}", self.b)))
+    }
 }
 
 impl fmt::Display for Error {
@@ -71,24 +107,35 @@ impl fmt::Display for Error {
             Error::NotPositive => f.write_str("a shape must be positive"),
             Error::NotCongruent => f.write_str("shape and stride are not congruent"),
             Error::Coordinate => f.write_str("the coordinate does not fit the shape"),
+            Error::OutsideShape => f.write_str("the coordinate lies outside the shape"),
             Error::NotRank2 => f.write_str("the layout is not rank 2"),
             Error::Mode => {
                 f.write_str("no such mode: the index is past the rank, or the range is empty")
             }
-            Error::StrideDivisibility(op) => {
-                write!(f, "{op}: the stride divisibility condition fails")
+            Error::TilerRank(op, t, l) => {
+                write!(
+                    f,
+                    "{op}: the tiler has {t} modes, more than the {l} of the layout"
+                )
             }
-            Error::ShapeDivisibility(op) => {
-                write!(f, "{op}: the shape divisibility condition fails")
-            }
-            Error::NotInjective => {
-                f.write_str("complement: the layout overlaps or interleaves itself")
-            }
-            Error::NegativeStride(op) => write!(f, "{op}: not defined for negative strides"),
+            Error::ShapeRank(l, s) => write!(
+                f,
+                "tile_to_shape: the layout has {l} modes, more than the {s} of the target shape"
+            ),
+            Error::Precondition(c) => write!(f, "{c}"),
+            Error::Cotarget => f.write_str("complement: the cotarget must be a positive size"),
             Error::InvalidSwizzle => {
                 f.write_str("invalid swizzle: need |S| >= B, and the bits must fit in 63")
             }
             Error::NotComposed => f.write_str("expected a composed layout: Sw<B,M,S> o OFFSET o L"),
+            Error::NegativeIndex => f.write_str(
+                "the composed layout reaches a negative index: its offset must cover the layout's least index",
+            ),
+            Error::TableTooLarge(cells) => write!(
+                f,
+                "the table would have {cells} cells, more than the {} tessel prints",
+                layout::MAX_TABLE_CELLS
+            ),
         }
     }
 }
@@ -96,5 +143,30 @@ impl fmt::Display for Error {
 impl From<parse::ParseError> for Error {
     fn from(e: parse::ParseError) -> Self {
         Error::Parse(e)
+    }
+}
+
+/// Checked integer steps: every overflow is [`Error::Overflow`].
+pub(crate) mod checked {
+    use super::Error;
+
+    /// `a * b`.
+    pub fn mul(a: i64, b: i64) -> Result<i64, Error> {
+        a.checked_mul(b).ok_or(Error::Overflow)
+    }
+
+    /// `a + b`.
+    pub fn add(a: i64, b: i64) -> Result<i64, Error> {
+        a.checked_add(b).ok_or(Error::Overflow)
+    }
+
+    /// `|a|`.
+    pub fn abs(a: i64) -> Result<i64, Error> {
+        a.checked_abs().ok_or(Error::Overflow)
+    }
+
+    /// `ceil(a / b)` for `a >= 0`, `b > 0`, without the overflow of `(a + b - 1) / b`.
+    pub fn ceil_div(a: i64, b: i64) -> i64 {
+        a / b + i64::from(a % b != 0)
     }
 }

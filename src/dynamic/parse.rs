@@ -10,6 +10,8 @@
 //! int       := [ '_' ] [ '-' ] digits          (CuTe prints static integers as _4)
 //! ```
 //! Spaces may stand between tokens. A shape is positive; a stride must have the shape's profile.
+//! Tuples and tilers nest at most [`MAX_DEPTH`] levels deep (deeper text is an error, so that
+//! neither the parser nor the macros that run it inside rustc can exhaust the stack).
 
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -58,9 +60,13 @@ impl fmt::Display for ParseError {
     }
 }
 
+/// The deepest nesting of parentheses (or of `<...>` tilers) the parser reads.
+pub const MAX_DEPTH: usize = 32;
+
 struct Parser {
     chars: Vec<char>,
     pos: usize,
+    depth: usize,
 }
 
 fn error<T>(column: usize, message: impl Into<String>) -> Result<T, ParseError> {
@@ -101,8 +107,21 @@ impl Parser {
         }
     }
 
+    /// Enters one more level of nesting at `column`, or fails past [`MAX_DEPTH`].
+    fn enter(&mut self, column: usize) -> Result<(), ParseError> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return error(
+                column,
+                alloc::format!("nested deeper than {MAX_DEPTH} levels, the most tessel reads"),
+            );
+        }
+        Ok(())
+    }
+
     fn tuple(&mut self) -> Result<Node, ParseError> {
         let column = self.column();
+        self.enter(column)?;
         self.pos += 1;
         if self.peek() == Some(')') {
             return error(column, "empty tuple: a tuple has at least one element");
@@ -114,6 +133,7 @@ impl Parser {
                 Some(',') => self.pos += 1,
                 Some(')') => {
                     self.pos += 1;
+                    self.depth -= 1;
                     return Ok(Node::Tuple { elems, column });
                 }
                 Some(c) => {
@@ -299,6 +319,7 @@ fn parser(text: &str) -> Parser {
     Parser {
         chars: text.chars().collect(),
         pos: 0,
+        depth: 0,
     }
 }
 
@@ -385,6 +406,7 @@ impl Parser {
             return Ok(TilerNode::Layout(shape, stride));
         }
         let column = self.column();
+        self.enter(column)?;
         self.pos += 1;
         if self.peek() == Some('>') {
             return error(column, "empty tiler: a tiler has at least one element");
@@ -396,6 +418,7 @@ impl Parser {
                 Some(',') => self.pos += 1,
                 Some('>') => {
                     self.pos += 1;
+                    self.depth -= 1;
                     return Ok(TilerNode::Tuple(elems));
                 }
                 Some(c) => {

@@ -16,21 +16,23 @@
 //! assert_eq!(raked_product(&a, &b).unwrap().to_string(), "((3,2),(4,5)):((10,5),(30,1))");
 //! ```
 
+use super::checked::mul;
 use super::complement::complement;
 use super::composition::composition;
 use super::divide::{by_mode, tile_unzip, unpack};
 use super::sublayout::make_layout;
 use super::tiler::Tiler;
 use super::{DynLayout, Error, IntTuple};
+use crate::product::BlockDivides;
 use alloc::vec::Vec;
 
 /// `logical_product(A, tiler)`.
 pub fn logical_product(a: &DynLayout, tiler: &Tiler) -> Result<DynLayout, Error> {
     match tiler {
-        Tiler::Tuple { elems, .. } => by_mode(a, elems, logical_product),
+        Tiler::Tuple { elems, .. } => by_mode(a, elems, ("logical_product", logical_product)),
         Tiler::Int(n) => logical_product(a, &DynLayout::from_shape(IntTuple::Int(*n))?.into()),
         Tiler::Layout(b) => {
-            let target = a.size().checked_mul(b.cosize()).ok_or(Error::Overflow)?;
+            let target = mul(a.size(), b.cosize())?;
             let copies = composition(&complement(a, &IntTuple::Int(target))?, tiler)?;
             make_layout(&[a.clone(), copies])
         }
@@ -107,7 +109,7 @@ pub fn raked_product(a: &DynLayout, b: &DynLayout) -> Result<DynLayout, Error> {
 pub fn tile_to_shape(a: &DynLayout, shape: &IntTuple) -> Result<DynLayout, Error> {
     let r = shape.rank();
     if a.rank() > r {
-        return Err(Error::Mode);
+        return Err(Error::ShapeRank(a.rank(), r));
     }
     let padded = pad(a, r)?;
     let block: Vec<i64> = padded.modes().iter().map(DynLayout::size).collect();
@@ -116,8 +118,8 @@ pub fn tile_to_shape(a: &DynLayout, shape: &IntTuple) -> Result<DynLayout, Error
         .iter()
         .map(IntTuple::size)
         .collect::<Result<_, _>>()?;
-    if block.iter().zip(&target).any(|(b, t)| t % b != 0) {
-        return Err(Error::ShapeDivisibility("tile_to_shape"));
+    if let Some((b, t)) = block.iter().zip(&target).find(|(b, t)| *t % *b != 0) {
+        return Err(Error::condition(BlockDivides::MESSAGE, *b, *t));
     }
     let counts = IntTuple::Tuple(
         block
