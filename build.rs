@@ -45,7 +45,7 @@ fn main() {
         .unwrap();
         writeln!(
             to_decimal,
-            "impl Decimal for {t} {{ type Output = C<{n}>; }}"
+            "impl Decimal for {t} {{ type Output = Num<{n}>; }}"
         )
         .unwrap();
     }

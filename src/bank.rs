@@ -91,6 +91,10 @@ const fn phase_wavefronts(
 /// The wavefronts one warp-wide access takes: lane `l` reads `V` elements of type `T` from the
 /// index of coordinate `Thr(l)` of the shared-memory layout `Smem`.
 pub const fn wavefronts<Smem: ConstLayout, T, Thr: ConstLayout, const V: usize>() -> usize {
+    assert!(
+        !Smem::MAP.has_negative_stride() && !Thr::MAP.has_negative_stride(),
+        "the bank model takes layouts with non-negative strides"
+    );
     let elem = core::mem::size_of::<T>();
     let width = V * elem;
     let lanes = lanes_per_phase(width);
@@ -114,6 +118,18 @@ pub const fn conflict_free_wavefronts<T, const V: usize>() -> usize {
 /// `None` if the access is conflict-free, else the message that says which layout and how many
 /// wavefronts it takes (what [`assert_conflict_free!`](crate::assert_conflict_free) reports).
 pub const fn conflicts<Smem: ConstLayout, T, Thr: ConstLayout, const V: usize>() -> Option<Text> {
+    if Smem::MAP.has_negative_stride() || Thr::MAP.has_negative_stride() {
+        return Some(
+            Text::EMPTY
+                .push("bank conflicts: ")
+                .append(if Smem::MAP.has_negative_stride() {
+                    &Smem::TEXT
+                } else {
+                    &Thr::TEXT
+                })
+                .push(" has a negative stride; the bank model takes non-negative indices only"),
+        );
+    }
     let took = wavefronts::<Smem, T, Thr, V>();
     let ideal = conflict_free_wavefronts::<T, V>();
     if took <= ideal {

@@ -8,6 +8,69 @@
 use crate::diagnostic::{And, Both, Holds};
 use crate::list::{Cons, Nil};
 
+macro_rules! too_many_modes {
+    ($($Cond:ident, $Fails:ident, $message:literal;)+) => {$(
+        crate::diagnostic::condition!(
+            /// A tuple tiler has at most one element per mode of the layout.
+            $Cond,
+            $Fails,
+            $message,
+            "a tuple tiler has at most one element per mode of the layout"
+        );
+    )+};
+}
+
+too_many_modes! {
+    ComposeModes, ComposeTilerFits, "composition: the tiler has {A} modes, more than the {B} of the layout";
+    DivideModes, DivideTilerFits, "logical_divide: the tiler has {A} modes, more than the {B} of the layout";
+    ProductModes, ProductTilerFits, "logical_product: the tiler has {A} modes, more than the {B} of the layout";
+    CoalesceModes, CoalesceProfileFits, "coalesce: the profile has {A} modes, more than the {B} of the layout";
+}
+
+macro_rules! tiler_kinds {
+    ($($(#[$doc:meta])* $Trait:ident, $message:literal;)+) => {$(
+        $(#[$doc])*
+        #[diagnostic::on_unimplemented(
+            message = $message,
+            label = "a tiler is a static layout, an integer C<N>, a shape!, a tiler!, or a tuple of tilers"
+        )]
+        pub trait $Trait {
+            /// The tiler itself: the public aliases name the tiler through this projection,
+            /// so that anything else fails here, once, before the operation is tried.
+            type Itself;
+        }
+        impl<S, D> $Trait for crate::Layout<S, D>
+        where
+            S: crate::int_tuple::LayoutShape<D>,
+            D: crate::int_tuple::IntTuple,
+        {
+            type Itself = Self;
+        }
+        impl<U, B> $Trait for typenum::UInt<U, B> {
+            type Itself = Self;
+        }
+        crate::list::for_each_arity!(tuple_tiler_kind; $Trait);
+    )+};
+}
+
+/// Tuples of any elements are tilers here (their elements are checked by the operation).
+macro_rules! tuple_tiler_kind {
+    ($Trait:ident; $( ($(($T:ident $D:ident $X:ident $i:tt))+) )+) => {$(
+        impl<$($T),+> $Trait for ($($T,)+) {
+            type Itself = Self;
+        }
+    )+};
+}
+
+tiler_kinds! {
+    /// What `composition` takes as its second argument.
+    CompositionTiler, "composition: `{Self}` is not a tiler";
+    /// What the divides take as their second argument.
+    DivideTilerKind, "logical_divide: `{Self}` is not a tiler";
+    /// What the products take as their second argument.
+    ProductTilerKind, "logical_product: `{Self}` is not a tiler";
+}
+
 /// An integer tiler N as the layout it stands for: `N:1` (`1:0` for 1), CuTe's `make_layout(N)`.
 pub type IntegerTiler<N> = crate::Layout<N, crate::compact::LayoutLeft<N>>;
 
@@ -43,6 +106,12 @@ impl<Op, Ls> EachMode<Op, Nil, DropRest> for Ls {
     type Verdict = Holds;
 }
 
+/// Tilers past the last mode: nothing (the tuple tiler's own check reports them).
+impl<Op, T, TT, Rest> EachMode<Op, Cons<T, TT>, Rest> for Nil {
+    type Output = Nil;
+    type Verdict = Holds;
+}
+
 impl<Op: ModeOp<L, T>, L, LT: EachMode<Op, TT, Rest>, T, TT, Rest> EachMode<Op, Cons<T, TT>, Rest>
     for Cons<L, LT>
 where
@@ -52,10 +121,14 @@ where
     type Verdict = And<Op::Verdict, LT::Verdict>;
 }
 
+/// The verdict on a tuple tiler of `T` modes for a layout of `L` modes: `Cond` fails if T > L.
+pub type RankFits<T, L, Cond> = crate::diagnostic::Check<typenum::LeEq<T, L>, Cond, T, L>;
+
 /// Implements the tiler trait `$Trait<Layout<AS, AD>>` for tuples of tilers, by `$Op` mode by
-/// mode. Invoked through `for_each_arity!(tuple_tilers; Trait, Op, Rest)`.
+/// mode, `$Cond` failing for a tiler of more modes than the layout. Invoked through
+/// `for_each_arity!(tuple_tilers; Trait, Op, Rest, Cond)`.
 macro_rules! tuple_tilers {
-    ($Trait:ident, $Op:ty, $Rest:ty; $( ($(($T:ident $D:ident $X:ident $i:tt))+) )+) => {$(
+    ($Trait:ident, $Op:ty, $Rest:ty, $Cond:ty; $( ($(($T:ident $D:ident $X:ident $i:tt))+) )+) => {$(
         impl<AS, AD, $($T),+> $Trait<$crate::Layout<AS, AD>> for ($($T,)+)
         where
             AS: $crate::int_tuple::LayoutShape<AD> + $crate::sublayout::Modes,
@@ -69,12 +142,37 @@ macro_rules! tuple_tilers {
             <<<AS::List as $crate::composition::ModeLayouts<AD::List>>::Output
                 as $crate::by_mode::EachMode<$Op, $crate::list::list_type!($($T),+), $Rest>>::Output
                 as $crate::list::ToTuple>::Tuple: $crate::sublayout::Concatenate,
+            $crate::list::list_type!($($T),+): $crate::product::Len,
+            AS::List: $crate::product::Len,
+            <$crate::list::list_type!($($T),+) as $crate::product::Len>::Output:
+                typenum::IsLessOrEqual<<AS::List as $crate::product::Len>::Output>,
+            typenum::LeEq<
+                <$crate::list::list_type!($($T),+) as $crate::product::Len>::Output,
+                <AS::List as $crate::product::Len>::Output,
+            >: $crate::diagnostic::CheckBit<
+                $Cond,
+                <$crate::list::list_type!($($T),+) as $crate::product::Len>::Output,
+                <AS::List as $crate::product::Len>::Output,
+            >,
+            $crate::by_mode::RankFits<
+                <$crate::list::list_type!($($T),+) as $crate::product::Len>::Output,
+                <AS::List as $crate::product::Len>::Output,
+                $Cond,
+            >: $crate::diagnostic::Both<<<AS::List as $crate::composition::ModeLayouts<AD::List>>::Output
+                as $crate::by_mode::EachMode<$Op, $crate::list::list_type!($($T),+), $Rest>>::Verdict>,
         {
             type Output = <<<<AS::List as $crate::composition::ModeLayouts<AD::List>>::Output
                 as $crate::by_mode::EachMode<$Op, $crate::list::list_type!($($T),+), $Rest>>::Output
                 as $crate::list::ToTuple>::Tuple as $crate::sublayout::Concatenate>::Output;
-            type Verdict = <<AS::List as $crate::composition::ModeLayouts<AD::List>>::Output
-                as $crate::by_mode::EachMode<$Op, $crate::list::list_type!($($T),+), $Rest>>::Verdict;
+            type Verdict = $crate::diagnostic::And<
+                $crate::by_mode::RankFits<
+                    <$crate::list::list_type!($($T),+) as $crate::product::Len>::Output,
+                    <AS::List as $crate::product::Len>::Output,
+                    $Cond,
+                >,
+                <<AS::List as $crate::composition::ModeLayouts<AD::List>>::Output
+                    as $crate::by_mode::EachMode<$Op, $crate::list::list_type!($($T),+), $Rest>>::Verdict,
+            >;
         }
     )+};
 }

@@ -306,7 +306,10 @@ pub trait CoalesceProfile<L> {
 }
 
 /// `CoalesceBy<L, P>`: L coalesced mode by mode, following the profile P.
-pub type CoalesceBy<L, P> = <P as CoalesceProfile<L>>::Output;
+pub type CoalesceBy<L, P> = crate::diagnostic::Verified<
+    <P as CoalesceProfile<L>>::Verdict,
+    <P as CoalesceProfile<L>>::Output,
+>;
 
 impl<L: CoalesceLayout, U, B> CoalesceProfile<L> for UInt<U, B> {
     type Output = L::Output;
@@ -321,4 +324,4 @@ impl<L, P: CoalesceProfile<L>> ModeOp<L, P> for CoalesceOp {
 }
 
 // A tuple profile coalesces mode by mode and keeps the modes past it.
-crate::list::for_each_arity!(tuple_tilers; CoalesceProfile, CoalesceOp, KeepRest);
+crate::list::for_each_arity!(tuple_tilers; CoalesceProfile, CoalesceOp, KeepRest, crate::by_mode::CoalesceModes);

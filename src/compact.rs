@@ -38,6 +38,13 @@ pub type LayoutLeft<S> = <S as Compact<Left, U1>>::Stride;
 /// The generalized row-major strides of `S`: CuTe's `LayoutRight`.
 pub type LayoutRight<S> = <S as Compact<Right, U1>>::Stride;
 
+/// A leaf of size 0 (not a shape: the layout reports it): stride 0, so that no second error
+/// follows.
+impl<Dir, Current> Compact<Dir, Current> for UTerm {
+    type Stride = UTerm;
+    type Next = Current;
+}
+
 /// A leaf of size 1: stride 0, product unchanged.
 impl<Dir, Current> Compact<Dir, Current> for UInt<UTerm, B1> {
     type Stride = UTerm;

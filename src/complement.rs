@@ -59,7 +59,7 @@ crate::diagnostic::condition!(
     /// Each stride must reach past the modes with smaller strides.
     Outside,
     StrideOutsideReach,
-    "complement: the stride {Self} lies inside the reach {B} of the modes with smaller strides: the layout overlaps or interleaves itself",
+    "complement: the stride {A} lies inside the reach {B} of the modes with smaller strides: the layout overlaps or interleaves itself",
     "each stride of A must be at least the reach of the modes with smaller strides"
 );
 
@@ -67,7 +67,7 @@ crate::diagnostic::condition!(
     /// No stride may be negative (CuTe's complement would have a negative shape).
     NegativeStride,
     StrideIsNotNegative,
-    "complement: A has the negative stride -{Self}, and a complement has none: CuTe's answer would have a negative shape",
+    "complement: A has the negative stride -{A}, and a complement has none: CuTe's answer would have a negative shape",
     "complement takes layouts with non-negative strides"
 );
 
@@ -314,8 +314,8 @@ impl<N, Reach> LastIf<B0> for (N, Reach) {
 
 /// `complement(Self, M)` on types.
 #[diagnostic::on_unimplemented(
-    message = "cannot take the complement of `{Self}` against `{M}`",
-    label = "the cotarget must be an integer C<N> or a static shape"
+    message = "complement: the first argument is not a layout tessel can take the complement of",
+    label = "complement takes a static layout (or composed layout) and a cotarget"
 )]
 pub trait ComplementOf<M> {
     /// The complement.
@@ -325,9 +325,48 @@ pub trait ComplementOf<M> {
 }
 
 /// `Complement<A, M>`: the complement of layout A against the cotarget M (a compile error at
-/// this line if A overlaps itself or a stride breaks divisibility).
-pub type Complement<A, M> =
-    Verified<<A as ComplementOf<M>>::Verdict, <A as ComplementOf<M>>::Output>;
+/// this line if A overlaps itself, has a negative stride, or M is 0).
+pub type Complement<A, M> = Verified<
+    And<<M as Cotarget>::Verdict, <A as ComplementOf<<M as Cotarget>::Itself>>::Verdict>,
+    <A as ComplementOf<<M as Cotarget>::Itself>>::Output,
+>;
+
+crate::diagnostic::condition!(
+    /// The cotarget is positive.
+    PositiveCotarget,
+    CotargetIsPositive,
+    "complement: the cotarget {A} is not positive",
+    "a cotarget is a positive integer C<N> or a static shape"
+);
+
+/// What complement takes as its cotarget: a positive integer or a static shape.
+#[diagnostic::on_unimplemented(
+    message = "complement: `{Self}` is not a cotarget",
+    label = "a cotarget is a positive integer C<N> or a static shape!"
+)]
+pub trait Cotarget {
+    /// The cotarget itself (1 in place of 0, which fails [`PositiveCotarget`]).
+    type Itself;
+    /// [`Holds`], or the failure of [`PositiveCotarget`].
+    type Verdict;
+}
+impl<U, B> Cotarget for UInt<U, B> {
+    type Itself = Self;
+    type Verdict = Holds;
+}
+impl Cotarget for UTerm {
+    type Itself = U1;
+    type Verdict = Check<B0, PositiveCotarget, UTerm, UTerm>;
+}
+macro_rules! tuple_cotargets {
+    ($( ($(($T:ident $D:ident $X:ident $i:tt))+) )+) => {$(
+        impl<$($T),+> Cotarget for ($($T,)+) {
+            type Itself = Self;
+            type Verdict = Holds;
+        }
+    )+};
+}
+crate::list::for_each_arity!(tuple_cotargets);
 
 type Filtered<A> = <<<A as FlatModes>::List as FilterZeros>::Output as CoalesceList>::Stack;
 
@@ -385,9 +424,11 @@ where
 }
 
 /// `complement(a, m)`: the value of `Complement<A, M>`.
-pub fn complement<A: ComplementOf<M>, M>(_: A, _: M) -> Complement<A, M>
+pub fn complement<A, M: Cotarget>(_: A, _: M) -> Complement<A, M>
 where
-    A::Verdict: Checked,
+    A: ComplementOf<M::Itself>,
+    M::Verdict: Both<<A as ComplementOf<M::Itself>>::Verdict>,
+    And<M::Verdict, <A as ComplementOf<M::Itself>>::Verdict>: Checked,
     Complement<A, M>: StaticLayout,
 {
     <Complement<A, M> as StaticLayout>::INSTANCE

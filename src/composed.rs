@@ -20,10 +20,11 @@
 use crate::coalesce::CoalesceLayout;
 use crate::complement::ComplementOf;
 use crate::composition::Compose;
-use crate::coord::Coord;
+use crate::coord::{Coord, CoordIn};
+use crate::diagnostic::Checked;
 use crate::divide::{DivideTiler, TileUnzip, Unpack};
 use crate::int_tuple::{
-    IntTuple, LayoutShape, NonNegative, StaticIntTuple, StaticShape, StaticSpan,
+    IntTuple, LayoutShape, NonNegative, StaticIntTuple, StaticShape, StaticSpan, StrideSigns,
 };
 use crate::print::{fmt_table, DisplayFn};
 use crate::product::{ProductTiler, RankProduct, TileTo};
@@ -81,12 +82,12 @@ where
     where
         D: NonNegative,
     {
-        Sw::apply(O + <Layout<S, D> as StaticLayout>::INSTANCE.call(x))
+        Sw::apply(O + StaticLayout::call(&<Layout<S, D> as StaticLayout>::INSTANCE, x))
     }
 
     #[inline(always)]
     fn call_signed<X: Coord<S, D>>(&self, x: X) -> isize {
-        let inner = <Layout<S, D> as StaticLayout>::INSTANCE.call_signed(x);
+        let inner = StaticLayout::call_signed(&<Layout<S, D> as StaticLayout>::INSTANCE, x);
         Sw::apply((O as isize + inner) as usize) as isize
     }
 
@@ -102,6 +103,28 @@ where
     S: StaticShape + StaticSpan<D> + LayoutShape<D>,
     D: StaticIntTuple,
 {
+    /// The index of coordinate `x`, `Sw(OFFSET + L(x))`: as [`Layout::call`], which reports a
+    /// coordinate of the wrong rank or a stride that may be negative at the caller's line.
+    #[inline(always)]
+    pub fn call<X: CoordIn<S::Profile>>(&self, x: X) -> usize
+    where
+        X::Itself: Coord<S, D>,
+        D: StrideSigns,
+        D::Verdict: Checked,
+    {
+        Sw::apply(O + Layout::<S, D>::INSTANCE.call(x))
+    }
+
+    /// The index of coordinate `x`, signed: as [`Layout::call_signed`].
+    #[inline(always)]
+    pub fn call_signed<X: CoordIn<S::Profile>>(&self, x: X) -> isize
+    where
+        X::Itself: Coord<S, D>,
+    {
+        let inner = Layout::<S, D>::INSTANCE.call_signed(x);
+        Sw::apply((O as isize + inner) as usize) as isize
+    }
+
     /// The runtime composed layout: the same swizzle, offset and layout.
     pub fn to_dynamic(&self) -> crate::dynamic::DynComposedLayout {
         let sw = crate::dynamic::DynSwizzle::new(Sw::BITS, Sw::BASE, Sw::SHIFT);

@@ -31,7 +31,7 @@
 //! ```
 
 use crate::arith::{DivCheap, Divides, IsUnit, QuotCheap, ScaleStride, Scaled, Unit};
-use crate::by_mode::{tuple_tilers, DropRest, ModeOp};
+use crate::by_mode::{tuple_tilers, CompositionTiler, DropRest, ModeOp};
 use crate::coalesce::{FlatModes, ReverseOnto, SplitFirst, StackLayout, Walk};
 use crate::diagnostic::{And, Both, Check, CheckBit, Fails, Holds, Verified};
 use crate::int_tuple::{IntTuple, LayoutShape};
@@ -45,7 +45,7 @@ crate::diagnostic::condition!(
     /// Walking past a mode of A: the stride must be a multiple of its size.
     StrideMultiple,
     StrideIsMultipleOfMode,
-    "composition: the stride {Self} is larger than the mode size {B} of A but not a multiple of it",
+    "composition: the stride {A} is larger than the mode size {B} of A but not a multiple of it",
     "stride divisibility: a stride of B must divide each mode of A it walks past, or be a multiple of it"
 );
 
@@ -53,7 +53,7 @@ crate::diagnostic::condition!(
     /// Taking from a mode of A and going on past it: the stride must divide the mode's size.
     StrideDividesMode,
     StrideDividesModeSize,
-    "composition: the stride {Self} does not divide the mode size {B} of A, and the walk goes on past that mode",
+    "composition: the stride {A} does not divide the mode size {B} of A, and the walk goes on past that mode",
     "stride divisibility: a stride of B must divide each mode of A it walks past, or be a multiple of it"
 );
 
@@ -61,7 +61,7 @@ crate::diagnostic::condition!(
     /// Taking from a mode of A: what is left to take must be a multiple of what the mode gives.
     ShapeMultiple,
     SizeIsMultipleOfTaken,
-    "composition: the size {Self} left to take is not a multiple of the {B} elements a mode of A gives",
+    "composition: the size {A} left to take is not a multiple of the {B} elements a mode of A gives",
     "shape divisibility: the size left to take must be a multiple of what each mode of A gives"
 );
 
@@ -69,7 +69,7 @@ crate::diagnostic::condition!(
     /// The modes of B together must stay inside each mode of A (no carry into the next).
     NoCarry,
     StaysInsideMode,
-    "composition: the modes of B together reach coordinate {Self} in a mode of A of size {B}, carrying into the next mode",
+    "composition: the modes of B together reach coordinate {A} in a mode of A of size {B}, carrying into the next mode",
     "stride divisibility: B's modes must not add up past a mode of A"
 );
 
@@ -589,8 +589,8 @@ where
 
 /// `Self o B` on types, for a layout, an integer or a tuple tiler B.
 #[diagnostic::on_unimplemented(
-    message = "cannot compose `{Self}` with `{B}`",
-    label = "B must be a static layout, an integer C<N>, or a tuple of such tilers"
+    message = "composition: the first argument is not a layout tessel composes",
+    label = "composition takes a static layout, a composed layout or a swizzle, and a tiler"
 )]
 pub trait Compose<B> {
     /// The composition.
@@ -600,7 +600,33 @@ pub trait Compose<B> {
 }
 
 /// `Composition<A, B>`: the layout `A o B` (a compile error at this line if a condition fails).
-pub type Composition<A, B> = Verified<<A as Compose<B>>::Verdict, <A as Compose<B>>::Output>;
+pub type Composition<A, B> = Verified<
+    <<A as Operand>::Itself as Compose<<B as CompositionTiler>::Itself>>::Verdict,
+    <<A as Operand>::Itself as Compose<<B as CompositionTiler>::Itself>>::Output,
+>;
+
+/// What `composition` takes as its first argument: a layout, a composed layout, or a valid
+/// swizzle (checked here, once, before the composition is tried).
+#[diagnostic::on_unimplemented(
+    message = "composition: `{Self}` is not a layout, a composed layout or a swizzle",
+    label = "composition takes a layout, a composed layout or a swizzle, and a tiler"
+)]
+pub trait Operand {
+    /// The operand itself.
+    type Itself;
+}
+impl<S: LayoutShape<D>, D: IntTuple> Operand for Layout<S, D> {
+    type Itself = Self;
+}
+impl<Sw, const O: usize, L> Operand for crate::ComposedLayout<Sw, O, L> {
+    type Itself = Self;
+}
+impl<const B: u32, const M: u32, const S: i32> Operand for crate::Swizzle<B, M, S>
+where
+    crate::swizzle::Bits<B, S>: crate::swizzle::ValidSwizzle,
+{
+    type Itself = Self;
+}
 
 /// What a tiler `Self` gives composed onto the layout `A`. The work is done on the tiler's side so
 /// that, while the tiler's type is still being inferred, nothing is evaluated.
@@ -650,7 +676,7 @@ impl<L: Compose<T>, T> ModeOp<L, T> for ComposeOp {
 }
 
 // A tuple tiler: mode i of A composed with tiler i; modes of A past the tiler are dropped.
-crate::list::for_each_arity!(tuple_tilers; ComposeOnto, ComposeOp, DropRest);
+crate::list::for_each_arity!(tuple_tilers; ComposeOnto, ComposeOp, DropRest, crate::by_mode::ComposeModes);
 
 /// The modes of a layout as a list of layouts.
 pub trait ModeLayouts<D> {
@@ -667,9 +693,10 @@ impl<S: LayoutShape<D>, D: IntTuple, ST: ModeLayouts<DT>, DT> ModeLayouts<Cons<D
 }
 
 /// `composition(a, b)`: the value of `Composition<A, B>` (static layouts are zero-sized).
-pub fn composition<A: Compose<B>, B>(_: A, _: B) -> Composition<A, B>
+pub fn composition<A: Operand, B: CompositionTiler>(_: A, _: B) -> Composition<A, B>
 where
-    A::Verdict: crate::diagnostic::Checked,
+    A::Itself: Compose<B::Itself>,
+    <A::Itself as Compose<B::Itself>>::Verdict: crate::diagnostic::Checked,
     Composition<A, B>: StaticLayout,
 {
     <Composition<A, B> as StaticLayout>::INSTANCE

@@ -25,21 +25,28 @@ use typenum::{Bit, NInt, NonZero, UInt, UTerm, Unsigned};
 /// The most flat modes a layout may have here.
 pub const MAX_MODES: usize = 64;
 
-/// A flat list of unsigned integers: the leaves of a shape or of a stride.
+/// A flat list of unsigned integers: the leaves of a shape or of a stride (a negative leaf is
+/// kept as its magnitude and marks the list `negative`: the const models take none).
 #[derive(Clone, Copy, Debug)]
 pub struct Flat {
     len: usize,
     leaves: [usize; MAX_MODES],
+    negative: bool,
 }
 
 impl Flat {
     const fn one(x: usize) -> Flat {
         let mut leaves = [0; MAX_MODES];
         leaves[0] = x;
-        Flat { len: 1, leaves }
+        Flat {
+            len: 1,
+            leaves,
+            negative: false,
+        }
     }
 
     const fn join(mut self, other: &Flat) -> Flat {
+        self.negative |= other.negative;
         let mut i = 0;
         while i < other.len {
             assert!(self.len < MAX_MODES, "more than 64 modes");
@@ -61,6 +68,12 @@ impl ConstFlat for UTerm {
 }
 impl<U: Unsigned, B: Bit> ConstFlat for UInt<U, B> {
     const FLAT: Flat = Flat::one(<Self as Unsigned>::USIZE);
+}
+impl<U: Unsigned + NonZero> ConstFlat for NInt<U> {
+    const FLAT: Flat = Flat {
+        negative: true,
+        ..Flat::one(U::USIZE)
+    };
 }
 
 /// Text built in const evaluation (truncated past 160 bytes).
@@ -143,7 +156,7 @@ impl<U: Unsigned + NonZero> ConstText for NInt<U> {
 macro_rules! tuple_const {
     ($( ($(($T:ident $D:ident $X:ident $i:tt))+) )+) => {$(
         impl<$($T: ConstFlat),+> ConstFlat for ($($T,)+) {
-            const FLAT: Flat = Flat { len: 0, leaves: [0; MAX_MODES] } $(.join(&$T::FLAT))+;
+            const FLAT: Flat = Flat { len: 0, leaves: [0; MAX_MODES], negative: false } $(.join(&$T::FLAT))+;
         }
         impl<$($T: ConstText),+> ConstText for ($($T,)+) {
             const TEXT: Text = tuple_const!(@text Text::EMPTY.push("("); $($T)+).push(")");
@@ -168,6 +181,11 @@ pub struct IndexMap {
 }
 
 impl IndexMap {
+    /// Whether a stride is negative (the const models take non-negative strides only).
+    pub const fn has_negative_stride(&self) -> bool {
+        self.stride.negative
+    }
+
     /// The number of coordinates.
     pub const fn size(&self) -> usize {
         let (mut size, mut i) = (1, 0);

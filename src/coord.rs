@@ -32,6 +32,28 @@ pub trait Coord<S, D> {
     fn crd2idx(self, shape: S, stride: D) -> isize;
 }
 
+/// A coordinate of type `Self` for a shape of profile `P` (its tuples, with each integer a
+/// [`Leaf`](crate::int_tuple::Leaf)): `usize` anywhere, or a tuple with one entry per mode. A layout checks this first,
+/// so that a coordinate of the wrong rank is reported with the profile and no number.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a coordinate of a layout whose shape has the profile `{P}`",
+    label = "expected usize, or a tuple with one entry per mode of the shape (nested like it, or usize for a whole mode)"
+)]
+pub trait CoordIn<P> {
+    /// The coordinate itself.
+    type Itself;
+    /// Its value.
+    fn itself(self) -> Self::Itself;
+}
+
+impl<P> CoordIn<P> for usize {
+    type Itself = usize;
+    #[inline(always)]
+    fn itself(self) -> usize {
+        self
+    }
+}
+
 /// A 1-D coordinate into shape `Self` with stride `D`: split colexicographically.
 pub trait Split<D> {
     /// The index of the 1-D coordinate `c`.
@@ -179,6 +201,15 @@ macro_rules! tuple_coords {
             #[inline(always)]
             fn split_crd(self, c: usize) -> Self::Natural {
                 self.to_list().split_crd(c).to_tuple()
+            }
+        }
+
+        #[diagnostic::do_not_recommend]
+        impl<$($S, $X: CoordIn<$S>),+> CoordIn<($($S,)+)> for ($($X,)+) {
+            type Itself = ($($X::Itself,)+);
+            #[inline(always)]
+            fn itself(self) -> Self::Itself {
+                ($(self.$i.itself(),)+)
             }
         }
 

@@ -10,15 +10,16 @@
 //!
 //! rustc prints a typenum number in binary (`UInt<UInt<UInt<UTerm, B1>, B0>, B0>` is 4), but a
 //! const-generic parameter as a plain number. A failed condition converts its numbers to
-//! [`C<N>`](struct@C) through a table (the reverse of the `tessel::C<N>` table, same range) and
-//! the trait it asks names them in its message: `composition: the stride C<4> does not divide
-//! the mode size C<6> of A, ...`. The conversion runs only on the error path: a condition that
-//! holds never looks a number up.
+//! [`Num<N>`](Num) through a table (the reverse of the `tessel::C<N>` table, same range) and
+//! asks a trait whose const parameters are those numbers, so its message reads
+//! `composition: the stride 4 does not divide the mode size 6 of A, ...`, word for word the
+//! runtime layer's error. The conversion runs only on the error path: a condition that holds
+//! never looks a number up.
 
 use typenum::{UInt, UTerm, B0, B1};
 
 /// The number N, as error messages print it.
-pub struct C<const N: u64>;
+pub struct Num<const N: u64>;
 
 /// The decimal spelling of a typenum number.
 #[diagnostic::on_unimplemented(
@@ -26,11 +27,11 @@ pub struct C<const N: u64>;
     label = "the numbers involved are above the table of C<N> (see tessel::int)"
 )]
 pub trait Decimal {
-    /// `C<N>`.
+    /// `Num<N>`.
     type Output;
 }
 
-/// `C<N>` for the typenum number `T`.
+/// `Num<N>` for the typenum number `T`.
 pub type Dec<T> = <T as Decimal>::Output;
 
 include!(concat!(env!("OUT_DIR"), "/decimal_table.rs"));
@@ -106,25 +107,32 @@ impl<Tag, A: Decimal, B: Decimal> CheckBit<Tag, A, B> for B0 {
 /// The verdict of the condition `Tag` on A and B, which holds when `Bit` is `B1`.
 pub type Check<Bit, Tag, A, B> = <Bit as CheckBit<Tag, A, B>>::Output;
 
-/// Declares a condition on two numbers: the tag `$Cond` for [`Check`], and `$Fails`, which
-/// nothing implements, so that a failed check reads as `$message` with `{Self}` and `{B}` spelled
-/// `C<N>`.
+/// Declares a condition on two numbers: the tag `$Cond` for [`Check`], and `$Fails`, a trait of
+/// the two numbers as const parameters that nothing implements, so that a failed check reads as
+/// `$message` with `{A}` and `{B}` printed in decimal.
 macro_rules! condition {
     ($(#[$doc:meta])* $Cond:ident, $Fails:ident, $message:literal, $label:literal) => {
         #[doc = concat!("The failure of [`", stringify!($Cond), "`], with its numbers in decimal.")]
         #[diagnostic::on_unimplemented(message = $message, label = $label)]
-        pub trait $Fails<B> {}
+        pub trait $Fails<const A: u64, const B: u64> {}
 
         $(#[$doc])*
         pub struct $Cond;
 
         impl $Cond {
-            /// The message of a failure, `{Self}` and `{B}` standing for its two numbers (the
+            /// The message of a failure, `{A}` and `{B}` standing for its two numbers (the
             /// runtime layer's error prints the same text with them filled in).
             pub const MESSAGE: &'static str = $message;
         }
 
-        impl<A: $Fails<B>, B> $crate::diagnostic::Condition<A, B> for $Cond {}
+        impl<const A: u64, const B: u64> $crate::diagnostic::Condition<
+            $crate::diagnostic::Num<A>,
+            $crate::diagnostic::Num<B>,
+        > for $Cond
+        where
+            $crate::diagnostic::Num<A>: $Fails<A, B>,
+        {
+        }
     };
 }
 

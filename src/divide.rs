@@ -26,7 +26,7 @@
 //! static_assertions::assert_type_eq_all!(ZippedDivide<M, shape!("(16,2)")>, layout!("((16,2),(1,4)):((1,16),(0,32))"));
 //! ```
 
-use crate::by_mode::{tuple_tilers, IntegerTiler, KeepRest, ModeOp};
+use crate::by_mode::{tuple_tilers, DivideTilerKind, IntegerTiler, KeepRest, ModeOp};
 use crate::coalesce::CoalesceLayout;
 use crate::compact::{Compact, LayoutLeft, Left};
 use crate::complement::ComplementOf;
@@ -53,7 +53,10 @@ pub trait DivideTiler<A> {
 /// `LogicalDivide<A, T>`: A divided by the tiler T, `((tile), (rest))` per tiled mode (a compile
 /// error at this line if the complement or the composition it takes fails a condition).
 pub type LogicalDivide<A, T> =
-    Verified<<T as DivideTiler<A>>::Verdict, <T as DivideTiler<A>>::Output>;
+    Verified<<Kind<T> as DivideTiler<A>>::Verdict, <Kind<T> as DivideTiler<A>>::Output>;
+
+/// The tiler T, once it is known to be one.
+type Kind<T> = <T as DivideTilerKind>::Itself;
 
 type CoalescedShape<A> = <<A as CoalesceLayout>::Output as Parts>::Shape;
 type WithRest<A, B> = <(B, <B as ComplementOf<CoalescedShape<A>>>::Output) as Concatenate>::Output;
@@ -98,7 +101,7 @@ impl<L, T: DivideTiler<L>> ModeOp<L, T> for DivideOp {
 }
 
 // A tuple tiler divides mode by mode and keeps the modes of A past it.
-crate::list::for_each_arity!(tuple_tilers; DivideTiler, DivideOp, KeepRest);
+crate::list::for_each_arity!(tuple_tilers; DivideTiler, DivideOp, KeepRest, crate::by_mode::DivideModes);
 
 /// CuTe's `zip2_by` with the tiler `Self` as the guide: the rank-2 modes at the guide's terminals
 /// of the IntTuple X gathered into `((firsts), (seconds, rest...))`.
@@ -125,6 +128,11 @@ pub trait Zip2List<G> {
 impl<Xs> Zip2List<Nil> for Xs {
     type Firsts = Nil;
     type Seconds = Xs;
+}
+/// Guides past the last mode (a tiler with too many modes, already reported): nothing.
+impl<G, GT> Zip2List<Cons<G, GT>> for Nil {
+    type Firsts = Nil;
+    type Seconds = Nil;
 }
 impl<X, XT: Zip2List<GT>, G: Zip2By<X>, GT> Zip2List<Cons<G, GT>> for Cons<X, XT>
 where
@@ -255,18 +263,20 @@ pub type TiledDivide<A, T> = <ZippedDivide<A, T> as Unpack<Keep>>::Output;
 pub type FlatDivide<A, T> = <ZippedDivide<A, T> as Unpack<OpenBoth>>::Output;
 
 /// `logical_divide(a, t)`.
-pub fn logical_divide<A, T: DivideTiler<A>>(_: A, _: T) -> LogicalDivide<A, T>
+pub fn logical_divide<A, T: DivideTilerKind>(_: A, _: T) -> LogicalDivide<A, T>
 where
-    T::Verdict: Checked,
+    Kind<T>: DivideTiler<A>,
+    <Kind<T> as DivideTiler<A>>::Verdict: Checked,
     LogicalDivide<A, T>: StaticLayout,
 {
     <LogicalDivide<A, T> as StaticLayout>::INSTANCE
 }
 
 /// `zipped_divide(a, t)`.
-pub fn zipped_divide<A, T: DivideTiler<A>>(_: A, _: T) -> ZippedDivide<A, T>
+pub fn zipped_divide<A, T: DivideTilerKind>(_: A, _: T) -> ZippedDivide<A, T>
 where
-    T::Verdict: Checked,
+    Kind<T>: DivideTiler<A>,
+    <Kind<T> as DivideTiler<A>>::Verdict: Checked,
     LogicalDivide<A, T>: TileUnzip<T>,
     ZippedDivide<A, T>: StaticLayout,
 {
@@ -274,9 +284,10 @@ where
 }
 
 /// `tiled_divide(a, t)`.
-pub fn tiled_divide<A, T: DivideTiler<A>>(_: A, _: T) -> TiledDivide<A, T>
+pub fn tiled_divide<A, T: DivideTilerKind>(_: A, _: T) -> TiledDivide<A, T>
 where
-    T::Verdict: Checked,
+    Kind<T>: DivideTiler<A>,
+    <Kind<T> as DivideTiler<A>>::Verdict: Checked,
     LogicalDivide<A, T>: TileUnzip<T>,
     ZippedDivide<A, T>: Unpack<Keep>,
     TiledDivide<A, T>: StaticLayout,
@@ -285,9 +296,10 @@ where
 }
 
 /// `flat_divide(a, t)`.
-pub fn flat_divide<A, T: DivideTiler<A>>(_: A, _: T) -> FlatDivide<A, T>
+pub fn flat_divide<A, T: DivideTilerKind>(_: A, _: T) -> FlatDivide<A, T>
 where
-    T::Verdict: Checked,
+    Kind<T>: DivideTiler<A>,
+    <Kind<T> as DivideTiler<A>>::Verdict: Checked,
     LogicalDivide<A, T>: TileUnzip<T>,
     ZippedDivide<A, T>: Unpack<OpenBoth>,
     FlatDivide<A, T>: StaticLayout,

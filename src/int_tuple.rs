@@ -31,6 +31,9 @@ use typenum::{Sub1, UInt, Unsigned, B1};
     label = "expected an integer (C<N>, usize, isize) or a tuple of 1 to 12 IntTuples"
 )]
 pub trait IntTuple: Copy + Debug {
+    /// The shape of the tuple with its integers left out ([`Leaf`] for each): what a
+    /// coordinate must match, named in error messages without any number.
+    type Profile;
     /// The number of top-level elements.
     const RANK: usize;
     /// The nesting depth: 0 for an integer.
@@ -66,11 +69,55 @@ pub trait StaticShape: StaticIntTuple {
 pub type Size<S> = <S as StaticShape>::Size;
 
 /// An IntTuple with no negative leaf.
-#[diagnostic::on_unimplemented(
-    message = "this layout has a negative stride, so an index may be negative",
-    label = "`call` returns usize: use `call_signed`, which returns isize"
-)]
 pub trait NonNegative: IntTuple {}
+
+crate::diagnostic::condition!(
+    /// `call` returns `usize`: no stride may be negative.
+    NegativeStride,
+    StrideIsNotNegative,
+    "call: the layout has the negative stride -{A}, so an index may be negative",
+    "`call` returns usize: use `call_signed`, which returns isize"
+);
+
+crate::diagnostic::condition!(
+    /// `call` returns `usize`: no stride may be a runtime `isize`.
+    SignedStride,
+    StrideIsUnsigned,
+    "call: the layout has a runtime stride of type isize, so an index may be negative",
+    "`call` returns usize: use `call_signed`, which returns isize, or give the stride as usize"
+);
+
+/// Whether the strides `Self` can make an index negative: [`Holds`](crate::diagnostic::Holds)
+/// if not, else the failure of [`NegativeStride`] or [`SignedStride`] (what `call` checks).
+pub trait StrideSigns {
+    /// The verdict.
+    type Verdict;
+}
+impl StrideSigns for typenum::UTerm {
+    type Verdict = crate::diagnostic::Holds;
+}
+impl<U, B> StrideSigns for UInt<U, B> {
+    type Verdict = crate::diagnostic::Holds;
+}
+impl StrideSigns for usize {
+    type Verdict = crate::diagnostic::Holds;
+}
+impl<U: Unsigned + typenum::NonZero + crate::diagnostic::Decimal> StrideSigns for typenum::NInt<U> {
+    type Verdict = crate::diagnostic::Check<typenum::B0, NegativeStride, U, typenum::UTerm>;
+}
+impl StrideSigns for isize {
+    type Verdict =
+        crate::diagnostic::Check<typenum::B0, SignedStride, typenum::UTerm, typenum::UTerm>;
+}
+impl StrideSigns for Nil {
+    type Verdict = crate::diagnostic::Holds;
+}
+impl<H: StrideSigns, T: StrideSigns> StrideSigns for Cons<H, T>
+where
+    H::Verdict: crate::diagnostic::Both<T::Verdict>,
+{
+    type Verdict = crate::diagnostic::And<H::Verdict, T::Verdict>;
+}
 
 /// An IntTuple with only positive leaves: a shape.
 #[diagnostic::on_unimplemented(
@@ -186,7 +233,12 @@ where
     }
 }
 
+/// An integer in a [`IntTuple::Profile`].
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Leaf;
+
 impl<T: Int> IntTuple for T {
+    type Profile = Leaf;
     const RANK: usize = 1;
     const DEPTH: usize = 0;
     #[inline(always)]
@@ -313,7 +365,15 @@ macro_rules! tuple_at_one {
 
 macro_rules! tuple_impls {
     ($( ($(($T:ident $D:ident $X:ident $i:tt))+) )+) => {$(
+        impl<$($T),+> StrideSigns for ($($T,)+)
+        where
+            <Self as ToList>::List: StrideSigns,
+        {
+            type Verdict = <<Self as ToList>::List as StrideSigns>::Verdict;
+        }
+
         impl<$($T: IntTuple),+> IntTuple for ($($T,)+) {
+            type Profile = ($($T::Profile,)+);
             const RANK: usize = [$($i),+].len();
             const DEPTH: usize = 1 + { let mut d = 0; $(d = max(d, $T::DEPTH);)+ d };
             #[inline(always)]

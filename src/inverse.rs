@@ -8,8 +8,8 @@
 //! - `left_inverse(A)` = L with `L(A(i)) == i` for `i < size(A)` when A is injective; for a
 //!   non-injective A it is CuTe's quasi-inverse, `A(L(A(i))) == A(i)`. Stride-0 modes are
 //!   skipped, and each stride must be a multiple of the size gathered below it (CuTe's static
-//!   assertion "Left inverse divisibility condition": `(2,2):(1,3)` has no layout as its left
-//!   inverse).
+//!   assertion "Left inverse divisibility condition": in `(2,3):(3,2)` the stride 3 is not a
+//!   multiple of the 2 below it).
 //!
 //! A negative stride never chains, so right_inverse leaves it out (as CuTe's does); left_inverse
 //! rejects one, at the type level and at run time, where CuTe answers with a negative shape
@@ -46,7 +46,7 @@ crate::diagnostic::condition!(
     /// Each stride must be a multiple of the stride below it.
     MultipleOfBelow,
     StrideIsMultipleOfBelow,
-    "left_inverse: the stride {Self} is not a multiple of {B}, the stride below it",
+    "left_inverse: the stride {A} is not a multiple of {B}, the stride below it",
     "stride divisibility: each stride must be a multiple of the strides below it"
 );
 
@@ -54,7 +54,7 @@ crate::diagnostic::condition!(
     /// No stride may be negative (CuTe's left inverse would have a negative shape).
     NegativeStride,
     StrideIsNotNegative,
-    "left_inverse: A has the negative stride -{Self}: CuTe's answer would have a negative shape",
+    "left_inverse: A has the negative stride -{A}: CuTe's answer would have a negative shape",
     "left_inverse takes layouts with non-negative strides"
 );
 

@@ -26,9 +26,10 @@
 //! ```
 
 use crate::compact::{LayoutLeft, LayoutRight};
-use crate::coord::Coord;
+use crate::coord::{Coord, CoordIn};
+use crate::diagnostic::Checked;
 use crate::int_tuple::{
-    IntTuple, LayoutShape, NonNegative, StaticIntTuple, StaticShape, StaticSpan,
+    IntTuple, LayoutShape, NonNegative, StaticIntTuple, StaticShape, StaticSpan, StrideSigns,
 };
 use crate::print::{fmt_table, DisplayFn};
 use crate::C;
@@ -83,19 +84,25 @@ impl<S: LayoutShape<D>, D: IntTuple> Layout<S, D> {
         (max - min) as usize + 1
     }
 
-    /// The index of coordinate `x`: a `usize`, or a tuple with one entry per mode.
+    /// The index of coordinate `x`: a `usize`, or a tuple with one entry per mode. Does not
+    /// compile when a stride may be negative (use [`call_signed`](Self::call_signed)).
     #[inline(always)]
-    pub fn call<X: Coord<S, D>>(&self, x: X) -> usize
+    pub fn call<X: CoordIn<S::Profile>>(&self, x: X) -> usize
     where
-        D: NonNegative,
+        X::Itself: Coord<S, D>,
+        D: StrideSigns,
+        D::Verdict: Checked,
     {
         self.call_signed(x) as usize
     }
 
     /// The index of coordinate `x`, signed: for layouts with negative strides.
     #[inline(always)]
-    pub fn call_signed<X: Coord<S, D>>(&self, x: X) -> isize {
-        x.crd2idx(self.shape, self.stride)
+    pub fn call_signed<X: CoordIn<S::Profile>>(&self, x: X) -> isize
+    where
+        X::Itself: Coord<S, D>,
+    {
+        x.itself().crd2idx(self.shape, self.stride)
     }
 
     /// The runtime layout with the same shape and stride.
@@ -126,7 +133,8 @@ pub trait StaticLayout: Copy + Default + Debug + Display {
     /// The (zero-sized) value, usable in constants.
     const INSTANCE: Self;
 
-    /// The index of coordinate `x`; does not compile when a stride is negative.
+    /// The index of coordinate `x`; does not compile when a stride is negative. (The inherent
+    /// `call` of a concrete layout type reports a wrong coordinate or stride more readably.)
     fn call<X: Coord<Self::Shape, Self::Stride>>(&self, x: X) -> usize
     where
         Self::Stride: NonNegative;
@@ -159,12 +167,12 @@ where
     where
         D: NonNegative,
     {
-        Layout::call(self, x)
+        x.crd2idx(self.shape, self.stride) as usize
     }
 
     #[inline(always)]
     fn call_signed<X: Coord<S, D>>(&self, x: X) -> isize {
-        Layout::call_signed(self, x)
+        x.crd2idx(self.shape, self.stride)
     }
 
     #[cfg(feature = "alloc")]
@@ -189,7 +197,7 @@ where
     /// CuTe's `print_layout` table: row `m`, column `n` holds the index of `(m, n)`.
     pub fn print_layout(&self) -> impl Display + '_ {
         let dims = (self.shape.0.size(), self.shape.1.size());
-        let at = |m: usize, n: usize| self.call_signed((m, n)) as i64;
+        let at = |m: usize, n: usize| (m, n).crd2idx(self.shape, self.stride) as i64;
         DisplayFn(move |f: &mut Formatter<'_>| fmt_table(f, self, dims, self.cosize(), &at))
     }
 }

@@ -32,7 +32,7 @@
 //! ```
 
 use crate::arith::{DivCheap, Divides, QuotCheap, Reach};
-use crate::by_mode::{tuple_tilers, IntegerTiler, KeepRest, ModeOp};
+use crate::by_mode::{tuple_tilers, IntegerTiler, KeepRest, ModeOp, ProductTilerKind};
 use crate::coalesce::FlatModes;
 use crate::compact::{Compact, LayoutLeft, Left};
 use crate::complement::ComplementOf;
@@ -80,7 +80,7 @@ pub type Cosize<L> = <L as CosizeOf>::Output;
 
 /// `logical_product(A, Self)` for a tiler `Self`: a layout, an integer, or a tuple of tilers.
 #[diagnostic::on_unimplemented(
-    message = "cannot take the product of `{A}` and `{Self}`",
+    message = "cannot take the product of `{A}` and `{A}`",
     label = "the tiler must be a static layout, an integer C<N>, or a tuple of such tilers"
 )]
 pub trait ProductTiler<A> {
@@ -93,7 +93,10 @@ pub trait ProductTiler<A> {
 /// `LogicalProduct<A, B>`: `(A, copies of A laid out by B)` (a compile error at this line if the
 /// complement or the composition it takes fails a condition).
 pub type LogicalProduct<A, B> =
-    Verified<<B as ProductTiler<A>>::Verdict, <B as ProductTiler<A>>::Output>;
+    Verified<<Kind<B> as ProductTiler<A>>::Verdict, <Kind<B> as ProductTiler<A>>::Output>;
+
+/// The tiler B, once it is known to be one.
+type Kind<B> = <B as ProductTilerKind>::Itself;
 
 type Target<AS, B> = Prod<<AS as StaticShape>::Size, Cosize<B>>;
 type Copies<A, AS, B> = <<A as ComplementOf<Target<AS, B>>>::Output as Compose<B>>::Output;
@@ -136,7 +139,7 @@ impl<L, T: ProductTiler<L>> ModeOp<L, T> for ProductOp {
 }
 
 // A tuple tiler multiplies mode by mode and keeps the modes of A past it.
-crate::list::for_each_arity!(tuple_tilers; ProductTiler, ProductOp, KeepRest);
+crate::list::for_each_arity!(tuple_tilers; ProductTiler, ProductOp, KeepRest, crate::by_mode::ProductModes);
 
 /// `ZippedProduct<A, B>`: `((A), (copies))`.
 pub type ZippedProduct<A, B> = <LogicalProduct<A, B> as TileUnzip<B>>::Output;
@@ -360,7 +363,7 @@ crate::diagnostic::condition!(
     /// Each mode of the target shape must be a multiple of the block's mode.
     BlockDivides,
     BlockDividesTarget,
-    "tile_to_shape: the block's mode of size {Self} does not divide the target's mode of size {B}",
+    "tile_to_shape: the block's mode of size {A} does not divide the target's mode of size {B}",
     "shape divisibility: each mode of the target shape must be a multiple of the block's mode"
 );
 
@@ -406,7 +409,52 @@ type CountsOf<A, S> = <<<<Padded<A, S> as Parts>::Shape as Modes>::List as Count
     <S as Modes>::List,
 >>::Output as ToTuple>::Tuple;
 
-impl<AS: LayoutShape<AD>, AD: IntTuple, S: Modes> TileTo<S> for Layout<AS, AD>
+crate::diagnostic::condition!(
+    /// The target shape has at least the layout's rank.
+    RankFits,
+    RankFitsTarget,
+    "tile_to_shape: the layout has {A} modes, more than the {B} of the target shape",
+    "the target shape needs at least as many modes as the layout"
+);
+
+impl<AS: LayoutShape<AD> + Modes, AD: IntTuple, S: Modes> TileTo<S> for Layout<AS, AD>
+where
+    AS::List: Len,
+    S::List: Len,
+    <AS::List as Len>::Output: typenum::IsLessOrEqual<<S::List as Len>::Output>,
+    Self: TileToIf<typenum::LeEq<<AS::List as Len>::Output, <S::List as Len>::Output>, S>,
+{
+    type Output = <Self as TileToIf<
+        typenum::LeEq<<AS::List as Len>::Output, <S::List as Len>::Output>,
+        S,
+    >>::Output;
+    type Verdict = <Self as TileToIf<
+        typenum::LeEq<<AS::List as Len>::Output, <S::List as Len>::Output>,
+        S,
+    >>::Verdict;
+}
+
+/// `tile_to_shape` once the ranks are known to fit (`B1`) or not (`B0`: a placeholder and the
+/// failure of [`RankFits`]).
+pub trait TileToIf<Fits, S> {
+    /// The tiled layout.
+    type Output;
+    /// [`Holds`](crate::diagnostic::Holds), or the first condition that failed.
+    type Verdict;
+}
+
+impl<AS: LayoutShape<AD> + Modes, AD: IntTuple, S: Modes> TileToIf<B0, S> for Layout<AS, AD>
+where
+    AS::List: Len,
+    S::List: Len,
+    <AS::List as Len>::Output: crate::diagnostic::Decimal,
+    <S::List as Len>::Output: crate::diagnostic::Decimal,
+{
+    type Output = Layout<U1, UTerm>;
+    type Verdict = Check<B0, RankFits, <AS::List as Len>::Output, <S::List as Len>::Output>;
+}
+
+impl<AS: LayoutShape<AD>, AD: IntTuple, S: Modes> TileToIf<B1, S> for Layout<AS, AD>
 where
     S::List: Len,
     Layout<AS, AD>: PadTo<<S::List as Len>::Output>,
@@ -445,8 +493,9 @@ pub type TileToShape<A, S> = Verified<<A as TileTo<S>>::Verdict, <A as TileTo<S>
 /// `logical_product(a, b)`: the value of `LogicalProduct<A, B>`.
 pub fn logical_product<A, B>(_: A, _: B) -> LogicalProduct<A, B>
 where
-    B: ProductTiler<A>,
-    <B as ProductTiler<A>>::Verdict: Checked,
+    B: ProductTilerKind,
+    Kind<B>: ProductTiler<A>,
+    <Kind<B> as ProductTiler<A>>::Verdict: Checked,
     LogicalProduct<A, B>: StaticLayout,
 {
     <LogicalProduct<A, B> as StaticLayout>::INSTANCE
@@ -455,8 +504,9 @@ where
 /// `zipped_product(a, b)`: the value of `ZippedProduct<A, B>`.
 pub fn zipped_product<A, B>(_: A, _: B) -> ZippedProduct<A, B>
 where
-    B: ProductTiler<A>,
-    <B as ProductTiler<A>>::Verdict: Checked,
+    B: ProductTilerKind,
+    Kind<B>: ProductTiler<A>,
+    <Kind<B> as ProductTiler<A>>::Verdict: Checked,
     LogicalProduct<A, B>: TileUnzip<B>,
     ZippedProduct<A, B>: StaticLayout,
 {
@@ -466,8 +516,9 @@ where
 /// `tiled_product(a, b)`: the value of `TiledProduct<A, B>`.
 pub fn tiled_product<A, B>(_: A, _: B) -> TiledProduct<A, B>
 where
-    B: ProductTiler<A>,
-    <B as ProductTiler<A>>::Verdict: Checked,
+    B: ProductTilerKind,
+    Kind<B>: ProductTiler<A>,
+    <Kind<B> as ProductTiler<A>>::Verdict: Checked,
     LogicalProduct<A, B>: TileUnzip<B>,
     ZippedProduct<A, B>: Unpack<Keep>,
     TiledProduct<A, B>: StaticLayout,
@@ -478,8 +529,9 @@ where
 /// `flat_product(a, b)`: the value of `FlatProduct<A, B>`.
 pub fn flat_product<A, B>(_: A, _: B) -> FlatProduct<A, B>
 where
-    B: ProductTiler<A>,
-    <B as ProductTiler<A>>::Verdict: Checked,
+    B: ProductTilerKind,
+    Kind<B>: ProductTiler<A>,
+    <Kind<B> as ProductTiler<A>>::Verdict: Checked,
     LogicalProduct<A, B>: TileUnzip<B>,
     ZippedProduct<A, B>: Unpack<OpenBoth>,
     FlatProduct<A, B>: StaticLayout,

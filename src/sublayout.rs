@@ -22,12 +22,13 @@
 //! assert_eq!(make_layout((layout!("3:1"), layout!("4:3"))).to_string(), "(3,4):(1,3)");
 //! ```
 
+use crate::diagnostic::{And, Both, Check, CheckBit, Checked, Verified};
 use crate::int::{Lit, ToStatic};
 use crate::int_tuple::{At, Flatten, IntTuple, LayoutShape};
 use crate::list::{for_each_arity, Concat, Cons, Joined, Nil, ToList, ToTuple};
 use crate::{Layout, C};
 use core::ops::Sub;
-use typenum::{Bit, Diff, Sub1, UInt, UTerm, Unsigned, B1};
+use typenum::{Bit, Diff, IsLess, IsLessOrEqual, LeEq, Sub1, UInt, UTerm, Unsigned, B1, U1};
 
 /// A function on IntTuples; a layout applies one to its shape and one to its stride.
 pub trait TupleFn<T> {
@@ -164,6 +165,175 @@ where
     }
 }
 
+macro_rules! index_conditions {
+    ($($Cond:ident, $Fails:ident, $message:literal, $label:literal;)+) => {$(
+        crate::diagnostic::condition!(
+            /// A mode index or range of a sublayout operation is out of range.
+            $Cond,
+            $Fails,
+            $message,
+            $label
+        );
+    )+};
+}
+
+index_conditions! {
+    GetMode, GetModeExists, "get: there is no mode {A}: this (sub)layout has {B} modes",
+        "a mode index is below the number of modes";
+    SelectMode, SelectModeExists, "select: there is no mode {A}: the layout has {B} modes",
+        "a mode index is below the number of modes";
+    ReplaceMode, ReplaceModeExists, "replace: there is no mode {A}: the layout has {B} modes",
+        "a mode index is below the number of modes";
+    RangeEnd, RangeEndsInside, "take/group: the range ends at {A}, past the {B} modes of the layout",
+        "a range B..E of modes needs E <= the number of modes";
+    RangeEmpty, RangeNotEmpty, "take/group: the range {A}..{B} of modes is empty",
+        "a range B..E of modes needs B < E";
+}
+
+/// The rank of an IntTuple as a typenum number.
+type RankT<T> = <<T as Modes>::List as crate::product::Len>::Output;
+
+/// Index `I` into the modes of `Self`, with the condition `Tag` if it is past them: the verdict,
+/// and the index to go on with (`I`, or 0 after a failure, so that no second error follows).
+pub trait ModeIndex<I, Tag> {
+    /// [`Holds`](crate::diagnostic::Holds), or the failure of `Tag`.
+    type Verdict;
+    /// `I`, or 0.
+    type Safe;
+}
+
+impl<T: Modes, I: IsLess<RankT<T>>, Tag> ModeIndex<I, Tag> for T
+where
+    T::List: crate::product::Len,
+    typenum::Le<I, RankT<T>>: Pick<I> + CheckBit<Tag, I, RankT<T>>,
+{
+    type Verdict = Check<typenum::Le<I, RankT<T>>, Tag, I, RankT<T>>;
+    type Safe = <typenum::Le<I, RankT<T>> as Pick<I>>::Output;
+}
+
+/// `I` for `B1`, 0 for `B0`.
+pub trait Pick<I> {
+    /// The index.
+    type Output;
+}
+impl<I> Pick<I> for B1 {
+    type Output = I;
+}
+impl<I> Pick<I> for typenum::B0 {
+    type Output = UTerm;
+}
+
+/// A path of mode indices into `Self` (an index, or a list of them, one per level): the
+/// verdict of [`GetMode`] at each level and the path to go on with.
+pub trait PathIndex<P> {
+    /// [`Holds`](crate::diagnostic::Holds), or the first failure.
+    type Verdict;
+    /// The path, with out-of-range indices replaced by 0.
+    type Safe;
+}
+impl<T> PathIndex<Nil> for T {
+    type Verdict = crate::diagnostic::Holds;
+    type Safe = Nil;
+}
+impl<T, I, Is> PathIndex<Cons<I, Is>> for T
+where
+    T: ModeIndex<I, GetMode> + At<<T as ModeIndex<I, GetMode>>::Safe>,
+    <T as At<<T as ModeIndex<I, GetMode>>::Safe>>::Output: PathIndex<Is>,
+    <T as ModeIndex<I, GetMode>>::Verdict:
+        Both<<<T as At<<T as ModeIndex<I, GetMode>>::Safe>>::Output as PathIndex<Is>>::Verdict>,
+{
+    type Verdict = And<
+        <T as ModeIndex<I, GetMode>>::Verdict,
+        <<T as At<<T as ModeIndex<I, GetMode>>::Safe>>::Output as PathIndex<Is>>::Verdict,
+    >;
+    type Safe = Cons<
+        <T as ModeIndex<I, GetMode>>::Safe,
+        <<T as At<<T as ModeIndex<I, GetMode>>::Safe>>::Output as PathIndex<Is>>::Safe,
+    >;
+}
+
+/// `get<P>`'s index or path `P` checked against the shape `S`: the verdict, and `P` with
+/// out-of-range indices replaced by 0.
+pub trait GetPath<S> {
+    /// [`Holds`](crate::diagnostic::Holds), or the first failure.
+    type Verdict;
+    /// The path to go on with.
+    type Safe;
+}
+impl<S: ModeIndex<UTerm, GetMode>> GetPath<S> for UTerm {
+    type Verdict = S::Verdict;
+    type Safe = S::Safe;
+}
+impl<S: ModeIndex<UInt<U, B>, GetMode>, U, B> GetPath<S> for UInt<U, B> {
+    type Verdict = S::Verdict;
+    type Safe = S::Safe;
+}
+
+/// Each index of `Self` (a list) checked against the modes of `T` with `Tag`.
+pub trait Indices<T, Tag> {
+    /// [`Holds`](crate::diagnostic::Holds), or the first failure.
+    type Verdict;
+    /// The indices, out-of-range ones replaced by 0.
+    type Safe;
+}
+impl<T, Tag> Indices<T, Tag> for Nil {
+    type Verdict = crate::diagnostic::Holds;
+    type Safe = Nil;
+}
+impl<T: ModeIndex<I, Tag>, Tag, I, Is: Indices<T, Tag>> Indices<T, Tag> for Cons<I, Is>
+where
+    T::Verdict: Both<Is::Verdict>,
+{
+    type Verdict = And<T::Verdict, Is::Verdict>;
+    type Safe = Cons<T::Safe, Is::Safe>;
+}
+
+/// A range `B..E` of the modes of `Self`: the verdict of [`RangeEnd`] and [`RangeEmpty`], and the
+/// range to go on with (`B..E`, or `0..1` after a failure).
+pub trait ModeRange<B, E> {
+    /// [`Holds`](crate::diagnostic::Holds), or the first failure.
+    type Verdict;
+    /// The begin to go on with.
+    type Begin;
+    /// The end to go on with.
+    type End;
+}
+impl<T: Modes, B: IsLess<E>, E: IsLessOrEqual<RankT<T>>> ModeRange<B, E> for T
+where
+    T::List: crate::product::Len,
+    LeEq<E, RankT<T>>: CheckBit<RangeEnd, E, RankT<T>>,
+    typenum::Le<B, E>: CheckBit<RangeEmpty, B, E>,
+    Check<LeEq<E, RankT<T>>, RangeEnd, E, RankT<T>>:
+        Both<Check<typenum::Le<B, E>, RangeEmpty, B, E>>,
+    And<
+        Check<LeEq<E, RankT<T>>, RangeEnd, E, RankT<T>>,
+        Check<typenum::Le<B, E>, RangeEmpty, B, E>,
+    >: PickRange<B, E>,
+{
+    type Verdict = And<
+        Check<LeEq<E, RankT<T>>, RangeEnd, E, RankT<T>>,
+        Check<typenum::Le<B, E>, RangeEmpty, B, E>,
+    >;
+    type Begin = <Self::Verdict as PickRange<B, E>>::Begin;
+    type End = <Self::Verdict as PickRange<B, E>>::End;
+}
+
+/// `B..E` after a verdict that holds, `0..1` after a failure.
+pub trait PickRange<B, E> {
+    /// The begin.
+    type Begin;
+    /// The end.
+    type End;
+}
+impl<B, E> PickRange<B, E> for crate::diagnostic::Holds {
+    type Begin = B;
+    type End = E;
+}
+impl<B, E, Tag, X, Y> PickRange<B, E> for crate::diagnostic::Fails<Tag, X, Y> {
+    type Begin = UTerm;
+    type End = U1;
+}
+
 /// A list of modes back as an IntTuple.
 fn tuple<L: ToTuple>(list: L) -> L::Tuple {
     list.to_tuple()
@@ -252,6 +422,15 @@ where
 
 macro_rules! tuple_paths {
     ($( ($(($S:ident $D:ident $X:ident $i:tt))+) )+) => {$(
+        impl<T: PathIndex<crate::list::list_type!($($S),+)>, $($S),+> GetPath<T> for ($($S,)+)
+        where
+            <T as PathIndex<crate::list::list_type!($($S),+)>>::Safe: ToTuple,
+        {
+            type Verdict = <T as PathIndex<crate::list::list_type!($($S),+)>>::Verdict;
+            type Safe =
+                <<T as PathIndex<crate::list::list_type!($($S),+)>>::Safe as ToTuple>::Tuple;
+        }
+
         /// Following a path: `get<(I0, I1)>` is `get<I1>` of `get<I0>`.
         impl<T: AtPath<<($($S,)+) as ToList>::List>, $($S),+> TupleFn<T> for GetFn<($($S,)+)> {
             type Output = T::Output;
@@ -395,14 +574,34 @@ where
     }
 }
 
+/// The shape of a layout.
+type ShapeOf<L> = <L as Parts>::Shape;
+/// `get<P>`'s path checked against the shape of L.
+type SafePath<L, P> = <P as GetPath<ShapeOf<L>>>::Safe;
+/// `select`'s indices checked against the shape of L.
+type Selected<L, Is> = <<Is as ToList>::List as Indices<ShapeOf<L>, SelectMode>>::Safe;
+
 /// `get<P>(L)`: the mode of `L` at index or path `P` (`C<1>` or `(C<1>, C<0>)`).
-pub type Sublayout<L, P> = Lifted<L, GetFn<P>>;
+pub type Sublayout<L, P> =
+    Verified<<P as GetPath<ShapeOf<L>>>::Verdict, Lifted<L, GetFn<SafePath<L, P>>>>;
 /// `select<Is...>(L)`, the indices as a tuple: `Select<L, (C<1>, C<3>)>`.
-pub type Select<L, Is> = Lifted<L, SelectFn<Is>>;
+pub type Select<L, Is> = Verified<
+    <<Is as ToList>::List as Indices<ShapeOf<L>, SelectMode>>::Verdict,
+    Lifted<L, SelectFn<<Selected<L, Is> as ToTuple>::Tuple>>,
+>;
 /// `take<B,E>(L)`.
-pub type Take<L, B, E> = Lifted<L, TakeFn<B, E>>;
+pub type Take<L, B, E> = Verified<
+    <ShapeOf<L> as ModeRange<B, E>>::Verdict,
+    Lifted<L, TakeFn<<ShapeOf<L> as ModeRange<B, E>>::Begin, <ShapeOf<L> as ModeRange<B, E>>::End>>,
+>;
 /// `group<B,E>(L)`.
-pub type Group<L, B, E> = Lifted<L, GroupFn<B, E>>;
+pub type Group<L, B, E> = Verified<
+    <ShapeOf<L> as ModeRange<B, E>>::Verdict,
+    Lifted<
+        L,
+        GroupFn<<ShapeOf<L> as ModeRange<B, E>>::Begin, <ShapeOf<L> as ModeRange<B, E>>::End>,
+    >,
+>;
 /// `flatten(L)`.
 pub type FlattenLayout<L> = Lifted<L, FlattenFn>;
 /// `append(L, X)`.
@@ -410,7 +609,10 @@ pub type Append<L, X> = <L as AppendLayout<X>>::Output;
 /// `prepend(L, X)`.
 pub type Prepend<L, X> = <L as PrependLayout<X>>::Output;
 /// `replace<I>(L, X)`.
-pub type Replace<L, I, X> = <L as ReplaceLayout<I, X>>::Output;
+pub type Replace<L, I, X> = Verified<
+    <ShapeOf<L> as ModeIndex<I, ReplaceMode>>::Verdict,
+    <L as ReplaceLayout<<ShapeOf<L> as ModeIndex<I, ReplaceMode>>::Safe, X>>::Output,
+>;
 /// `make_layout(L0, L1, ...)`, the layouts as a tuple: `MakeLayout<(L0, L1)>`.
 pub type MakeLayout<Ls> = <Ls as Concatenate>::Output;
 
@@ -496,47 +698,70 @@ pub fn make_layout<Ls: Concatenate>(layouts: Ls) -> Ls::Output {
     layouts.concatenate()
 }
 
+/// The begin of `take`/`group`'s range `B..E` over the shape S, once checked.
+type Begin<S, const B: usize, const E: usize> = <S as ModeRange<C<B>, C<E>>>::Begin;
+/// The end of the range, once checked.
+type End<S, const B: usize, const E: usize> = <S as ModeRange<C<B>, C<E>>>::End;
+
 fn marker<T>() -> core::marker::PhantomData<T> {
     core::marker::PhantomData
 }
 
 impl<S: LayoutShape<D>, D: IntTuple> Layout<S, D> {
-    /// `layout<P>(self)`: the mode at index or path `P` (`C<1>`, or `(C<1>, C<0>)` for nested).
+    /// `layout<P>(self)`: the mode at index or path `P` (`C<1>`, or `(C<1>, C<0>)` for nested);
+    /// an index past the modes does not compile.
     #[inline(always)]
-    pub fn get<P>(self) -> Sublayout<Self, P>
+    pub fn get<P: GetPath<S>>(self) -> Lifted<Self, GetFn<P::Safe>>
     where
-        Self: Lift<GetFn<P>, GetFn<P>>,
+        P::Verdict: Checked,
+        Self: Lift<GetFn<P::Safe>, GetFn<P::Safe>>,
     {
         self.lift(GetFn(marker()), GetFn(marker()))
     }
 
     /// `select<I...>(self)`, the indices as a tuple of `C<I>`.
     #[inline(always)]
-    pub fn select<Is>(self) -> Select<Self, Is>
+    pub fn select<Is: ToList>(
+        self,
+    ) -> Lifted<Self, SelectFn<<Selected<Self, Is> as ToTuple>::Tuple>>
     where
-        Self: Lift<SelectFn<Is>, SelectFn<Is>>,
+        Is::List: Indices<S, SelectMode>,
+        <Is::List as Indices<S, SelectMode>>::Verdict: Checked,
+        <Is::List as Indices<S, SelectMode>>::Safe: ToTuple,
+        Self: Lift<
+            SelectFn<<Selected<Self, Is> as ToTuple>::Tuple>,
+            SelectFn<<Selected<Self, Is> as ToTuple>::Tuple>,
+        >,
     {
         self.lift(SelectFn(marker()), SelectFn(marker()))
     }
 
     /// `take<B,E>(self)`: the modes `B..E`.
     #[inline(always)]
-    pub fn take<const B: usize, const E: usize>(self) -> Take<Self, C<B>, C<E>>
+    pub fn take<const B: usize, const E: usize>(
+        self,
+    ) -> Lifted<Self, TakeFn<Begin<S, B, E>, End<S, B, E>>>
     where
         Lit<B>: ToStatic,
         Lit<E>: ToStatic,
-        Self: Lift<TakeFn<C<B>, C<E>>, TakeFn<C<B>, C<E>>>,
+        S: ModeRange<C<B>, C<E>>,
+        <S as ModeRange<C<B>, C<E>>>::Verdict: Checked,
+        Self: Lift<TakeFn<Begin<S, B, E>, End<S, B, E>>, TakeFn<Begin<S, B, E>, End<S, B, E>>>,
     {
         self.lift(TakeFn(marker()), TakeFn(marker()))
     }
 
     /// `group<B,E>(self)`: the modes `B..E` gathered into one.
     #[inline(always)]
-    pub fn group<const B: usize, const E: usize>(self) -> Group<Self, C<B>, C<E>>
+    pub fn group<const B: usize, const E: usize>(
+        self,
+    ) -> Lifted<Self, GroupFn<Begin<S, B, E>, End<S, B, E>>>
     where
         Lit<B>: ToStatic,
         Lit<E>: ToStatic,
-        Self: Lift<GroupFn<C<B>, C<E>>, GroupFn<C<B>, C<E>>>,
+        S: ModeRange<C<B>, C<E>>,
+        <S as ModeRange<C<B>, C<E>>>::Verdict: Checked,
+        Self: Lift<GroupFn<Begin<S, B, E>, End<S, B, E>>, GroupFn<Begin<S, B, E>, End<S, B, E>>>,
     {
         self.lift(GroupFn(marker()), GroupFn(marker()))
     }
@@ -570,10 +795,15 @@ impl<S: LayoutShape<D>, D: IntTuple> Layout<S, D> {
 
     /// `replace<I>(self, x)`: `x` in place of mode `I` (`l.replace::<2, _>(x)`).
     #[inline(always)]
-    pub fn replace<const I: usize, X: Parts>(self, x: X) -> Replace<Self, C<I>, X>
+    pub fn replace<const I: usize, X: Parts>(
+        self,
+        x: X,
+    ) -> <Self as ReplaceLayout<<S as ModeIndex<C<I>, ReplaceMode>>::Safe, X>>::Output
     where
         Lit<I>: ToStatic,
-        Self: ReplaceLayout<C<I>, X>,
+        S: ModeIndex<C<I>, ReplaceMode>,
+        <S as ModeIndex<C<I>, ReplaceMode>>::Verdict: Checked,
+        Self: ReplaceLayout<<S as ModeIndex<C<I>, ReplaceMode>>::Safe, X>,
     {
         self.replace_layout(x)
     }

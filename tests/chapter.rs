@@ -339,7 +339,16 @@ fn sublayout_examples_of_01_layout() {
         "((2,3),(5,7)):((1,2),(6,30))"
     );
     assert_eq!(dg.flatten().to_string(), "(2,3,5,7):(1,2,6,30)");
-    assert_eq!(d.take(1, 1), Err(dynamic::Error::Mode));
+    let empty = d.take(1, 1).unwrap_err();
+    assert_eq!(
+        empty.to_string(),
+        "take/group: the range 1..1 of modes is empty"
+    );
+    let past = d.get(&[4]).unwrap_err();
+    assert_eq!(
+        past.to_string(),
+        "get: there is no mode 4: this (sub)layout has 4 modes"
+    );
 }
 
 #[test]

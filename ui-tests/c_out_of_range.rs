@@ -1,5 +1,5 @@
 type L = tessel::ColMajor<1537, 4>;
 
 fn main() {
-    let _ = L::default();
+    let _: L = Default::default();
 }

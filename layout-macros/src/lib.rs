@@ -23,6 +23,7 @@ use proc_macro::{Delimiter, Group, Ident, Literal, Punct, Spacing, Span, TokenSt
 pub fn layout(input: TokenStream) -> TokenStream {
     expand(input, "layout!", |text| {
         let (swizzle, shape, stride) = parse::parse_composed(text)?;
+        arity(&shape)?;
         let shape = int_tuple(&shape);
         let mut layout = match stride {
             Some(stride) => format!("::tessel::Layout<{shape}, {}>", int_tuple(&stride)),
@@ -44,7 +45,9 @@ pub fn layout(input: TokenStream) -> TokenStream {
 #[proc_macro]
 pub fn shape(input: TokenStream) -> TokenStream {
     expand(input, "shape!", |text| {
-        Ok(int_tuple(&parse::parse_shape(text)?))
+        let shape = parse::parse_shape(text)?;
+        arity(&shape)?;
+        Ok(int_tuple(&shape))
     })
 }
 
@@ -54,8 +57,44 @@ pub fn shape(input: TokenStream) -> TokenStream {
 #[proc_macro]
 pub fn tiler(input: TokenStream) -> TokenStream {
     expand(input, "tiler!", |text| {
-        Ok(tiler_type(&parse::parse_tiler(text)?))
+        let tiler = parse::parse_tiler(text)?;
+        tiler_arity(&tiler)?;
+        Ok(tiler_type(&tiler))
     })
+}
+
+/// The most elements of a tuple in a static layout (tessel implements its traits for tuples of
+/// 1 to 12 elements; the runtime `DynLayout` has no limit).
+const MAX_ARITY: usize = 12;
+
+/// Checks that no tuple of `node` has more than [`MAX_ARITY`] elements (the stride has the
+/// shape's profile, so checking the shape suffices).
+fn arity(node: &Node) -> Result<(), ParseError> {
+    match node {
+        Node::Int { .. } => Ok(()),
+        Node::Tuple { elems, column } if elems.len() > MAX_ARITY => Err(ParseError {
+            column: *column,
+            message: format!(
+                "a tuple of {} elements, more than the {MAX_ARITY} a static layout takes",
+                elems.len()
+            ),
+        }),
+        Node::Tuple { elems, .. } => elems.iter().try_for_each(arity),
+    }
+}
+
+fn tiler_arity(node: &parse::TilerNode) -> Result<(), ParseError> {
+    match node {
+        parse::TilerNode::Layout(shape, _) | parse::TilerNode::Shape(shape) => arity(shape),
+        parse::TilerNode::Tuple(elems) if elems.len() > MAX_ARITY => Err(ParseError {
+            column: 1,
+            message: format!(
+                "a tiler of {} elements, more than the {MAX_ARITY} a static layout takes",
+                elems.len()
+            ),
+        }),
+        parse::TilerNode::Tuple(elems) => elems.iter().try_for_each(tiler_arity),
+    }
 }
 
 fn tiler_type(node: &parse::TilerNode) -> String {

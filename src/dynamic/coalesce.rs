@@ -15,7 +15,9 @@
 //! ```
 
 use super::checked::mul;
+use super::too_many;
 use super::{DynLayout, Error, IntTuple};
+use crate::by_mode::CoalesceModes;
 use alloc::vec::Vec;
 
 /// The flattened modes of a layout as `(shape, stride)` pairs.
@@ -89,7 +91,7 @@ pub fn coalesce_by_mode(l: &DynLayout, profile: &IntTuple) -> Result<DynLayout, 
         IntTuple::Tuple(p) => {
             let modes = l.modes();
             if p.len() > modes.len() {
-                return Err(Error::TilerRank("coalesce", p.len(), modes.len()));
+                return Err(too_many(CoalesceModes::MESSAGE, p.len(), modes.len()));
             }
             let mut out = Vec::with_capacity(modes.len());
             for (i, m) in modes.iter().enumerate() {

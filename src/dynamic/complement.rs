@@ -52,7 +52,7 @@ pub fn complement(a: &DynLayout, cotarget: &IntTuple) -> Result<DynLayout, Error
     }
     let mut modes = flat_modes(&filtered);
     if let Some(&(_, d)) = modes.iter().find(|m| m.1 < 0) {
-        return Err(Error::condition(
+        return Err(Error::precondition(
             NegativeStride::MESSAGE,
             d.saturating_neg(),
             0,
@@ -67,7 +67,7 @@ pub fn complement(a: &DynLayout, cotarget: &IntTuple) -> Result<DynLayout, Error
             .min_by_key(|(_, m)| m.1)
             .expect("not empty");
         if d < reach {
-            return Err(Error::condition(Outside::MESSAGE, d, reach));
+            return Err(Error::precondition(Outside::MESSAGE, d, reach));
         }
         result.push((d / reach, reach));
         reach = mul(d, s)?;

@@ -31,7 +31,9 @@ use super::checked::{abs, add, ceil_div, mul};
 use super::coalesce::coalesce_x;
 use super::sublayout::make_layout;
 use super::tiler::Tiler;
+use super::too_many;
 use super::{DynLayout, Error, IntTuple};
+use crate::by_mode::ComposeModes;
 use crate::composition::{NoCarry, ShapeMultiple, StrideDividesMode, StrideMultiple};
 use alloc::vec::Vec;
 
@@ -41,7 +43,7 @@ pub fn composition(a: &DynLayout, b: &Tiler) -> Result<DynLayout, Error> {
         Tiler::Tuple { elems, .. } => {
             let modes = a.modes();
             if elems.len() > modes.len() {
-                return Err(Error::TilerRank("composition", elems.len(), modes.len()));
+                return Err(too_many(ComposeModes::MESSAGE, elems.len(), modes.len()));
             }
             let parts: Vec<DynLayout> = elems
                 .iter()
@@ -105,7 +107,11 @@ fn compose(
         let step = abs(rest_stride)?;
         // CuTe's (weak) stride divisibility condition.
         if step % curr_shape != 0 && step >= curr_shape {
-            return Err(Error::condition(StrideMultiple::MESSAGE, step, curr_shape));
+            return Err(Error::precondition(
+                StrideMultiple::MESSAGE,
+                step,
+                curr_shape,
+            ));
         }
         let next_shape = ceil_div(curr_shape, step);
         let next_stride = ceil_div(step, curr_shape) * rest_stride.signum();
@@ -115,7 +121,7 @@ fn compose(
         }
         let new_shape = next_shape.min(rest_shape);
         if rest_shape % new_shape != 0 {
-            return Err(Error::condition(
+            return Err(Error::precondition(
                 ShapeMultiple::MESSAGE,
                 rest_shape,
                 new_shape,
@@ -124,7 +130,7 @@ fn compose(
         // tessel's stronger condition: when the walk goes on past this mode, the stride must
         // divide the mode's size, or the next element would not be `step` further on.
         if rest_shape > new_shape && curr_shape % step != 0 {
-            return Err(Error::condition(
+            return Err(Error::precondition(
                 StrideDividesMode::MESSAGE,
                 step,
                 curr_shape,
@@ -133,7 +139,7 @@ fn compose(
         // (new_shape - 1) * step < curr_shape: no overflow there.
         used[i] = add(used[i], (new_shape - 1) * step)?;
         if used[i] >= curr_shape {
-            return Err(Error::condition(NoCarry::MESSAGE, used[i], curr_shape));
+            return Err(Error::precondition(NoCarry::MESSAGE, used[i], curr_shape));
         }
         out_shape.push(new_shape);
         out_stride.push(mul(rest_stride, curr_stride)?);

@@ -22,10 +22,12 @@ use super::complement::complement;
 use super::composition::composition;
 use super::sublayout::make_layout;
 use super::tiler::Tiler;
+use super::too_many;
 use super::{DynLayout, Error, IntTuple};
+use crate::by_mode::DivideModes;
 use alloc::vec::Vec;
 
-/// An operation on a layout and a tiler, with its name for errors.
+/// An operation on a layout and a tiler, with the message of its tiler having too many modes.
 pub(crate) type NamedOp = (
     &'static str,
     fn(&DynLayout, &Tiler) -> Result<DynLayout, Error>,
@@ -39,7 +41,7 @@ pub(crate) fn by_mode(
 ) -> Result<DynLayout, Error> {
     let modes = a.modes();
     if tilers.len() > modes.len() {
-        return Err(Error::TilerRank(name, tilers.len(), modes.len()));
+        return Err(too_many(name, tilers.len(), modes.len()));
     }
     let parts: Vec<DynLayout> = modes
         .iter()
@@ -52,7 +54,7 @@ pub(crate) fn by_mode(
 /// `logical_divide(A, tiler)`.
 pub fn logical_divide(a: &DynLayout, tiler: &Tiler) -> Result<DynLayout, Error> {
     match tiler {
-        Tiler::Tuple { elems, .. } => by_mode(a, elems, ("logical_divide", logical_divide)),
+        Tiler::Tuple { elems, .. } => by_mode(a, elems, (DivideModes::MESSAGE, logical_divide)),
         Tiler::Int(n) => logical_divide(a, &DynLayout::from_shape(IntTuple::Int(*n))?.into()),
         Tiler::Layout(b) => {
             let rest = complement(b, coalesce(a).shape())?;

@@ -58,7 +58,7 @@ pub fn right_inverse(a: &DynLayout) -> DynLayout {
 pub fn left_inverse(a: &DynLayout) -> Result<DynLayout, Error> {
     let (modes, prefix, order) = sorted_modes(a);
     if let Some(&(_, d)) = modes.iter().find(|m| m.1 < 0) {
-        return Err(Error::condition(
+        return Err(Error::precondition(
             NegativeStride::MESSAGE,
             d.saturating_neg(),
             0,
@@ -72,7 +72,7 @@ pub fn left_inverse(a: &DynLayout) -> Result<DynLayout, Error> {
             continue;
         }
         if d % gathered != 0 {
-            return Err(Error::condition(MultipleOfBelow::MESSAGE, d, gathered));
+            return Err(Error::precondition(MultipleOfBelow::MESSAGE, d, gathered));
         }
         shapes.push(d / gathered);
         gathered = gathered.checked_mul(d / gathered).ok_or(Error::Overflow)?;

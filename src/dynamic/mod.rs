@@ -47,13 +47,8 @@ pub enum Error {
     OutsideShape,
     /// The operation needs a rank-2 layout.
     NotRank2,
-    /// A mode index is out of range, or a mode range is empty.
-    Mode,
-    /// A tuple tiler has more modes than the layout it applies to: the operation, the tiler's
-    /// rank and the layout's.
-    TilerRank(&'static str, usize, usize),
-    /// tile_to_shape: the layout has more modes (the first number) than the target shape.
-    ShapeRank(usize, usize),
+    /// `make_layout` of no layouts.
+    NoLayouts,
     /// A precondition of the algebra fails on two numbers: the same condition, with the same
     /// message, as the static layer's compile error.
     Precondition(Failure),
@@ -69,13 +64,13 @@ pub enum Error {
     TableTooLarge(i64),
 }
 
-/// A failed precondition: its message, with `{Self}` and `{B}` standing for its two numbers (the
-/// static layer prints the same message with the numbers as `C<N>`).
+/// A failed precondition: its message, with `{A}` and `{B}` standing for its two numbers (the
+/// static layer's compile error reads the same).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Failure {
     /// The message of the condition (`composition::StrideDividesMode::MESSAGE`, ...).
     pub message: &'static str,
-    /// The first number (`{Self}`).
+    /// The first number (`{A}`).
     pub a: i64,
     /// The second number (`{B}`).
     pub b: i64,
@@ -83,16 +78,14 @@ pub struct Failure {
 
 impl Error {
     /// The failure of the condition whose message is `message`, on the numbers `a` and `b`.
-    pub fn condition(message: &'static str, a: i64, b: i64) -> Error {
+    pub fn precondition(message: &'static str, a: i64, b: i64) -> Error {
         Error::Precondition(Failure { message, a, b })
     }
 }
 
 impl fmt::Display for Failure {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let text = self
-            .message
-            .replace("{Self}", &alloc::format!("{}", self.a));
+        let text = self.message.replace("{A}", &alloc::format!("{}", self.a));
         f.write_str(&text.replace("{B}", &alloc::format!("{}", self.b)))
     }
 }
@@ -109,19 +102,7 @@ impl fmt::Display for Error {
             Error::Coordinate => f.write_str("the coordinate does not fit the shape"),
             Error::OutsideShape => f.write_str("the coordinate lies outside the shape"),
             Error::NotRank2 => f.write_str("the layout is not rank 2"),
-            Error::Mode => {
-                f.write_str("no such mode: the index is past the rank, or the range is empty")
-            }
-            Error::TilerRank(op, t, l) => {
-                write!(
-                    f,
-                    "{op}: the tiler has {t} modes, more than the {l} of the layout"
-                )
-            }
-            Error::ShapeRank(l, s) => write!(
-                f,
-                "tile_to_shape: the layout has {l} modes, more than the {s} of the target shape"
-            ),
+            Error::NoLayouts => f.write_str("make_layout needs at least one layout"),
             Error::Precondition(c) => write!(f, "{c}"),
             Error::Cotarget => f.write_str("complement: the cotarget must be a positive size"),
             Error::InvalidSwizzle => {
@@ -144,6 +125,11 @@ impl From<parse::ParseError> for Error {
     fn from(e: parse::ParseError) -> Self {
         Error::Parse(e)
     }
+}
+
+/// The failure of a tuple tiler (or profile) of `tiler` modes on a layout of `layout` modes.
+pub(crate) fn too_many(message: &'static str, tiler: usize, layout: usize) -> Error {
+    Error::precondition(message, tiler as i64, layout as i64)
 }
 
 /// Checked integer steps: every overflow is [`Error::Overflow`].

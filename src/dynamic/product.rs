@@ -23,13 +23,14 @@ use super::divide::{by_mode, tile_unzip, unpack};
 use super::sublayout::make_layout;
 use super::tiler::Tiler;
 use super::{DynLayout, Error, IntTuple};
-use crate::product::BlockDivides;
+use crate::by_mode::ProductModes;
+use crate::product::{BlockDivides, RankFits};
 use alloc::vec::Vec;
 
 /// `logical_product(A, tiler)`.
 pub fn logical_product(a: &DynLayout, tiler: &Tiler) -> Result<DynLayout, Error> {
     match tiler {
-        Tiler::Tuple { elems, .. } => by_mode(a, elems, ("logical_product", logical_product)),
+        Tiler::Tuple { elems, .. } => by_mode(a, elems, (ProductModes::MESSAGE, logical_product)),
         Tiler::Int(n) => logical_product(a, &DynLayout::from_shape(IntTuple::Int(*n))?.into()),
         Tiler::Layout(b) => {
             let target = mul(a.size(), b.cosize())?;
@@ -109,7 +110,11 @@ pub fn raked_product(a: &DynLayout, b: &DynLayout) -> Result<DynLayout, Error> {
 pub fn tile_to_shape(a: &DynLayout, shape: &IntTuple) -> Result<DynLayout, Error> {
     let r = shape.rank();
     if a.rank() > r {
-        return Err(Error::ShapeRank(a.rank(), r));
+        return Err(Error::precondition(
+            RankFits::MESSAGE,
+            a.rank() as i64,
+            r as i64,
+        ));
     }
     let padded = pad(a, r)?;
     let block: Vec<i64> = padded.modes().iter().map(DynLayout::size).collect();
@@ -119,7 +124,7 @@ pub fn tile_to_shape(a: &DynLayout, shape: &IntTuple) -> Result<DynLayout, Error
         .map(IntTuple::size)
         .collect::<Result<_, _>>()?;
     if let Some((b, t)) = block.iter().zip(&target).find(|(b, t)| *t % *b != 0) {
-        return Err(Error::condition(BlockDivides::MESSAGE, *b, *t));
+        return Err(Error::precondition(BlockDivides::MESSAGE, *b, *t));
     }
     let counts = IntTuple::Tuple(
         block

@@ -11,6 +11,7 @@
 //! ```
 
 use super::{DynLayout, Error, IntTuple};
+use crate::sublayout::{GetMode, RangeEmpty, RangeEnd, ReplaceMode, SelectMode};
 use alloc::vec::Vec;
 
 /// The top-level modes: an integer is one mode.
@@ -20,10 +21,22 @@ fn modes(t: &IntTuple) -> Vec<IntTuple> {
 
 fn mode_range(t: &IntTuple, begin: usize, end: usize) -> Result<Vec<IntTuple>, Error> {
     let all = modes(t);
-    if begin >= end || end > all.len() {
-        return Err(Error::Mode);
+    if end > all.len() {
+        return Err(failed(RangeEnd::MESSAGE, end, all.len()));
+    }
+    if begin >= end {
+        return Err(failed(RangeEmpty::MESSAGE, begin, end));
     }
     Ok(all[begin..end].to_vec())
+}
+
+/// The mode `i` of `t`, or the failure `message` (the static layer's words).
+fn mode(t: &IntTuple, i: usize, message: &'static str) -> Result<IntTuple, Error> {
+    t.get(i).cloned().ok_or(failed(message, i, t.rank()))
+}
+
+fn failed(message: &'static str, a: usize, b: usize) -> Error {
+    Error::precondition(message, a as i64, b as i64)
 }
 
 impl DynLayout {
@@ -44,17 +57,14 @@ impl DynLayout {
     pub fn get(&self, path: &[usize]) -> Result<DynLayout, Error> {
         self.lift(|t| {
             path.iter()
-                .try_fold(t, |t, &i| t.get(i).ok_or(Error::Mode))
-                .cloned()
+                .try_fold(t.clone(), |t, &i| mode(&t, i, GetMode::MESSAGE))
         })
     }
 
     /// `select<I...>(self)`: the modes at the indices, in that order.
     pub fn select(&self, indices: &[usize]) -> Result<DynLayout, Error> {
         self.lift(|t| {
-            let picked = indices
-                .iter()
-                .map(|&i| t.get(i).cloned().ok_or(Error::Mode));
+            let picked = indices.iter().map(|&i| mode(t, i, SelectMode::MESSAGE));
             Ok(IntTuple::Tuple(picked.collect::<Result<_, _>>()?))
         })
     }
@@ -93,9 +103,7 @@ impl DynLayout {
 
     /// `replace<I>(self, x)`: `x` in place of mode `I`.
     pub fn replace(&self, i: usize, x: &DynLayout) -> Result<DynLayout, Error> {
-        if i >= self.rank() {
-            return Err(Error::Mode);
-        }
+        mode(self.shape(), i, ReplaceMode::MESSAGE)?;
         self.insert(i, 1, x)
     }
 
@@ -113,7 +121,7 @@ impl DynLayout {
 /// `make_layout(a, b, ...)`: the layouts as the modes of one layout.
 pub fn make_layout(layouts: &[DynLayout]) -> Result<DynLayout, Error> {
     if layouts.is_empty() {
-        return Err(Error::Mode);
+        return Err(Error::NoLayouts);
     }
     let shape = layouts.iter().map(|l| l.shape().clone()).collect();
     let stride = layouts.iter().map(|l| l.stride().clone()).collect();
