@@ -38,6 +38,7 @@ where
 }
 
 /// See [`ScaleStride`]: `Self` is 1 (`B1`: the product is D) or not (`B0`).
+#[doc(hidden)]
 pub trait ScaleIf<SelfIsOne, D> {
     /// The product.
     type Output;
@@ -55,6 +56,7 @@ where
 }
 
 /// See [`ScaleStride`]: D is 1 (`B1`: the product is `Self`) or not (`B0`: multiply).
+#[doc(hidden)]
 pub trait ScaleByIf<DIsOne, D> {
     /// The product.
     type Output;
@@ -202,6 +204,7 @@ where
 }
 
 /// See [`CeilDivCheap`]: `B1` when `Self <= B`.
+#[doc(hidden)]
 pub trait CeilDivSmall<AtMostB, B> {
     /// The quotient, rounded up.
     type Output;
@@ -219,6 +222,7 @@ where
 }
 
 /// See [`CeilDivCheap`]: `B1` when `B` is 1.
+#[doc(hidden)]
 pub trait CeilDivByOne<BIsOne, B> {
     /// The quotient, rounded up.
     type Output;

@@ -83,12 +83,13 @@ pub struct DropRest;
 pub trait ModeOp<L, T> {
     /// The result for this mode.
     type Output;
-    /// [`Holds`](crate::diagnostic::Holds), or the first condition that failed.
+    /// [`Holds`], or the first condition that failed.
     type Verdict;
 }
 
 /// Each layout of the list with the matching tiler; the layouts past the tilers are kept or
 /// dropped (`Rest`).
+#[doc(hidden)]
 pub trait EachMode<Op, T, Rest> {
     /// The list of results.
     type Output;
@@ -129,6 +130,7 @@ pub type RankFits<T, L, Cond> = crate::diagnostic::Check<typenum::LeEq<T, L>, Co
 /// `for_each_arity!(tuple_tilers; Trait, Op, Rest, Cond)`.
 macro_rules! tuple_tilers {
     ($Trait:ident, $Op:ty, $Rest:ty, $Cond:ty; $( ($(($T:ident $D:ident $X:ident $i:tt))+) )+) => {$(
+        #[doc(hidden)]
         impl<AS, AD, $($T),+> $Trait<$crate::Layout<AS, AD>> for ($($T,)+)
         where
             AS: $crate::int_tuple::LayoutShape<AD> + $crate::sublayout::Modes,

@@ -27,6 +27,7 @@ use crate::{Layout, StaticLayout};
 use typenum::{Bit, IsLess, Le, NInt, NonZero, UInt, UTerm, Unsigned, B0, B1};
 
 /// The flat modes of a layout, as a list of `(shape, stride)` pairs.
+#[doc(hidden)]
 pub trait FlatModes {
     /// The list of pairs.
     type List;
@@ -74,6 +75,7 @@ type One = UInt<UTerm, B1>;
 type Big<U, B, B2> = UInt<UInt<U, B>, B2>;
 
 /// One step of the backward walk: the stack `Self` (first mode first) meets the mode `M`.
+#[doc(hidden)]
 pub trait Step<M> {
     /// The new stack.
     type Output;
@@ -102,6 +104,7 @@ where
 /// Whether the mode `Self:D` joins a mode of stride `D0` (`Self * D == D0`): `B1` or `B0`. With
 /// positive strides a join needs `D < D0`, a cheap comparison that spares the multiplication
 /// when it fails (a row-major layout never joins).
+#[doc(hidden)]
 pub trait Joins<D, D0> {
     /// `B1` or `B0`.
     type Output: Bit;
@@ -141,6 +144,7 @@ where
 }
 
 /// See [`Joins`]: `B1` when `D < D0`, and only then the product is computed.
+#[doc(hidden)]
 pub trait JoinsIf<Below, D, D0> {
     /// `B1` or `B0`.
     type Output: Bit;
@@ -158,6 +162,7 @@ where
 }
 
 /// The stack meets mode `M`: merged into its first mode (`B1`) or pushed (`B0`).
+#[doc(hidden)]
 pub trait MergeIf<Merge: Bit, M> {
     /// The new stack.
     type Output;

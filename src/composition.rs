@@ -123,6 +123,7 @@ where
 
 /// One mode `N:R` of B composed with A's modes `Self` (triples): the layout, and the modes with
 /// their usage updated.
+#[doc(hidden)]
 pub trait ComposeLeaf<N, R> {
     /// The composed layout.
     type Layout;
@@ -148,6 +149,7 @@ where
 }
 
 /// A layout with its strides negated.
+#[doc(hidden)]
 pub trait NegatedLayout {
     /// The layout.
     type Output;
@@ -567,6 +569,7 @@ macro_rules! tuple_compose_with {
 crate::list::for_each_arity!(tuple_compose_with);
 
 /// B's modes, one after the other, composed with A's modes `Self`.
+#[doc(hidden)]
 pub trait ComposeList<BS, BD> {
     /// The list of layouts.
     type Layouts;

@@ -105,6 +105,7 @@ crate::list::for_each_arity!(tuple_tilers; DivideTiler, DivideOp, KeepRest, crat
 
 /// CuTe's `zip2_by` with the tiler `Self` as the guide: the rank-2 modes at the guide's terminals
 /// of the IntTuple X gathered into `((firsts), (seconds, rest...))`.
+#[doc(hidden)]
 pub trait Zip2By<X> {
     /// The rearranged IntTuple.
     type Output;
@@ -119,6 +120,7 @@ impl<X, U, B> Zip2By<X> for UInt<U, B> {
 
 /// The modes of X, split by a list of guides: the first halves and the second halves (with the
 /// modes past the guides).
+#[doc(hidden)]
 pub trait Zip2List<G> {
     /// The first halves.
     type Firsts;
@@ -196,6 +198,7 @@ pub trait Unpack<Both> {
 }
 
 /// A mode as the list of modes it unpacks to.
+#[doc(hidden)]
 pub trait Open {
     /// The modes.
     type Modes;
@@ -208,6 +211,7 @@ where
 }
 
 /// See [`Open`]: a layout of one mode stays whole, one of several gives its modes.
+#[doc(hidden)]
 pub trait OpenList<SL, DL> {
     /// The modes.
     type Modes;

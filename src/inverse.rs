@@ -316,6 +316,7 @@ where
 }
 
 /// A head of stride 1 (its size, and the inverse composed with it) or not (`1` and `1:0`).
+#[doc(hidden)]
 pub trait UnitStride<Inv> {
     /// The common layout.
     type Layout;
@@ -331,6 +332,7 @@ where
 }
 
 /// See [`UnitStride`].
+#[doc(hidden)]
 pub trait UnitStrideIf<IsOne, Inv> {
     /// The common layout.
     type Layout;

@@ -60,6 +60,10 @@ pub use product::{
     zipped_product, BlockedProduct, FlatProduct, LogicalProduct, RakedProduct, TileToShape,
     TiledProduct, ZippedProduct,
 };
+pub use sublayout::{
+    make_layout, Append, FlattenLayout, Group, MakeLayout, Prepend, Replace, Select, Sublayout,
+    Take,
+};
 pub use swizzle::Swizzle;
 pub use tessel_macros::{layout, shape, tiler};
 pub use typenum;

@@ -96,6 +96,7 @@ impl<U: Succ> Succ for UInt<U, B1> {
 pub type Sum<A, B> = <A as AddCarry<B, B0>>::Output;
 
 /// `Self - R - C` for a borrow bit C, when `Self >= R + C`.
+#[doc(hidden)]
 pub trait SubBorrow<R, C> {
     /// The difference.
     type Output;
@@ -199,6 +200,7 @@ impl<U: Compare<V, O>, V, B, O> Compare<UInt<V, B>, O> for UInt<U, B> {
 pub type Order<A, B> = <A as Compare<B, Equal>>::Output;
 
 /// `Self / D` and `Self % D` for `D > 0`.
+#[doc(hidden)]
 pub trait DivRem<D> {
     /// The quotient, rounded down.
     type Quot;
@@ -257,6 +259,7 @@ impl<E, F> DivRem<UInt<UInt<E, F>, B1>> for UTerm {
 
 /// One step of the long division: a partial remainder `Self`, ordered `O` against the divisor D,
 /// gives a quotient bit and the remainder after it.
+#[doc(hidden)]
 pub trait Reduce<O, D> {
     /// The quotient bit.
     type Bit;

@@ -86,7 +86,7 @@ pub type Cosize<L> = <L as CosizeOf>::Output;
 pub trait ProductTiler<A> {
     /// The logical product.
     type Output;
-    /// [`Holds`](crate::diagnostic::Holds), or the first condition that failed.
+    /// [`Holds`], or the first condition that failed.
     type Verdict;
 }
 
@@ -167,6 +167,7 @@ where
 pub type RankOf<L> = <<<L as Parts>::Shape as Modes>::List as Len>::Output;
 
 /// CuTe's `append<R>`: the layout padded with `1:0` modes to rank R (unchanged at rank R).
+#[doc(hidden)]
 pub trait PadTo<R> {
     /// The padded layout.
     type Output;
@@ -188,6 +189,7 @@ where
 }
 
 /// Unchanged (`B1`: already rank R) or padded (`B0`).
+#[doc(hidden)]
 pub trait PadIf<AtRank, R> {
     /// The layout.
     type Output;
@@ -275,6 +277,7 @@ macro_rules! tuple_zip {
 crate::list::for_each_arity!(tuple_zip);
 
 /// The layout `zip(X, Y)` of two layouts' shapes and strides.
+#[doc(hidden)]
 pub trait ZipLayouts<Y> {
     /// The zipped layout.
     type Output;
@@ -293,6 +296,7 @@ where
 }
 
 /// The two modes of a rank-2 layout.
+#[doc(hidden)]
 pub trait TwoModes {
     /// Mode 0.
     type First;
@@ -320,7 +324,7 @@ pub trait RankProduct<B> {
     type Blocked;
     /// `raked_product(Self, B)`.
     type Raked;
-    /// [`Holds`](crate::diagnostic::Holds), or the first condition that failed.
+    /// [`Holds`], or the first condition that failed.
     type Verdict;
 }
 
@@ -371,7 +375,7 @@ crate::diagnostic::condition!(
 pub trait Counts<Targets> {
     /// The counts.
     type Output;
-    /// [`Holds`](crate::diagnostic::Holds), or the first mode that does not divide.
+    /// [`Holds`], or the first mode that does not divide.
     type Verdict;
 }
 impl Counts<Nil> for Nil {
@@ -400,7 +404,7 @@ where
 pub trait TileTo<S> {
     /// The tiled layout.
     type Output;
-    /// [`Holds`](crate::diagnostic::Holds), or the first condition that failed.
+    /// [`Holds`], or the first condition that failed.
     type Verdict;
 }
 
@@ -436,10 +440,11 @@ where
 
 /// `tile_to_shape` once the ranks are known to fit (`B1`) or not (`B0`: a placeholder and the
 /// failure of [`RankFits`]).
+#[doc(hidden)]
 pub trait TileToIf<Fits, S> {
     /// The tiled layout.
     type Output;
-    /// [`Holds`](crate::diagnostic::Holds), or the first condition that failed.
+    /// [`Holds`], or the first condition that failed.
     type Verdict;
 }
 

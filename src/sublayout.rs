@@ -39,6 +39,7 @@ pub trait TupleFn<T> {
 }
 
 /// The layout `FS(shape):FD(stride)`.
+#[doc(hidden)]
 pub trait Lift<FS, FD> {
     /// The resulting layout.
     type Output;
@@ -91,6 +92,7 @@ macro_rules! tuple_modes {
 for_each_arity!(tuple_modes);
 
 /// The list without its first `N` elements.
+#[doc(hidden)]
 pub trait Skip<N> {
     /// The rest.
     type Output;
@@ -99,6 +101,7 @@ pub trait Skip<N> {
 }
 
 /// The first `N` elements of the list.
+#[doc(hidden)]
 pub trait Prefix<N> {
     /// The prefix.
     type Output;
@@ -225,6 +228,7 @@ impl<I> Pick<I> for typenum::B0 {
 
 /// A path of mode indices into `Self` (an index, or a list of them, one per level): the
 /// verdict of [`GetMode`] at each level and the path to go on with.
+#[doc(hidden)]
 pub trait PathIndex<P> {
     /// [`Holds`](crate::diagnostic::Holds), or the first failure.
     type Verdict;

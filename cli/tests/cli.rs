@@ -106,3 +106,58 @@ fn errors_point_into_the_text_and_exit_1() {
     assert_eq!(code, 1);
     assert!(err.starts_with("error: unknown operation 'frobnicate'"));
 }
+
+#[test]
+fn help_version_and_help_of_an_operation() {
+    let (code, out, _) = tessel(&["--help"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("tessel composition LAYOUT TILER") && out.contains("tessel help [OP]"));
+    let (code, out, _) = tessel(&["--version"]);
+    assert_eq!((code, out.as_str()), (0, "tessel 0.1.0\n"));
+    let (code, out, _) = tessel(&["help", "complement"]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("usage: tessel complement LAYOUT [COTARGET]\n\nthe layout of A's"));
+    let (code, _, err) = tessel(&["help", "nothing"]);
+    assert_eq!(code, 1);
+    assert!(err.starts_with("error: unknown operation 'nothing'"));
+}
+
+#[test]
+fn show_of_rank_1_and_rank_3_and_coordinates() {
+    let (code, out, _) = tessel(&["show", "4:2"]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        "4:2\n      0   1   2   3 \n    +---+---+---+---+\n 0  | 0 | 2 | 4 | 6 |\n    +---+---+---+---+\n"
+    );
+    let (code, out, _) = tessel(&["show", "(2,2,2):(4,2,1)"]);
+    assert_eq!(code, 0);
+    assert!(out.contains(" 0  | 0 | 2 | 1 | 3 |\n"), "{out}");
+    assert!(out.contains(" 1  | 4 | 6 | 5 | 7 |\n"), "{out}");
+    let cases: &[(&[&str], &str)] = &[
+        (&["idx2crd", "16", "(3,(2,3))"], "(1,(1,2))"),
+        (&["idx2crd", "(1,5)", "(3,(2,3))"], "(1,(1,2))"),
+        (&["crd2idx", "(1,(1,2))", "(3,(2,3))", "(3,(12,1))"], "17"),
+        (&["crd2idx", "5", "(4,8)"], "5"),
+    ];
+    for (args, want) in cases {
+        let (code, out, err) = tessel(args);
+        assert_eq!(
+            (code, out.trim_end(), err.as_str()),
+            (0, *want, ""),
+            "{args:?}"
+        );
+    }
+    let (code, _, err) = tessel(&["call", "(4,2)", "(4,1)"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("lies outside the shape"), "{err}");
+}
+
+#[test]
+fn long_arguments_are_cut_around_the_error() {
+    let deep = format!("{}1{}", "(".repeat(500), ")".repeat(500));
+    let (code, _, err) = tessel(&["size", &deep]);
+    assert_eq!(code, 1);
+    assert!(err.len() < 400, "{err}");
+    assert!(err.contains("nested deeper than 32 levels"));
+}

@@ -146,6 +146,17 @@ pub enum RunError {
     Failed(Error),
 }
 
+impl core::fmt::Display for RunError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            RunError::UnknownOperation => f.write_str("unknown operation"),
+            RunError::Usage(u) => write!(f, "usage: {u}"),
+            RunError::Argument(i, e) => write!(f, "argument {}: {e}", i + 1),
+            RunError::Failed(e) => write!(f, "{e}"),
+        }
+    }
+}
+
 type Parsed<T> = Result<T, RunError>;
 
 fn parsed<T: core::str::FromStr<Err = Error>>(args: &[&str], i: usize) -> Parsed<T> {
@@ -166,7 +177,8 @@ fn coordinate(args: &[&str], i: usize, shape: &IntTuple) -> Parsed<IntTuple> {
 }
 
 /// Runs operation `op` on `args` (CuTe's notation) and prints the result as CuTe would. The
-/// first argument may be a composed layout `Sw<B,M,S> o OFFSET o L` (see [`run_composed`]).
+/// first argument may be a composed layout `Sw<B,M,S> o OFFSET o L`: the layout operations act on
+/// L and keep `Sw o OFFSET`, as CuTe's overloads do.
 pub fn run(op: &str, args: &[&str]) -> Result<String, RunError> {
     let usage = OPERATIONS
         .iter()
