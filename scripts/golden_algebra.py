@@ -117,6 +117,15 @@ def tiler_for(s):
     return "<" + ",".join(divisor_layout(size(m)) for m in modes) + ">"
 
 
+def product_tiler(s):
+    """A tiler to multiply a layout of shape s by: a compact layout, an integer, or a shape."""
+    return rng.choice([
+        lambda: layout(shape(depth=1, max_rank=2), "col")[0],
+        lambda: str(rng.choice([2, 3, 4])),
+        lambda: fmt(tuple(rng.choice([2, 3]) for _ in (s if is_t(s) else (s,)))),
+    ])()
+
+
 def cases():
     out = []
     add = lambda op, *args: out.append((op, list(args)))
@@ -152,12 +161,7 @@ def cases():
     for op in ["logical_product", "zipped_product", "tiled_product", "flat_product"]:
         for _ in range(16):
             a, s, _ = layout(shape(max_rank=2), rng.choice(["col", "row", "perm"]))
-            t = rng.choice([
-                lambda: layout(shape(depth=1, max_rank=2), "col")[0],
-                lambda: str(rng.choice([2, 3, 4])),
-                lambda: fmt(tuple(rng.choice([2, 3]) for _ in (s if is_t(s) else (s,)))),
-            ])()
-            add(op, a, t)
+            add(op, a, product_tiler(s))
     for op in ["blocked_product", "raked_product"]:
         for _ in range(20):
             a = layout(shape(depth=1, max_rank=3), rng.choice(["col", "row"]))[0]
@@ -247,12 +251,7 @@ def padded_cases():
     for op in ["logical_product", "zipped_product", "tiled_product", "flat_product"]:
         for _ in range(14):
             a, s = padded_layout() if rng.random() < 0.8 else rng.choice(fixed)
-            t = rng.choice([
-                lambda: layout(shape(depth=1, max_rank=2), "col")[0],
-                lambda: str(rng.choice([2, 3, 4])),
-                lambda: fmt(tuple(rng.choice([2, 3]) for _ in (s if is_t(s) else (s,)))),
-            ])()
-            add(op, a, t)
+            add(op, a, product_tiler(s))
     for op in ["blocked_product", "raked_product"]:
         for _ in range(14):
             a, s = padded_layout() if rng.random() < 0.7 else rng.choice(fixed)

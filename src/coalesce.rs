@@ -5,7 +5,9 @@
 //! result is an integer layout when one mode is left (`1:0` when none is).
 //!
 //! CuTe's post-conditions: `size(R) == size(L)`, `depth(R) <= 1`, and `R(i) == L(i)` for every
-//! `i < size(L)`. The runtime mirror is [`crate::dynamic::coalesce`].
+//! `i < size(L)`. Coalesce has no precondition: tessel rejects nothing CuTe accepts (by-mode
+//! coalesce rejects a profile with more modes than the layout, as CuTe's assertion does). The
+//! runtime mirror is [`crate::dynamic::coalesce`].
 //!
 //! ```
 //! use tessel::{layout, coalesce, Coalesce};

@@ -395,6 +395,9 @@ fn no_operation_panics_on_edge_values() {
     use tessel::dynamic::algebra::{run, OPERATIONS};
     let answered = Applied::new("an operation on edge values", 100);
     proptest!(ProptestConfig::with_cases(CASES), |(a in edge_text(), b in edge_text(), n in edge_int())| {
+        if let Ok(l) = a.parse::<DynLayout>() {
+            prop_assert_eq!(l.to_string().parse::<DynLayout>(), Ok(l.clone()), "{} does not read back", a);
+        }
         let n = n.to_string();
         let swizzled = format!("Sw<2,1,3> o 5 o {a}");
         for (op, ..) in OPERATIONS {
