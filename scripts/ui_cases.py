@@ -55,6 +55,12 @@ ALIASES = {
     "max_common_layout_composition": 'inverse::MaxCommonLayout<layout!("(4,6):(1,5)"), layout!("(6,4):(4,1)")>',
     "max_common_vector_composition": 'inverse::MaxCommonVector<layout!("(4,6):(1,5)"), layout!("(6,4):(4,1)")>',
     "coalesce_by_profile_too_long": 'coalesce::CoalesceBy<layout!("(4,8):(1,4)"), shape!("(1,1,1)")>',
+    # sublayouts, as aliases
+    "sublayout_alias_index": 'Sublayout<layout!("(4,(3,6))"), (C<1>, C<2>)>',
+    "select_alias_index": 'Select<layout!("(4,8):(1,4)"), (C<2>,)>',
+    "take_alias_range": 'Take<layout!("(4,8):(1,4)"), C<0>, C<3>>',
+    "group_alias_range": 'Group<layout!("(4,8):(1,4)"), C<1>, C<1>>',
+    "replace_alias_index": 'Replace<layout!("(4,8):(1,4)"), C<2>, layout!("2:1")>',
 }
 
 # A statement in main() that must not compile.
@@ -67,6 +73,13 @@ STATEMENTS = {
     "value_blocked_product": 'let _ = blocked_product(layout!("(4,2):(1,2)"), layout!("(2,2):(1,2)"));',
     "value_tile_to_shape": 'let _ = tile_to_shape(layout!("(8,8):(8,1)"), <shape!("(12,16)")>::default());',
     "value_left_inverse": 'let _ = left_inverse(layout!("(2,3):(3,2)"));',
+    "value_tiled_divide": 'let _ = tiled_divide(layout!("(3,4):(4,1)"), layout!("6:2"));',
+    "value_flat_divide": 'let _ = flat_divide(layout!("(6,2):(8,2)"), layout!("4:4"));',
+    "value_zipped_product": 'let _ = zipped_product(layout!("(4,2):(1,2)"), C::<3>::default());',
+    "value_tiled_product": 'let _ = tiled_product(layout!("(2):(3)"), layout!("(4):(2)"));',
+    "value_flat_product": 'let _ = flat_product(layout!("(4,2):(1,2)"), layout!("3:1"));',
+    "value_raked_product": 'let _ = raked_product(layout!("(4,2):(1,2)"), layout!("(2,2):(1,2)"));',
+    "value_complement_zero": 'let _ = complement(layout!("4:1"), C::<0>::default());',
     "coordinate_rank_3": 'let _ = layout!("(4,8):(1,4)").call((1, 2, 3));',
     "coordinate_rank_1_tuple": 'let _ = layout!("(4,(2,4)):(2,(1,8))").call((1, (2, 3, 4)));',
     "coordinate_not_an_integer": 'let _ = layout!("(4,8):(1,4)").call("1");',
