@@ -24,6 +24,10 @@ ALIASES = {
     "composition_carry_layout": 'Composition<layout!("(4,2):(1,8)"), layout!("(3,2):(1,3)")>',
     "composition_tiler_too_long": 'Composition<layout!("(4,8):(1,4)"), (C<2>, C<2>, C<2>)>',
     "composition_not_a_tiler": 'Composition<layout!("(4,8):(1,4)"), u32>',
+    "composition_not_a_layout": 'Composition<u32, C<2>>',
+    "complement_not_a_layout": 'Complement<u32, C<16>>',
+    "logical_divide_not_a_layout": 'LogicalDivide<u32, C<2>>',
+    "logical_product_not_a_layout": 'LogicalProduct<u32, C<2>>',
     # complement
     "complement_overlaps_int": 'Complement<layout!("(4,2):(1,2)"), C<16>>',
     "complement_overlaps_shape": 'Complement<layout!("(2,2):(2,3)"), shape!("(4,8)")>',

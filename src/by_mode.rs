@@ -71,6 +71,40 @@ tiler_kinds! {
     ProductTilerKind, "logical_product: `{Self}` is not a tiler";
 }
 
+macro_rules! operand_kinds {
+    ($($(#[$doc:meta])* $Trait:ident, $message:literal;)+) => {$(
+        $(#[$doc])*
+        #[diagnostic::on_unimplemented(
+            message = $message,
+            label = "this operation takes a static layout or a composed layout first"
+        )]
+        pub trait $Trait {
+            /// The layout itself: the public aliases name it through this projection, so that
+            /// anything else fails here, once, before the operation is tried.
+            type Itself;
+        }
+        impl<S, D> $Trait for crate::Layout<S, D>
+        where
+            S: crate::int_tuple::LayoutShape<D>,
+            D: crate::int_tuple::IntTuple,
+        {
+            type Itself = Self;
+        }
+        impl<Sw, const O: usize, L> $Trait for crate::ComposedLayout<Sw, O, L> {
+            type Itself = Self;
+        }
+    )+};
+}
+
+operand_kinds! {
+    /// What complement takes as its first argument.
+    ComplementOperand, "complement: `{Self}` is not a layout";
+    /// What the divides take as their first argument.
+    DivideOperand, "logical_divide: `{Self}` is not a layout";
+    /// What the products and tile_to_shape take as their first argument.
+    ProductOperand, "logical_product: `{Self}` is not a layout";
+}
+
 /// An integer tiler N as the layout it stands for: `N:1` (`1:0` for 1), CuTe's `make_layout(N)`.
 pub type IntegerTiler<N> = crate::Layout<N, crate::compact::LayoutLeft<N>>;
 

@@ -15,12 +15,13 @@
 //!   these hold on every answer too.
 //! - (1) `cosize(C) >= size(M)`, `size(R) >= size(M) / size(filter(A))` (and the same for
 //!   `cosize(R)`), and `complement(complement(R, cosize(A)), M) == R` hold whenever every
-//!   stride is a multiple of the reach below it; (1) and the size bounds also whenever
-//!   `size(M) <= cosize(A)`, which is where CuTe's test applies them. Past that, CuTe's own
-//!   answers break them: `complement((2,2):(1,3), 24)` is `4:6`, and `((2,2),4):((1,3),6)`
-//!   reaches 23 < 24; CuTe's test of logical_product relies on such an answer
-//!   (`((4,6)):((1,6))` by `3:1` takes `complement(A, 72)` = `2:36`). tessel gives CuTe's
-//!   answers there: its repetitions are what the products and divides need.
+//!   stride is a multiple of the reach below it; (1) also whenever `size(M) <= cosize(A)`,
+//!   which is where CuTe's test applies it. Past that, CuTe's own answers break them:
+//!   `complement((2,2):(1,3), 24)` is `4:6`, and `((2,2),4):((1,3),6)` reaches 23 < 24;
+//!   `complement((3,3,3,3):(1,0,5,90))` is `6:15`, of size 6 < 193 / 27; CuTe's test of
+//!   logical_product relies on such an answer (`((4,6)):((1,6))` by `3:1` takes
+//!   `complement(A, 72)` = `2:36`). tessel gives CuTe's answers there: its repetitions are
+//!   what the products and divides need.
 //! - (2) `cosize(R) <= round_up(size(M), cosize(A))` holds when `size(M) <= cosize(A)`; past it
 //!   CuTe breaks it even for divisible strides (`complement(2:3, 7)` is `(3,2):(1,6)`, cosize 9 >
 //!   8), so it is no condition of the definition.
@@ -46,6 +47,7 @@ use crate::arith::{
     CeilDivCheap, CeilQuotCheap, DivCheap, IsUnit, QuotCheap, SameAs, StrideAtMost, StrideLeEq,
     Unit,
 };
+use crate::by_mode::ComplementOperand;
 use crate::coalesce::{CoalesceLayout, CoalesceList, FlatModes, StackLayout};
 use crate::compact::LayoutLeft;
 use crate::diagnostic::{And, Both, Check, Checked, Decimal, Holds, Verified};
@@ -92,7 +94,8 @@ impl<S, U: Unsigned + NonZero, T: FilterZeros> FilterZeros for Cons<(S, NInt<U>)
     type Output = Cons<(One, UTerm), T::Output>;
 }
 
-/// [`Holds`], or the failure of [`NegativeStride`] for the first negative stride of the modes.
+/// [`Holds`], or the failure of [`NegativeStride`] for the first negative stride of a mode of
+/// size 2 or more.
 pub trait Negatives {
     /// The verdict.
     type Verdict;
@@ -106,7 +109,13 @@ impl<S, T: Negatives> Negatives for Cons<(S, UTerm), T> {
 impl<S, V, C, T: Negatives> Negatives for Cons<(S, UInt<V, C>), T> {
     type Verdict = T::Verdict;
 }
-impl<S, U: Unsigned + NonZero + Decimal, T> Negatives for Cons<(S, NInt<U>), T> {
+/// A mode of size 1 is filtered out before the walk, whatever its stride (as CuTe's `filter`).
+impl<U: Unsigned + NonZero, T: Negatives> Negatives for Cons<(One, NInt<U>), T> {
+    type Verdict = T::Verdict;
+}
+impl<V, C, B, U: Unsigned + NonZero + Decimal, T> Negatives
+    for Cons<(UInt<UInt<V, C>, B>, NInt<U>), T>
+{
     type Verdict = Check<B0, NegativeStride, U, UTerm>;
 }
 
@@ -327,9 +336,12 @@ pub trait ComplementOf<M> {
 /// `Complement<A, M>`: the complement of layout A against the cotarget M (a compile error at
 /// this line if A overlaps itself, has a negative stride, or M is 0).
 pub type Complement<A, M> = Verified<
-    And<<M as Cotarget>::Verdict, <A as ComplementOf<<M as Cotarget>::Itself>>::Verdict>,
-    <A as ComplementOf<<M as Cotarget>::Itself>>::Output,
+    And<<M as Cotarget>::Verdict, <Lay<A> as ComplementOf<<M as Cotarget>::Itself>>::Verdict>,
+    <Lay<A> as ComplementOf<<M as Cotarget>::Itself>>::Output,
 >;
+
+/// The layout A, once it is known to be one.
+type Lay<A> = <A as ComplementOperand>::Itself;
 
 crate::diagnostic::condition!(
     /// The cotarget is positive.
@@ -340,6 +352,11 @@ crate::diagnostic::condition!(
 );
 
 /// What complement takes as its cotarget: a positive integer or a static shape.
+///
+/// ```compile_fail
+/// // complement: the cotarget 0 is not positive
+/// let _: tessel::Complement<tessel::layout!("4:1"), tessel::C<0>> = Default::default();
+/// ```
 #[diagnostic::on_unimplemented(
     message = "complement: `{Self}` is not a cotarget",
     label = "a cotarget is a positive integer C<N> or a static shape!"
@@ -424,11 +441,11 @@ where
 }
 
 /// `complement(a, m)`: the value of `Complement<A, M>`.
-pub fn complement<A, M: Cotarget>(_: A, _: M) -> Complement<A, M>
+pub fn complement<A: ComplementOperand, M: Cotarget>(_: A, _: M) -> Complement<A, M>
 where
-    A: ComplementOf<M::Itself>,
-    M::Verdict: Both<<A as ComplementOf<M::Itself>>::Verdict>,
-    And<M::Verdict, <A as ComplementOf<M::Itself>>::Verdict>: Checked,
+    Lay<A>: ComplementOf<M::Itself>,
+    M::Verdict: Both<<Lay<A> as ComplementOf<M::Itself>>::Verdict>,
+    And<M::Verdict, <Lay<A> as ComplementOf<M::Itself>>::Verdict>: Checked,
     Complement<A, M>: StaticLayout,
 {
     <Complement<A, M> as StaticLayout>::INSTANCE

@@ -610,6 +610,11 @@ pub type Composition<A, B> = Verified<
 
 /// What `composition` takes as its first argument: a layout, a composed layout, or a valid
 /// swizzle (checked here, once, before the composition is tried).
+///
+/// ```compile_fail
+/// // composition: `u32` is not a layout, a composed layout or a swizzle
+/// let _: tessel::Composition<u32, tessel::C<2>> = Default::default();
+/// ```
 #[diagnostic::on_unimplemented(
     message = "composition: `{Self}` is not a layout, a composed layout or a swizzle",
     label = "composition takes a layout, a composed layout or a swizzle, and a tiler"

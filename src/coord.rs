@@ -35,6 +35,11 @@ pub trait Coord<S, D> {
 /// A coordinate of type `Self` for a shape of profile `P` (its tuples, with each integer a
 /// [`Leaf`](crate::int_tuple::Leaf)): `usize` anywhere, or a tuple with one entry per mode. A layout checks this first,
 /// so that a coordinate of the wrong rank is reported with the profile and no number.
+///
+/// ```compile_fail
+/// // `(usize, usize, usize)` is not a coordinate of a layout whose shape has the profile `(Leaf, Leaf)`
+/// let _ = tessel::layout!("(4,8):(1,4)").call((1usize, 2usize, 3usize));
+/// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a coordinate of a layout whose shape has the profile `{P}`",
     label = "expected usize, or a tuple with one entry per mode of the shape (nested like it, or usize for a whole mode)"

@@ -26,7 +26,9 @@
 //! static_assertions::assert_type_eq_all!(ZippedDivide<M, shape!("(16,2)")>, layout!("((16,2),(1,4)):((1,16),(0,32))"));
 //! ```
 
-use crate::by_mode::{tuple_tilers, DivideTilerKind, IntegerTiler, KeepRest, ModeOp};
+use crate::by_mode::{
+    tuple_tilers, DivideOperand, DivideTilerKind, IntegerTiler, KeepRest, ModeOp,
+};
 use crate::coalesce::CoalesceLayout;
 use crate::compact::{Compact, LayoutLeft, Left};
 use crate::complement::ComplementOf;
@@ -40,8 +42,8 @@ use typenum::{UInt, U1};
 
 /// `logical_divide(A, Self)` for a tiler `Self`: a layout, an integer, or a tuple of tilers.
 #[diagnostic::on_unimplemented(
-    message = "cannot divide `{A}` by `{Self}`",
-    label = "the tiler must be a static layout, an integer C<N>, or a tuple of such tilers"
+    message = "logical_divide: the first argument is not a layout tessel divides",
+    label = "logical_divide takes a static layout (or composed layout) and a tiler"
 )]
 pub trait DivideTiler<A> {
     /// The logical divide.
@@ -53,10 +55,12 @@ pub trait DivideTiler<A> {
 /// `LogicalDivide<A, T>`: A divided by the tiler T, `((tile), (rest))` per tiled mode (a compile
 /// error at this line if the complement or the composition it takes fails a condition).
 pub type LogicalDivide<A, T> =
-    Verified<<Kind<T> as DivideTiler<A>>::Verdict, <Kind<T> as DivideTiler<A>>::Output>;
+    Verified<<Kind<T> as DivideTiler<Lay<A>>>::Verdict, <Kind<T> as DivideTiler<Lay<A>>>::Output>;
 
 /// The tiler T, once it is known to be one.
 type Kind<T> = <T as DivideTilerKind>::Itself;
+/// The layout A, once it is known to be one.
+type Lay<A> = <A as DivideOperand>::Itself;
 
 type CoalescedShape<A> = <<A as CoalesceLayout>::Output as Parts>::Shape;
 type WithRest<A, B> = <(B, <B as ComplementOf<CoalescedShape<A>>>::Output) as Concatenate>::Output;
@@ -267,20 +271,20 @@ pub type TiledDivide<A, T> = <ZippedDivide<A, T> as Unpack<Keep>>::Output;
 pub type FlatDivide<A, T> = <ZippedDivide<A, T> as Unpack<OpenBoth>>::Output;
 
 /// `logical_divide(a, t)`.
-pub fn logical_divide<A, T: DivideTilerKind>(_: A, _: T) -> LogicalDivide<A, T>
+pub fn logical_divide<A: DivideOperand, T: DivideTilerKind>(_: A, _: T) -> LogicalDivide<A, T>
 where
-    Kind<T>: DivideTiler<A>,
-    <Kind<T> as DivideTiler<A>>::Verdict: Checked,
+    Kind<T>: DivideTiler<Lay<A>>,
+    <Kind<T> as DivideTiler<Lay<A>>>::Verdict: Checked,
     LogicalDivide<A, T>: StaticLayout,
 {
     <LogicalDivide<A, T> as StaticLayout>::INSTANCE
 }
 
 /// `zipped_divide(a, t)`.
-pub fn zipped_divide<A, T: DivideTilerKind>(_: A, _: T) -> ZippedDivide<A, T>
+pub fn zipped_divide<A: DivideOperand, T: DivideTilerKind>(_: A, _: T) -> ZippedDivide<A, T>
 where
-    Kind<T>: DivideTiler<A>,
-    <Kind<T> as DivideTiler<A>>::Verdict: Checked,
+    Kind<T>: DivideTiler<Lay<A>>,
+    <Kind<T> as DivideTiler<Lay<A>>>::Verdict: Checked,
     LogicalDivide<A, T>: TileUnzip<T>,
     ZippedDivide<A, T>: StaticLayout,
 {
@@ -288,10 +292,10 @@ where
 }
 
 /// `tiled_divide(a, t)`.
-pub fn tiled_divide<A, T: DivideTilerKind>(_: A, _: T) -> TiledDivide<A, T>
+pub fn tiled_divide<A: DivideOperand, T: DivideTilerKind>(_: A, _: T) -> TiledDivide<A, T>
 where
-    Kind<T>: DivideTiler<A>,
-    <Kind<T> as DivideTiler<A>>::Verdict: Checked,
+    Kind<T>: DivideTiler<Lay<A>>,
+    <Kind<T> as DivideTiler<Lay<A>>>::Verdict: Checked,
     LogicalDivide<A, T>: TileUnzip<T>,
     ZippedDivide<A, T>: Unpack<Keep>,
     TiledDivide<A, T>: StaticLayout,
@@ -300,10 +304,10 @@ where
 }
 
 /// `flat_divide(a, t)`.
-pub fn flat_divide<A, T: DivideTilerKind>(_: A, _: T) -> FlatDivide<A, T>
+pub fn flat_divide<A: DivideOperand, T: DivideTilerKind>(_: A, _: T) -> FlatDivide<A, T>
 where
-    Kind<T>: DivideTiler<A>,
-    <Kind<T> as DivideTiler<A>>::Verdict: Checked,
+    Kind<T>: DivideTiler<Lay<A>>,
+    <Kind<T> as DivideTiler<Lay<A>>>::Verdict: Checked,
     LogicalDivide<A, T>: TileUnzip<T>,
     ZippedDivide<A, T>: Unpack<OpenBoth>,
     FlatDivide<A, T>: StaticLayout,

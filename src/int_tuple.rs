@@ -89,6 +89,11 @@ crate::diagnostic::condition!(
 
 /// Whether the strides `Self` can make an index negative: [`Holds`](crate::diagnostic::Holds)
 /// if not, else the failure of [`NegativeStride`] or [`SignedStride`] (what `call` checks).
+///
+/// ```compile_fail
+/// // call: the layout has the negative stride -1, so an index may be negative
+/// let _ = tessel::layout!("8:-1").call(3);
+/// ```
 pub trait StrideSigns {
     /// The verdict.
     type Verdict;

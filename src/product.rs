@@ -32,7 +32,9 @@
 //! ```
 
 use crate::arith::{DivCheap, Divides, QuotCheap, Reach};
-use crate::by_mode::{tuple_tilers, IntegerTiler, KeepRest, ModeOp, ProductTilerKind};
+use crate::by_mode::{
+    tuple_tilers, IntegerTiler, KeepRest, ModeOp, ProductOperand, ProductTilerKind,
+};
 use crate::coalesce::FlatModes;
 use crate::compact::{Compact, LayoutLeft, Left};
 use crate::complement::ComplementOf;
@@ -80,8 +82,8 @@ pub type Cosize<L> = <L as CosizeOf>::Output;
 
 /// `logical_product(A, Self)` for a tiler `Self`: a layout, an integer, or a tuple of tilers.
 #[diagnostic::on_unimplemented(
-    message = "cannot take the product of `{A}` and `{A}`",
-    label = "the tiler must be a static layout, an integer C<N>, or a tuple of such tilers"
+    message = "logical_product: the first argument is not a layout tessel multiplies",
+    label = "logical_product takes a static layout (or composed layout) and a tiler"
 )]
 pub trait ProductTiler<A> {
     /// The logical product.
@@ -93,10 +95,12 @@ pub trait ProductTiler<A> {
 /// `LogicalProduct<A, B>`: `(A, copies of A laid out by B)` (a compile error at this line if the
 /// complement or the composition it takes fails a condition).
 pub type LogicalProduct<A, B> =
-    Verified<<Kind<B> as ProductTiler<A>>::Verdict, <Kind<B> as ProductTiler<A>>::Output>;
+    Verified<<Kind<B> as ProductTiler<Lay<A>>>::Verdict, <Kind<B> as ProductTiler<Lay<A>>>::Output>;
 
 /// The tiler B, once it is known to be one.
 type Kind<B> = <B as ProductTilerKind>::Itself;
+/// The layout A, once it is known to be one.
+type Lay<A> = <A as ProductOperand>::Itself;
 
 type Target<AS, B> = Prod<<AS as StaticShape>::Size, Cosize<B>>;
 type Copies<A, AS, B> = <<A as ComplementOf<Target<AS, B>>>::Output as Compose<B>>::Output;
@@ -358,10 +362,10 @@ where
 
 /// `BlockedProduct<A, B>`: `((a0,c0),(a1,c1),...)`.
 pub type BlockedProduct<A, B> =
-    Verified<<A as RankProduct<B>>::Verdict, <A as RankProduct<B>>::Blocked>;
+    Verified<<Lay<A> as RankProduct<B>>::Verdict, <Lay<A> as RankProduct<B>>::Blocked>;
 /// `RakedProduct<A, B>`: `((c0,a0),(c1,a1),...)`.
 pub type RakedProduct<A, B> =
-    Verified<<A as RankProduct<B>>::Verdict, <A as RankProduct<B>>::Raked>;
+    Verified<<Lay<A> as RankProduct<B>>::Verdict, <Lay<A> as RankProduct<B>>::Raked>;
 
 crate::diagnostic::condition!(
     /// Each mode of the target shape must be a multiple of the block's mode.
@@ -493,14 +497,16 @@ where
 
 /// `TileToShape<A, S>`: A repeated column-major to the shape S (a compile error at this line if a
 /// mode of S is not a multiple of A's).
-pub type TileToShape<A, S> = Verified<<A as TileTo<S>>::Verdict, <A as TileTo<S>>::Output>;
+pub type TileToShape<A, S> =
+    Verified<<Lay<A> as TileTo<S>>::Verdict, <Lay<A> as TileTo<S>>::Output>;
 
 /// `logical_product(a, b)`: the value of `LogicalProduct<A, B>`.
 pub fn logical_product<A, B>(_: A, _: B) -> LogicalProduct<A, B>
 where
+    A: ProductOperand,
     B: ProductTilerKind,
-    Kind<B>: ProductTiler<A>,
-    <Kind<B> as ProductTiler<A>>::Verdict: Checked,
+    Kind<B>: ProductTiler<Lay<A>>,
+    <Kind<B> as ProductTiler<Lay<A>>>::Verdict: Checked,
     LogicalProduct<A, B>: StaticLayout,
 {
     <LogicalProduct<A, B> as StaticLayout>::INSTANCE
@@ -509,9 +515,10 @@ where
 /// `zipped_product(a, b)`: the value of `ZippedProduct<A, B>`.
 pub fn zipped_product<A, B>(_: A, _: B) -> ZippedProduct<A, B>
 where
+    A: ProductOperand,
     B: ProductTilerKind,
-    Kind<B>: ProductTiler<A>,
-    <Kind<B> as ProductTiler<A>>::Verdict: Checked,
+    Kind<B>: ProductTiler<Lay<A>>,
+    <Kind<B> as ProductTiler<Lay<A>>>::Verdict: Checked,
     LogicalProduct<A, B>: TileUnzip<B>,
     ZippedProduct<A, B>: StaticLayout,
 {
@@ -521,9 +528,10 @@ where
 /// `tiled_product(a, b)`: the value of `TiledProduct<A, B>`.
 pub fn tiled_product<A, B>(_: A, _: B) -> TiledProduct<A, B>
 where
+    A: ProductOperand,
     B: ProductTilerKind,
-    Kind<B>: ProductTiler<A>,
-    <Kind<B> as ProductTiler<A>>::Verdict: Checked,
+    Kind<B>: ProductTiler<Lay<A>>,
+    <Kind<B> as ProductTiler<Lay<A>>>::Verdict: Checked,
     LogicalProduct<A, B>: TileUnzip<B>,
     ZippedProduct<A, B>: Unpack<Keep>,
     TiledProduct<A, B>: StaticLayout,
@@ -534,9 +542,10 @@ where
 /// `flat_product(a, b)`: the value of `FlatProduct<A, B>`.
 pub fn flat_product<A, B>(_: A, _: B) -> FlatProduct<A, B>
 where
+    A: ProductOperand,
     B: ProductTilerKind,
-    Kind<B>: ProductTiler<A>,
-    <Kind<B> as ProductTiler<A>>::Verdict: Checked,
+    Kind<B>: ProductTiler<Lay<A>>,
+    <Kind<B> as ProductTiler<Lay<A>>>::Verdict: Checked,
     LogicalProduct<A, B>: TileUnzip<B>,
     ZippedProduct<A, B>: Unpack<OpenBoth>,
     FlatProduct<A, B>: StaticLayout,
@@ -547,8 +556,9 @@ where
 /// `blocked_product(a, b)`: the value of `BlockedProduct<A, B>`.
 pub fn blocked_product<A, B>(_: A, _: B) -> BlockedProduct<A, B>
 where
-    A: RankProduct<B>,
-    <A as RankProduct<B>>::Verdict: Checked,
+    A: ProductOperand,
+    Lay<A>: RankProduct<B>,
+    <Lay<A> as RankProduct<B>>::Verdict: Checked,
     BlockedProduct<A, B>: StaticLayout,
 {
     <BlockedProduct<A, B> as StaticLayout>::INSTANCE
@@ -557,8 +567,9 @@ where
 /// `raked_product(a, b)`: the value of `RakedProduct<A, B>`.
 pub fn raked_product<A, B>(_: A, _: B) -> RakedProduct<A, B>
 where
-    A: RankProduct<B>,
-    <A as RankProduct<B>>::Verdict: Checked,
+    A: ProductOperand,
+    Lay<A>: RankProduct<B>,
+    <Lay<A> as RankProduct<B>>::Verdict: Checked,
     RakedProduct<A, B>: StaticLayout,
 {
     <RakedProduct<A, B> as StaticLayout>::INSTANCE
@@ -567,8 +578,9 @@ where
 /// `tile_to_shape(a, b)`: the value of `TileToShape<A, B>`.
 pub fn tile_to_shape<A, B>(_: A, _: B) -> TileToShape<A, B>
 where
-    A: TileTo<B>,
-    <A as TileTo<B>>::Verdict: Checked,
+    A: ProductOperand,
+    Lay<A>: TileTo<B>,
+    <Lay<A> as TileTo<B>>::Verdict: Checked,
     TileToShape<A, B>: StaticLayout,
 {
     <TileToShape<A, B> as StaticLayout>::INSTANCE

@@ -48,3 +48,15 @@ fn negative_strides_match_cute() {
         assert_eq!(run(op, args).unwrap(), want, "{op} {args:?}");
     }
 }
+
+/// A negative stride on a mode of size 1 is filtered out before complement and left_inverse
+/// walk, as in CuTe: static and runtime both answer (cute-oracle: `2:4` and `4:1`).
+#[test]
+fn a_negative_stride_of_a_size_1_mode_is_filtered_out() {
+    use tessel::{layout, Complement, LeftInverse, C};
+    type A = layout!("(1,4):(-2,1)");
+    assert_eq!(<Complement<A, C<8>>>::default().to_string(), "2:4");
+    assert_eq!(<LeftInverse<A>>::default().to_string(), "4:1");
+    assert_eq!(run("complement", &["(1,4):(-2,1)", "8"]).unwrap(), "2:4");
+    assert_eq!(run("left_inverse", &["(1,4):(-2,1)"]).unwrap(), "4:1");
+}

@@ -75,6 +75,12 @@ const WINDOW: usize = 60;
 
 /// What `tessel ARGS...` prints, and whether it succeeds (the text goes to stdout on success,
 /// to stderr on failure).
+///
+/// ```
+/// assert_eq!(tessel_cli::respond(&["size", "(4,8)"]), ("32\n".to_string(), true));
+/// let (text, ok) = tessel_cli::respond(&["call", "(4,8)", "32"]);
+/// assert!(!ok && text.contains("lies outside the shape"));
+/// ```
 pub fn respond(args: &[&str]) -> (String, bool) {
     match args {
         [] => (usage(), false),

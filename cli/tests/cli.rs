@@ -15,6 +15,18 @@ fn tessel(args: &[&str]) -> (i32, String, String) {
     )
 }
 
+/// Each command succeeds and prints the expected line, nothing on stderr.
+fn prints(cases: &[(&[&str], &str)]) {
+    for (args, want) in cases {
+        let (code, out, err) = tessel(args);
+        assert_eq!(
+            (code, out.trim_end(), err.as_str()),
+            (0, *want, ""),
+            "{args:?}"
+        );
+    }
+}
+
 #[test]
 fn operations_print_cute_notation() {
     let cases: &[(&[&str], &str)] = &[
@@ -56,14 +68,7 @@ fn operations_print_cute_notation() {
         (&["call", "(4,(2,4)):(2,(1,8))", "(1,5)"], "19"),
         (&["call", "(4,(2,4)):(2,(1,8))", "5"], "3"),
     ];
-    for (args, want) in cases {
-        let (code, out, err) = tessel(args);
-        assert_eq!(
-            (code, out.trim_end(), err.as_str()),
-            (0, *want, ""),
-            "{args:?}"
-        );
-    }
+    prints(cases);
 }
 
 #[test]
@@ -140,14 +145,7 @@ fn show_of_rank_1_and_rank_3_and_coordinates() {
         (&["crd2idx", "(1,(1,2))", "(3,(2,3))", "(3,(12,1))"], "17"),
         (&["crd2idx", "5", "(4,8)"], "5"),
     ];
-    for (args, want) in cases {
-        let (code, out, err) = tessel(args);
-        assert_eq!(
-            (code, out.trim_end(), err.as_str()),
-            (0, *want, ""),
-            "{args:?}"
-        );
-    }
+    prints(cases);
     let (code, _, err) = tessel(&["call", "(4,2)", "(4,1)"]);
     assert_eq!(code, 1);
     assert!(err.contains("lies outside the shape"), "{err}");

@@ -33,6 +33,13 @@ pub fn crd2idx(c: &IntTuple, shape: &IntTuple, stride: &IntTuple) -> Result<i64,
 
 /// Whether coordinate `c` (1-D, R-D or natural) lies inside `shape`: every integer of it below
 /// the size of the mode it stands for. (`crd2idx` also takes coordinates past the end.)
+///
+/// ```
+/// use tessel::dynamic::{coord::contains, IntTuple};
+/// let s: IntTuple = "(4,(2,3))".parse().unwrap();
+/// assert!(contains(&"(3,5)".parse().unwrap(), &s) && contains(&IntTuple::Int(23), &s));
+/// assert!(!contains(&"(4,0)".parse().unwrap(), &s) && !contains(&IntTuple::Int(24), &s));
+/// ```
 pub fn contains(c: &IntTuple, shape: &IntTuple) -> bool {
     match (c, shape) {
         (IntTuple::Int(c), _) => *c >= 0 && shape.size().is_ok_and(|n| *c < n),

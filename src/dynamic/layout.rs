@@ -114,6 +114,14 @@ impl DynLayout {
 
     /// The layout as rank 2, for a table: itself at rank 2, `(1:0, L)` (one row) at rank 1, and
     /// `(L0, (L1, ..., Lr))` (modes 1 and on as the columns) at rank 3 or more.
+    ///
+    /// ```
+    /// use tessel::DynLayout;
+    /// let l: DynLayout = "(2,3,4)".parse().unwrap();
+    /// assert_eq!(l.as_rank2().to_string(), "(2,(3,4)):(1,(2,6))");
+    /// let row: DynLayout = "4:2".parse().unwrap();
+    /// assert_eq!(row.as_rank2().to_string(), "(1,4):(0,2)");
+    /// ```
     pub fn as_rank2(&self) -> DynLayout {
         let unit = || DynLayout::new(IntTuple::Int(1), IntTuple::Int(0));
         let regrouped = match self.rank() {
@@ -125,7 +133,15 @@ impl DynLayout {
     }
 
     /// A table of any rank: CuTe's `print_layout` of [`as_rank2`](Self::as_rank2), headed by
-    /// the layout itself.
+    /// the layout itself; an error past [`MAX_TABLE_CELLS`] cells.
+    ///
+    /// ```
+    /// use tessel::DynLayout;
+    /// let l: DynLayout = "4:2".parse().unwrap();
+    /// assert!(l.show().unwrap().to_string().contains(" 0  | 0 | 2 | 4 | 6 |"));
+    /// let huge: DynLayout = "(65536,2)".parse().unwrap();
+    /// assert!(huge.show().is_err());
+    /// ```
     pub fn show(&self) -> Result<impl Display + '_, Error> {
         let view = self.as_rank2();
         let rows = view.shape().modes()[0].size()?;

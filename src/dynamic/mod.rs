@@ -66,6 +66,13 @@ pub enum Error {
 
 /// A failed precondition: its message, with `{A}` and `{B}` standing for its two numbers (the
 /// static layer's compile error reads the same).
+///
+/// ```
+/// use tessel::composition::StrideDividesMode;
+/// use tessel::dynamic::Error;
+/// let e = Error::precondition(StrideDividesMode::MESSAGE, 4, 6);
+/// assert_eq!(e.to_string(), "composition: the stride 4 does not divide the mode size 6 of A, and the walk goes on past that mode");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Failure {
     /// The message of the condition (`composition::StrideDividesMode::MESSAGE`, ...).

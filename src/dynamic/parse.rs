@@ -60,7 +60,8 @@ impl fmt::Display for ParseError {
     }
 }
 
-/// The deepest nesting of parentheses (or of `<...>` tilers) the parser reads.
+/// The deepest nesting of parentheses (or of `<...>` tilers) the parser reads (this file is also
+/// compiled into the macro crate, so its examples are in `tests/robustness.rs`).
 pub const MAX_DEPTH: usize = 32;
 
 struct Parser {
