@@ -13,7 +13,7 @@
 //! ```
 
 use crate::nat::{AddCarry, DivRem, Mul, Pred, Prod, Quot, Sum};
-use typenum::{Bit, IsEqual, NInt, NonZero, UInt, UTerm, Unsigned, B0, B1};
+use typenum::{Bit, IsEqual, IsLess, NInt, NonZero, UInt, UTerm, Unsigned, B0, B1};
 
 /// `Self * D`: a shape times a stride, a stride.
 pub trait ScaleStride<D> {
@@ -327,3 +327,74 @@ crate::list::for_each_arity!(tuple_negated);
 impl<D> ScaleStride<D> for UTerm {
     type Output = UTerm;
 }
+
+/// Whether `Self < B`: `B1` or `B0` for static numbers, [`crate::mixed::Unknown`] where a runtime
+/// value takes part.
+pub trait Lt<B> {
+    /// `B1`, `B0` or `Unknown`.
+    type Output;
+}
+impl<U: Unsigned, B: Bit, V: Unsigned, C: Bit> Lt<UInt<V, C>> for UInt<U, B>
+where
+    UInt<U, B>: IsLess<UInt<V, C>>,
+{
+    type Output = typenum::Le<UInt<U, B>, UInt<V, C>>;
+}
+
+/// `A < B`, where it is known.
+pub type Less<A, B> = <A as Lt<B>>::Output;
+
+/// CuTe's `ceil_div` on a static or runtime number: static where both are.
+pub trait CeilDivMixed<B> {
+    /// The quotient, rounded up.
+    type Output;
+}
+impl<U: Unsigned, B: Bit, V: Unsigned, C: Bit> CeilDivMixed<UInt<V, C>> for UInt<U, B>
+where
+    UInt<U, B>: CeilDivCheap<UInt<V, C>>,
+{
+    type Output = CeilQuotCheap<UInt<U, B>, UInt<V, C>>;
+}
+
+/// `ceil_div(A, B)` on static or runtime numbers.
+pub type CeilDivOf<A, B> = <A as CeilDivMixed<B>>::Output;
+
+/// `!B`, with [`crate::mixed::Unknown`] staying unknown.
+pub trait Negate {
+    /// The negation.
+    type Output;
+}
+impl Negate for B0 {
+    type Output = B1;
+}
+impl Negate for B1 {
+    type Output = B0;
+}
+impl Negate for crate::mixed::Unknown {
+    type Output = crate::mixed::Unknown;
+}
+
+/// `!B`.
+pub type Not<B> = <B as Negate>::Output;
+
+/// `Self * B` on static or runtime numbers (CuTe's rules: static where both are; `0 * x` is 0).
+pub trait MulMixed<B> {
+    /// The product.
+    type Output;
+}
+impl<B> MulMixed<B> for UTerm {
+    type Output = UTerm;
+}
+impl<U: Unsigned, B: Bit, V: Unsigned, C: Bit> MulMixed<UInt<V, C>> for UInt<U, B>
+where
+    UInt<U, B>: Mul<UInt<V, C>>,
+{
+    type Output = Prod<UInt<U, B>, UInt<V, C>>;
+}
+
+/// `A * B` on static or runtime numbers.
+pub type ProdOf<A, B> = <A as MulMixed<B>>::Output;
+
+/// A shape known to be 2 or more, or a runtime one: a mode that is never dropped.
+pub trait Plural {}
+impl<U: Unsigned, B: Bit, B2: Bit> Plural for UInt<UInt<U, B>, B2> {}

@@ -20,13 +20,15 @@
 //! assert_eq!(<CoalesceBy<L, shape!("(1,1)")>>::default().to_string(), "(8,8):(1,8)");
 //! ```
 
-use crate::arith::{SameAs, ScaleStride, Scaled};
+use crate::arith::{SameAs, ScaleStride, Scaled, Unit};
 use crate::by_mode::{tuple_tilers, KeepRest, ModeOp};
+use crate::int::Int;
 use crate::int_tuple::{IntTuple, LayoutShape, Leaves};
 use crate::list::{Cons, Nil, ToTuple};
+use crate::mixed::{Dyn, Env, Gather, Realize, Realized, Sym0, Symbolize, Whole};
 use crate::nat::{Mul, Prod};
-use crate::{Layout, StaticLayout};
-use typenum::{Bit, IsLess, Le, NInt, NonZero, UInt, UTerm, Unsigned, B0, B1};
+use crate::Layout;
+use typenum::{Bit, IsLess, Le, NInt, NonZero, UInt, UTerm, Unsigned, B0, B1, U0};
 
 /// The flat modes of a layout, as a list of `(shape, stride)` pairs.
 #[doc(hidden)]
@@ -103,6 +105,29 @@ where
         <Self as MergeIf<<Big<U, B, B2> as Joins<D, D0>>::Output, (Big<U, B, B2>, D)>>::Output;
 }
 
+/// A runtime size replaces the initial mode of size 1 too.
+impl<E, D, D0> Step<(Dyn<E>, D)> for Cons<(One, D0), Nil> {
+    type Output = Cons<(Dyn<E>, D), Nil>;
+}
+
+/// A runtime size merges into a static front only where CuTe sees `s * d == d0` statically (a
+/// stride of 0 on both).
+impl<E, D, U0, B0_, B20, D0, T> Step<(Dyn<E>, D)> for Cons<(Big<U0, B0_, B20>, D0), T>
+where
+    Dyn<E>: Joins<D, D0>,
+    Self: MergeIf<<Dyn<E> as Joins<D, D0>>::Output, (Dyn<E>, D)>,
+{
+    type Output = <Self as MergeIf<<Dyn<E> as Joins<D, D0>>::Output, (Dyn<E>, D)>>::Output;
+}
+
+/// A front of runtime size is never merged into: the mode is pushed.
+impl<S, D, F, D0, T> Step<(S, D)> for Cons<(Dyn<F>, D0), T>
+where
+    S: Unit<Output = B0>,
+{
+    type Output = Cons<(S, D), Self>;
+}
+
 /// Whether the mode `Self:D` joins a mode of stride `D0` (`Self * D == D0`): `B1` or `B0`. With
 /// positive strides a join needs `D < D0`, a cheap comparison that spares the multiplication
 /// when it fails (a row-major layout never joins).
@@ -143,6 +168,14 @@ where
     S: JoinsIf<Le<UInt<V, C>, UInt<W, E>>, UInt<V, C>, UInt<W, E>>,
 {
     type Output = <S as JoinsIf<Le<UInt<V, C>, UInt<W, E>>, UInt<V, C>, UInt<W, E>>>::Output;
+}
+
+/// A runtime stride never matches statically.
+impl<S, F, D0> Joins<Dyn<F>, D0> for S {
+    type Output = B0;
+}
+impl<S, V, C, F> Joins<UInt<V, C>, Dyn<F>> for S {
+    type Output = B0;
 }
 
 /// See [`Joins`]: `B1` when `D < D0`, and only then the product is computed.
@@ -208,6 +241,10 @@ where
     D: IntTuple,
 {
     type Output = Layout<Big<U, B, B2>, D>;
+}
+
+impl<E, D: Int> StackLayout for Cons<(Dyn<E>, D), Nil> {
+    type Output = Layout<Dyn<E>, D>;
 }
 
 impl<M0, M1, T> StackLayout for Cons<M0, Cons<M1, T>>
@@ -291,14 +328,16 @@ impl<H, T> SplitFirst for Cons<H, T> {
 }
 
 /// `coalesce(L)`: the coalesced layout type.
-pub type Coalesce<L> = <L as CoalesceLayout>::Output;
+pub type Coalesce<L> = Realized<<Sym0<L> as CoalesceLayout>::Output>;
 
-/// `coalesce(l)`: the coalesced layout of a static layout.
-pub fn coalesce<L: CoalesceLayout>(_: L) -> Coalesce<L>
+/// `coalesce(l)`: the coalesced layout (static leaves cost nothing; runtime ones are carried).
+#[inline(always)]
+pub fn coalesce<L: Symbolize<U0, U0> + Gather>(l: L) -> Coalesce<L>
 where
-    Coalesce<L>: StaticLayout,
+    Sym0<L>: CoalesceLayout,
+    <Sym0<L> as CoalesceLayout>::Output: Realize<Whole>,
 {
-    <Coalesce<L> as StaticLayout>::INSTANCE
+    <<Sym0<L> as CoalesceLayout>::Output as Realize<Whole>>::realize(&Env::of(&l))
 }
 
 /// By-mode coalesce: `coalesce(L, Self)` for a profile `Self`. An integer profile coalesces the

@@ -44,18 +44,24 @@
 //! ```
 
 use crate::arith::{
-    CeilDivCheap, CeilQuotCheap, DivCheap, IsUnit, QuotCheap, SameAs, StrideAtMost, StrideLeEq,
-    Unit,
+    CeilDivCheap, CeilQuotCheap, DivCheap, IsUnit, Less, Lt, MulMixed, Negate, Not, Plural, ProdOf,
+    QuotCheap, SameAs, StrideAtMost, StrideLeEq, Unit,
 };
 use crate::by_mode::ComplementOperand;
 use crate::coalesce::{CoalesceLayout, CoalesceList, FlatModes, StackLayout};
 use crate::compact::LayoutLeft;
-use crate::diagnostic::{And, Both, Check, Checked, Decimal, Holds, Verified};
+use crate::diagnostic::{
+    And, Both, Check, Checked, Decimal, Deferred, Failure, Holds, Judge, RuntimeCheck, Verified,
+};
 use crate::int_tuple::{IntTuple, LayoutShape, Leaves, StaticShape};
 use crate::list::{Concat, Cons, Joined, Nil};
+use crate::mixed::{
+    realize2, CeilOver, Dyn, Env, Eval, Gather, Over, Realize, Realized, Sym0, Sym1, Symbolize,
+    Unknown, Whole,
+};
 use crate::nat::{Mul, Prod};
-use crate::{Layout, StaticLayout};
-use typenum::{GrEq, IsGreaterOrEqual, NInt, NonZero, UInt, UTerm, Unsigned, B0, B1, U1};
+use crate::Layout;
+use typenum::{NInt, NonZero, UInt, UTerm, Unsigned, B0, B1, U0, U1};
 
 crate::diagnostic::condition!(
     /// Each stride must reach past the modes with smaller strides.
@@ -89,6 +95,10 @@ impl<S, T: FilterZeros> FilterZeros for Cons<(S, UTerm), T> {
 impl<S, V, C, T: FilterZeros> FilterZeros for Cons<(S, UInt<V, C>), T> {
     type Output = Cons<(S, UInt<V, C>), T::Output>;
 }
+/// A runtime stride is kept: CuTe does not know it is 0.
+impl<S, F, T: FilterZeros> FilterZeros for Cons<(S, Dyn<F>), T> {
+    type Output = Cons<(S, Dyn<F>), T::Output>;
+}
 /// A negative stride fails [`NegativeStride`] (see [`Negatives`]); the walk goes on without it.
 impl<S, U: Unsigned + NonZero, T: FilterZeros> FilterZeros for Cons<(S, NInt<U>), T> {
     type Output = Cons<(One, UTerm), T::Output>;
@@ -108,6 +118,47 @@ impl<S, T: Negatives> Negatives for Cons<(S, UTerm), T> {
 }
 impl<S, V, C, T: Negatives> Negatives for Cons<(S, UInt<V, C>), T> {
     type Verdict = T::Verdict;
+}
+/// A runtime stride's sign is known only at run time: checked there.
+impl<S, F, T: Negatives> Negatives for Cons<(S, Dyn<F>), T>
+where
+    Deferred<Cons<NotNegative<Dyn<F>>, Nil>>: Both<T::Verdict>,
+{
+    type Verdict = And<Deferred<Cons<NotNegative<Dyn<F>>, Nil>>, T::Verdict>;
+}
+
+/// At run time: the stride D is not negative ([`NegativeStride`]).
+pub struct NotNegative<D>(core::marker::PhantomData<D>);
+impl<D: Eval> RuntimeCheck for NotNegative<D> {
+    #[inline(always)]
+    fn check(env: &Env) -> Result<(), Failure> {
+        let d = D::eval(env) as i64;
+        match d < 0 {
+            true => Err(Failure {
+                message: NegativeStride::MESSAGE,
+                a: -d,
+                b: 0,
+            }),
+            false => Ok(()),
+        }
+    }
+}
+
+/// At run time: the stride D reaches past the modes below it ([`Outside`]).
+pub struct Beyond<D, Reach>(core::marker::PhantomData<(D, Reach)>);
+impl<D: Eval, Reach: Eval> RuntimeCheck for Beyond<D, Reach> {
+    #[inline(always)]
+    fn check(env: &Env) -> Result<(), Failure> {
+        let (d, reach) = (D::eval(env) as i64, Reach::eval(env) as i64);
+        match d < reach {
+            true => Err(Failure {
+                message: Outside::MESSAGE,
+                a: d,
+                b: reach,
+            }),
+            false => Ok(()),
+        }
+    }
 }
 /// A mode of size 1 is filtered out before the walk, whatever its stride (as CuTe's `filter`).
 impl<U: Unsigned + NonZero, T: Negatives> Negatives for Cons<(One, NInt<U>), T> {
@@ -241,19 +292,20 @@ pub trait GapIf<Contiguous, Reach> {
     type Verdict;
 }
 
-impl<S, D: Mul<S>, Reach> GapIf<B1, Reach> for (S, D) {
+impl<S, D: MulMixed<S>, Reach> GapIf<B1, Reach> for (S, D) {
     type Mode = (U1, Reach);
-    type Reach = Prod<D, S>;
+    type Reach = ProdOf<D, S>;
     type Verdict = Holds;
 }
 
-impl<S, D: IsGreaterOrEqual<Reach>, Reach> GapIf<B0, Reach> for (S, D)
+impl<S, D: Lt<Reach>, Reach> GapIf<B0, Reach> for (S, D)
 where
-    Self: GapAbove<GrEq<D, Reach>, Reach>,
+    Less<D, Reach>: Negate,
+    Self: GapAbove<Not<Less<D, Reach>>, Reach>,
 {
-    type Mode = <Self as GapAbove<GrEq<D, Reach>, Reach>>::Mode;
-    type Reach = <Self as GapAbove<GrEq<D, Reach>, Reach>>::Reach;
-    type Verdict = <Self as GapAbove<GrEq<D, Reach>, Reach>>::Verdict;
+    type Mode = <Self as GapAbove<Not<Less<D, Reach>>, Reach>>::Mode;
+    type Reach = <Self as GapAbove<Not<Less<D, Reach>>, Reach>>::Reach;
+    type Verdict = <Self as GapAbove<Not<Less<D, Reach>>, Reach>>::Verdict;
 }
 
 /// See [`Gap`]: the stride is above the reach (`B1`) or inside it (`B0`: A overlaps itself, an
@@ -269,16 +321,24 @@ pub trait GapAbove<Above, Reach> {
 
 /// The gap is `floor(D / Reach)` of the reach: CuTe's rule. When D is not a multiple of the
 /// reach, the indices between the gap's end and D stay uncovered (`(2,2):(1,3)` skips 2 and 5).
-impl<S, D: DivCheap<Reach> + Mul<S>, Reach> GapAbove<B1, Reach> for (S, D) {
+impl<S, D: DivCheap<Reach> + MulMixed<S>, Reach> GapAbove<B1, Reach> for (S, D) {
     type Mode = (QuotCheap<D, Reach>, Reach);
-    type Reach = Prod<D, S>;
+    type Reach = ProdOf<D, S>;
     type Verdict = Holds;
 }
 
-impl<S, D: Mul<S> + Decimal, Reach: Decimal> GapAbove<B0, Reach> for (S, D) {
+impl<S, D: MulMixed<S> + Decimal, Reach: Decimal> GapAbove<B0, Reach> for (S, D) {
     type Mode = (U1, Reach);
-    type Reach = Prod<D, S>;
+    type Reach = ProdOf<D, S>;
     type Verdict = Check<B0, Outside, D, Reach>;
+}
+
+/// A runtime stride or reach: the gap is `D / Reach` at run time, where `D >= Reach` is
+/// checked (CuTe checks nothing).
+impl<S, D: MulMixed<S>, Reach> GapAbove<Unknown, Reach> for (S, D) {
+    type Mode = (Dyn<Over<D, Reach>>, Reach);
+    type Reach = ProdOf<D, S>;
+    type Verdict = Deferred<Cons<Beyond<D, Reach>, Nil>>;
 }
 
 /// How many blocks of `N` the cotarget's leaves span: CuTe's `size(ceil_div(M, N))`.
@@ -289,12 +349,21 @@ pub trait Blocks<N> {
 impl<N> Blocks<N> for Nil {
     type Output = U1;
 }
-impl<A: CeilDivCheap<N>, T, N: CeilDivCheap<A>> Blocks<N> for Cons<A, T>
+/// A runtime cotarget or reach: `ceil(M / N)` at run time.
+impl<E, N> Blocks<N> for Cons<Dyn<E>, Nil> {
+    type Output = Dyn<CeilOver<Dyn<E>, N>>;
+}
+impl<U, B, F> Blocks<Dyn<F>> for Cons<UInt<U, B>, Nil> {
+    type Output = Dyn<CeilOver<UInt<U, B>, Dyn<F>>>;
+}
+impl<U, B, T, N: CeilDivCheap<UInt<U, B>>> Blocks<N> for Cons<UInt<U, B>, T>
 where
-    T: Blocks<CeilQuotCheap<N, A>>,
-    CeilQuotCheap<A, N>: Mul<<T as Blocks<CeilQuotCheap<N, A>>>::Output>,
+    UInt<U, B>: CeilDivCheap<N>,
+    T: Blocks<CeilQuotCheap<N, UInt<U, B>>>,
+    CeilQuotCheap<UInt<U, B>, N>: Mul<<T as Blocks<CeilQuotCheap<N, UInt<U, B>>>>::Output>,
 {
-    type Output = Prod<CeilQuotCheap<A, N>, <T as Blocks<CeilQuotCheap<N, A>>>::Output>;
+    type Output =
+        Prod<CeilQuotCheap<UInt<U, B>, N>, <T as Blocks<CeilQuotCheap<N, UInt<U, B>>>>::Output>;
 }
 
 /// The last mode of the complement: `n:reach`, or `1:0` when nothing is left.
@@ -335,10 +404,14 @@ pub trait ComplementOf<M> {
 
 /// `Complement<A, M>`: the complement of layout A against the cotarget M (a compile error at
 /// this line if A overlaps itself, has a negative stride, or M is 0).
-pub type Complement<A, M> = Verified<
-    And<<M as Cotarget>::Verdict, <Lay<A> as ComplementOf<<M as Cotarget>::Itself>>::Verdict>,
-    <Lay<A> as ComplementOf<<M as Cotarget>::Itself>>::Output,
->;
+pub type Complement<A, M> =
+    Realized<Verified<And<<M as Cotarget>::Verdict, Judged<A, M>>, Complemented<A, M>>>;
+
+/// A and M as the walk sees them: their kinds checked, their runtime leaves symbols.
+type SymA<A> = Sym0<Lay<A>>;
+type SymM<M> = Sym1<<M as Cotarget>::Itself>;
+type Complemented<A, M> = <SymA<A> as ComplementOf<SymM<M>>>::Output;
+type Judged<A, M> = <SymA<A> as ComplementOf<SymM<M>>>::Verdict;
 
 /// The layout A, once it is known to be one.
 type Lay<A> = <A as ComplementOperand>::Itself;
@@ -359,7 +432,7 @@ crate::diagnostic::condition!(
 /// ```
 #[diagnostic::on_unimplemented(
     message = "complement: `{Self}` is not a cotarget",
-    label = "a cotarget is a positive integer C<N> or a static shape!"
+    label = "a cotarget is a positive integer C<N>, a static shape! or a runtime usize"
 )]
 pub trait Cotarget {
     /// The cotarget itself (1 in place of 0, which fails [`PositiveCotarget`]).
@@ -368,6 +441,11 @@ pub trait Cotarget {
     type Verdict;
 }
 impl<U, B> Cotarget for UInt<U, B> {
+    type Itself = Self;
+    type Verdict = Holds;
+}
+/// A runtime cotarget (`usize`): positive by its type's contract, as a shape is.
+impl Cotarget for usize {
     type Itself = Self;
     type Verdict = Holds;
 }
@@ -427,7 +505,13 @@ type LastOf<L, M> =
     <<<M as Leaves>::List as Blocks<ReachOf<L>>>::Output as LastMode<ReachOf<L>>>::Mode;
 type AllModes<L, M> = Joined<GapsOf<L>, Cons<LastOf<L, M>, Nil>>;
 
-impl<V, C, B, D, T, M: Leaves> ComplementOfModes<M> for Cons<(UInt<UInt<V, C>, B>, D), T>
+/// ... and against a runtime cotarget, `M:1`.
+impl<D, E> ComplementOfModes<Dyn<E>> for Cons<(One, D), Nil> {
+    type Output = Layout<Dyn<E>, U1>;
+    type Verdict = Holds;
+}
+
+impl<S: Plural, D, T, M: Leaves> ComplementOfModes<M> for Cons<(S, D), T>
 where
     Self: Gaps<U1>,
     M::List: Blocks<ReachOf<Self>>,
@@ -441,14 +525,25 @@ where
 }
 
 /// `complement(a, m)`: the value of `Complement<A, M>`.
-pub fn complement<A: ComplementOperand, M: Cotarget>(_: A, _: M) -> Complement<A, M>
+#[inline(always)]
+pub fn complement<A: ComplementOperand + Gather, M: Cotarget + Gather>(
+    a: A,
+    m: M,
+) -> Complement<A, M>
 where
-    Lay<A>: ComplementOf<M::Itself>,
-    M::Verdict: Both<<Lay<A> as ComplementOf<M::Itself>>::Verdict>,
-    And<M::Verdict, <Lay<A> as ComplementOf<M::Itself>>::Verdict>: Checked,
-    Complement<A, M>: StaticLayout,
+    Lay<A>: Symbolize<U0, U0>,
+    M::Itself: Symbolize<U1, U0>,
+    SymA<A>: ComplementOf<SymM<M>>,
+    M::Verdict: Both<Judged<A, M>>,
+    And<M::Verdict, Judged<A, M>>: Checked + Judge,
+    Verified<And<M::Verdict, Judged<A, M>>, Complemented<A, M>>: Realize<Whole>,
 {
-    <Complement<A, M> as StaticLayout>::INSTANCE
+    realize2::<
+        And<M::Verdict, Judged<A, M>>,
+        Verified<And<M::Verdict, Judged<A, M>>, Complemented<A, M>>,
+        _,
+        _,
+    >(&a, &m)
 }
 
 /// The first element of a non-empty list.

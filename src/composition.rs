@@ -30,16 +30,25 @@
 //! assert_eq!(composition(layout!("(4,8):(8,1)"), C::<4>::default()).to_string(), "4:8");
 //! ```
 
-use crate::arith::{DivCheap, Divides, IsUnit, QuotCheap, ScaleStride, Scaled, Unit};
+use crate::arith::{
+    CeilDivMixed, CeilDivOf, DivCheap, Divides, IsUnit, Less, Lt, QuotCheap, ScaleStride, Scaled,
+    Unit,
+};
 use crate::by_mode::{tuple_tilers, CompositionTiler, DropRest, ModeOp};
 use crate::coalesce::{FlatModes, ReverseOnto, SplitFirst, StackLayout, Walk};
-use crate::diagnostic::{And, Both, Check, CheckBit, Fails, Holds, Verified};
+use crate::diagnostic::{
+    And, Both, Check, CheckBit, Deferred, Fails, Failure, Holds, Judge, RuntimeCheck, Verified,
+};
 use crate::int_tuple::{IntTuple, LayoutShape};
 use crate::list::{list_type, Concat, Cons, Joined, Nil, ToTuple};
+use crate::mixed::{
+    realize2, try_realize2, Dyn, Env, Eval, Gather, Least, Over, Realize, Realized, Sym0, Sym1,
+    Symbolize, Unknown, Whole,
+};
 use crate::nat::{AddCarry, Pred, Sub1, Sum};
 use crate::sublayout::Concatenate;
-use crate::{Layout, StaticLayout};
-use typenum::{IsLess, Le, UInt, UTerm, B0, B1, U1, U2};
+use crate::Layout;
+use typenum::{IsLess, Le, UInt, UTerm, B0, B1, U0, U1, U2};
 
 crate::diagnostic::condition!(
     /// Walking past a mode of A: the stride must be a multiple of its size.
@@ -92,6 +101,9 @@ impl<D> Widen for (One, D) {
 }
 impl<U, B, B2, D> Widen for (UInt<UInt<U, B>, B2>, D) {
     type Output = (UInt<UInt<U, B>, B2>, D);
+}
+impl<E, D> Widen for (Dyn<E>, D) {
+    type Output = (Dyn<E>, D);
 }
 
 /// `(shape, stride)` pairs as `(shape, stride, 0)` triples.
@@ -216,20 +228,21 @@ impl<N, R, S, D, U> Stride<N, R> for Cons<(S, D, U), Nil> {
 
 /// A mode before the last: dispatch on whether the stride `R` is below the mode's size `S`
 /// (cheap comparisons first: typenum's division is what costs, so it runs only where needed).
-impl<N, R: IsLess<S>, S, D, U, Y, T> Stride<N, R> for Cons<(S, D, U), Cons<Y, T>>
+impl<N, R: Lt<S>, S, D, U, Y, T> Stride<N, R> for Cons<(S, D, U), Cons<Y, T>>
 where
-    Self: Walked<Le<R, S>, N, R>,
+    Self: Walked<Less<R, S>, N, R>,
 {
-    type Pieces = <Self as Walked<Le<R, S>, N, R>>::Pieces;
-    type RestShape = <Self as Walked<Le<R, S>, N, R>>::RestShape;
-    type RestStride = <Self as Walked<Le<R, S>, N, R>>::RestStride;
-    type LastStride = <Self as Walked<Le<R, S>, N, R>>::LastStride;
-    type Modes = <Self as Walked<Le<R, S>, N, R>>::Modes;
+    type Pieces = <Self as Walked<Less<R, S>, N, R>>::Pieces;
+    type RestShape = <Self as Walked<Less<R, S>, N, R>>::RestShape;
+    type RestStride = <Self as Walked<Less<R, S>, N, R>>::RestStride;
+    type LastStride = <Self as Walked<Less<R, S>, N, R>>::LastStride;
+    type Modes = <Self as Walked<Less<R, S>, N, R>>::Modes;
 }
 
 /// One mode of A met by the walk of `N:R`, by case. The cases: `R >= S` (`B0`, the mode is walked
 /// past), `R < S` with nothing left to take (`N == 1`), with the rest fitting in the mode
-/// (`(N - 1) * R < S`), or with the rest going on past it.
+/// (`(N - 1) * R < S`), or with the rest going on past it; and, where a runtime value leaves
+/// the case unknown ([`Unknown`]), CuTe's step that covers every case.
 pub trait Walked<Case, N, R> {
     /// See [`Stride`].
     type Pieces;
@@ -302,17 +315,145 @@ impl<N, R, S, D, U, Tail: Stride<N, U1>> Taking<B1, N, R> for Cons<(S, D, U), Ta
 /// `(N - 1) * R`: the last of N elements `R` apart.
 type Span<N, R> = Scaled<Sub1<N>, R>;
 
-impl<N: Pred, R, S, D, U, Tail> Taking<B0, N, R> for Cons<(S, D, U), Tail>
+impl<N: FitsIn<R, S>, R, S, D, U, Tail> Taking<B0, N, R> for Cons<(S, D, U), Tail>
 where
-    Sub1<N>: ScaleStride<R>,
-    Span<N, R>: IsLess<S>,
-    Self: Fitting<Le<Span<N, R>, S>, N, R>,
+    Self: Fitting<N::Output, N, R>,
 {
-    type Pieces = <Self as Fitting<Le<Span<N, R>, S>, N, R>>::Pieces;
-    type RestShape = <Self as Fitting<Le<Span<N, R>, S>, N, R>>::RestShape;
-    type RestStride = <Self as Fitting<Le<Span<N, R>, S>, N, R>>::RestStride;
-    type LastStride = <Self as Fitting<Le<Span<N, R>, S>, N, R>>::LastStride;
-    type Modes = <Self as Fitting<Le<Span<N, R>, S>, N, R>>::Modes;
+    type Pieces = <Self as Fitting<N::Output, N, R>>::Pieces;
+    type RestShape = <Self as Fitting<N::Output, N, R>>::RestShape;
+    type RestStride = <Self as Fitting<N::Output, N, R>>::RestStride;
+    type LastStride = <Self as Fitting<N::Output, N, R>>::LastStride;
+    type Modes = <Self as Fitting<N::Output, N, R>>::Modes;
+}
+
+/// Whether N elements `R` apart fit below S: `B1`, `B0`, or [`Unknown`] for a runtime N.
+#[doc(hidden)]
+pub trait FitsIn<R, S> {
+    /// `B1`, `B0` or [`Unknown`].
+    type Output;
+}
+impl<V, C, R, S> FitsIn<R, S> for UInt<V, C>
+where
+    UInt<V, C>: Pred,
+    Sub1<UInt<V, C>>: ScaleStride<R>,
+    Span<UInt<V, C>, R>: IsLess<S>,
+{
+    type Output = Le<Span<UInt<V, C>, R>, S>;
+}
+impl<E, R, S> FitsIn<R, S> for Dyn<E> {
+    type Output = Unknown;
+}
+
+/// CuTe's step where a runtime value leaves the case unknown: the mode gives
+/// `g = ceil(S / R)` elements, `min(g, N)` of them are taken (unless N is a static 1), and the
+/// walk goes on with `N / min(g, N)` at stride `ceil(R / S)`. Nothing is checked: the numbers
+/// are known only at run time, where CuTe checks nothing either.
+impl<N: Unit, R, S, D, U, Tail> Walked<Unknown, N, R> for Cons<(S, D, U), Tail>
+where
+    Self: Generic<IsUnit<N>, N, R>,
+{
+    type Pieces = <Self as Generic<IsUnit<N>, N, R>>::Pieces;
+    type RestShape = <Self as Generic<IsUnit<N>, N, R>>::RestShape;
+    type RestStride = <Self as Generic<IsUnit<N>, N, R>>::RestStride;
+    type LastStride = <Self as Generic<IsUnit<N>, N, R>>::LastStride;
+    type Modes = <Self as Generic<IsUnit<N>, N, R>>::Modes;
+}
+
+/// See [`Walked`]: a runtime N with `R < S` known.
+impl<N, R, S, D, U, Tail> Fitting<Unknown, N, R> for Cons<(S, D, U), Tail>
+where
+    Self: Generic<B0, N, R>,
+{
+    type Pieces = <Self as Generic<B0, N, R>>::Pieces;
+    type RestShape = <Self as Generic<B0, N, R>>::RestShape;
+    type RestStride = <Self as Generic<B0, N, R>>::RestStride;
+    type LastStride = <Self as Generic<B0, N, R>>::LastStride;
+    type Modes = <Self as Generic<B0, N, R>>::Modes;
+}
+
+/// See [`Walked`]: CuTe's step, with N a static 1 (`B1`: nothing is taken) or not (`B0`).
+#[doc(hidden)]
+pub trait Generic<Done, N, R> {
+    /// See [`Stride`].
+    type Pieces;
+    /// See [`Stride`].
+    type RestShape;
+    /// See [`Stride`].
+    type RestStride;
+    /// See [`Stride`].
+    type LastStride;
+    /// See [`Stride`].
+    type Modes;
+}
+
+impl<N, R: CeilDivMixed<S>, S, D, U, Tail: Stride<N, CeilDivOf<R, S>>> Generic<B1, N, R>
+    for Cons<(S, D, U), Tail>
+where
+    U: Defer<StepCheck<S, R, N>>,
+{
+    type Pieces = Tail::Pieces;
+    type RestShape = Tail::RestShape;
+    type RestStride = Tail::RestStride;
+    type LastStride = Tail::LastStride;
+    type Modes = Cons<(S, D, Deferring<U, StepCheck<S, R, N>>), Tail::Modes>;
+}
+
+/// The conditions of a step with runtime values ([`crate::rules::composition_step`]), checked
+/// at run time.
+pub struct StepCheck<S, R, N>(core::marker::PhantomData<(S, R, N)>);
+impl<S: Eval, R: Eval, N: Eval> RuntimeCheck for StepCheck<S, R, N> {
+    #[inline(always)]
+    fn check(env: &Env) -> Result<(), Failure> {
+        let (s, r, n) = (S::eval(env), R::eval(env), N::eval(env));
+        crate::rules::composition_step(s as i64, r.unsigned_abs() as i64, n as i64).map(|_| ())
+    }
+}
+
+/// A mode's usage U with the runtime check C added: a number becomes the deferred check (the
+/// no-carry count stops there: it needs the runtime values), a failure stays.
+#[doc(hidden)]
+pub trait Defer<C> {
+    /// The usage.
+    type Output;
+}
+type Deferring<U, C> = <U as Defer<C>>::Output;
+impl<C> Defer<C> for UTerm {
+    type Output = Deferred<Cons<C, Nil>>;
+}
+impl<V, W, C> Defer<C> for UInt<V, W> {
+    type Output = Deferred<Cons<C, Nil>>;
+}
+impl<C, Tag, A, B> Defer<C> for Fails<Tag, A, B> {
+    type Output = Self;
+}
+impl<C, C0> Defer<C> for Deferred<C0> {
+    type Output = Deferred<Cons<C, C0>>;
+}
+impl<R, C> AddCarry<R, B0> for Deferred<C> {
+    type Output = Self;
+}
+impl<S, C> UsedBelow<S> for Deferred<C> {
+    type Output = B1;
+}
+impl<C> UsageVerdict for Deferred<C> {
+    type Output = Self;
+}
+
+/// The elements a mode of size S gives at stride R, and how many of N are taken there.
+type Given<S, R> = CeilDivOf<S, R>;
+type Taken<S, R, N> = Dyn<Least<Given<S, R>, N>>;
+
+impl<N, R, S: CeilDivMixed<R>, D, U, Tail> Generic<B0, N, R> for Cons<(S, D, U), Tail>
+where
+    R: CeilDivMixed<S> + ScaleStride<D>,
+    U: Defer<StepCheck<S, R, N>>,
+    Tail: Stride<Dyn<Over<N, Taken<S, R, N>>>, CeilDivOf<R, S>>,
+{
+    type Pieces = Cons<(Taken<S, R, N>, Scaled<R, D>), Tail::Pieces>;
+    type RestShape = Tail::RestShape;
+    type RestStride = Tail::RestStride;
+    type LastStride = Tail::LastStride;
+    type Modes = Cons<(S, D, Deferring<U, StepCheck<S, R, N>>), Tail::Modes>;
 }
 
 /// See [`Walked`]: the rest fits in this mode (`B1`) or goes on past it (`B0`).
@@ -551,6 +692,11 @@ impl<U, B, BD, M: ComposeLeaf<UInt<U, B>, BD>> ComposeWith<BD, M> for UInt<U, B>
     type Modes = M::Modes;
 }
 
+impl<E, BD, M: ComposeLeaf<Dyn<E>, BD>> ComposeWith<BD, M> for Dyn<E> {
+    type Layout = M::Layout;
+    type Modes = M::Modes;
+}
+
 macro_rules! tuple_compose_with {
     ($( ($(($S:ident $D:ident $X:ident $i:tt))+) )+) => {$(
         impl<$($S,)+ $($D,)+ M> ComposeWith<($($D,)+), M> for ($($S,)+)
@@ -603,10 +749,13 @@ pub trait Compose<B> {
 }
 
 /// `Composition<A, B>`: the layout `A o B` (a compile error at this line if a condition fails).
-pub type Composition<A, B> = Verified<
-    <<A as Operand>::Itself as Compose<<B as CompositionTiler>::Itself>>::Verdict,
-    <<A as Operand>::Itself as Compose<<B as CompositionTiler>::Itself>>::Output,
->;
+pub type Composition<A, B> = Realized<Verified<Judged<A, B>, Composed<A, B>>>;
+
+/// A and B as the walk sees them: their kinds checked, their runtime leaves symbols.
+type SymA<A> = Sym0<<A as Operand>::Itself>;
+type SymB<B> = Sym1<<B as CompositionTiler>::Itself>;
+type Composed<A, B> = <SymA<A> as Compose<SymB<B>>>::Output;
+type Judged<A, B> = <SymA<A> as Compose<SymB<B>>>::Verdict;
 
 /// What `composition` takes as its first argument: a layout, a composed layout, or a valid
 /// swizzle (checked here, once, before the composition is tried).
@@ -700,12 +849,49 @@ impl<S: LayoutShape<D>, D: IntTuple, ST: ModeLayouts<DT>, DT> ModeLayouts<Cons<D
     type Output = Cons<Layout<S, D>, ST::Output>;
 }
 
-/// `composition(a, b)`: the value of `Composition<A, B>` (static layouts are zero-sized).
-pub fn composition<A: Operand, B: CompositionTiler>(_: A, _: B) -> Composition<A, B>
+/// `composition(a, b)`: the value of `Composition<A, B>` (static leaves are zero-sized, runtime
+/// ones computed). Conditions on runtime values are checked by `debug_assert!` only; see
+/// [`try_composition`].
+#[inline(always)]
+pub fn composition<A: Operand + Gather, B: CompositionTiler + Gather>(
+    a: A,
+    b: B,
+) -> Composition<A, B>
 where
-    A::Itself: Compose<B::Itself>,
-    <A::Itself as Compose<B::Itself>>::Verdict: crate::diagnostic::Checked,
-    Composition<A, B>: StaticLayout,
+    A::Itself: Symbolize<U0, U0>,
+    B::Itself: Symbolize<U1, U0>,
+    SymA<A>: Compose<SymB<B>>,
+    Judged<A, B>: crate::diagnostic::Checked + Judge,
+    Verified<Judged<A, B>, Composed<A, B>>: Realize<Whole>,
 {
-    <Composition<A, B> as StaticLayout>::INSTANCE
+    realize2::<Judged<A, B>, Verified<Judged<A, B>, Composed<A, B>>, _, _>(&a, &b)
+}
+
+/// `composition(a, b)`, with the conditions that involve runtime values checked: the value, or
+/// the first condition that fails with its numbers. `(4,6,8):(1,4,7) o 6:1` with runtime 4 and 6
+/// is no composition (CuTe answers `(4,1,1):(1,4,7)`, but `B(4) = 4` and `A(4) = 4`, while
+/// `R(4) = 7`): 6 elements are left after the first mode gives 4.
+///
+/// ```
+/// use tessel::{composition::try_composition, Layout, C};
+/// let a = Layout::new((4usize, 6usize, C::<8>::default()), (C::<1>::default(), C::<4>::default(), C::<7>::default()));
+/// let e = try_composition(a, Layout::new(C::<6>::default(), C::<1>::default())).unwrap_err();
+/// assert_eq!(e.to_string(), "composition: the size 6 left to take is not a multiple of the 4 elements a mode of A gives");
+/// let a = Layout::new((4usize, 6usize, C::<8>::default()), (C::<1>::default(), C::<4>::default(), C::<24>::default()));
+/// let r = try_composition(a, Layout::new(C::<8>::default(), C::<1>::default())).unwrap();
+/// assert_eq!(format!("{r:#}"), "(4,2,1):(_1,4,24)"); // as CuTe: runtime leaves stay
+/// ```
+#[inline(always)]
+pub fn try_composition<A: Operand + Gather, B: CompositionTiler + Gather>(
+    a: A,
+    b: B,
+) -> Result<Composition<A, B>, Failure>
+where
+    A::Itself: Symbolize<U0, U0>,
+    B::Itself: Symbolize<U1, U0>,
+    SymA<A>: Compose<SymB<B>>,
+    Judged<A, B>: crate::diagnostic::Checked + Judge,
+    Verified<Judged<A, B>, Composed<A, B>>: Realize<Whole>,
+{
+    try_realize2::<Judged<A, B>, Verified<Judged<A, B>, Composed<A, B>>, _, _>(&a, &b)
 }

@@ -208,13 +208,7 @@ impl IndexMap {
             i += 1;
         }
         let (bits, base, shift) = self.swizzle;
-        let at = self.offset + at;
-        let yyy = ((1 << bits) - 1) << (base as i32 + if shift > 0 { shift } else { 0 });
-        at ^ if shift >= 0 {
-            (at & yyy) >> shift
-        } else {
-            (at & yyy) << -shift
-        }
+        crate::rules::swizzled(bits, base, shift, self.offset + at)
     }
 }
 

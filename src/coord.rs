@@ -28,9 +28,58 @@ use crate::list::{for_each_arity, Cons, Nil, ToList, ToTuple};
     label = "expected usize, or a tuple with one entry per mode of the shape (nested like it, or usize for a whole mode)"
 )]
 pub trait Coord<S, D> {
-    /// The index: the natural coordinate's inner product with `stride`.
-    fn crd2idx(self, shape: S, stride: D) -> isize;
+    /// The index: the natural coordinate's inner product with `stride`, in the integer `I`.
+    fn crd2idx<I: Index>(self, shape: S, stride: D) -> I;
 }
+
+/// The integer an index is computed in: `isize`, or `u32` where the caller knows every index
+/// fits (see [`crate::layout::Index32`]). Wrapping arithmetic, so that a negative stride in `u32`
+/// still gives the right index modulo 2^32.
+pub trait Index: Copy {
+    /// `v`, truncated to this width.
+    fn of(v: isize) -> Self;
+    /// `self * r`, wrapping.
+    fn times(self, r: Self) -> Self;
+    /// `self + r`, wrapping.
+    fn plus(self, r: Self) -> Self;
+    /// `self % n` for a coordinate and a positive size.
+    fn rem(self, n: Self) -> Self;
+    /// `self / n` for a coordinate and a positive size.
+    fn quot(self, n: Self) -> Self;
+    /// Zero.
+    const ZERO: Self;
+}
+
+macro_rules! index_ints {
+    ($($t:ty: $u:ty),+) => {$(
+        impl Index for $t {
+            #[inline(always)]
+            fn of(v: isize) -> Self {
+                v as $t
+            }
+            #[inline(always)]
+            fn times(self, r: Self) -> Self {
+                self.wrapping_mul(r)
+            }
+            #[inline(always)]
+            fn plus(self, r: Self) -> Self {
+                self.wrapping_add(r)
+            }
+            // Coordinates and sizes are not negative: unsigned division is the cheap one.
+            #[inline(always)]
+            fn rem(self, n: Self) -> Self {
+                (self as $u % n as $u) as $t
+            }
+            #[inline(always)]
+            fn quot(self, n: Self) -> Self {
+                (self as $u / n as $u) as $t
+            }
+            const ZERO: Self = 0;
+        }
+    )+};
+}
+
+index_ints!(isize: usize, u32: u32);
 
 /// A coordinate of type `Self` for a shape of profile `P` (its tuples, with each integer a
 /// [`Leaf`](crate::int_tuple::Leaf)): `usize` anywhere, or a tuple with one entry per mode. A layout checks this first,
@@ -62,7 +111,7 @@ impl<P> CoordIn<P> for usize {
 /// A 1-D coordinate into shape `Self` with stride `D`: split colexicographically.
 pub trait Split<D> {
     /// The index of the 1-D coordinate `c`.
-    fn split(self, stride: D, c: usize) -> isize;
+    fn split<I: Index>(self, stride: D, c: I) -> I;
 }
 
 /// The natural coordinate of a coordinate of type `Self` into shape `S`.
@@ -91,27 +140,27 @@ pub fn idx2crd<X: Idx2Crd<S>, S>(c: X, shape: S) -> X::Natural {
 
 impl<S: Split<D>, D> Coord<S, D> for usize {
     #[inline(always)]
-    fn crd2idx(self, shape: S, stride: D) -> isize {
-        shape.split(stride, self)
+    fn crd2idx<I: Index>(self, shape: S, stride: D) -> I {
+        shape.split(stride, I::of(self as isize))
     }
 }
 
 impl<S: Int, D: Int> Split<D> for S {
     #[inline(always)]
-    fn split(self, stride: D, c: usize) -> isize {
-        (c as isize).wrapping_mul(stride.value())
+    fn split<I: Index>(self, stride: D, c: I) -> I {
+        c.times(I::of(stride.value()))
     }
 }
 
 /// Splitting over a list of modes: the last takes what is left, unreduced.
 pub trait SplitList<D> {
     /// The index of the 1-D coordinate `c`.
-    fn split(self, stride: D, c: usize) -> isize;
+    fn split<I: Index>(self, stride: D, c: I) -> I;
 }
 
 impl<H: Split<D>, D> SplitList<Cons<D, Nil>> for Cons<H, Nil> {
     #[inline(always)]
-    fn split(self, stride: Cons<D, Nil>, c: usize) -> isize {
+    fn split<I: Index>(self, stride: Cons<D, Nil>, c: I) -> I {
         self.0.split(stride.0, c)
     }
 }
@@ -121,11 +170,11 @@ where
     Cons<H2, T>: SplitList<DT>,
 {
     #[inline(always)]
-    fn split(self, stride: Cons<D, DT>, c: usize) -> isize {
-        let n = self.0.size();
+    fn split<I: Index>(self, stride: Cons<D, DT>, c: I) -> I {
+        let n = I::of(self.0.size() as isize);
         self.0
-            .split(stride.0, c % n)
-            .wrapping_add(self.1.split(stride.1, c / n))
+            .split(stride.0, c.rem(n))
+            .plus(self.1.split(stride.1, c.quot(n)))
     }
 }
 
@@ -188,7 +237,7 @@ macro_rules! tuple_coords {
             <Self as ToList>::List: SplitList<<($($D,)+) as ToList>::List>,
         {
             #[inline(always)]
-            fn split(self, stride: ($($D,)+), c: usize) -> isize {
+            fn split<I: Index>(self, stride: ($($D,)+), c: I) -> I {
                 self.to_list().split(stride.to_list(), c)
             }
         }
@@ -196,8 +245,8 @@ macro_rules! tuple_coords {
         #[diagnostic::do_not_recommend]
         impl<$($S, $D, $X: Coord<$S, $D>),+> Coord<($($S,)+), ($($D,)+)> for ($($X,)+) {
             #[inline(always)]
-            fn crd2idx(self, shape: ($($S,)+), stride: ($($D,)+)) -> isize {
-                0isize $(.wrapping_add(self.$i.crd2idx(shape.$i, stride.$i)))+
+            fn crd2idx<I: Index>(self, shape: ($($S,)+), stride: ($($D,)+)) -> I {
+                I::ZERO $(.plus(self.$i.crd2idx(shape.$i, stride.$i)))+
             }
         }
 

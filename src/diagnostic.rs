@@ -61,6 +61,116 @@ impl<Tag: Condition<A, B>, A, B> Checked for Fails<Tag, A, B> {
 /// is, which is never, so a failed condition reports that trait's message.
 pub trait Condition<A, B> {}
 
+/// The verdict of conditions that need runtime values: nothing the types tell fails, and the
+/// checks `C` (a list of [`RuntimeCheck`]s) run on the values, in the `try_` forms of the
+/// operations (and in `debug_assert!` in the plain forms). CuTe checks nothing there.
+pub struct Deferred<C>(core::marker::PhantomData<C>);
+impl<C> Checked for Deferred<C> {
+    type Then<L> = L;
+}
+impl<W: AfterDeferred<C>, C> Both<W> for Deferred<C> {
+    type Output = W::Output;
+}
+impl<X, Y, C> Pick<X, Y> for Deferred<C> {
+    type Output = X;
+}
+
+/// A verdict W after the deferred checks C: the checks of both, or W's failure.
+#[doc(hidden)]
+pub trait AfterDeferred<C> {
+    /// The verdict.
+    type Output;
+}
+impl<C> AfterDeferred<C> for Holds {
+    type Output = Deferred<C>;
+}
+impl<C, Tag, A, B> AfterDeferred<C> for Fails<Tag, A, B> {
+    type Output = Self;
+}
+impl<C: crate::list::Concat<D>, D> AfterDeferred<C> for Deferred<D> {
+    type Output = Deferred<crate::list::Joined<C, D>>;
+}
+
+/// A condition on runtime values, checked by the `try_` forms.
+pub trait RuntimeCheck {
+    /// `Ok`, or the condition that failed with its numbers.
+    fn check(env: &crate::mixed::Env) -> Result<(), Failure>;
+}
+
+/// The runtime part of a verdict: nothing for [`Holds`], the checks of [`Deferred`]. (A
+/// [`Fails`] verdict never gets here: it is a compile error.)
+pub trait Judge {
+    /// `Ok`, or the first runtime condition that failed.
+    fn judge(env: &crate::mixed::Env) -> Result<(), Failure>;
+}
+impl Judge for Holds {
+    #[inline(always)]
+    fn judge(_: &crate::mixed::Env) -> Result<(), Failure> {
+        Ok(())
+    }
+}
+impl<Tag, A, B> Judge for Fails<Tag, A, B> {
+    #[inline(always)]
+    fn judge(_: &crate::mixed::Env) -> Result<(), Failure> {
+        Ok(())
+    }
+}
+impl Judge for Deferred<crate::list::Nil> {
+    #[inline(always)]
+    fn judge(_: &crate::mixed::Env) -> Result<(), Failure> {
+        Ok(())
+    }
+}
+impl<H: RuntimeCheck, T> Judge for Deferred<crate::list::Cons<H, T>>
+where
+    Deferred<T>: Judge,
+{
+    #[inline(always)]
+    fn judge(env: &crate::mixed::Env) -> Result<(), Failure> {
+        H::check(env)?;
+        Deferred::<T>::judge(env)
+    }
+}
+
+/// A failed condition at run time: its message (a condition's `MESSAGE`, with `{A}` and `{B}`
+/// for the numbers) and the two numbers.
+///
+/// ```
+/// use tessel::composition::StrideDividesMode;
+/// use tessel::dynamic::Error;
+/// let e = Error::precondition(StrideDividesMode::MESSAGE, 4, 6);
+/// assert_eq!(e.to_string(), "composition: the stride 4 does not divide the mode size 6 of A, and the walk goes on past that mode");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Failure {
+    /// The message of the condition (`composition::StrideDividesMode::MESSAGE`, ...).
+    pub message: &'static str,
+    /// The first number (`{A}`).
+    pub a: i64,
+    /// The second number (`{B}`).
+    pub b: i64,
+}
+
+impl core::fmt::Display for Failure {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let mut rest = self.message;
+        while let Some(at) = rest.find('{') {
+            f.write_str(&rest[..at])?;
+            let (n, skip) = match &rest[at..] {
+                r if r.starts_with("{A}") => (Some(self.a), 3),
+                r if r.starts_with("{B}") => (Some(self.b), 3),
+                _ => (None, 1),
+            };
+            match n {
+                Some(n) => write!(f, "{n}")?,
+                None => f.write_str("{")?,
+            }
+            rest = &rest[at + skip..];
+        }
+        f.write_str(rest)
+    }
+}
+
 /// The result L of an operation whose verdict is V (an error at the user's line if V fails).
 pub type Verified<V, L> = <V as Checked>::Then<L>;
 

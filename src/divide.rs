@@ -33,12 +33,13 @@ use crate::coalesce::CoalesceLayout;
 use crate::compact::{Compact, LayoutLeft, Left};
 use crate::complement::ComplementOf;
 use crate::composition::{Compose, ModeLayouts};
-use crate::diagnostic::{And, Both, Checked, Verified};
+use crate::diagnostic::{And, Both, Checked, Judge, Verified};
 use crate::int_tuple::{IntTuple, LayoutShape};
 use crate::list::{list_type, Concat, Cons, Joined, Nil, ToTuple};
+use crate::mixed::{realize2, Gather, Realize, Realized, Sym0, Sym1, Symbolize, Whole};
 use crate::sublayout::{Concatenate, Modes, Parts};
-use crate::{Layout, StaticLayout};
-use typenum::{UInt, U1};
+use crate::Layout;
+use typenum::{UInt, U0, U1};
 
 /// `logical_divide(A, Self)` for a tiler `Self`: a layout, an integer, or a tuple of tilers.
 #[diagnostic::on_unimplemented(
@@ -54,13 +55,16 @@ pub trait DivideTiler<A> {
 
 /// `LogicalDivide<A, T>`: A divided by the tiler T, `((tile), (rest))` per tiled mode (a compile
 /// error at this line if the complement or the composition it takes fails a condition).
-pub type LogicalDivide<A, T> =
-    Verified<<Kind<T> as DivideTiler<Lay<A>>>::Verdict, <Kind<T> as DivideTiler<Lay<A>>>::Output>;
+pub type LogicalDivide<A, T> = Realized<Divided<A, T>>;
 
-/// The tiler T, once it is known to be one.
-type Kind<T> = <T as DivideTilerKind>::Itself;
-/// The layout A, once it is known to be one.
-type Lay<A> = <A as DivideOperand>::Itself;
+/// The logical divide with symbols for runtime leaves, checked.
+type Divided<A, T> = Verified<Judged<A, T>, <SymT<T> as DivideTiler<SymA<A>>>::Output>;
+type Judged<A, T> = <SymT<T> as DivideTiler<SymA<A>>>::Verdict;
+
+/// The tiler T, once it is known to be one, its runtime leaves symbols.
+type SymT<T> = Sym1<<T as DivideTilerKind>::Itself>;
+/// The layout A, once it is known to be one, its runtime leaves symbols.
+type SymA<A> = Sym0<<A as DivideOperand>::Itself>;
 
 type CoalescedShape<A> = <<A as CoalesceLayout>::Output as Parts>::Shape;
 type WithRest<A, B> = <(B, <B as ComplementOf<CoalescedShape<A>>>::Output) as Concatenate>::Output;
@@ -192,7 +196,8 @@ where
 }
 
 /// `ZippedDivide<A, T>`: `((tile), (rest))`.
-pub type ZippedDivide<A, T> = <LogicalDivide<A, T> as TileUnzip<T>>::Output;
+pub type ZippedDivide<A, T> = Realized<Zipped<A, T>>;
+type Zipped<A, T> = <Divided<A, T> as TileUnzip<T>>::Output;
 
 /// A rank-2 layout with mode 1 (and mode 0 when `Both`) unpacked one level: a mode of rank 1
 /// stays whole.
@@ -266,51 +271,75 @@ where
 }
 
 /// `TiledDivide<A, T>`: `((tile), r0, r1, ...)`.
-pub type TiledDivide<A, T> = <ZippedDivide<A, T> as Unpack<Keep>>::Output;
+pub type TiledDivide<A, T> = Realized<<Zipped<A, T> as Unpack<Keep>>::Output>;
 /// `FlatDivide<A, T>`: `(t0, t1, ..., r0, r1, ...)`.
-pub type FlatDivide<A, T> = <ZippedDivide<A, T> as Unpack<OpenBoth>>::Output;
+pub type FlatDivide<A, T> = Realized<<Zipped<A, T> as Unpack<OpenBoth>>::Output>;
 
 /// `logical_divide(a, t)`.
-pub fn logical_divide<A: DivideOperand, T: DivideTilerKind>(_: A, _: T) -> LogicalDivide<A, T>
+#[inline(always)]
+pub fn logical_divide<A: DivideOperand + Gather, T: DivideTilerKind + Gather>(
+    a: A,
+    t: T,
+) -> LogicalDivide<A, T>
 where
-    Kind<T>: DivideTiler<Lay<A>>,
-    <Kind<T> as DivideTiler<Lay<A>>>::Verdict: Checked,
-    LogicalDivide<A, T>: StaticLayout,
+    A::Itself: Symbolize<U0, U0>,
+    T::Itself: Symbolize<U1, U0>,
+    SymT<T>: DivideTiler<SymA<A>>,
+    Judged<A, T>: Checked + Judge,
+    Divided<A, T>: Realize<Whole>,
 {
-    <LogicalDivide<A, T> as StaticLayout>::INSTANCE
+    realize2::<Judged<A, T>, Divided<A, T>, _, _>(&a, &t)
 }
 
 /// `zipped_divide(a, t)`.
-pub fn zipped_divide<A: DivideOperand, T: DivideTilerKind>(_: A, _: T) -> ZippedDivide<A, T>
+#[inline(always)]
+pub fn zipped_divide<A: DivideOperand + Gather, T: DivideTilerKind + Gather>(
+    a: A,
+    t: T,
+) -> ZippedDivide<A, T>
 where
-    Kind<T>: DivideTiler<Lay<A>>,
-    <Kind<T> as DivideTiler<Lay<A>>>::Verdict: Checked,
-    LogicalDivide<A, T>: TileUnzip<T>,
-    ZippedDivide<A, T>: StaticLayout,
+    A::Itself: Symbolize<U0, U0>,
+    T::Itself: Symbolize<U1, U0>,
+    SymT<T>: DivideTiler<SymA<A>>,
+    Judged<A, T>: Checked + Judge,
+    Divided<A, T>: TileUnzip<T>,
+    Zipped<A, T>: Realize<Whole>,
 {
-    <ZippedDivide<A, T> as StaticLayout>::INSTANCE
+    realize2::<Judged<A, T>, Zipped<A, T>, _, _>(&a, &t)
 }
 
 /// `tiled_divide(a, t)`.
-pub fn tiled_divide<A: DivideOperand, T: DivideTilerKind>(_: A, _: T) -> TiledDivide<A, T>
+#[inline(always)]
+pub fn tiled_divide<A: DivideOperand + Gather, T: DivideTilerKind + Gather>(
+    a: A,
+    t: T,
+) -> TiledDivide<A, T>
 where
-    Kind<T>: DivideTiler<Lay<A>>,
-    <Kind<T> as DivideTiler<Lay<A>>>::Verdict: Checked,
-    LogicalDivide<A, T>: TileUnzip<T>,
-    ZippedDivide<A, T>: Unpack<Keep>,
-    TiledDivide<A, T>: StaticLayout,
+    A::Itself: Symbolize<U0, U0>,
+    T::Itself: Symbolize<U1, U0>,
+    SymT<T>: DivideTiler<SymA<A>>,
+    Judged<A, T>: Checked + Judge,
+    Divided<A, T>: TileUnzip<T>,
+    Zipped<A, T>: Unpack<Keep>,
+    <Zipped<A, T> as Unpack<Keep>>::Output: Realize<Whole>,
 {
-    <TiledDivide<A, T> as StaticLayout>::INSTANCE
+    realize2::<Judged<A, T>, <Zipped<A, T> as Unpack<Keep>>::Output, _, _>(&a, &t)
 }
 
 /// `flat_divide(a, t)`.
-pub fn flat_divide<A: DivideOperand, T: DivideTilerKind>(_: A, _: T) -> FlatDivide<A, T>
+#[inline(always)]
+pub fn flat_divide<A: DivideOperand + Gather, T: DivideTilerKind + Gather>(
+    a: A,
+    t: T,
+) -> FlatDivide<A, T>
 where
-    Kind<T>: DivideTiler<Lay<A>>,
-    <Kind<T> as DivideTiler<Lay<A>>>::Verdict: Checked,
-    LogicalDivide<A, T>: TileUnzip<T>,
-    ZippedDivide<A, T>: Unpack<OpenBoth>,
-    FlatDivide<A, T>: StaticLayout,
+    A::Itself: Symbolize<U0, U0>,
+    T::Itself: Symbolize<U1, U0>,
+    SymT<T>: DivideTiler<SymA<A>>,
+    Judged<A, T>: Checked + Judge,
+    Divided<A, T>: TileUnzip<T>,
+    Zipped<A, T>: Unpack<OpenBoth>,
+    <Zipped<A, T> as Unpack<OpenBoth>>::Output: Realize<Whole>,
 {
-    <FlatDivide<A, T> as StaticLayout>::INSTANCE
+    realize2::<Judged<A, T>, <Zipped<A, T> as Unpack<OpenBoth>>::Output, _, _>(&a, &t)
 }

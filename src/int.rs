@@ -31,6 +31,8 @@ use typenum::{Bit, NInt, NonZero, UInt, UTerm, Unsigned, B0, B1};
 pub trait Int: Copy + Debug {
     /// The value, signed because strides may be negative.
     fn value(&self) -> isize;
+    /// Whether the value is part of the type.
+    const STATIC: bool = false;
 }
 
 /// An integer whose value is part of its type.
@@ -59,6 +61,7 @@ const fn zst<T>() -> T {
 }
 
 impl Int for UTerm {
+    const STATIC: bool = true;
     #[inline(always)]
     fn value(&self) -> isize {
         0
@@ -71,6 +74,7 @@ impl StaticInt for UTerm {
 impl NonNegativeInt for UTerm {}
 
 impl<U: Unsigned + Copy + Default + Debug, B: Bit + Copy + Default + Debug> Int for UInt<U, B> {
+    const STATIC: bool = true;
     #[inline(always)]
     fn value(&self) -> isize {
         <Self as Unsigned>::ISIZE
@@ -92,6 +96,7 @@ impl<U: Unsigned + Copy + Default + Debug, B: Bit + Copy + Default + Debug> Posi
 }
 
 impl<U: Unsigned + NonZero + Copy + Default + Debug> Int for NInt<U> {
+    const STATIC: bool = true;
     #[inline(always)]
     fn value(&self) -> isize {
         -U::ISIZE

@@ -251,7 +251,9 @@ impl<T: Int> IntTuple for T {
         self.value() as usize
     }
     fn fmt_cute(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.value())
+        // `{:#}` marks static leaves as CuTe's raw printing does: `_128` static, `256` runtime.
+        let mark = if f.alternate() && T::STATIC { "_" } else { "" };
+        write!(f, "{mark}{}", self.value())
     }
     #[cfg(feature = "alloc")]
     fn dynamic(&self) -> crate::dynamic::IntTuple {

@@ -167,7 +167,7 @@ where
     where
         D: NonNegative,
     {
-        x.crd2idx(self.shape, self.stride) as usize
+        x.crd2idx::<isize>(self.shape, self.stride) as usize
     }
 
     #[inline(always)]
@@ -197,7 +197,7 @@ where
     /// CuTe's `print_layout` table: row `m`, column `n` holds the index of `(m, n)`.
     pub fn print_layout(&self) -> impl Display + '_ {
         let dims = (self.shape.0.size(), self.shape.1.size());
-        let at = |m: usize, n: usize| (m, n).crd2idx(self.shape, self.stride) as i64;
+        let at = |m: usize, n: usize| (m, n).crd2idx::<isize>(self.shape, self.stride) as i64;
         DisplayFn(move |f: &mut Formatter<'_>| fmt_table(f, self, dims, self.cosize(), &at))
     }
 }
@@ -222,4 +222,73 @@ impl<L: StaticLayout> TypeAndValue for L {
     type Value = L;
     #[allow(non_upper_case_globals)]
     const Value: L = L::INSTANCE;
+}
+
+/// A layout evaluated in 32-bit arithmetic: every index of its domain lies in `0..=u32::MAX`
+/// and its size fits in 32 bits, so `u32` wrapping arithmetic gives exactly the index (it is
+/// exact modulo 2^32, and the index is below 2^32). On a GPU, 64-bit index math costs extra
+/// instructions. A static layout is checked at compile time ([`Index32::STATIC`]), a mixed one
+/// once at run time ([`Layout::index32`]).
+///
+/// ```
+/// use tessel::{layout, Layout, C, layout::Index32};
+/// let tile = Index32::<layout!("(128,32):(32,1)")>::STATIC;
+/// assert_eq!(tile.call((3usize, 4usize)), 100);
+/// let a = Layout::new((1000usize, 64usize), (64isize, C::<1>::default()));
+/// assert_eq!(a.index32().unwrap().call((999usize, 63usize)), 63_999);
+/// assert!(Layout::new(1usize << 20, 1isize << 20).index32().is_none());
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Index32<L>(L);
+
+impl<L: StaticLayout> Index32<L> {
+    /// The static layout L in 32-bit arithmetic; a compile error where an index could not fit.
+    pub const STATIC: Self = {
+        assert!(
+            L::MIN_INDEX >= 0 && L::MIN_INDEX + L::COSIZE as isize <= 1 << 32,
+            "Index32: an index of this layout does not fit in 32 bits"
+        );
+        assert!(
+            L::SIZE as u64 <= 1 << 32,
+            "Index32: the size of this layout does not fit in 32 bits"
+        );
+        Index32(L::INSTANCE)
+    };
+}
+
+impl<S: LayoutShape<D>, D: IntTuple> Layout<S, D> {
+    /// This layout in 32-bit arithmetic, if every index of its domain and its size fit in 32
+    /// bits (see [`Index32`]); `None` otherwise.
+    pub fn index32(self) -> Option<Index32<Self>> {
+        let (lo, hi) = self.shape.span(&self.stride);
+        let fits = lo >= 0 && hi as u64 <= u32::MAX as u64 && self.shape.size() as u64 <= 1 << 32;
+        fits.then_some(Index32(self))
+    }
+
+    /// This layout in 32-bit arithmetic, unchecked.
+    ///
+    /// # Safety
+    ///
+    /// Every index of the layout's domain must lie in `0..=u32::MAX` and its size must be at
+    /// most 2^32 (what [`index32`](Self::index32) checks): otherwise the indices it gives are
+    /// wrong, and memory accessed through them is out of bounds.
+    pub unsafe fn index32_unchecked(self) -> Index32<Self> {
+        Index32(self)
+    }
+}
+
+impl<S: LayoutShape<D>, D: IntTuple> Index32<Layout<S, D>> {
+    /// The index of coordinate `x` (in the layout's domain), computed in `u32`.
+    #[inline(always)]
+    pub fn call<X: CoordIn<S::Profile>>(&self, x: X) -> u32
+    where
+        X::Itself: Coord<S, D>,
+    {
+        x.itself().crd2idx(self.0.shape, self.0.stride)
+    }
+
+    /// The layout.
+    pub fn layout(&self) -> Layout<S, D> {
+        self.0
+    }
 }

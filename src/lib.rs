@@ -33,9 +33,11 @@ pub mod int_tuple;
 pub mod inverse;
 pub mod layout;
 pub mod list;
+pub mod mixed;
 pub mod nat;
 mod print;
 pub mod product;
+pub mod rules;
 pub mod sublayout;
 pub mod swizzle;
 

@@ -31,7 +31,7 @@
 //!     layout!("((8,4),(8,2)):((8,64),(1,256))"));
 //! ```
 
-use crate::arith::{DivCheap, Divides, QuotCheap, Reach};
+use crate::arith::{DivCheap, Divides, MulMixed, ProdOf, QuotCheap, Reach};
 use crate::by_mode::{
     tuple_tilers, IntegerTiler, KeepRest, ModeOp, ProductOperand, ProductTilerKind,
 };
@@ -39,14 +39,30 @@ use crate::coalesce::FlatModes;
 use crate::compact::{Compact, LayoutLeft, Left};
 use crate::complement::ComplementOf;
 use crate::composition::Compose;
-use crate::diagnostic::{And, Both, Check, CheckBit, Checked, Holds, Pick, Verified};
+use crate::diagnostic::{And, Both, Check, CheckBit, Checked, Holds, Judge, Pick, Verified};
 use crate::divide::{Keep, OpenBoth, TileUnzip, Unpack};
-use crate::int_tuple::{IntTuple, LayoutShape, StaticShape};
+use crate::int_tuple::{IntTuple, LayoutShape, Leaves, StaticShape};
 use crate::list::{list_type, Concat, Cons, Joined, Nil, ToTuple};
-use crate::nat::{AddCarry, Diff, Mul, Pred, Prod, Sub1, SubBorrow, Succ, Sum};
+use crate::mixed::{realize2, Gather, Realize, Realized, Sym0, Sym1, Symbolize, Whole};
+use crate::nat::{AddCarry, Diff, Pred, Sub1, SubBorrow, Succ, Sum};
 use crate::sublayout::{Concatenate, Modes, Parts};
-use crate::{Layout, StaticLayout};
-use typenum::{IsEqual, Max, Maximum, UInt, UTerm, B0, B1, U1};
+use crate::Layout;
+use typenum::{IsEqual, Max, Maximum, UInt, UTerm, B0, B1, U0, U1};
+
+/// The size of a shape's leaves (a list), static or runtime: static where every leaf is.
+pub trait ListSizeMixed {
+    /// The size.
+    type Output;
+}
+impl ListSizeMixed for Nil {
+    type Output = U1;
+}
+impl<H: MulMixed<T::Output>, T: ListSizeMixed> ListSizeMixed for Cons<H, T> {
+    type Output = ProdOf<H, T::Output>;
+}
+
+/// `size(S)` for a shape S, static or runtime.
+pub type SizeOf<S> = <<S as Leaves>::List as ListSizeMixed>::Output;
 
 /// The cosize of a static layout as a type: `1 + sum((s - 1) * |d|)`.
 pub trait CosizeOf {
@@ -94,22 +110,29 @@ pub trait ProductTiler<A> {
 
 /// `LogicalProduct<A, B>`: `(A, copies of A laid out by B)` (a compile error at this line if the
 /// complement or the composition it takes fails a condition).
-pub type LogicalProduct<A, B> =
-    Verified<<Kind<B> as ProductTiler<Lay<A>>>::Verdict, <Kind<B> as ProductTiler<Lay<A>>>::Output>;
+pub type LogicalProduct<A, B> = Realized<Multiplied<A, B>>;
 
-/// The tiler B, once it is known to be one.
-type Kind<B> = <B as ProductTilerKind>::Itself;
+/// The logical product with symbols for runtime leaves, checked.
+type Multiplied<A, B> = Verified<Judged<A, B>, <SymB<B> as ProductTiler<SymA<A>>>::Output>;
+type Judged<A, B> = <SymB<B> as ProductTiler<SymA<A>>>::Verdict;
+type Zipped<A, B> = <Multiplied<A, B> as TileUnzip<B>>::Output;
+
+/// The tiler B, once it is known to be one, its runtime leaves symbols.
+type SymB<B> = Sym1<<B as ProductTilerKind>::Itself>;
 /// The layout A, once it is known to be one.
 type Lay<A> = <A as ProductOperand>::Itself;
+/// ... its runtime leaves symbols.
+type SymA<A> = Sym0<Lay<A>>;
 
-type Target<AS, B> = Prod<<AS as StaticShape>::Size, Cosize<B>>;
+type Target<AS, B> = ProdOf<SizeOf<AS>, Cosize<B>>;
 type Copies<A, AS, B> = <<A as ComplementOf<Target<AS, B>>>::Output as Compose<B>>::Output;
 
-impl<AS: LayoutShape<AD> + StaticShape, AD: IntTuple, BS: LayoutShape<BD>, BD: IntTuple>
+impl<AS: LayoutShape<AD> + Leaves, AD: IntTuple, BS: LayoutShape<BD>, BD: IntTuple>
     ProductTiler<Layout<AS, AD>> for Layout<BS, BD>
 where
     Self: CosizeOf,
-    AS::Size: Mul<Cosize<Self>>,
+    AS::List: ListSizeMixed,
+    SizeOf<AS>: MulMixed<Cosize<Self>>,
     Layout<AS, AD>: ComplementOf<Target<AS, Self>>,
     <Layout<AS, AD> as ComplementOf<Target<AS, Self>>>::Output: Compose<Self>,
     (Layout<AS, AD>, Copies<Layout<AS, AD>, AS, Self>): Concatenate,
@@ -146,11 +169,11 @@ impl<L, T: ProductTiler<L>> ModeOp<L, T> for ProductOp {
 crate::list::for_each_arity!(tuple_tilers; ProductTiler, ProductOp, KeepRest, crate::by_mode::ProductModes);
 
 /// `ZippedProduct<A, B>`: `((A), (copies))`.
-pub type ZippedProduct<A, B> = <LogicalProduct<A, B> as TileUnzip<B>>::Output;
+pub type ZippedProduct<A, B> = Realized<Zipped<A, B>>;
 /// `TiledProduct<A, B>`: `((A), c0, c1, ...)`.
-pub type TiledProduct<A, B> = <ZippedProduct<A, B> as Unpack<Keep>>::Output;
+pub type TiledProduct<A, B> = Realized<<Zipped<A, B> as Unpack<Keep>>::Output>;
 /// `FlatProduct<A, B>`: `(a0, a1, ..., c0, c1, ...)`.
-pub type FlatProduct<A, B> = <ZippedProduct<A, B> as Unpack<OpenBoth>>::Output;
+pub type FlatProduct<A, B> = Realized<<Zipped<A, B> as Unpack<OpenBoth>>::Output>;
 
 /// The length of a list, as a typenum number.
 pub trait Len {
@@ -361,11 +384,15 @@ where
 }
 
 /// `BlockedProduct<A, B>`: `((a0,c0),(a1,c1),...)`.
-pub type BlockedProduct<A, B> =
-    Verified<<Lay<A> as RankProduct<B>>::Verdict, <Lay<A> as RankProduct<B>>::Blocked>;
+pub type BlockedProduct<A, B> = Realized<Blocked<A, B>>;
+type Blocked<A, B> = Verified<
+    <SymA<A> as RankProduct<Sym1<B>>>::Verdict,
+    <SymA<A> as RankProduct<Sym1<B>>>::Blocked,
+>;
 /// `RakedProduct<A, B>`: `((c0,a0),(c1,a1),...)`.
-pub type RakedProduct<A, B> =
-    Verified<<Lay<A> as RankProduct<B>>::Verdict, <Lay<A> as RankProduct<B>>::Raked>;
+pub type RakedProduct<A, B> = Realized<Raked<A, B>>;
+type Raked<A, B> =
+    Verified<<SymA<A> as RankProduct<Sym1<B>>>::Verdict, <SymA<A> as RankProduct<Sym1<B>>>::Raked>;
 
 crate::diagnostic::condition!(
     /// Each mode of the target shape must be a multiple of the block's mode.
@@ -497,91 +524,113 @@ where
 
 /// `TileToShape<A, S>`: A repeated column-major to the shape S (a compile error at this line if a
 /// mode of S is not a multiple of A's).
-pub type TileToShape<A, S> =
-    Verified<<Lay<A> as TileTo<S>>::Verdict, <Lay<A> as TileTo<S>>::Output>;
+pub type TileToShape<A, S> = Realized<Tiled<A, S>>;
+type Tiled<A, S> =
+    Verified<<SymA<A> as TileTo<Sym1<S>>>::Verdict, <SymA<A> as TileTo<Sym1<S>>>::Output>;
 
 /// `logical_product(a, b)`: the value of `LogicalProduct<A, B>`.
-pub fn logical_product<A, B>(_: A, _: B) -> LogicalProduct<A, B>
+#[inline(always)]
+pub fn logical_product<A, B>(a: A, b: B) -> LogicalProduct<A, B>
 where
-    A: ProductOperand,
-    B: ProductTilerKind,
-    Kind<B>: ProductTiler<Lay<A>>,
-    <Kind<B> as ProductTiler<Lay<A>>>::Verdict: Checked,
-    LogicalProduct<A, B>: StaticLayout,
+    A: ProductOperand + Gather,
+    B: ProductTilerKind + Gather,
+    Lay<A>: Symbolize<U0, U0>,
+    B::Itself: Symbolize<U1, U0>,
+    SymB<B>: ProductTiler<SymA<A>>,
+    Judged<A, B>: Checked + Judge,
+    Multiplied<A, B>: Realize<Whole>,
 {
-    <LogicalProduct<A, B> as StaticLayout>::INSTANCE
+    realize2::<Judged<A, B>, Multiplied<A, B>, _, _>(&a, &b)
 }
 
 /// `zipped_product(a, b)`: the value of `ZippedProduct<A, B>`.
-pub fn zipped_product<A, B>(_: A, _: B) -> ZippedProduct<A, B>
+#[inline(always)]
+pub fn zipped_product<A, B>(a: A, b: B) -> ZippedProduct<A, B>
 where
-    A: ProductOperand,
-    B: ProductTilerKind,
-    Kind<B>: ProductTiler<Lay<A>>,
-    <Kind<B> as ProductTiler<Lay<A>>>::Verdict: Checked,
-    LogicalProduct<A, B>: TileUnzip<B>,
-    ZippedProduct<A, B>: StaticLayout,
+    A: ProductOperand + Gather,
+    B: ProductTilerKind + Gather,
+    Lay<A>: Symbolize<U0, U0>,
+    B::Itself: Symbolize<U1, U0>,
+    SymB<B>: ProductTiler<SymA<A>>,
+    Judged<A, B>: Checked + Judge,
+    Multiplied<A, B>: TileUnzip<B>,
+    Zipped<A, B>: Realize<Whole>,
 {
-    <ZippedProduct<A, B> as StaticLayout>::INSTANCE
+    realize2::<Judged<A, B>, Zipped<A, B>, _, _>(&a, &b)
 }
 
 /// `tiled_product(a, b)`: the value of `TiledProduct<A, B>`.
-pub fn tiled_product<A, B>(_: A, _: B) -> TiledProduct<A, B>
+#[inline(always)]
+pub fn tiled_product<A, B>(a: A, b: B) -> TiledProduct<A, B>
 where
-    A: ProductOperand,
-    B: ProductTilerKind,
-    Kind<B>: ProductTiler<Lay<A>>,
-    <Kind<B> as ProductTiler<Lay<A>>>::Verdict: Checked,
-    LogicalProduct<A, B>: TileUnzip<B>,
-    ZippedProduct<A, B>: Unpack<Keep>,
-    TiledProduct<A, B>: StaticLayout,
+    A: ProductOperand + Gather,
+    B: ProductTilerKind + Gather,
+    Lay<A>: Symbolize<U0, U0>,
+    B::Itself: Symbolize<U1, U0>,
+    SymB<B>: ProductTiler<SymA<A>>,
+    Judged<A, B>: Checked + Judge,
+    Multiplied<A, B>: TileUnzip<B>,
+    Zipped<A, B>: Unpack<Keep>,
+    <Zipped<A, B> as Unpack<Keep>>::Output: Realize<Whole>,
 {
-    <TiledProduct<A, B> as StaticLayout>::INSTANCE
+    realize2::<Judged<A, B>, <Zipped<A, B> as Unpack<Keep>>::Output, _, _>(&a, &b)
 }
 
 /// `flat_product(a, b)`: the value of `FlatProduct<A, B>`.
-pub fn flat_product<A, B>(_: A, _: B) -> FlatProduct<A, B>
+#[inline(always)]
+pub fn flat_product<A, B>(a: A, b: B) -> FlatProduct<A, B>
 where
-    A: ProductOperand,
-    B: ProductTilerKind,
-    Kind<B>: ProductTiler<Lay<A>>,
-    <Kind<B> as ProductTiler<Lay<A>>>::Verdict: Checked,
-    LogicalProduct<A, B>: TileUnzip<B>,
-    ZippedProduct<A, B>: Unpack<OpenBoth>,
-    FlatProduct<A, B>: StaticLayout,
+    A: ProductOperand + Gather,
+    B: ProductTilerKind + Gather,
+    Lay<A>: Symbolize<U0, U0>,
+    B::Itself: Symbolize<U1, U0>,
+    SymB<B>: ProductTiler<SymA<A>>,
+    Judged<A, B>: Checked + Judge,
+    Multiplied<A, B>: TileUnzip<B>,
+    Zipped<A, B>: Unpack<OpenBoth>,
+    <Zipped<A, B> as Unpack<OpenBoth>>::Output: Realize<Whole>,
 {
-    <FlatProduct<A, B> as StaticLayout>::INSTANCE
+    realize2::<Judged<A, B>, <Zipped<A, B> as Unpack<OpenBoth>>::Output, _, _>(&a, &b)
 }
 
 /// `blocked_product(a, b)`: the value of `BlockedProduct<A, B>`.
-pub fn blocked_product<A, B>(_: A, _: B) -> BlockedProduct<A, B>
+#[inline(always)]
+pub fn blocked_product<A, B>(a: A, b: B) -> BlockedProduct<A, B>
 where
-    A: ProductOperand,
-    Lay<A>: RankProduct<B>,
-    <Lay<A> as RankProduct<B>>::Verdict: Checked,
-    BlockedProduct<A, B>: StaticLayout,
+    A: ProductOperand + Gather,
+    B: Gather + Symbolize<U1, U0>,
+    Lay<A>: Symbolize<U0, U0>,
+    SymA<A>: RankProduct<Sym1<B>>,
+    <SymA<A> as RankProduct<Sym1<B>>>::Verdict: Checked + Judge,
+    Blocked<A, B>: Realize<Whole>,
 {
-    <BlockedProduct<A, B> as StaticLayout>::INSTANCE
+    realize2::<<SymA<A> as RankProduct<Sym1<B>>>::Verdict, Blocked<A, B>, _, _>(&a, &b)
 }
 
 /// `raked_product(a, b)`: the value of `RakedProduct<A, B>`.
-pub fn raked_product<A, B>(_: A, _: B) -> RakedProduct<A, B>
+#[inline(always)]
+pub fn raked_product<A, B>(a: A, b: B) -> RakedProduct<A, B>
 where
-    A: ProductOperand,
-    Lay<A>: RankProduct<B>,
-    <Lay<A> as RankProduct<B>>::Verdict: Checked,
-    RakedProduct<A, B>: StaticLayout,
+    A: ProductOperand + Gather,
+    B: Gather + Symbolize<U1, U0>,
+    Lay<A>: Symbolize<U0, U0>,
+    SymA<A>: RankProduct<Sym1<B>>,
+    <SymA<A> as RankProduct<Sym1<B>>>::Verdict: Checked + Judge,
+    Raked<A, B>: Realize<Whole>,
 {
-    <RakedProduct<A, B> as StaticLayout>::INSTANCE
+    realize2::<<SymA<A> as RankProduct<Sym1<B>>>::Verdict, Raked<A, B>, _, _>(&a, &b)
 }
 
-/// `tile_to_shape(a, b)`: the value of `TileToShape<A, B>`.
-pub fn tile_to_shape<A, B>(_: A, _: B) -> TileToShape<A, B>
+/// `tile_to_shape(a, s)`: the value of `TileToShape<A, S>`.
+#[inline(always)]
+pub fn tile_to_shape<A, S>(a: A, s: S) -> TileToShape<A, S>
 where
-    A: ProductOperand,
-    Lay<A>: TileTo<B>,
-    <Lay<A> as TileTo<B>>::Verdict: Checked,
-    TileToShape<A, B>: StaticLayout,
+    A: ProductOperand + Gather,
+    S: Gather + Symbolize<U1, U0>,
+    Lay<A>: Symbolize<U0, U0>,
+    SymA<A>: TileTo<Sym1<S>>,
+    <SymA<A> as TileTo<Sym1<S>>>::Verdict: Checked + Judge,
+    Tiled<A, S>: Realize<Whole>,
 {
-    <TileToShape<A, B> as StaticLayout>::INSTANCE
+    realize2::<<SymA<A> as TileTo<Sym1<S>>>::Verdict, Tiled<A, S>, _, _>(&a, &s)
 }

@@ -52,17 +52,7 @@ pub trait SwizzleFn: Copy + Default + Debug + Display {
     fn apply(offset: usize) -> usize;
 }
 
-/// The mask of the B bits a swizzle `(B, M, S)` reads (YYY).
-pub const fn yyy_mask(bits: u32, base: u32, shift: i32) -> usize {
-    ((1 << bits) - 1) << (base as i32 + if shift > 0 { shift } else { 0 })
-}
-
-/// The swizzle `(B, M, S)` of an index: `x ^ ((x & yyy_mask) >> S)` (a left shift for negative
-/// S). The one definition the static, the runtime and the const layers share.
-pub const fn swizzled(bits: u32, base: u32, shift: i32, x: usize) -> usize {
-    let y = x & yyy_mask(bits, base, shift);
-    x ^ if shift >= 0 { y >> shift } else { y << -shift }
-}
+pub use crate::rules::{swizzled, yyy_mask};
 
 /// Whether `(B, M, S)` names a swizzle tessel accepts: `|S| >= B` (the bit ranges do not
 /// overlap), `B <= 8` and `|S| <= 31` (the static table's range), all bits below 64.

@@ -19,8 +19,18 @@ use proc_macro::{Delimiter, Group, Ident, Literal, Punct, Spacing, Span, TokenSt
 /// without a stride gets the column-major default stride. CuTe's printed form with underscores
 /// (`(_4,_8):(_1,_4)`) is accepted, and so is a composed layout as CuTe prints it,
 /// `Sw<3,3,3> o 0 o (8,64):(64,1)`, giving a `ComposedLayout`.
+///
+/// With named runtime values, `layout!("(M,K):(1,ldA)"; M = m, K = k, ldA = lda)` is the value
+/// `Layout::new((m as usize, k as usize), (C<1>, lda as isize))`: a name is a runtime leaf (a
+/// `usize` in the shape, an `isize` in the stride), numbers stay static. Each value is an
+/// expression (parenthesize one with a top-level comma); the stride must be given.
 #[proc_macro]
 pub fn layout(input: TokenStream) -> TokenStream {
+    let tokens: Vec<TokenTree> = input.clone().into_iter().collect();
+    let semi = |t: &TokenTree| matches!(t, TokenTree::Punct(p) if p.as_char() == ';');
+    if let Some(at) = tokens.iter().position(semi) {
+        return named_layout(&tokens[..at], &tokens[at + 1..]);
+    }
     expand(input, "layout!", |text| {
         let (swizzle, shape, stride) = parse::parse_composed(text)?;
         arity(&shape)?;
@@ -63,6 +73,64 @@ pub fn tiler(input: TokenStream) -> TokenStream {
     })
 }
 
+/// `layout!("..."; name = value, ...)`: a `Layout` value with runtime leaves for the names.
+fn named_layout(literal: &[TokenTree], bindings: &[TokenTree]) -> TokenStream {
+    let input: TokenStream = literal.iter().cloned().collect();
+    let mut values = Vec::new();
+    for binding in bindings.split(|t| matches!(t, TokenTree::Punct(p) if p.as_char() == ',')) {
+        match binding {
+            [] => continue,
+            [TokenTree::Ident(name), TokenTree::Punct(eq), value @ ..]
+                if eq.as_char() == '=' && !value.is_empty() =>
+            {
+                let value: TokenStream = value.iter().cloned().collect();
+                values.push((name.to_string(), value.to_string()));
+            }
+            [first, ..] => {
+                return compile_error("layout!: expected `name = value` after `;`", first.span())
+            }
+        }
+    }
+    expand(input, "layout!", |text| {
+        let (shape, stride) = parse::parse_named_layout(text)?;
+        arity(&shape)?;
+        let Some(stride) = stride else {
+            return Err(ParseError {
+                column: 1,
+                message: "a layout with named values needs its stride".into(),
+            });
+        };
+        let shape = leaf_values(&shape, "usize", &values)?;
+        let stride = leaf_values(&stride, "isize", &values)?;
+        Ok(format!("::tessel::Layout::new({shape}, {stride})"))
+    })
+}
+
+/// The value of an IntTuple with named leaves: a static leaf's default value, a name's value
+/// converted to `ty`.
+fn leaf_values(node: &Node, ty: &str, values: &[(String, String)]) -> Result<String, ParseError> {
+    match node {
+        Node::Name { name, column } => match values.iter().find(|(n, _)| n == name) {
+            Some((_, value)) => Ok(format!("(({value}) as {ty})")),
+            None => Err(ParseError {
+                column: *column,
+                message: format!("no value for the name {name}"),
+            }),
+        },
+        Node::Int { .. } => Ok(format!(
+            "<{} as ::core::default::Default>::default()",
+            int_tuple(node)
+        )),
+        Node::Tuple { elems, .. } => {
+            let elems: Vec<String> = elems
+                .iter()
+                .map(|e| leaf_values(e, ty, values))
+                .collect::<Result<_, _>>()?;
+            Ok(format!("({},)", elems.join(", ")))
+        }
+    }
+}
+
 /// The most elements of a tuple in a static layout (tessel implements its traits for tuples of
 /// 1 to 12 elements; the runtime `DynLayout` has no limit).
 const MAX_ARITY: usize = 12;
@@ -71,7 +139,7 @@ const MAX_ARITY: usize = 12;
 /// shape's profile, so checking the shape suffices).
 fn arity(node: &Node) -> Result<(), ParseError> {
     match node {
-        Node::Int { .. } => Ok(()),
+        Node::Int { .. } | Node::Name { .. } => Ok(()),
         Node::Tuple { elems, column } if elems.len() > MAX_ARITY => Err(ParseError {
             column: *column,
             message: format!(
@@ -180,6 +248,7 @@ fn int_tuple(node: &Node) -> String {
             )
         }
         Node::Int { value, .. } => unsigned(*value as u64),
+        Node::Name { .. } => unreachable!("names are parsed only for named layouts"),
         Node::Tuple { elems, .. } => {
             let elems: Vec<String> = elems.iter().map(int_tuple).collect();
             format!("({},)", elems.join(", "))

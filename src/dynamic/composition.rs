@@ -34,7 +34,7 @@ use super::tiler::Tiler;
 use super::too_many;
 use super::{DynLayout, Error, IntTuple};
 use crate::by_mode::ComposeModes;
-use crate::composition::{NoCarry, ShapeMultiple, StrideDividesMode, StrideMultiple};
+use crate::composition::NoCarry;
 use alloc::vec::Vec;
 
 /// `composition(A, B)` for a layout, an integer or a tuple tiler B.
@@ -105,37 +105,13 @@ fn compose(
     for i in 0..last {
         let (curr_shape, curr_stride) = (shapes[i], strides[i]);
         let step = abs(rest_stride)?;
-        // CuTe's (weak) stride divisibility condition.
-        if step % curr_shape != 0 && step >= curr_shape {
-            return Err(Error::precondition(
-                StrideMultiple::MESSAGE,
-                step,
-                curr_shape,
-            ));
-        }
-        let next_shape = ceil_div(curr_shape, step);
         let next_stride = ceil_div(step, curr_shape) * rest_stride.signum();
-        if next_shape == 1 || rest_shape == 1 {
+        let taken = crate::rules::composition_step(curr_shape, step, rest_shape)
+            .map_err(Error::Precondition)?;
+        let Some(new_shape) = taken else {
             rest_stride = next_stride;
             continue;
-        }
-        let new_shape = next_shape.min(rest_shape);
-        if rest_shape % new_shape != 0 {
-            return Err(Error::precondition(
-                ShapeMultiple::MESSAGE,
-                rest_shape,
-                new_shape,
-            ));
-        }
-        // tessel's stronger condition: when the walk goes on past this mode, the stride must
-        // divide the mode's size, or the next element would not be `step` further on.
-        if rest_shape > new_shape && curr_shape % step != 0 {
-            return Err(Error::precondition(
-                StrideDividesMode::MESSAGE,
-                step,
-                curr_shape,
-            ));
-        }
+        };
         // (new_shape - 1) * step < curr_shape: no overflow there.
         used[i] = add(used[i], (new_shape - 1) * step)?;
         if used[i] >= curr_shape {

@@ -107,6 +107,7 @@ impl IntTuple {
     pub(crate) fn from_node(node: &parse::Node) -> IntTuple {
         match node {
             parse::Node::Int { value, .. } => IntTuple::Int(*value),
+            parse::Node::Name { .. } => unreachable!("the runtime parser allows no names"),
             parse::Node::Tuple { elems, .. } => {
                 IntTuple::Tuple(elems.iter().map(IntTuple::from_node).collect())
             }

@@ -73,27 +73,12 @@ pub enum Error {
 /// let e = Error::precondition(StrideDividesMode::MESSAGE, 4, 6);
 /// assert_eq!(e.to_string(), "composition: the stride 4 does not divide the mode size 6 of A, and the walk goes on past that mode");
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Failure {
-    /// The message of the condition (`composition::StrideDividesMode::MESSAGE`, ...).
-    pub message: &'static str,
-    /// The first number (`{A}`).
-    pub a: i64,
-    /// The second number (`{B}`).
-    pub b: i64,
-}
+pub use crate::diagnostic::Failure;
 
 impl Error {
     /// The failure of the condition whose message is `message`, on the numbers `a` and `b`.
     pub fn precondition(message: &'static str, a: i64, b: i64) -> Error {
         Error::Precondition(Failure { message, a, b })
-    }
-}
-
-impl fmt::Display for Failure {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let text = self.message.replace("{A}", &alloc::format!("{}", self.a));
-        f.write_str(&text.replace("{B}", &alloc::format!("{}", self.b)))
     }
 }
 

@@ -27,6 +27,14 @@ pub enum Node {
         /// Its column.
         column: usize,
     },
+    /// A named runtime value (`M`, `ldA`): only where the caller allows names (the `layout!`
+    /// macro with bindings); the runtime parser rejects them.
+    Name {
+        /// The name.
+        name: String,
+        /// Its column.
+        column: usize,
+    },
     /// A tuple of at least one element.
     Tuple {
         /// The elements.
@@ -40,7 +48,9 @@ impl Node {
     /// The column where this part starts.
     pub fn column(&self) -> usize {
         match self {
-            Node::Int { column, .. } | Node::Tuple { column, .. } => *column,
+            Node::Int { column, .. } | Node::Name { column, .. } | Node::Tuple { column, .. } => {
+                *column
+            }
         }
     }
 }
@@ -68,6 +78,7 @@ struct Parser {
     chars: Vec<char>,
     pos: usize,
     depth: usize,
+    names: bool,
 }
 
 fn error<T>(column: usize, message: impl Into<String>) -> Result<T, ParseError> {
@@ -97,6 +108,7 @@ impl Parser {
         match self.peek() {
             Some('(') => self.tuple(),
             Some(c) if c == '_' || c == '-' || c.is_ascii_digit() => self.int(),
+            Some(_) if self.names && self.at_name() => self.int(),
             Some(c) => error(
                 self.column(),
                 alloc::format!("expected an integer or '(', found '{c}'"),
@@ -155,6 +167,18 @@ impl Parser {
 
     fn int(&mut self) -> Result<Node, ParseError> {
         let column = self.column();
+        if self.names && self.at_name() {
+            let start = self.pos;
+            while self
+                .chars
+                .get(self.pos)
+                .is_some_and(|c| c.is_ascii_alphanumeric() || *c == '_')
+            {
+                self.pos += 1;
+            }
+            let name = self.chars[start..self.pos].iter().collect();
+            return Ok(Node::Name { name, column });
+        }
         if self.chars[self.pos] == '_' {
             self.pos += 1;
         }
@@ -182,6 +206,16 @@ impl Parser {
             Some(value) => Ok(Node::Int { value, column }),
             None => error(column, "integer does not fit in a signed 64-bit index"),
         }
+    }
+
+    /// Whether a name starts here: a letter, or `_` and a letter (`_4` is a static 4).
+    fn at_name(&self) -> bool {
+        let letter = |i: usize| {
+            self.chars
+                .get(self.pos + i)
+                .is_some_and(|c| c.is_ascii_alphabetic() || *c == '_')
+        };
+        letter(0) && (self.chars[self.pos] != '_' || letter(1))
     }
 
     /// The literal `word`, or an error saying it was expected.
@@ -277,7 +311,7 @@ fn check_shape(node: &Node) -> Result<(), ParseError> {
             *column,
             alloc::format!("a shape must be positive, found {value}"),
         ),
-        Node::Int { .. } => Ok(()),
+        Node::Int { .. } | Node::Name { .. } => Ok(()),
         Node::Tuple { elems, .. } => elems.iter().try_for_each(check_shape),
     }
 }
@@ -285,7 +319,7 @@ fn check_shape(node: &Node) -> Result<(), ParseError> {
 /// Checks that `stride` has the profile of `shape`, pointing at the first place it does not.
 fn check_congruent(shape: &Node, stride: &Node) -> Result<(), ParseError> {
     match (shape, stride) {
-        (Node::Int { .. }, Node::Int { .. }) => Ok(()),
+        (Node::Int { .. } | Node::Name { .. }, Node::Int { .. } | Node::Name { .. }) => Ok(()),
         (Node::Tuple { elems: s, .. }, Node::Tuple { elems: d, .. }) => {
             if d.len() > s.len() {
                 return error(
@@ -305,11 +339,11 @@ fn check_congruent(shape: &Node, stride: &Node) -> Result<(), ParseError> {
             }
             s.iter().zip(d).try_for_each(|(s, d)| check_congruent(s, d))
         }
-        (Node::Int { .. }, Node::Tuple { .. }) => error(
+        (Node::Int { .. } | Node::Name { .. }, Node::Tuple { .. }) => error(
             stride.column(),
             "the stride is a tuple where the shape has an integer",
         ),
-        (Node::Tuple { .. }, Node::Int { .. }) => error(
+        (Node::Tuple { .. }, Node::Int { .. } | Node::Name { .. }) => error(
             stride.column(),
             "the stride is an integer where the shape has a tuple",
         ),
@@ -321,7 +355,17 @@ fn parser(text: &str) -> Parser {
         chars: text.chars().collect(),
         pos: 0,
         depth: 0,
+        names: false,
     }
+}
+
+/// Parses `shape` or `shape:stride` whose leaves may also be names (`(M,K):(1,ldA)`).
+pub fn parse_named_layout(text: &str) -> Result<(Node, Option<Node>), ParseError> {
+    let mut p = parser(text);
+    p.names = true;
+    let layout = p.layout()?;
+    p.end()?;
+    Ok(layout)
 }
 
 /// Parses `shape` or `shape:stride`; the stride is `None` when not given.

@@ -37,18 +37,12 @@ impl DynSwizzle {
 
     /// The mask of the bits read (YYY).
     pub fn yyy_mask(&self) -> usize {
-        ((1 << self.bits) - 1) << (self.base as i32 + self.shift.max(0))
+        crate::rules::yyy_mask(self.bits, self.base, self.shift)
     }
 
     /// The swizzled index: `x ^ ((x & yyy_mask) >> S)`.
     pub fn apply(&self, offset: usize) -> usize {
-        let y = offset & self.yyy_mask();
-        offset
-            ^ if self.shift >= 0 {
-                y >> self.shift
-            } else {
-                y << -self.shift
-            }
+        crate::rules::swizzled(self.bits, self.base, self.shift, offset)
     }
 }
 

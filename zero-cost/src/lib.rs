@@ -2,7 +2,7 @@
 //! kernel author would write by hand. `tests/zero_cost.rs` builds this crate in release mode and
 //! checks that each pair compiles to the same machine code.
 
-use tessel::{layout, ColMajor, RowMajor};
+use tessel::{layout, zipped_divide, ColMajor, Layout, RowMajor, C};
 
 #[no_mangle]
 pub fn tessel_row_major(i: usize, j: usize) -> usize {
@@ -82,4 +82,58 @@ pub fn tessel_reversed(i: usize) -> isize {
 #[no_mangle]
 pub fn hand_reversed(i: usize) -> isize {
     -(i as isize)
+}
+
+/// A runtime-sized row-major matrix `(m,k):(lda,1)` tiled by a static `(128,32)` tile: element
+/// `(i,kk)` of tile `(bm,bk)`.
+#[no_mangle]
+pub fn tessel_tiled_runtime_matrix(
+    m: usize,
+    k: usize,
+    lda: isize,
+    (bm, bk): (usize, usize),
+    (i, kk): (usize, usize),
+) -> isize {
+    let a = Layout::new((m, k), (lda, C::<1>::default()));
+    let tiles = zipped_divide(a, (C::<128>::default(), C::<32>::default()));
+    tiles.call_signed(((i, kk), (bm, bk)))
+}
+
+#[no_mangle]
+pub fn hand_tiled_runtime_matrix(
+    _m: usize,
+    _k: usize,
+    lda: isize,
+    (bm, bk): (usize, usize),
+    (i, kk): (usize, usize),
+) -> isize {
+    (bm * 128 + i) as isize * lda + (bk * 32 + kk) as isize
+}
+
+/// The same tile, its indices in 32-bit arithmetic (the caller knows they fit).
+#[no_mangle]
+pub fn tessel_tiled_runtime_matrix_u32(
+    m: usize,
+    k: usize,
+    lda: isize,
+    (bm, bk): (usize, usize),
+    (i, kk): (usize, usize),
+) -> u32 {
+    let a = Layout::new((m, k), (lda, C::<1>::default()));
+    let tiles = zipped_divide(a, (C::<128>::default(), C::<32>::default()));
+    // SAFETY: the caller's matrix has fewer than 2^32 elements.
+    unsafe { tiles.index32_unchecked() }.call(((i, kk), (bm, bk)))
+}
+
+#[no_mangle]
+pub fn hand_tiled_runtime_matrix_u32(
+    _m: usize,
+    _k: usize,
+    lda: isize,
+    (bm, bk): (usize, usize),
+    (i, kk): (usize, usize),
+) -> u32 {
+    ((bm * 128 + i) as u32)
+        .wrapping_mul(lda as u32)
+        .wrapping_add((bk * 32 + kk) as u32)
 }

@@ -1,0 +1,200 @@
+#!/usr/bin/env python3
+"""Regenerates the mixed (static and runtime leaves) golden data from the real CuTe (a dev tool,
+not run by CI), and the test that holds tessel's typed layer to it.
+
+Two kinds of cases: the matrix-tiling kind, a runtime-sized matrix (M,K) with a runtime leading
+dimension tiled by static tiles (every divide, composition with tuple tilers, complement against
+a runtime size); and arbitrary ones, the accepted cases of tests/golden/algebra.tsv with some of
+the first layout's leaves made runtime at random. CuTe is asked with `--raw` (`#N` marks a
+runtime integer, `_N` a static one in its answer), so each answer also says which leaves CuTe
+keeps static. Writes tests/golden/algebra_mixed.tsv (op, arguments, raw answer) and
+tests/golden_mixed.rs (one typed check per answered case: `format!("{:#}")` must equal CuTe's).
+Run from the repository root:  python3 scripts/golden_mixed.py
+"""
+import os
+import random
+import subprocess
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ORACLE = os.path.join(ROOT, "..", "shared", "tools", "cute-oracle")
+TSV = os.path.join(ROOT, "tests", "golden", "algebra_mixed.tsv")
+TEST = os.path.join(ROOT, "tests", "golden_mixed.rs")
+rng = random.Random(9)
+OPS = {
+    "coalesce": "coalesce",
+    "composition": "composition",
+    "complement": "complement",
+    "logical_divide": "logical_divide",
+    "zipped_divide": "zipped_divide",
+    "tiled_divide": "tiled_divide",
+    "flat_divide": "flat_divide",
+}
+DIVIDES = ["logical_divide", "zipped_divide", "tiled_divide", "flat_divide"]
+
+
+def parse(text):
+    """An IntTuple: int, or a tuple of them. A leaf may carry '#' (runtime)."""
+    pos = 0
+
+    def value():
+        nonlocal pos
+        if text[pos] == "(":
+            pos += 1
+            items = [value()]
+            while text[pos] == ",":
+                pos += 1
+                items.append(value())
+            assert text[pos] == ")"
+            pos += 1
+            return tuple(items)
+        start = pos
+        while pos < len(text) and (text[pos] in "#-" or text[pos].isdigit()):
+            pos += 1
+        return text[start:pos]
+
+    v = value()
+    assert pos == len(text), text
+    return v
+
+
+def split_layout(text):
+    depth = 0
+    for i, ch in enumerate(text):
+        depth += ch == "("
+        depth -= ch == ")"
+        if ch == ":" and depth == 0:
+            return parse(text[:i]), parse(text[i + 1:])
+    return parse(text), None
+
+
+def fmt(t):
+    return "(" + ",".join(fmt(x) for x in t) + ")" if isinstance(t, tuple) else t
+
+
+def mark(t, p):
+    if isinstance(t, tuple):
+        return tuple(mark(x, p) for x in t)
+    return "#" + t if rng.random() < p and not t.startswith("#") else t
+
+
+def rust_leaf(leaf, side):
+    if leaf.startswith("#"):
+        return f"{leaf[1:]}{'usize' if side == 'shape' else 'isize'}"
+    n = int(leaf)
+    return f"n!({-n})" if n < 0 else f"s!({n})"
+
+
+def rust_tuple(t, side):
+    if isinstance(t, tuple):
+        return "(" + "".join(rust_tuple(x, side) + ", " for x in t) + ")"
+    return rust_leaf(t, side)
+
+
+def rust_layout(text):
+    s, d = split_layout(text)
+    if d is None:
+        return rust_tuple(s, "shape")
+    return f"Layout::new({rust_tuple(s, 'shape')}, {rust_tuple(d, 'stride')})"
+
+
+def rust_arg(text):
+    """A layout, a shape or integer, or a tuple of layout tilers written `<a,b>` (the oracle's
+    spelling)."""
+    if text.startswith("<"):
+        return "(" + "".join(rust_layout(t) + ", " for t in text[1:-1].split(",")) + ")"
+    return rust_layout(text)
+
+
+def matrix_cases():
+    cases = []
+    for _ in range(90):
+        tm, tk = rng.choice([8, 16, 32, 64, 128]), rng.choice([4, 8, 16, 32])
+        m, k = tm * rng.randint(1, 6), tk * rng.randint(1, 6)
+        ld = rng.choice([m, m + rng.choice([0, 4, 8]), k])
+        if rng.random() < 0.5:
+            a = f"(#{m},#{k}):(1,#{max(ld, m)})"
+        else:
+            a = f"(#{m},#{k}):(#{max(ld, k)},1)"
+        op = rng.choice(DIVIDES + ["composition"])
+        tiler = rng.choice([f"({tm},{tk})", f"<{tm}:1,{tk}:1>"])
+        cases.append((op, [a, tiler]))
+    for _ in range(20):
+        n = rng.choice([8, 16, 32, 64, 128])
+        cases.append(("complement", [f"{n}:1", f"#{n * rng.randint(1, 9)}"]))
+        cases.append(("zipped_divide", [f"#{n * rng.randint(1, 9)}:1", f"{n}"]))
+    return cases
+
+
+def arbitrary_cases():
+    cases = []
+    for line in open(os.path.join(ROOT, "tests", "golden", "algebra.tsv")).read().splitlines():
+        if line.startswith("#"):
+            continue
+        op, *args, want = line.split("\t")
+        if op not in OPS or want.startswith("compile_error") or len(args) > 2:
+            continue
+        if op == "complement" and len(args) == 1:
+            continue
+        if op == "coalesce" and len(args) == 2:
+            continue
+        s, d = split_layout(args[0])
+        if d is None:
+            continue
+        p = rng.choice([0.3, 0.5, 1.0])
+        s = mark(s, p)
+        if op in ("coalesce", "composition") and rng.random() < 0.5:
+            d = mark(d, p)
+        cases.append((op, [f"{fmt(s)}:{fmt(d)}", *args[1:]]))
+    return rng.sample(cases, 250)
+
+
+def main():
+    cases = matrix_cases() + arbitrary_cases()
+    batch = "\n".join(" ".join([op, *args]) for op, args in cases) + "\n"
+    out = subprocess.run([ORACLE, "--raw", "--batch"], input=batch, capture_output=True,
+                         text=True, check=True).stdout.splitlines()
+    assert len(out) == len(cases), (len(out), len(cases))
+    with open(TSV, "w") as f:
+        f.write("# op\targuments...\tCuTe's answer (--raw: _N static, N runtime)\n")
+        for (op, args), want in zip(cases, out):
+            f.write("\t".join([op, *args, want]) + "\n")
+    checks = []
+    for (op, args), want in zip(cases, out):
+        if want.startswith("compile_error"):
+            continue
+        rargs = ", ".join(rust_arg(a) for a in args)
+        checks.append(f"    check(&{OPS[op]}({rargs}), {want!r});".replace("'", '"'))
+    with open(TEST, "w") as f:
+        f.write(HEADER)
+        f.write("\n".join(checks) + "\n}\n")
+    print(f"{len(cases)} cases, {len(checks)} answered by CuTe")
+
+
+HEADER = '''//! Generated by scripts/golden_mixed.py: layouts with runtime leaves through the typed algebra,
+//! against CuTe's answers in tests/golden/algebra_mixed.tsv. CuTe's raw printing marks static
+//! leaves `_N`, so each check also holds tessel to CuTe's choice of static and runtime leaves.
+
+use tessel::*;
+
+macro_rules! s {
+    ($n:literal) => {
+        C::<$n>::default()
+    };
+}
+macro_rules! n {
+    ($n:literal) => {
+        typenum::NInt::<C<$n>>::default()
+    };
+}
+
+fn check<L: core::fmt::Display>(got: &L, want: &str) {
+    assert_eq!(format!("{got:#}"), want);
+}
+
+#[test]
+#[rustfmt::skip]
+fn mixed_layouts_match_cute() {
+'''
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,460 @@
+//! Mixed layouts: runtime leaves through the type-level algebra.
+//!
+//! A layout may hold runtime integers (`usize` shapes, `isize` strides) beside static ones, as
+//! CuTe's `(M,K):(_1,ldA)` does, and the algebra still runs during type checking. Before an
+//! operation, each runtime leaf of an argument becomes a *symbol*: `Dyn<Var<Arg, N>>`, the N-th
+//! runtime leaf of argument `Arg` (shape leaves first, then stride leaves, in flattened order).
+//! The walks treat a symbol as CuTe treats a runtime integer: it is never known to be 1 or to
+//! equal another value, so a mode with a runtime size is never dropped or merged, and arithmetic
+//! on it gives a new symbol whose type records the expression (`Dyn<Times<Dyn<Var<U0, U1>>,
+//! U128>>`), except where CuTe keeps the answer static (`x * 0` is a static 0). The result's type
+//! therefore has a symbol exactly where CuTe's has a runtime integer. [`Realize`] then turns each
+//! symbol into a `usize` (shape) or `isize` (stride) and evaluates its expression with the
+//! integer steps of [`crate::rules`] on the arguments' runtime leaves, gathered into an [`Env`]:
+//! after inlining, what is left is the arithmetic a person would write.
+//!
+//! Where a precondition needs a runtime value, CuTe checks nothing; the walk goes on as CuTe's
+//! does (see each operation's module doc for what tessel checks).
+//!
+//! ```
+//! use tessel::{zipped_divide, Layout, C};
+//! let (m, k, lda) = (256usize, 64usize, 256isize);
+//! let a = Layout::new((m, k), (C::<1>::default(), lda));
+//! let t = zipped_divide(a, (C::<128>::default(), C::<32>::default()));
+//! assert_eq!(t.to_string(), "((128,32),(2,2)):((1,256),(128,8192))");
+//! // The tile is static; the rest holds the four runtime values.
+//! assert_eq!(core::mem::size_of_val(&t), 4 * core::mem::size_of::<usize>());
+//! ```
+
+use crate::diagnostic::{Failure, Judge};
+use crate::int::{Int, NonNegativeInt, Positive, StaticInt};
+use crate::int_tuple::{IntTuple, LayoutShape};
+use crate::list::{Cons, Nil, ToList, ToTuple};
+use crate::rules;
+use crate::Layout;
+use core::fmt;
+use core::marker::PhantomData;
+use typenum::{Add1, Bit, NInt, NonZero, UInt, UTerm, Unsigned, B0, B1, U0, U1};
+
+/// A runtime integer inside the type-level algebra, whose value is the expression `E` of the
+/// arguments' runtime leaves. It holds a value only so that it can sit in a [`Layout`] while the
+/// walks build one; [`Realize`] computes the value.
+pub struct Dyn<E>(isize, PhantomData<E>);
+
+impl<E> Clone for Dyn<E> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<E> Copy for Dyn<E> {}
+impl<E> fmt::Debug for Dyn<E> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+impl<E> Int for Dyn<E> {
+    #[inline(always)]
+    fn value(&self) -> isize {
+        self.0
+    }
+}
+impl<E> NonNegativeInt for Dyn<E> {}
+impl<E> Positive for Dyn<E> {}
+
+macro_rules! expressions {
+    ($($(#[$doc:meta])* $name:ident<$($p:ident),+>;)+) => {$(
+        $(#[$doc])*
+        pub struct $name<$($p),+>(PhantomData<($($p,)+)>);
+    )+};
+}
+
+expressions! {
+    /// The `N`-th runtime leaf of argument `Arg` (0 or 1).
+    Var<Arg, N>;
+    /// `X * Y`.
+    Times<X, Y>;
+    /// `X / Y`, rounded toward zero.
+    Over<X, Y>;
+    /// [`rules::ceil_div`]`(X, Y)`.
+    CeilOver<X, Y>;
+    /// [`rules::shape_div`]`(X, Y)`.
+    ShapeOver<X, Y>;
+    /// [`rules::min`]`(X, Y)`.
+    Least<X, Y>;
+    /// `|X|`.
+    Magnitude<X>;
+    /// `signum(X)`.
+    Sign<X>;
+}
+
+/// The answer of a comparison that involves a runtime value: not known during type checking.
+pub struct Unknown;
+
+/// The most runtime leaves one argument of an operation may hold.
+pub const MAX_RUNTIME_LEAVES: usize = 16;
+
+/// The runtime leaves of an operation's arguments, in the order [`Symbolize`] numbers them.
+pub struct Env {
+    leaves: [[isize; MAX_RUNTIME_LEAVES]; 2],
+}
+
+impl Env {
+    /// The runtime leaves of one argument.
+    #[inline(always)]
+    pub fn of<A: Gather>(a: &A) -> Self {
+        Self::of2(a, &UTerm)
+    }
+
+    /// The runtime leaves of two arguments.
+    #[inline(always)]
+    pub fn of2<A: Gather, B: Gather>(a: &A, b: &B) -> Self {
+        let mut env = Env {
+            leaves: [[0; MAX_RUNTIME_LEAVES]; 2],
+        };
+        let (mut n, mut m) = (0, 0);
+        a.gather(&mut env.leaves[0], &mut n);
+        b.gather(&mut env.leaves[1], &mut m);
+        env
+    }
+}
+
+/// The value of an expression, given the arguments' runtime leaves.
+pub trait Eval {
+    /// The value.
+    fn eval(env: &Env) -> isize;
+}
+
+impl<T: StaticInt> Eval for T {
+    #[inline(always)]
+    fn eval(_: &Env) -> isize {
+        T::VALUE
+    }
+}
+impl<E: Eval> Eval for Dyn<E> {
+    #[inline(always)]
+    fn eval(env: &Env) -> isize {
+        E::eval(env)
+    }
+}
+impl<Arg: Unsigned, N: Unsigned> Eval for Var<Arg, N> {
+    #[inline(always)]
+    fn eval(env: &Env) -> isize {
+        const { assert!(N::USIZE < MAX_RUNTIME_LEAVES, "too many runtime leaves") };
+        env.leaves[Arg::USIZE][N::USIZE]
+    }
+}
+
+macro_rules! eval_binary {
+    ($($name:ident: |$a:ident, $b:ident| $e:expr;)+) => {$(
+        impl<X: Eval, Y: Eval> Eval for $name<X, Y> {
+            #[inline(always)]
+            fn eval(env: &Env) -> isize {
+                let ($a, $b) = (X::eval(env), Y::eval(env));
+                $e
+            }
+        }
+    )+};
+}
+
+eval_binary! {
+    Times: |a, b| a * b;
+    Over: |a, b| a / b;
+    CeilOver: |a, b| rules::ceil_div(a, b);
+    ShapeOver: |a, b| rules::shape_div(a, b);
+    Least: |a, b| rules::min(a, b);
+}
+impl<X: Eval> Eval for Magnitude<X> {
+    #[inline(always)]
+    fn eval(env: &Env) -> isize {
+        X::eval(env).abs()
+    }
+}
+impl<X: Eval> Eval for Sign<X> {
+    #[inline(always)]
+    fn eval(env: &Env) -> isize {
+        X::eval(env).signum()
+    }
+}
+
+/// Collects a value's runtime leaves, in flattened order (a layout: shape, then stride).
+pub trait Gather {
+    /// Appends the runtime leaves to `out` from position `n` on.
+    fn gather(&self, out: &mut [isize; MAX_RUNTIME_LEAVES], n: &mut usize);
+}
+
+/// Each runtime leaf of `Self` (argument `Arg`) as a symbol, numbered from `N` on.
+pub trait Symbolize<Arg, N> {
+    /// `Self` with its runtime leaves as symbols.
+    type Output;
+    /// The number after the last symbol.
+    type Next;
+}
+
+/// `A` with its runtime leaves as symbols of argument `Arg`.
+pub type Sym<A, Arg> = <A as Symbolize<Arg, U0>>::Output;
+/// The first argument, symbolized.
+pub type Sym0<A> = Sym<A, U0>;
+/// The second argument, symbolized.
+pub type Sym1<A> = Sym<A, U1>;
+
+macro_rules! static_leaf {
+    ($([$($p:tt)*] $t:ty;)+) => {$(
+        impl<$($p)* Arg, N> Symbolize<Arg, N> for $t {
+            type Output = Self;
+            type Next = N;
+        }
+        impl<$($p)*> Gather for $t {
+            #[inline(always)]
+            fn gather(&self, _: &mut [isize; MAX_RUNTIME_LEAVES], _: &mut usize) {}
+        }
+    )+};
+}
+
+static_leaf! {
+    [] UTerm;
+    [U, B,] UInt<U, B>;
+    [U: Unsigned + NonZero,] NInt<U>;
+    [] Nil;
+}
+
+macro_rules! runtime_leaf {
+    ($([$($p:tt)*] $t:ty;)+) => {$(
+        impl<$($p)* Arg, N: core::ops::Add<B1>> Symbolize<Arg, N> for $t {
+            type Output = Dyn<Var<Arg, N>>;
+            type Next = Add1<N>;
+        }
+        impl<$($p)*> Gather for $t {
+            #[inline(always)]
+            fn gather(&self, out: &mut [isize; MAX_RUNTIME_LEAVES], n: &mut usize) {
+                out[*n] = self.value();
+                *n += 1;
+            }
+        }
+    )+};
+}
+
+runtime_leaf! {
+    [] usize;
+    [] isize;
+    [E,] Dyn<E>;
+}
+
+impl<Arg, N, H: Symbolize<Arg, N>, T: Symbolize<Arg, H::Next>> Symbolize<Arg, N> for Cons<H, T> {
+    type Output = Cons<H::Output, T::Output>;
+    type Next = T::Next;
+}
+
+macro_rules! tuple_mixed {
+    ($( ($(($T:ident $D:ident $X:ident $i:tt))+) )+) => {$(
+        impl<$($T,)+ Arg, N> Symbolize<Arg, N> for ($($T,)+)
+        where
+            Self: ToList,
+            <Self as ToList>::List: Symbolize<Arg, N>,
+            <<Self as ToList>::List as Symbolize<Arg, N>>::Output: ToTuple,
+        {
+            type Output = <<<Self as ToList>::List as Symbolize<Arg, N>>::Output as ToTuple>::Tuple;
+            type Next = <<Self as ToList>::List as Symbolize<Arg, N>>::Next;
+        }
+        impl<$($T: Gather),+> Gather for ($($T,)+) {
+            #[inline(always)]
+            fn gather(&self, out: &mut [isize; MAX_RUNTIME_LEAVES], n: &mut usize) {
+                $(self.$i.gather(out, n);)+
+            }
+        }
+        impl<$($T: Realize<Side>,)+ Side> Realize<Side> for ($($T,)+) {
+            type Output = ($($T::Output,)+);
+            #[inline(always)]
+            fn realize(env: &Env) -> Self::Output {
+                ($($T::realize(env),)+)
+            }
+        }
+    )+};
+}
+
+crate::list::for_each_arity!(tuple_mixed);
+
+impl<S: LayoutShape<D>, D: IntTuple, Arg, N> Symbolize<Arg, N> for Layout<S, D>
+where
+    S: Symbolize<Arg, N>,
+    D: Symbolize<Arg, S::Next>,
+    S::Output: LayoutShape<D::Output>,
+    D::Output: IntTuple,
+{
+    type Output = Layout<S::Output, D::Output>;
+    type Next = D::Next;
+}
+
+impl<S: LayoutShape<D> + Gather, D: IntTuple + Gather> Gather for Layout<S, D> {
+    #[inline(always)]
+    fn gather(&self, out: &mut [isize; MAX_RUNTIME_LEAVES], n: &mut usize) {
+        self.shape().gather(out, n);
+        self.stride().gather(out, n);
+    }
+}
+
+/// Which side of a layout a leaf is on: a runtime shape is a `usize`, a runtime stride an
+/// `isize`.
+pub struct OnShape;
+/// See [`OnShape`].
+pub struct OnStride;
+/// A whole layout.
+pub struct Whole;
+
+/// The value of a symbolic type: each symbol a runtime integer evaluated from `env`.
+pub trait Realize<Side> {
+    /// The type with runtime integers for symbols.
+    type Output: Copy;
+    /// The value.
+    fn realize(env: &Env) -> Self::Output;
+}
+
+impl<T: StaticInt, Side> Realize<Side> for T {
+    type Output = T;
+    #[inline(always)]
+    fn realize(_: &Env) -> T {
+        T::INSTANCE
+    }
+}
+impl<E: Eval> Realize<OnShape> for Dyn<E> {
+    type Output = usize;
+    #[inline(always)]
+    fn realize(env: &Env) -> usize {
+        E::eval(env) as usize
+    }
+}
+impl<E: Eval> Realize<OnStride> for Dyn<E> {
+    type Output = isize;
+    #[inline(always)]
+    fn realize(env: &Env) -> isize {
+        E::eval(env)
+    }
+}
+impl<S: LayoutShape<D> + Realize<OnShape>, D: IntTuple + Realize<OnStride>> Realize<Whole>
+    for Layout<S, D>
+where
+    S::Output: LayoutShape<D::Output>,
+    D::Output: IntTuple,
+{
+    type Output = Layout<S::Output, D::Output>;
+    #[inline(always)]
+    fn realize(env: &Env) -> Self::Output {
+        Layout::new(S::realize(env), D::realize(env))
+    }
+}
+
+/// The value of the symbolic result `R` of an operation on `a` and `b` whose verdict is `V`:
+/// the runtime conditions of V are checked with `debug_assert!` (free in release builds).
+#[inline(always)]
+pub fn realize2<V: Judge, R: Realize<Whole>, A: Gather, B: Gather>(a: &A, b: &B) -> R::Output {
+    let env = Env::of2(a, b);
+    if cfg!(debug_assertions) {
+        if let Err(failure) = V::judge(&env) {
+            panic!("{failure}");
+        }
+    }
+    R::realize(&env)
+}
+
+/// [`realize2`], with the runtime conditions of V checked: the first that fails, or the value.
+#[inline(always)]
+pub fn try_realize2<V: Judge, R: Realize<Whole>, A: Gather, B: Gather>(
+    a: &A,
+    b: &B,
+) -> Result<R::Output, Failure> {
+    let env = Env::of2(a, b);
+    V::judge(&env)?;
+    Ok(R::realize(&env))
+}
+
+/// A composed layout is static: it has no runtime leaves.
+impl<Sw, const O: usize, L, Arg, N> Symbolize<Arg, N> for crate::ComposedLayout<Sw, O, L> {
+    type Output = Self;
+    type Next = N;
+}
+impl<Sw, const O: usize, L> Gather for crate::ComposedLayout<Sw, O, L> {
+    #[inline(always)]
+    fn gather(&self, _: &mut [isize; MAX_RUNTIME_LEAVES], _: &mut usize) {}
+}
+impl<Sw, const O: usize, L> Realize<Whole> for crate::ComposedLayout<Sw, O, L> {
+    type Output = Self;
+    #[inline(always)]
+    fn realize(_: &Env) -> Self {
+        Self::INSTANCE
+    }
+}
+impl<const B: u32, const M: u32, const S: i32, Arg, N> Symbolize<Arg, N> for crate::Swizzle<B, M, S>
+where
+    crate::swizzle::Bits<B, S>: crate::swizzle::ValidSwizzle,
+{
+    type Output = Self;
+    type Next = N;
+}
+impl<const B: u32, const M: u32, const S: i32> Gather for crate::Swizzle<B, M, S>
+where
+    crate::swizzle::Bits<B, S>: crate::swizzle::ValidSwizzle,
+{
+    #[inline(always)]
+    fn gather(&self, _: &mut [isize; MAX_RUNTIME_LEAVES], _: &mut usize) {}
+}
+
+/// A symbolic layout with its symbols as runtime integers.
+pub type Realized<L> = <L as Realize<Whole>>::Output;
+
+// CuTe's arithmetic on a runtime integer: the answer is runtime, except `x * 0`, which is 0.
+
+/// `Dyn * S` for a shape S: a symbol.
+impl<E, R> crate::nat::Mul<R> for Dyn<E> {
+    type Output = Dyn<Times<Dyn<E>, R>>;
+}
+impl<E> crate::arith::ScaleStride<UTerm> for Dyn<E> {
+    type Output = UTerm;
+}
+impl<E, U: Unsigned, B: Bit> crate::arith::ScaleStride<UInt<U, B>> for Dyn<E> {
+    type Output = Dyn<Times<Dyn<E>, UInt<U, B>>>;
+}
+impl<E, U: Unsigned + NonZero> crate::arith::ScaleStride<NInt<U>> for Dyn<E> {
+    type Output = Dyn<Times<Dyn<E>, NInt<U>>>;
+}
+impl<E, F> crate::arith::ScaleStride<Dyn<F>> for Dyn<E> {
+    type Output = Dyn<Times<Dyn<E>, Dyn<F>>>;
+}
+impl<U: Unsigned, B: Bit, F> crate::arith::ScaleStride<Dyn<F>> for UInt<U, B> {
+    type Output = Dyn<Times<UInt<U, B>, Dyn<F>>>;
+}
+impl<E> crate::arith::Unit for Dyn<E> {
+    type Output = B0;
+}
+impl<E, D> crate::arith::SameAs<D> for Dyn<E> {
+    type Output = B0;
+}
+impl<U: Unsigned, B: Bit, F> crate::arith::SameAs<Dyn<F>> for UInt<U, B> {
+    type Output = B0;
+}
+impl<F> crate::arith::SameAs<Dyn<F>> for UTerm {
+    type Output = B0;
+}
+impl<U: Unsigned + NonZero, F> crate::arith::SameAs<Dyn<F>> for NInt<U> {
+    type Output = B0;
+}
+impl<E> crate::arith::Negated for Dyn<E> {
+    type Output = Dyn<Times<Dyn<E>, NInt<U1>>>;
+}
+impl<E, B> crate::arith::Lt<B> for Dyn<E> {
+    type Output = Unknown;
+}
+impl<U: Unsigned, B: Bit, F> crate::arith::Lt<Dyn<F>> for UInt<U, B> {
+    type Output = Unknown;
+}
+impl<E, B> crate::arith::CeilDivMixed<B> for Dyn<E> {
+    type Output = Dyn<CeilOver<Dyn<E>, B>>;
+}
+impl<U: Unsigned, B: Bit, F> crate::arith::CeilDivMixed<Dyn<F>> for UInt<U, B> {
+    type Output = Dyn<CeilOver<UInt<U, B>, Dyn<F>>>;
+}
+impl<E> crate::arith::Plural for Dyn<E> {}
+impl<E, B> crate::arith::MulMixed<B> for Dyn<E> {
+    type Output = Dyn<Times<Dyn<E>, B>>;
+}
+impl<U: Unsigned, B: Bit, F> crate::arith::MulMixed<Dyn<F>> for UInt<U, B> {
+    type Output = Dyn<Times<UInt<U, B>, Dyn<F>>>;
+}

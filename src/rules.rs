@@ -1,0 +1,87 @@
+//! The integer steps of CuTe's algebra, once, as `const fn`s on plain integers.
+//!
+//! The typed layer evaluates its runtime leaves with these (through [`crate::mixed`]), the
+//! runtime layer (`dynamic/`) calls them through its overflow-checked wrappers, and const
+//! evaluation can call them directly. The type-level walks mirror the same steps on typenum
+//! integers; `tests/mixed.rs` holds both together.
+//!
+//! ```
+//! use tessel::rules::{ceil_div, shape_div};
+//! assert_eq!(ceil_div(7, 2), 4);
+//! assert_eq!(shape_div(6, 4), 1); // not a multiple: CuTe's shape_div gives the sign, 1
+//! assert_eq!(shape_div(2, 8), 1);
+//! ```
+
+use crate::diagnostic::Failure;
+
+/// `ceil(a / b)` for `a >= 0`, `b >= 1`, as CuTe writes it: `(a + b - 1) / b`.
+#[inline(always)]
+pub const fn ceil_div(a: isize, b: isize) -> isize {
+    (a + b - 1) / b
+}
+
+/// CuTe's `shape_div`: `a / b` when it is not zero, else `signum(a) * signum(b)` (a shape
+/// divided by a larger one leaves one element).
+#[inline(always)]
+pub const fn shape_div(a: isize, b: isize) -> isize {
+    let q = a / b;
+    if q != 0 {
+        q
+    } else {
+        a.signum() * b.signum()
+    }
+}
+
+/// The smaller of two integers.
+#[inline(always)]
+pub const fn min(a: isize, b: isize) -> isize {
+    if a < b {
+        a
+    } else {
+        b
+    }
+}
+
+/// The mask of the B bits a swizzle `(B, M, S)` reads (YYY).
+#[inline(always)]
+pub const fn yyy_mask(bits: u32, base: u32, shift: i32) -> usize {
+    ((1 << bits) - 1) << (base as i32 + if shift > 0 { shift } else { 0 })
+}
+
+/// The swizzle `(B, M, S)` of an index: `x ^ ((x & yyy_mask) >> S)` (a left shift for negative
+/// S). The one definition the static, the runtime and the const layers share.
+#[inline(always)]
+pub const fn swizzled(bits: u32, base: u32, shift: i32, x: usize) -> usize {
+    let y = x & yyy_mask(bits, base, shift);
+    x ^ if shift >= 0 { y >> shift } else { y << -shift }
+}
+
+/// One step of composition's walk (CuTe's fold, with tessel's conditions): `rest` elements at
+/// stride `step > 0` meet a mode of A of size `shape`. The mode gives `ceil(shape / step)`
+/// elements; `Ok(None)` when it gives one or nothing is left to take (the walk steps over it),
+/// `Ok(Some(n))` when `n` elements are taken here, or the condition that fails: the stride
+/// walks past the mode without being a multiple of it (CuTe's stride divisibility), what is
+/// left is not a multiple of what is taken (CuTe's shape divisibility), or the walk goes on
+/// past a mode whose size the stride does not divide (tessel's: else `A(B(c))` differs).
+pub const fn composition_step(shape: i64, step: i64, rest: i64) -> Result<Option<i64>, Failure> {
+    use crate::composition::{ShapeMultiple, StrideDividesMode, StrideMultiple};
+    if step >= shape && step % shape != 0 {
+        return Err(fail(StrideMultiple::MESSAGE, step, shape));
+    }
+    let given = (shape - 1) / step + 1;
+    if given == 1 || rest == 1 {
+        return Ok(None);
+    }
+    let taken = if given < rest { given } else { rest };
+    if rest % taken != 0 {
+        return Err(fail(ShapeMultiple::MESSAGE, rest, taken));
+    }
+    if rest > taken && shape % step != 0 {
+        return Err(fail(StrideDividesMode::MESSAGE, step, shape));
+    }
+    Ok(Some(taken))
+}
+
+const fn fail(message: &'static str, a: i64, b: i64) -> Failure {
+    Failure { message, a, b }
+}
