@@ -385,6 +385,9 @@ pub trait MulMixed<B> {
 impl<B> MulMixed<B> for UTerm {
     type Output = UTerm;
 }
+impl<U: Unsigned, B: Bit> MulMixed<UTerm> for UInt<U, B> {
+    type Output = UTerm;
+}
 impl<U: Unsigned, B: Bit, V: Unsigned, C: Bit> MulMixed<UInt<V, C>> for UInt<U, B>
 where
     UInt<U, B>: Mul<UInt<V, C>>,
@@ -398,3 +401,24 @@ pub type ProdOf<A, B> = <A as MulMixed<B>>::Output;
 /// A shape known to be 2 or more, or a runtime one: a mode that is never dropped.
 pub trait Plural {}
 impl<U: Unsigned, B: Bit, B2: Bit> Plural for UInt<UInt<U, B>, B2> {}
+
+/// `Self + B` on static or runtime numbers: static where both are.
+pub trait AddMixed<B> {
+    /// The sum.
+    type Output;
+}
+impl<B: Unsigned> AddMixed<B> for UTerm {
+    type Output = B;
+}
+impl<U: Unsigned, B: Bit> AddMixed<UTerm> for UInt<U, B> {
+    type Output = Self;
+}
+impl<U: Unsigned, B: Bit, V: Unsigned, C: Bit> AddMixed<UInt<V, C>> for UInt<U, B>
+where
+    UInt<U, B>: AddCarry<UInt<V, C>, B0>,
+{
+    type Output = Sum<UInt<U, B>, UInt<V, C>>;
+}
+
+/// `A + B` on static or runtime numbers.
+pub type PlusOf<A, B> = <A as AddMixed<B>>::Output;

@@ -24,7 +24,7 @@ use crate::arith::{SameAs, ScaleStride, Scaled, Unit};
 use crate::by_mode::{tuple_tilers, KeepRest, ModeOp};
 use crate::int::Int;
 use crate::int_tuple::{IntTuple, LayoutShape, Leaves};
-use crate::list::{Cons, Nil, ToTuple};
+use crate::list::{Cons, Nil, ReverseOnto, SplitFirst, ToTuple, Unzip, ZipList};
 use crate::mixed::{Dyn, Env, Gather, Realize, Realized, Sym0, Symbolize, Whole};
 use crate::nat::{Mul, Prod};
 use crate::Layout;
@@ -42,34 +42,6 @@ where
     S::List: ZipList<D::List>,
 {
     type List = <S::List as ZipList<D::List>>::Output;
-}
-
-/// Two lists of the same length as one list of pairs.
-pub trait ZipList<R> {
-    /// The list of pairs.
-    type Output;
-}
-
-impl ZipList<Nil> for Nil {
-    type Output = Nil;
-}
-
-impl<H, T: ZipList<RT>, RH, RT> ZipList<Cons<RH, RT>> for Cons<H, T> {
-    type Output = Cons<(H, RH), T::Output>;
-}
-
-/// A list reversed onto the accumulator `Acc`.
-pub trait ReverseOnto<Acc> {
-    /// The reversed list, followed by `Acc`.
-    type Output;
-}
-
-impl<Acc> ReverseOnto<Acc> for Nil {
-    type Output = Acc;
-}
-
-impl<H, T: ReverseOnto<Cons<H, Acc>>, Acc> ReverseOnto<Acc> for Cons<H, T> {
-    type Output = T::Output;
 }
 
 /// The size-1 shape.
@@ -262,24 +234,6 @@ where
     >;
 }
 
-/// A list of pairs as two lists.
-pub trait Unzip {
-    /// The first elements.
-    type Shapes;
-    /// The second elements.
-    type Strides;
-}
-
-impl Unzip for Nil {
-    type Shapes = Nil;
-    type Strides = Nil;
-}
-
-impl<S, D, T: Unzip> Unzip for Cons<(S, D), T> {
-    type Shapes = Cons<S, T::Shapes>;
-    type Strides = Cons<D, T::Strides>;
-}
-
 /// `coalesce(Self)` on types.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be coalesced at compile time",
@@ -312,19 +266,6 @@ where
     type Stack = <<L::Output as SplitFirst>::Rest as Walk<
         Cons<<L::Output as SplitFirst>::First, Nil>,
     >>::Output;
-}
-
-/// A non-empty list's first element and the rest.
-pub trait SplitFirst {
-    /// The first element.
-    type First;
-    /// The rest.
-    type Rest;
-}
-
-impl<H, T> SplitFirst for Cons<H, T> {
-    type First = H;
-    type Rest = T;
 }
 
 /// `coalesce(L)`: the coalesced layout type.

@@ -44,22 +44,22 @@
 //! ```
 
 use crate::arith::{
-    CeilDivCheap, CeilQuotCheap, DivCheap, IsUnit, Less, Lt, MulMixed, Negate, Not, Plural, ProdOf,
-    QuotCheap, SameAs, StrideAtMost, StrideLeEq, Unit,
+    CeilDivMixed, CeilDivOf, DivCheap, Less, Lt, MulMixed, Negate, Not, Plural, ProdOf, QuotCheap,
+    SameAs, StrideAtMost, StrideLeEq,
 };
 use crate::by_mode::ComplementOperand;
 use crate::coalesce::{CoalesceLayout, CoalesceList, FlatModes, StackLayout};
-use crate::compact::LayoutLeft;
 use crate::diagnostic::{
-    And, Both, Check, Checked, Decimal, Deferred, Failure, Holds, Judge, RuntimeCheck, Verified,
+    And, Both, Check, CheckBit, Checked, Decimal, Deferred, Failure, Holds, Judge, RuntimeCheck,
+    Verified,
 };
-use crate::int_tuple::{IntTuple, LayoutShape, Leaves, StaticShape};
+use crate::int_tuple::{IntTuple, LayoutShape, Leaves};
 use crate::list::{Concat, Cons, Joined, Nil};
 use crate::mixed::{
-    realize2, CeilOver, Dyn, Env, Eval, Gather, Over, Realize, Realized, Sym0, Sym1, Symbolize,
-    Unknown, Whole,
+    realize2, Dyn, Env, Eval, Gather, Over, Realize, Realized, Sym0, Sym1, Symbolize, Unknown,
+    Whole,
 };
-use crate::nat::{Mul, Prod};
+use crate::product::Len;
 use crate::Layout;
 use typenum::{NInt, NonZero, UInt, UTerm, Unsigned, B0, B1, U0, U1};
 
@@ -341,54 +341,90 @@ impl<S, D: MulMixed<S>, Reach> GapAbove<Unknown, Reach> for (S, D) {
     type Verdict = Deferred<Cons<Beyond<D, Reach>, Nil>>;
 }
 
-/// How many blocks of `N` the cotarget's leaves span: CuTe's `size(ceil_div(M, N))`.
+/// The repetitions up to the cotarget past the reach `N`: CuTe's `ceil_div(M, N)` taken leaf by
+/// leaf, `(ceil(m0 / n), ceil(m1 / ceil(n / m0)), ...)`.
 pub trait Blocks<N> {
-    /// The count.
-    type Output;
+    /// The counts.
+    type Counts;
 }
 impl<N> Blocks<N> for Nil {
-    type Output = U1;
+    type Counts = Nil;
 }
-/// A runtime cotarget or reach: `ceil(M / N)` at run time.
-impl<E, N> Blocks<N> for Cons<Dyn<E>, Nil> {
-    type Output = Dyn<CeilOver<Dyn<E>, N>>;
-}
-impl<U, B, F> Blocks<Dyn<F>> for Cons<UInt<U, B>, Nil> {
-    type Output = Dyn<CeilOver<UInt<U, B>, Dyn<F>>>;
-}
-impl<U, B, T, N: CeilDivCheap<UInt<U, B>>> Blocks<N> for Cons<UInt<U, B>, T>
-where
-    UInt<U, B>: CeilDivCheap<N>,
-    T: Blocks<CeilQuotCheap<N, UInt<U, B>>>,
-    CeilQuotCheap<UInt<U, B>, N>: Mul<<T as Blocks<CeilQuotCheap<N, UInt<U, B>>>>::Output>,
-{
-    type Output =
-        Prod<CeilQuotCheap<UInt<U, B>, N>, <T as Blocks<CeilQuotCheap<N, UInt<U, B>>>>::Output>;
+impl<A: CeilDivMixed<N>, T: Blocks<CeilDivOf<N, A>>, N: CeilDivMixed<A>> Blocks<N> for Cons<A, T> {
+    type Counts = Cons<CeilDivOf<A, N>, T::Counts>;
 }
 
-/// The last mode of the complement: `n:reach`, or `1:0` when nothing is left.
-pub trait LastMode<Reach> {
-    /// The mode.
-    type Mode;
+/// CuTe's coalesce of a shape: neighbours that are both static, or both runtime, multiply.
+pub trait ShapeRuns {
+    /// The merged shape, as a list.
+    type Output;
 }
-impl<N: Unit, Reach> LastMode<Reach> for N
+impl ShapeRuns for Nil {
+    type Output = Nil;
+}
+impl<X> ShapeRuns for Cons<X, Nil> {
+    type Output = Self;
+}
+impl<X: SameKind<Y>, Y, T> ShapeRuns for Cons<X, Cons<Y, T>>
 where
-    (N, Reach): LastIf<IsUnit<N>>,
+    Self: RunIf<X::Output>,
 {
-    type Mode = <(N, Reach) as LastIf<IsUnit<N>>>::Mode;
+    type Output = <Self as RunIf<X::Output>>::Output;
 }
 
-/// `1:0` (`B1`) or `n:reach` (`B0`).
-pub trait LastIf<IsOne> {
-    /// The mode.
-    type Mode;
+/// See [`ShapeRuns`]: merge the first two (`B1`) or keep the first (`B0`).
+#[doc(hidden)]
+pub trait RunIf<Same> {
+    /// The merged shape.
+    type Output;
 }
-impl<N, Reach> LastIf<B1> for (N, Reach) {
-    type Mode = (N, UTerm);
+impl<X: MulMixed<Y>, Y, T> RunIf<B1> for Cons<X, Cons<Y, T>>
+where
+    Cons<ProdOf<X, Y>, T>: ShapeRuns,
+{
+    type Output = <Cons<ProdOf<X, Y>, T> as ShapeRuns>::Output;
 }
-impl<N, Reach> LastIf<B0> for (N, Reach) {
-    type Mode = (N, Reach);
+impl<X, Y, T> RunIf<B0> for Cons<X, Cons<Y, T>>
+where
+    Cons<Y, T>: ShapeRuns,
+{
+    type Output = Cons<X, <Cons<Y, T> as ShapeRuns>::Output>;
 }
+
+/// Whether two numbers are both static or both runtime: `B1` or `B0`.
+#[doc(hidden)]
+pub trait SameKind<Y> {
+    /// `B1` or `B0`.
+    type Output;
+}
+impl<U, B, V, C> SameKind<UInt<V, C>> for UInt<U, B> {
+    type Output = B1;
+}
+impl<E, F> SameKind<Dyn<F>> for Dyn<E> {
+    type Output = B1;
+}
+impl<U, B, F> SameKind<Dyn<F>> for UInt<U, B> {
+    type Output = B0;
+}
+impl<E, V, C> SameKind<UInt<V, C>> for Dyn<E> {
+    type Output = B0;
+}
+
+/// The compact (column-major) modes of a shape list from the stride `R` on.
+pub trait CompactFrom<R> {
+    /// The `(shape, stride)` modes.
+    type Modes;
+}
+impl<R> CompactFrom<R> for Nil {
+    type Modes = Nil;
+}
+impl<R: MulMixed<X>, X, T: CompactFrom<ProdOf<R, X>>> CompactFrom<R> for Cons<X, T> {
+    type Modes = Cons<(X, R), T::Modes>;
+}
+
+/// The modes that repeat the layout up to the cotarget M past the reach N.
+pub type Repeats<M, N> =
+    <<<<M as Leaves>::List as Blocks<N>>::Counts as ShapeRuns>::Output as CompactFrom<N>>::Modes;
 
 /// `complement(Self, M)` on types.
 #[diagnostic::on_unimplemented(
@@ -463,22 +499,101 @@ macro_rules! tuple_cotargets {
 }
 crate::list::for_each_arity!(tuple_cotargets);
 
-type Filtered<A> = <<<A as FlatModes>::List as FilterZeros>::Output as CoalesceList>::Stack;
+type Coalesced<A> = <<<A as FlatModes>::List as FilterZeros>::Output as CoalesceList>::Stack;
+type Filtered<A> = <Coalesced<A> as Sortable>::Output;
+type Sorted<A, M> =
+    And<<Coalesced<A> as Sortable>::Verdict, <Filtered<A> as ComplementOfModes<M>>::Verdict>;
 
 impl<S: LayoutShape<D>, D: IntTuple, M> ComplementOf<M> for Layout<S, D>
 where
     Self: FlatModes,
     <Self as FlatModes>::List: FilterZeros + Negatives,
     <<Self as FlatModes>::List as FilterZeros>::Output: CoalesceList,
+    Coalesced<Self>: Sortable,
     Filtered<Self>: ComplementOfModes<M>,
-    <<Self as FlatModes>::List as Negatives>::Verdict:
-        Both<<Filtered<Self> as ComplementOfModes<M>>::Verdict>,
+    <Coalesced<Self> as Sortable>::Verdict: Both<<Filtered<Self> as ComplementOfModes<M>>::Verdict>,
+    <<Self as FlatModes>::List as Negatives>::Verdict: Both<Sorted<Self, M>>,
 {
     type Output = <Filtered<Self> as ComplementOfModes<M>>::Output;
-    type Verdict = And<
-        <<Self as FlatModes>::List as Negatives>::Verdict,
-        <Filtered<Self> as ComplementOfModes<M>>::Verdict,
-    >;
+    type Verdict = And<<<Self as FlatModes>::List as Negatives>::Verdict, Sorted<Self, M>>;
+}
+
+crate::diagnostic::condition!(
+    /// Runtime strides only in a layout of one mode: the modes are sorted by stride at compile
+    /// time (CuTe's static assertion "Dynamic-stride complement only for rank-1 layouts").
+    RuntimeStrideRank,
+    RuntimeStrideInOneMode,
+    "complement: A has {A} modes after filtering and coalescing, and a runtime stride: modes are sorted by stride at compile time, so a runtime stride needs a layout of one mode",
+    "a runtime stride in complement (and the products) needs a layout of one mode"
+);
+
+/// A's filtered modes, sortable by stride: one mode, or static strides. Otherwise the failure of
+/// [`RuntimeStrideRank`], with the runtime strides replaced by 1 to go on with.
+#[doc(hidden)]
+pub trait Sortable {
+    /// The modes.
+    type Output;
+    /// [`Holds`] or the failure.
+    type Verdict;
+}
+impl<M> Sortable for Cons<M, Nil> {
+    type Output = Self;
+    type Verdict = Holds;
+}
+impl<M0, M1, T> Sortable for Cons<M0, Cons<M1, T>>
+where
+    Self: StaticStrides + Len,
+    <Self as StaticStrides>::Runtime: CheckBit<RuntimeStrideRank, <Self as Len>::Output, UTerm>,
+{
+    type Output = <Self as StaticStrides>::Output;
+    type Verdict =
+        Check<<Self as StaticStrides>::Runtime, RuntimeStrideRank, <Self as Len>::Output, UTerm>;
+}
+
+/// Modes with each runtime stride replaced by 1, and `B0` if there was one (else `B1`).
+#[doc(hidden)]
+pub trait StaticStrides {
+    /// The modes.
+    type Output;
+    /// `B1` when every stride is static.
+    type Runtime;
+}
+impl StaticStrides for Nil {
+    type Output = Nil;
+    type Runtime = B1;
+}
+impl<S, D: IsRuntime, T: StaticStrides> StaticStrides for Cons<(S, D), T>
+where
+    D::Placeholder: Sized,
+    T::Runtime: core::ops::BitAnd<D::Static>,
+{
+    type Output = Cons<(S, D::Placeholder), T::Output>;
+    type Runtime = typenum::And<T::Runtime, D::Static>;
+}
+
+/// Whether a stride is static (`B1`, kept) or runtime (`B0`, replaced by 1).
+#[doc(hidden)]
+pub trait IsRuntime {
+    /// `B1` for a static stride.
+    type Static;
+    /// The stride, or 1.
+    type Placeholder;
+}
+impl IsRuntime for UTerm {
+    type Static = B1;
+    type Placeholder = Self;
+}
+impl<U, B> IsRuntime for UInt<U, B> {
+    type Static = B1;
+    type Placeholder = Self;
+}
+impl<U: Unsigned + NonZero> IsRuntime for NInt<U> {
+    type Static = B1;
+    type Placeholder = Self;
+}
+impl<F> IsRuntime for Dyn<F> {
+    type Static = B0;
+    type Placeholder = U1;
 }
 
 /// The complement of A's filtered, coalesced modes `Self`.
@@ -489,34 +604,33 @@ pub trait ComplementOfModes<M> {
     type Verdict;
 }
 
-/// Nothing is left of A (`1:0`): the complement is all of the cotarget, compact.
-impl<D, M: StaticShape> ComplementOfModes<M> for Cons<(One, D), Nil>
+/// Nothing is left of A (`1:0`): the complement is all of the cotarget, compact (CuTe's
+/// `make_layout(coalesce(M))`: one mode when static, runs of runtime leaves merged).
+impl<D, M: Leaves> ComplementOfModes<M> for Cons<(One, D), Nil>
 where
-    M::Size: LayoutShape<LayoutLeft<M::Size>> + crate::compact::Compact<crate::compact::Left, U1>,
-    LayoutLeft<M::Size>: IntTuple,
+    M::List: ShapeRuns,
+    <M::List as ShapeRuns>::Output: CompactFrom<U1>,
+    AllOf<M>: StackLayout,
+    <AllOf<M> as StackLayout>::Output: CoalesceLayout,
 {
-    type Output = Layout<M::Size, LayoutLeft<M::Size>>;
+    type Output = <<AllOf<M> as StackLayout>::Output as CoalesceLayout>::Output;
     type Verdict = Holds;
 }
+
+/// The cotarget M as compact modes.
+type AllOf<M> = <<<M as Leaves>::List as ShapeRuns>::Output as CompactFrom<U1>>::Modes;
 
 type GapsOf<L> = <L as Gaps<U1>>::Modes;
 type ReachOf<L> = <L as Gaps<U1>>::Reach;
-type LastOf<L, M> =
-    <<<M as Leaves>::List as Blocks<ReachOf<L>>>::Output as LastMode<ReachOf<L>>>::Mode;
-type AllModes<L, M> = Joined<GapsOf<L>, Cons<LastOf<L, M>, Nil>>;
-
-/// ... and against a runtime cotarget, `M:1`.
-impl<D, E> ComplementOfModes<Dyn<E>> for Cons<(One, D), Nil> {
-    type Output = Layout<Dyn<E>, U1>;
-    type Verdict = Holds;
-}
+type AllModes<L, M> = Joined<GapsOf<L>, Repeats<M, ReachOf<L>>>;
 
 impl<S: Plural, D, T, M: Leaves> ComplementOfModes<M> for Cons<(S, D), T>
 where
     Self: Gaps<U1>,
     M::List: Blocks<ReachOf<Self>>,
-    <M::List as Blocks<ReachOf<Self>>>::Output: LastMode<ReachOf<Self>>,
-    GapsOf<Self>: Concat<Cons<LastOf<Self, M>, Nil>>,
+    <M::List as Blocks<ReachOf<Self>>>::Counts: ShapeRuns,
+    <<M::List as Blocks<ReachOf<Self>>>::Counts as ShapeRuns>::Output: CompactFrom<ReachOf<Self>>,
+    GapsOf<Self>: Concat<Repeats<M, ReachOf<Self>>>,
     AllModes<Self, M>: StackLayout,
     <AllModes<Self, M> as StackLayout>::Output: CoalesceLayout,
 {
@@ -544,13 +658,4 @@ where
         _,
         _,
     >(&a, &m)
-}
-
-/// The first element of a non-empty list.
-pub trait SplitHead {
-    /// The first element.
-    type Head;
-}
-impl<H, T> SplitHead for Cons<H, T> {
-    type Head = H;
 }

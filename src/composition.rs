@@ -31,19 +31,19 @@
 //! ```
 
 use crate::arith::{
-    CeilDivMixed, CeilDivOf, DivCheap, Divides, IsUnit, Less, Lt, QuotCheap, ScaleStride, Scaled,
-    Unit,
+    AddMixed, CeilDivMixed, CeilDivOf, DivCheap, Divides, IsUnit, Less, Lt, PlusOf, QuotCheap,
+    ScaleStride, Scaled, Unit,
 };
 use crate::by_mode::{tuple_tilers, CompositionTiler, DropRest, ModeOp};
-use crate::coalesce::{FlatModes, ReverseOnto, SplitFirst, StackLayout, Walk};
+use crate::coalesce::{FlatModes, StackLayout, Walk};
 use crate::diagnostic::{
     And, Both, Check, CheckBit, Deferred, Fails, Failure, Holds, Judge, RuntimeCheck, Verified,
 };
 use crate::int_tuple::{IntTuple, LayoutShape};
-use crate::list::{list_type, Concat, Cons, Joined, Nil, ToTuple};
+use crate::list::{list_type, Concat, Cons, Joined, Nil, ReverseOnto, SplitFirst, ToTuple};
 use crate::mixed::{
-    realize2, try_realize2, Dyn, Env, Eval, Gather, Least, Over, Realize, Realized, Sym0, Sym1,
-    Symbolize, Unknown, Whole,
+    realize2, try_realize2, Dyn, Env, Eval, Gather, Least, Over, Reach, Realize, Realized, Sym0,
+    Sym1, Symbolize, Unknown, Whole,
 };
 use crate::nat::{AddCarry, Pred, Sub1, Sum};
 use crate::sublayout::Concatenate;
@@ -175,33 +175,40 @@ where
 }
 
 /// A has one mode: its stride scales B's.
-impl<N, V, C, S, D, U> ComposeLeaf<N, UInt<V, C>> for Cons<(S, D, U), Nil>
+impl<N, R: Walking, S, D, U> ComposeLeaf<N, R> for Cons<(S, D, U), Nil>
 where
-    UInt<V, C>: ScaleStride<D>,
-    N: LayoutShape<Scaled<UInt<V, C>, D>>,
-    Scaled<UInt<V, C>, D>: IntTuple,
+    R: ScaleStride<D>,
+    N: LayoutShape<Scaled<R, D>>,
+    Scaled<R, D>: IntTuple,
 {
-    type Layout = Layout<N, Scaled<UInt<V, C>, D>>;
+    type Layout = Layout<N, Scaled<R, D>>;
     type Modes = Self;
 }
 
 /// A has several modes: walk them.
-impl<N, V, C, X, Y, T> ComposeLeaf<N, UInt<V, C>> for Cons<X, Cons<Y, T>>
+impl<N, R: Walking, X, Y, T> ComposeLeaf<N, R> for Cons<X, Cons<Y, T>>
 where
-    Self: Stride<N, UInt<V, C>>,
-    <Self as Stride<N, UInt<V, C>>>::Pieces: Finish<
-        <Self as Stride<N, UInt<V, C>>>::RestShape,
-        <Self as Stride<N, UInt<V, C>>>::RestStride,
-        <Self as Stride<N, UInt<V, C>>>::LastStride,
+    Self: Stride<N, R>,
+    <Self as Stride<N, R>>::Pieces: Finish<
+        <Self as Stride<N, R>>::RestShape,
+        <Self as Stride<N, R>>::RestStride,
+        <Self as Stride<N, R>>::LastStride,
     >,
 {
-    type Layout = <<Self as Stride<N, UInt<V, C>>>::Pieces as Finish<
-        <Self as Stride<N, UInt<V, C>>>::RestShape,
-        <Self as Stride<N, UInt<V, C>>>::RestStride,
-        <Self as Stride<N, UInt<V, C>>>::LastStride,
+    type Layout = <<Self as Stride<N, R>>::Pieces as Finish<
+        <Self as Stride<N, R>>::RestShape,
+        <Self as Stride<N, R>>::RestStride,
+        <Self as Stride<N, R>>::LastStride,
     >>::Output;
-    type Modes = <Self as Stride<N, UInt<V, C>>>::Modes;
+    type Modes = <Self as Stride<N, R>>::Modes;
 }
+
+/// A stride of B that walks A: a positive static one, or a runtime one (taken to be positive,
+/// as a complement's strides are; CuTe divides by it as well).
+#[doc(hidden)]
+pub trait Walking {}
+impl<V, C> Walking for UInt<V, C> {}
+impl<F> Walking for Dyn<F> {}
 
 /// The walk of `N:R` over A's modes `Self`: the pieces taken from each mode before the last, what
 /// is left for the last, and the modes with their usage updated.
@@ -389,13 +396,13 @@ pub trait Generic<Done, N, R> {
 impl<N, R: CeilDivMixed<S>, S, D, U, Tail: Stride<N, CeilDivOf<R, S>>> Generic<B1, N, R>
     for Cons<(S, D, U), Tail>
 where
-    U: Defer<StepCheck<S, R, N>>,
+    U: Track<StepCheck<S, R, N>, UTerm>,
 {
     type Pieces = Tail::Pieces;
     type RestShape = Tail::RestShape;
     type RestStride = Tail::RestStride;
     type LastStride = Tail::LastStride;
-    type Modes = Cons<(S, D, Deferring<U, StepCheck<S, R, N>>), Tail::Modes>;
+    type Modes = Cons<(S, D, Tracking<U, StepCheck<S, R, N>, UTerm>), Tail::Modes>;
 }
 
 /// The conditions of a step with runtime values ([`crate::rules::composition_step`]), checked
@@ -409,34 +416,101 @@ impl<S: Eval, R: Eval, N: Eval> RuntimeCheck for StepCheck<S, R, N> {
     }
 }
 
-/// A mode's usage U with the runtime check C added: a number becomes the deferred check (the
-/// no-carry count stops there: it needs the runtime values), a failure stays.
+/// A mode's usage once a runtime value took part: the usage `V` (a number or an expression)
+/// and the runtime checks `C` of the steps so far. The no-carry condition is checked at run
+/// time on the final usage (usage only grows, so that covers every step).
+pub struct Tracked<V, C>(core::marker::PhantomData<(V, C)>);
+
+/// A mode's usage U after a step with runtime values: its check C added, `Span` more used.
 #[doc(hidden)]
-pub trait Defer<C> {
+pub trait Track<C, Span> {
     /// The usage.
     type Output;
 }
-type Deferring<U, C> = <U as Defer<C>>::Output;
-impl<C> Defer<C> for UTerm {
-    type Output = Deferred<Cons<C, Nil>>;
+type Tracking<U, C, Span> = <U as Track<C, Span>>::Output;
+impl<C, Span> Track<C, Span> for UTerm {
+    type Output = Tracked<Span, Cons<C, Nil>>;
 }
-impl<V, W, C> Defer<C> for UInt<V, W> {
-    type Output = Deferred<Cons<C, Nil>>;
+impl<V, W, C, Span> Track<C, Span> for UInt<V, W>
+where
+    UInt<V, W>: AddMixed<Span>,
+{
+    type Output = Tracked<PlusOf<UInt<V, W>, Span>, Cons<C, Nil>>;
 }
-impl<C, Tag, A, B> Defer<C> for Fails<Tag, A, B> {
+impl<C, Span, Tag, A, B> Track<C, Span> for Fails<Tag, A, B> {
     type Output = Self;
 }
-impl<C, C0> Defer<C> for Deferred<C0> {
-    type Output = Deferred<Cons<C, C0>>;
+impl<V: AddMixed<Span>, C0: Concat<Cons<C, Nil>>, C, Span> Track<C, Span> for Tracked<V, C0> {
+    type Output = Tracked<PlusOf<V, Span>, Joined<C0, Cons<C, Nil>>>;
 }
-impl<R, C> AddCarry<R, B0> for Deferred<C> {
-    type Output = Self;
+/// A static step on a tracked mode adds its span to the usage.
+impl<R, V: AddMixed<R>, C> AddCarry<R, B0> for Tracked<V, C> {
+    type Output = Tracked<PlusOf<V, R>, C>;
 }
-impl<S, C> UsedBelow<S> for Deferred<C> {
+impl<S, V, C> UsedBelow<S> for Tracked<V, C> {
     type Output = B1;
 }
-impl<C> UsageVerdict for Deferred<C> {
-    type Output = Self;
+impl<S, D, T: NextMode, V, C> UsageVerdict<(S, D), T> for Tracked<V, C>
+where
+    C: Concat<Cons<Carry<V, (S, D), T::Mode>, Nil>>,
+{
+    type Output = Deferred<Joined<C, Cons<Carry<V, (S, D), T::Mode>, Nil>>>;
+}
+
+/// The `(shape, stride)` of the next mode of A, or `Nil` after the last.
+#[doc(hidden)]
+pub trait NextMode {
+    /// The mode.
+    type Mode;
+}
+impl NextMode for Nil {
+    type Mode = Nil;
+}
+impl<S, D, U, T> NextMode for Cons<(S, D, U), T> {
+    type Mode = (S, D);
+}
+
+/// At run time: the usage V of the mode `S:D` stays below S ([`NoCarry`]), or carries into a
+/// next mode `S1:D1` that continues it (`D1 == S * D`: two modes that only their runtime values
+/// kept from merging), staying below `S * S1` there.
+pub struct Carry<V, M, Next>(core::marker::PhantomData<(V, M, Next)>);
+impl<V: Eval, S: Eval, D: Eval, Next: Continues> RuntimeCheck for Carry<V, (S, D), Next> {
+    #[inline(always)]
+    fn check(env: &Env) -> Result<(), Failure> {
+        let (v, s, d) = (
+            V::eval(env) as i64,
+            S::eval(env) as i64,
+            D::eval(env) as i64,
+        );
+        match v < Next::room(env, s, d).unwrap_or(s) {
+            true => Ok(()),
+            false => Err(Failure {
+                message: NoCarry::MESSAGE,
+                a: v,
+                b: s,
+            }),
+        }
+    }
+}
+
+/// The room a carry has in the next mode: `s * s1` if it continues the mode `s:d`.
+#[doc(hidden)]
+pub trait Continues {
+    /// The room, if the next mode continues the mode `s:d`.
+    fn room(env: &Env, s: i64, d: i64) -> Option<i64>;
+}
+impl Continues for Nil {
+    #[inline(always)]
+    fn room(_: &Env, _: i64, _: i64) -> Option<i64> {
+        None
+    }
+}
+impl<S1: Eval, D1: Eval> Continues for (S1, D1) {
+    #[inline(always)]
+    fn room(env: &Env, s: i64, d: i64) -> Option<i64> {
+        let (s1, d1) = (S1::eval(env) as i64, D1::eval(env) as i64);
+        (d1 == s * d).then_some(s * s1)
+    }
 }
 
 /// The elements a mode of size S gives at stride R, and how many of N are taken there.
@@ -446,14 +520,21 @@ type Taken<S, R, N> = Dyn<Least<Given<S, R>, N>>;
 impl<N, R, S: CeilDivMixed<R>, D, U, Tail> Generic<B0, N, R> for Cons<(S, D, U), Tail>
 where
     R: CeilDivMixed<S> + ScaleStride<D>,
-    U: Defer<StepCheck<S, R, N>>,
+    U: Track<StepCheck<S, R, N>, Dyn<Reach<Taken<S, R, N>, R>>>,
     Tail: Stride<Dyn<Over<N, Taken<S, R, N>>>, CeilDivOf<R, S>>,
 {
     type Pieces = Cons<(Taken<S, R, N>, Scaled<R, D>), Tail::Pieces>;
     type RestShape = Tail::RestShape;
     type RestStride = Tail::RestStride;
     type LastStride = Tail::LastStride;
-    type Modes = Cons<(S, D, Deferring<U, StepCheck<S, R, N>>), Tail::Modes>;
+    type Modes = Cons<
+        (
+            S,
+            D,
+            Tracking<U, StepCheck<S, R, N>, Dyn<Reach<Taken<S, R, N>, R>>>,
+        ),
+        Tail::Modes,
+    >;
 }
 
 /// See [`Walked`]: the rest fits in this mode (`B1`) or goes on past it (`B0`).
@@ -617,7 +698,7 @@ pub trait Verdicts {
 impl Verdicts for Nil {
     type Output = Holds;
 }
-impl<S, D, U: UsageVerdict, T: Verdicts> Verdicts for Cons<(S, D, U), T>
+impl<S, D, U: UsageVerdict<(S, D), T>, T: Verdicts> Verdicts for Cons<(S, D, U), T>
 where
     U::Output: Both<T::Output>,
 {
@@ -625,17 +706,17 @@ where
 }
 
 /// A usage's verdict: a number holds, a recorded failure fails.
-pub trait UsageVerdict {
+pub trait UsageVerdict<Mode, Rest> {
     /// The verdict.
     type Output;
 }
-impl UsageVerdict for UTerm {
+impl<M, R> UsageVerdict<M, R> for UTerm {
     type Output = Holds;
 }
-impl<V, C> UsageVerdict for UInt<V, C> {
+impl<M, R, V, C> UsageVerdict<M, R> for UInt<V, C> {
     type Output = Holds;
 }
-impl<Tag, A, B> UsageVerdict for Fails<Tag, A, B> {
+impl<M, R, Tag, A, B> UsageVerdict<M, R> for Fails<Tag, A, B> {
     type Output = Self;
 }
 

@@ -33,10 +33,12 @@ use crate::coalesce::CoalesceLayout;
 use crate::compact::{Compact, LayoutLeft, Left};
 use crate::complement::ComplementOf;
 use crate::composition::{Compose, ModeLayouts};
-use crate::diagnostic::{And, Both, Checked, Judge, Verified};
+use crate::diagnostic::{And, Both, Checked, Failure, Judge, Verified};
 use crate::int_tuple::{IntTuple, LayoutShape};
 use crate::list::{list_type, Concat, Cons, Joined, Nil, ToTuple};
-use crate::mixed::{realize2, Gather, Realize, Realized, Sym0, Sym1, Symbolize, Whole};
+use crate::mixed::{
+    realize2, try_realize2, Gather, Realize, Realized, Sym0, Sym1, Symbolize, Whole,
+};
 use crate::sublayout::{Concatenate, Modes, Parts};
 use crate::Layout;
 use typenum::{UInt, U0, U1};
@@ -306,6 +308,40 @@ where
     Zipped<A, T>: Realize<Whole>,
 {
     realize2::<Judged<A, T>, Zipped<A, T>, _, _>(&a, &t)
+}
+
+/// `logical_divide(a, t)` with the conditions on runtime values checked (see
+/// [`try_composition`](crate::composition::try_composition)).
+#[inline(always)]
+pub fn try_logical_divide<A: DivideOperand + Gather, T: DivideTilerKind + Gather>(
+    a: A,
+    t: T,
+) -> Result<LogicalDivide<A, T>, Failure>
+where
+    A::Itself: Symbolize<U0, U0>,
+    T::Itself: Symbolize<U1, U0>,
+    SymT<T>: DivideTiler<SymA<A>>,
+    Judged<A, T>: Checked + Judge,
+    Divided<A, T>: Realize<Whole>,
+{
+    try_realize2::<Judged<A, T>, Divided<A, T>, _, _>(&a, &t)
+}
+
+/// `zipped_divide(a, t)` with the conditions on runtime values checked.
+#[inline(always)]
+pub fn try_zipped_divide<A: DivideOperand + Gather, T: DivideTilerKind + Gather>(
+    a: A,
+    t: T,
+) -> Result<ZippedDivide<A, T>, Failure>
+where
+    A::Itself: Symbolize<U0, U0>,
+    T::Itself: Symbolize<U1, U0>,
+    SymT<T>: DivideTiler<SymA<A>>,
+    Judged<A, T>: Checked + Judge,
+    Divided<A, T>: TileUnzip<T>,
+    Zipped<A, T>: Realize<Whole>,
+{
+    try_realize2::<Judged<A, T>, Zipped<A, T>, _, _>(&a, &t)
 }
 
 /// `tiled_divide(a, t)`.

@@ -31,11 +31,11 @@
 
 use crate::arith::{DivCheap, Divides, QuotCheap, SameAs, ScaleStride, Scaled};
 use crate::coalesce::{CoalesceLayout, CoalesceList, FlatModes, StackLayout};
-use crate::complement::{MinStride, SplitHead};
+use crate::complement::MinStride;
 use crate::composition::Compose;
 use crate::diagnostic::{And, Both, Check, CheckBit, Checked, Decimal, Holds, Verified};
 use crate::int_tuple::{IntTuple, LayoutShape};
-use crate::list::{Cons, Nil};
+use crate::list::{Cons, Nil, SplitFirst};
 use crate::nat::{Mul, Prod};
 use crate::sublayout::{Modes, Parts};
 use crate::Layout;
@@ -281,12 +281,12 @@ pub trait FirstMode {
 }
 impl<S: Modes + LayoutShape<D>, D: Modes + IntTuple> FirstMode for Layout<S, D>
 where
-    S::List: SplitHead,
-    D::List: SplitHead,
-    <S::List as SplitHead>::Head: LayoutShape<<D::List as SplitHead>::Head>,
-    <D::List as SplitHead>::Head: IntTuple,
+    S::List: SplitFirst,
+    D::List: SplitFirst,
+    <S::List as SplitFirst>::First: LayoutShape<<D::List as SplitFirst>::First>,
+    <D::List as SplitFirst>::First: IntTuple,
 {
-    type Output = Layout<<S::List as SplitHead>::Head, <D::List as SplitHead>::Head>;
+    type Output = Layout<<S::List as SplitFirst>::First, <D::List as SplitFirst>::First>;
 }
 
 /// `max_common_layout(A, B)` and `max_common_vector(A, B)` on types: the largest contiguous

@@ -3,7 +3,9 @@
 //! Users write Rust tuples; operations that rebuild a tuple (flatten, select, take, append, ...)
 //! convert it to a cons list, recurse over the list one element at a time, and convert back. One
 //! impl per arity converts, and each operation is then a pair of recursive impls, not one impl per
-//! arity (or per pair of arities). Tuples of arity 1 to 12 convert.
+//! arity (or per pair of arities). Tuples of arity 1 to 12 convert. The list operations the
+//! algebra shares live here too: concatenation, zipping into pairs and back, reversal, the
+//! first element, and the ranges `Skip`, `Prefix`, `Range`.
 
 /// The empty list.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -133,3 +135,142 @@ macro_rules! list_conversions {
 }
 
 for_each_arity!(list_conversions);
+
+use core::ops::Sub;
+use typenum::{Bit, Diff, Sub1, UInt, UTerm, Unsigned, B1};
+
+/// Two lists of the same length as one list of pairs.
+pub trait ZipList<R> {
+    /// The list of pairs.
+    type Output;
+}
+
+impl ZipList<Nil> for Nil {
+    type Output = Nil;
+}
+
+impl<H, T: ZipList<RT>, RH, RT> ZipList<Cons<RH, RT>> for Cons<H, T> {
+    type Output = Cons<(H, RH), T::Output>;
+}
+
+/// A list of pairs as two lists.
+pub trait Unzip {
+    /// The first elements.
+    type Shapes;
+    /// The second elements.
+    type Strides;
+}
+
+impl Unzip for Nil {
+    type Shapes = Nil;
+    type Strides = Nil;
+}
+
+impl<S, D, T: Unzip> Unzip for Cons<(S, D), T> {
+    type Shapes = Cons<S, T::Shapes>;
+    type Strides = Cons<D, T::Strides>;
+}
+
+/// A list reversed onto the accumulator `Acc`.
+pub trait ReverseOnto<Acc> {
+    /// The reversed list, followed by `Acc`.
+    type Output;
+}
+
+impl<Acc> ReverseOnto<Acc> for Nil {
+    type Output = Acc;
+}
+
+impl<H, T: ReverseOnto<Cons<H, Acc>>, Acc> ReverseOnto<Acc> for Cons<H, T> {
+    type Output = T::Output;
+}
+
+/// A non-empty list's first element and the rest.
+pub trait SplitFirst {
+    /// The first element.
+    type First;
+    /// The rest.
+    type Rest;
+}
+
+impl<H, T> SplitFirst for Cons<H, T> {
+    type First = H;
+    type Rest = T;
+}
+
+/// The list without its first `N` elements.
+#[doc(hidden)]
+pub trait Skip<N> {
+    /// The rest.
+    type Output;
+    /// Its value.
+    fn skip(self) -> Self::Output;
+}
+
+/// The first `N` elements of the list.
+#[doc(hidden)]
+pub trait Prefix<N> {
+    /// The prefix.
+    type Output;
+    /// Its value.
+    fn prefix(self) -> Self::Output;
+}
+
+impl<L> Skip<UTerm> for L {
+    type Output = L;
+    #[inline(always)]
+    fn skip(self) -> L {
+        self
+    }
+}
+
+impl<H, T, U: Unsigned, B: Bit> Skip<UInt<U, B>> for Cons<H, T>
+where
+    UInt<U, B>: Sub<B1>,
+    T: Skip<Sub1<UInt<U, B>>>,
+{
+    type Output = <T as Skip<Sub1<UInt<U, B>>>>::Output;
+    #[inline(always)]
+    fn skip(self) -> Self::Output {
+        self.1.skip()
+    }
+}
+
+impl<L> Prefix<UTerm> for L {
+    type Output = Nil;
+    #[inline(always)]
+    fn prefix(self) -> Nil {
+        Nil
+    }
+}
+
+impl<H, T, U: Unsigned, B: Bit> Prefix<UInt<U, B>> for Cons<H, T>
+where
+    UInt<U, B>: Sub<B1>,
+    T: Prefix<Sub1<UInt<U, B>>>,
+{
+    type Output = Cons<H, <T as Prefix<Sub1<UInt<U, B>>>>::Output>;
+    #[inline(always)]
+    fn prefix(self) -> Self::Output {
+        Cons(self.0, self.1.prefix())
+    }
+}
+
+/// The elements `B..E` of a list.
+pub trait Range<B, E> {
+    /// The elements.
+    type Output;
+    /// Their value.
+    fn range(self) -> Self::Output;
+}
+
+impl<L: Skip<B>, B, E: Sub<B>> Range<B, E> for L
+where
+    L::Output: Prefix<Diff<E, B>>,
+{
+    type Output = <L::Output as Prefix<Diff<E, B>>>::Output;
+    #[inline(always)]
+    fn range(self) -> Self::Output {
+        self.skip().prefix()
+    }
+}

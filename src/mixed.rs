@@ -77,14 +77,12 @@ expressions! {
     Over<X, Y>;
     /// [`rules::ceil_div`]`(X, Y)`.
     CeilOver<X, Y>;
-    /// [`rules::shape_div`]`(X, Y)`.
-    ShapeOver<X, Y>;
     /// [`rules::min`]`(X, Y)`.
     Least<X, Y>;
-    /// `|X|`.
-    Magnitude<X>;
-    /// `signum(X)`.
-    Sign<X>;
+    /// `X + Y`.
+    Plus<X, Y>;
+    /// `(N - 1) * |R|`: how far N elements `R` apart reach.
+    Reach<N, R>;
 }
 
 /// The answer of a comparison that involves a runtime value: not known during type checking.
@@ -159,21 +157,10 @@ macro_rules! eval_binary {
 eval_binary! {
     Times: |a, b| a * b;
     Over: |a, b| a / b;
-    CeilOver: |a, b| rules::ceil_div(a, b);
-    ShapeOver: |a, b| rules::shape_div(a, b);
-    Least: |a, b| rules::min(a, b);
-}
-impl<X: Eval> Eval for Magnitude<X> {
-    #[inline(always)]
-    fn eval(env: &Env) -> isize {
-        X::eval(env).abs()
-    }
-}
-impl<X: Eval> Eval for Sign<X> {
-    #[inline(always)]
-    fn eval(env: &Env) -> isize {
-        X::eval(env).signum()
-    }
+    CeilOver: |a, b| rules::ceil_div(a as i64, b as i64) as isize;
+    Least: |a, b| rules::min(a as i64, b as i64) as isize;
+    Plus: |a, b| a + b;
+    Reach: |n, r| (n - 1) * r.abs();
 }
 
 /// Collects a value's runtime leaves, in flattened order (a layout: shape, then stride).
@@ -457,4 +444,13 @@ impl<E, B> crate::arith::MulMixed<B> for Dyn<E> {
 }
 impl<U: Unsigned, B: Bit, F> crate::arith::MulMixed<Dyn<F>> for UInt<U, B> {
     type Output = Dyn<Times<UInt<U, B>, Dyn<F>>>;
+}
+impl<E, B> crate::arith::AddMixed<B> for Dyn<E> {
+    type Output = Dyn<Plus<Dyn<E>, B>>;
+}
+impl<U: Unsigned, B: Bit, F> crate::arith::AddMixed<Dyn<F>> for UInt<U, B> {
+    type Output = Dyn<Plus<UInt<U, B>, Dyn<F>>>;
+}
+impl<F> crate::arith::AddMixed<Dyn<F>> for UTerm {
+    type Output = Dyn<F>;
 }

@@ -42,7 +42,7 @@ use crate::composition::Compose;
 use crate::diagnostic::{And, Both, Check, CheckBit, Checked, Holds, Judge, Pick, Verified};
 use crate::divide::{Keep, OpenBoth, TileUnzip, Unpack};
 use crate::int_tuple::{IntTuple, LayoutShape, Leaves, StaticShape};
-use crate::list::{list_type, Concat, Cons, Joined, Nil, ToTuple};
+use crate::list::{list_type, Concat, Cons, Joined, Nil, ToTuple, ZipList};
 use crate::mixed::{realize2, Gather, Realize, Realized, Sym0, Sym1, Symbolize, Whole};
 use crate::nat::{AddCarry, Diff, Pred, Sub1, SubBorrow, Succ, Sum};
 use crate::sublayout::{Concatenate, Modes, Parts};
@@ -277,26 +277,14 @@ impl<U: typenum::Unsigned + typenum::NonZero, B> ZipWith<B> for typenum::NInt<U>
     type Output = ((typenum::NInt<U>, B),);
 }
 
-/// Two lists as a list of pairs.
-pub trait PairUp<B> {
-    /// The pairs.
-    type Output;
-}
-impl PairUp<Nil> for Nil {
-    type Output = Nil;
-}
-impl<A, AT: PairUp<BT>, B, BT> PairUp<Cons<B, BT>> for Cons<A, AT> {
-    type Output = Cons<(A, B), AT::Output>;
-}
-
 macro_rules! tuple_zip {
     ($( ($(($T:ident $D:ident $X:ident $i:tt))+) )+) => {$(
         impl<$($T,)+ B: Modes> ZipWith<B> for ($($T,)+)
         where
-            list_type!($($T),+): PairUp<B::List>,
-            <list_type!($($T),+) as PairUp<B::List>>::Output: ToTuple,
+            list_type!($($T),+): ZipList<B::List>,
+            <list_type!($($T),+) as ZipList<B::List>>::Output: ToTuple,
         {
-            type Output = <<list_type!($($T),+) as PairUp<B::List>>::Output as ToTuple>::Tuple;
+            type Output = <<list_type!($($T),+) as ZipList<B::List>>::Output as ToTuple>::Tuple;
         }
     )+};
 }

@@ -1,40 +1,30 @@
-//! The integer steps of CuTe's algebra, once, as `const fn`s on plain integers.
+//! The integer steps of CuTe's algebra, once, as `const fn`s on plain integers (`i64`).
 //!
 //! The typed layer evaluates its runtime leaves with these (through [`crate::mixed`]), the
 //! runtime layer (`dynamic/`) calls them through its overflow-checked wrappers, and const
 //! evaluation can call them directly. The type-level walks mirror the same steps on typenum
-//! integers; `tests/mixed.rs` holds both together.
+//! integers; the golden tests hold both to the same answers of CuTe (`tests/golden_algebra.rs`
+//! the runtime layer, the `*_static` suites and `tests/golden_mixed.rs` the typed one).
 //!
 //! ```
-//! use tessel::rules::{ceil_div, shape_div};
+//! use tessel::rules::{ceil_div, composition_step};
 //! assert_eq!(ceil_div(7, 2), 4);
-//! assert_eq!(shape_div(6, 4), 1); // not a multiple: CuTe's shape_div gives the sign, 1
-//! assert_eq!(shape_div(2, 8), 1);
+//! // 8 elements at stride 2 in a mode of size 6: it gives 3, 8 is no multiple of 3.
+//! assert!(composition_step(6, 2, 8).is_err());
+//! assert_eq!(composition_step(6, 2, 6), Ok(Some(3)));
 //! ```
 
 use crate::diagnostic::Failure;
 
-/// `ceil(a / b)` for `a >= 0`, `b >= 1`, as CuTe writes it: `(a + b - 1) / b`.
+/// `ceil(a / b)` for `a >= 0`, `b >= 1`: CuTe's `(a + b - 1) / b`, without its overflow.
 #[inline(always)]
-pub const fn ceil_div(a: isize, b: isize) -> isize {
-    (a + b - 1) / b
-}
-
-/// CuTe's `shape_div`: `a / b` when it is not zero, else `signum(a) * signum(b)` (a shape
-/// divided by a larger one leaves one element).
-#[inline(always)]
-pub const fn shape_div(a: isize, b: isize) -> isize {
-    let q = a / b;
-    if q != 0 {
-        q
-    } else {
-        a.signum() * b.signum()
-    }
+pub const fn ceil_div(a: i64, b: i64) -> i64 {
+    a / b + (a % b != 0) as i64
 }
 
 /// The smaller of two integers.
 #[inline(always)]
-pub const fn min(a: isize, b: isize) -> isize {
+pub const fn min(a: i64, b: i64) -> i64 {
     if a < b {
         a
     } else {

@@ -25,10 +25,11 @@
 use crate::diagnostic::{And, Both, Check, CheckBit, Checked, Verified};
 use crate::int::{Lit, ToStatic};
 use crate::int_tuple::{At, Flatten, IntTuple, LayoutShape};
-use crate::list::{for_each_arity, Concat, Cons, Joined, Nil, ToList, ToTuple};
+use crate::list::{
+    for_each_arity, Concat, Cons, Joined, Nil, Prefix, Range, Skip, ToList, ToTuple,
+};
 use crate::{Layout, C};
-use core::ops::Sub;
-use typenum::{Bit, Diff, IsLess, IsLessOrEqual, LeEq, Sub1, UInt, UTerm, Unsigned, B1, U1};
+use typenum::{IsLess, IsLessOrEqual, LeEq, UInt, UTerm, B1, U1};
 
 /// A function on IntTuples; a layout applies one to its shape and one to its stride.
 pub trait TupleFn<T> {
@@ -90,83 +91,6 @@ macro_rules! tuple_modes {
 }
 
 for_each_arity!(tuple_modes);
-
-/// The list without its first `N` elements.
-#[doc(hidden)]
-pub trait Skip<N> {
-    /// The rest.
-    type Output;
-    /// Its value.
-    fn skip(self) -> Self::Output;
-}
-
-/// The first `N` elements of the list.
-#[doc(hidden)]
-pub trait Prefix<N> {
-    /// The prefix.
-    type Output;
-    /// Its value.
-    fn prefix(self) -> Self::Output;
-}
-
-impl<L> Skip<UTerm> for L {
-    type Output = L;
-    #[inline(always)]
-    fn skip(self) -> L {
-        self
-    }
-}
-
-impl<H, T, U: Unsigned, B: Bit> Skip<UInt<U, B>> for Cons<H, T>
-where
-    UInt<U, B>: Sub<B1>,
-    T: Skip<Sub1<UInt<U, B>>>,
-{
-    type Output = <T as Skip<Sub1<UInt<U, B>>>>::Output;
-    #[inline(always)]
-    fn skip(self) -> Self::Output {
-        self.1.skip()
-    }
-}
-
-impl<L> Prefix<UTerm> for L {
-    type Output = Nil;
-    #[inline(always)]
-    fn prefix(self) -> Nil {
-        Nil
-    }
-}
-
-impl<H, T, U: Unsigned, B: Bit> Prefix<UInt<U, B>> for Cons<H, T>
-where
-    UInt<U, B>: Sub<B1>,
-    T: Prefix<Sub1<UInt<U, B>>>,
-{
-    type Output = Cons<H, <T as Prefix<Sub1<UInt<U, B>>>>::Output>;
-    #[inline(always)]
-    fn prefix(self) -> Self::Output {
-        Cons(self.0, self.1.prefix())
-    }
-}
-
-/// The elements `B..E` of a list.
-pub trait Range<B, E> {
-    /// The elements.
-    type Output;
-    /// Their value.
-    fn range(self) -> Self::Output;
-}
-
-impl<L: Skip<B>, B, E: Sub<B>> Range<B, E> for L
-where
-    L::Output: Prefix<Diff<E, B>>,
-{
-    type Output = <L::Output as Prefix<Diff<E, B>>>::Output;
-    #[inline(always)]
-    fn range(self) -> Self::Output {
-        self.skip().prefix()
-    }
-}
 
 macro_rules! index_conditions {
     ($($Cond:ident, $Fails:ident, $message:literal, $label:literal;)+) => {$(

@@ -1,7 +1,9 @@
-//! Zero cost: evaluating a static layout compiles to the same machine code as the hand-written
-//! index arithmetic. Builds `zero-cost/` in release mode with `--emit=asm` and compares each
-//! `tessel_*` function with its `hand_*` twin, instruction for instruction. LLVM may merge two
-//! identical functions into one symbol (`tessel_x = hand_x`): that counts as the same code too.
+//! Zero cost: evaluating a layout, static or with runtime leaves (built, divided and called in
+//! the function), compiles to the same machine code as the hand-written index arithmetic.
+//! Builds `zero-cost/` in release mode with `--emit=asm` and compares each `tessel_*` function
+//! with its `hand_*` twin, instruction for instruction (in any order: LLVM may schedule
+//! independent instructions differently). LLVM may merge two identical functions into one
+//! symbol (`tessel_x = hand_x`): that counts as the same code too.
 
 use std::collections::HashMap;
 use std::path::Path;

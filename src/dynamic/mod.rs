@@ -145,6 +145,6 @@ pub(crate) mod checked {
 
     /// `ceil(a / b)` for `a >= 0`, `b > 0`, without the overflow of `(a + b - 1) / b`.
     pub fn ceil_div(a: i64, b: i64) -> i64 {
-        a / b + i64::from(a % b != 0)
+        crate::rules::ceil_div(a, b)
     }
 }
