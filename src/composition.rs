@@ -189,18 +189,23 @@ where
 impl<N, R: Walking, X, Y, T> ComposeLeaf<N, R> for Cons<X, Cons<Y, T>>
 where
     Self: Stride<N, R>,
-    <Self as Stride<N, R>>::Pieces: Finish<
-        <Self as Stride<N, R>>::RestShape,
-        <Self as Stride<N, R>>::RestStride,
-        <Self as Stride<N, R>>::LastStride,
-    >,
+    <Self as Stride<N, R>>::Output: Settled,
 {
-    type Layout = <<Self as Stride<N, R>>::Pieces as Finish<
-        <Self as Stride<N, R>>::RestShape,
-        <Self as Stride<N, R>>::RestStride,
-        <Self as Stride<N, R>>::LastStride,
-    >>::Output;
-    type Modes = <Self as Stride<N, R>>::Modes;
+    type Layout = <<Self as Stride<N, R>>::Output as Settled>::Layout;
+    type Modes = <<Self as Stride<N, R>>::Output as Settled>::Modes;
+}
+
+/// A finished walk's layout and modes.
+#[doc(hidden)]
+pub trait Settled {
+    /// The layout of the pieces and the rest.
+    type Layout;
+    /// A's modes with their usage updated.
+    type Modes;
+}
+impl<P: Finish<RS, RD, DL>, RS, RD, DL, M> Settled for Trail<P, RS, RD, DL, M> {
+    type Layout = P::Output;
+    type Modes = M;
 }
 
 /// A stride of B that walks A: a positive static one, or a runtime one (taken to be positive,
@@ -213,24 +218,33 @@ impl<F> Walking for Dyn<F> {}
 /// The walk of `N:R` over A's modes `Self`: the pieces taken from each mode before the last, what
 /// is left for the last, and the modes with their usage updated.
 pub trait Stride<N, R> {
-    /// `(shape, stride)` pairs taken, first mode first.
-    type Pieces;
-    /// The size left for A's last mode.
-    type RestShape;
-    /// The stride left, in units of A's last mode.
-    type RestStride;
-    /// A's last stride.
-    type LastStride;
-    /// A's modes with their usage updated.
-    type Modes;
+    /// The walk's [`Trail`].
+    type Output;
 }
 
+/// What a walk leaves: the `(shape, stride)` pieces taken from A's modes before the last
+/// (first mode first), the size `RS` left for the last mode at the stride `RD` (in units of
+/// A's last stride `DL`), and A's modes `M` with their usage updated.
+pub struct Trail<P, RS, RD, DL, M>(core::marker::PhantomData<(P, RS, RD, DL, M)>);
+
+/// The trail `Self` after A's mode `Mode`, from which the piece `Piece` was taken (`Nil`: none).
+#[doc(hidden)]
+pub trait After<Piece, Mode> {
+    /// The longer trail.
+    type Output;
+}
+impl<P, RS, RD, DL, M, Mode> After<Nil, Mode> for Trail<P, RS, RD, DL, M> {
+    type Output = Trail<P, RS, RD, DL, Cons<Mode, M>>;
+}
+impl<P, RS, RD, DL, M, S, D, Mode> After<(S, D), Mode> for Trail<P, RS, RD, DL, M> {
+    type Output = Trail<Cons<(S, D), P>, RS, RD, DL, Cons<Mode, M>>;
+}
+
+/// The trail of the walk of `N:R` over `Tail`, after A's mode `Mode` and the piece `Piece`.
+type Then<Tail, N, R, Piece, Mode> = <<Tail as Stride<N, R>>::Output as After<Piece, Mode>>::Output;
+
 impl<N, R, S, D, U> Stride<N, R> for Cons<(S, D, U), Nil> {
-    type Pieces = Nil;
-    type RestShape = N;
-    type RestStride = R;
-    type LastStride = D;
-    type Modes = Self;
+    type Output = Trail<Nil, N, R, D, Self>;
 }
 
 /// A mode before the last: dispatch on whether the stride `R` is below the mode's size `S`
@@ -239,11 +253,7 @@ impl<N, R: Lt<S>, S, D, U, Y, T> Stride<N, R> for Cons<(S, D, U), Cons<Y, T>>
 where
     Self: Walked<Less<R, S>, N, R>,
 {
-    type Pieces = <Self as Walked<Less<R, S>, N, R>>::Pieces;
-    type RestShape = <Self as Walked<Less<R, S>, N, R>>::RestShape;
-    type RestStride = <Self as Walked<Less<R, S>, N, R>>::RestStride;
-    type LastStride = <Self as Walked<Less<R, S>, N, R>>::LastStride;
-    type Modes = <Self as Walked<Less<R, S>, N, R>>::Modes;
+    type Output = <Self as Walked<Less<R, S>, N, R>>::Output;
 }
 
 /// One mode of A met by the walk of `N:R`, by case. The cases: `R >= S` (`B0`, the mode is walked
@@ -251,16 +261,8 @@ where
 /// (`(N - 1) * R < S`), or with the rest going on past it; and, where a runtime value leaves
 /// the case unknown ([`Unknown`]), CuTe's step that covers every case.
 pub trait Walked<Case, N, R> {
-    /// See [`Stride`].
-    type Pieces;
-    /// See [`Stride`].
-    type RestShape;
-    /// See [`Stride`].
-    type RestStride;
-    /// See [`Stride`].
-    type LastStride;
-    /// See [`Stride`].
-    type Modes;
+    /// The walk's [`Trail`].
+    type Output;
 }
 
 /// `R >= S`: the walk steps over the whole mode; `R` must be a multiple of `S` (CuTe's condition).
@@ -269,18 +271,25 @@ where
     Divides<R, S>: CheckBit<StrideMultiple, R, S>,
     Check<Divides<R, S>, StrideMultiple, R, S>: Both<U>,
     Tail: Stride<N, QuotCheap<R, S>>,
-{
-    type Pieces = Tail::Pieces;
-    type RestShape = Tail::RestShape;
-    type RestStride = Tail::RestStride;
-    type LastStride = Tail::LastStride;
-    type Modes = Cons<
+    Tail::Output: After<
+        Nil,
         (
             S,
             D,
             Recorded<Check<Divides<R, S>, StrideMultiple, R, S>, U>,
         ),
-        Tail::Modes,
+    >,
+{
+    type Output = Then<
+        Tail,
+        N,
+        QuotCheap<R, S>,
+        Nil,
+        (
+            S,
+            D,
+            Recorded<Check<Divides<R, S>, StrideMultiple, R, S>, U>,
+        ),
     >;
 }
 
@@ -289,34 +298,21 @@ impl<N: Unit, R, S, D, U, Tail> Walked<B1, N, R> for Cons<(S, D, U), Tail>
 where
     Self: Taking<IsUnit<N>, N, R>,
 {
-    type Pieces = <Self as Taking<IsUnit<N>, N, R>>::Pieces;
-    type RestShape = <Self as Taking<IsUnit<N>, N, R>>::RestShape;
-    type RestStride = <Self as Taking<IsUnit<N>, N, R>>::RestStride;
-    type LastStride = <Self as Taking<IsUnit<N>, N, R>>::LastStride;
-    type Modes = <Self as Taking<IsUnit<N>, N, R>>::Modes;
+    type Output = <Self as Taking<IsUnit<N>, N, R>>::Output;
 }
 
 /// See [`Walked`]: `B1` when nothing is left to take (`N == 1`), `B0` otherwise.
 pub trait Taking<Done, N, R> {
-    /// See [`Stride`].
-    type Pieces;
-    /// See [`Stride`].
-    type RestShape;
-    /// See [`Stride`].
-    type RestStride;
-    /// See [`Stride`].
-    type LastStride;
-    /// See [`Stride`].
-    type Modes;
+    /// The walk's [`Trail`].
+    type Output;
 }
 
 /// Nothing left to take: the stride left is 1 (it was below the mode's size).
-impl<N, R, S, D, U, Tail: Stride<N, U1>> Taking<B1, N, R> for Cons<(S, D, U), Tail> {
-    type Pieces = Tail::Pieces;
-    type RestShape = Tail::RestShape;
-    type RestStride = Tail::RestStride;
-    type LastStride = Tail::LastStride;
-    type Modes = Cons<(S, D, U), Tail::Modes>;
+impl<N, R, S, D, U, Tail: Stride<N, U1>> Taking<B1, N, R> for Cons<(S, D, U), Tail>
+where
+    Tail::Output: After<Nil, (S, D, U)>,
+{
+    type Output = Then<Tail, N, U1, Nil, (S, D, U)>;
 }
 
 /// `(N - 1) * R`: the last of N elements `R` apart.
@@ -326,11 +322,7 @@ impl<N: FitsIn<R, S>, R, S, D, U, Tail> Taking<B0, N, R> for Cons<(S, D, U), Tai
 where
     Self: Fitting<N::Output, N, R>,
 {
-    type Pieces = <Self as Fitting<N::Output, N, R>>::Pieces;
-    type RestShape = <Self as Fitting<N::Output, N, R>>::RestShape;
-    type RestStride = <Self as Fitting<N::Output, N, R>>::RestStride;
-    type LastStride = <Self as Fitting<N::Output, N, R>>::LastStride;
-    type Modes = <Self as Fitting<N::Output, N, R>>::Modes;
+    type Output = <Self as Fitting<N::Output, N, R>>::Output;
 }
 
 /// Whether N elements `R` apart fit below S: `B1`, `B0`, or [`Unknown`] for a runtime N.
@@ -359,11 +351,7 @@ impl<N: Unit, R, S, D, U, Tail> Walked<Unknown, N, R> for Cons<(S, D, U), Tail>
 where
     Self: Generic<IsUnit<N>, N, R>,
 {
-    type Pieces = <Self as Generic<IsUnit<N>, N, R>>::Pieces;
-    type RestShape = <Self as Generic<IsUnit<N>, N, R>>::RestShape;
-    type RestStride = <Self as Generic<IsUnit<N>, N, R>>::RestStride;
-    type LastStride = <Self as Generic<IsUnit<N>, N, R>>::LastStride;
-    type Modes = <Self as Generic<IsUnit<N>, N, R>>::Modes;
+    type Output = <Self as Generic<IsUnit<N>, N, R>>::Output;
 }
 
 /// See [`Walked`]: a runtime N with `R < S` known.
@@ -371,38 +359,24 @@ impl<N, R, S, D, U, Tail> Fitting<Unknown, N, R> for Cons<(S, D, U), Tail>
 where
     Self: Generic<B0, N, R>,
 {
-    type Pieces = <Self as Generic<B0, N, R>>::Pieces;
-    type RestShape = <Self as Generic<B0, N, R>>::RestShape;
-    type RestStride = <Self as Generic<B0, N, R>>::RestStride;
-    type LastStride = <Self as Generic<B0, N, R>>::LastStride;
-    type Modes = <Self as Generic<B0, N, R>>::Modes;
+    type Output = <Self as Generic<B0, N, R>>::Output;
 }
 
 /// See [`Walked`]: CuTe's step, with N a static 1 (`B1`: nothing is taken) or not (`B0`).
 #[doc(hidden)]
 pub trait Generic<Done, N, R> {
-    /// See [`Stride`].
-    type Pieces;
-    /// See [`Stride`].
-    type RestShape;
-    /// See [`Stride`].
-    type RestStride;
-    /// See [`Stride`].
-    type LastStride;
-    /// See [`Stride`].
-    type Modes;
+    /// The walk's [`Trail`].
+    type Output;
 }
 
 impl<N, R: CeilDivMixed<S>, S, D, U, Tail: Stride<N, CeilDivOf<R, S>>> Generic<B1, N, R>
     for Cons<(S, D, U), Tail>
 where
     U: Track<StepCheck<S, R, N>, UTerm>,
+    Tail::Output: After<Nil, (S, D, Tracking<U, StepCheck<S, R, N>, UTerm>)>,
 {
-    type Pieces = Tail::Pieces;
-    type RestShape = Tail::RestShape;
-    type RestStride = Tail::RestStride;
-    type LastStride = Tail::LastStride;
-    type Modes = Cons<(S, D, Tracking<U, StepCheck<S, R, N>, UTerm>), Tail::Modes>;
+    type Output =
+        Then<Tail, N, CeilDivOf<R, S>, Nil, (S, D, Tracking<U, StepCheck<S, R, N>, UTerm>)>;
 }
 
 /// The conditions of a step with runtime values ([`crate::rules::composition_step`]), checked
@@ -522,33 +496,25 @@ where
     R: CeilDivMixed<S> + ScaleStride<D>,
     U: Track<StepCheck<S, R, N>, Dyn<Reach<Taken<S, R, N>, R>>>,
     Tail: Stride<Dyn<Over<N, Taken<S, R, N>>>, CeilDivOf<R, S>>,
+    <Tail as Stride<Dyn<Over<N, Taken<S, R, N>>>, CeilDivOf<R, S>>>::Output:
+        After<(Taken<S, R, N>, Scaled<R, D>), (S, D, GenericUsage<U, S, R, N>)>,
 {
-    type Pieces = Cons<(Taken<S, R, N>, Scaled<R, D>), Tail::Pieces>;
-    type RestShape = Tail::RestShape;
-    type RestStride = Tail::RestStride;
-    type LastStride = Tail::LastStride;
-    type Modes = Cons<
-        (
-            S,
-            D,
-            Tracking<U, StepCheck<S, R, N>, Dyn<Reach<Taken<S, R, N>, R>>>,
-        ),
-        Tail::Modes,
+    type Output = Then<
+        Tail,
+        Dyn<Over<N, Taken<S, R, N>>>,
+        CeilDivOf<R, S>,
+        (Taken<S, R, N>, Scaled<R, D>),
+        (S, D, GenericUsage<U, S, R, N>),
     >;
 }
 
+/// A mode's usage after CuTe's step took `Taken` elements at stride R from it.
+type GenericUsage<U, S, R, N> = Tracking<U, StepCheck<S, R, N>, Dyn<Reach<Taken<S, R, N>, R>>>;
+
 /// See [`Walked`]: the rest fits in this mode (`B1`) or goes on past it (`B0`).
 pub trait Fitting<Fits, N, R> {
-    /// See [`Stride`].
-    type Pieces;
-    /// See [`Stride`].
-    type RestShape;
-    /// See [`Stride`].
-    type RestStride;
-    /// See [`Stride`].
-    type LastStride;
-    /// See [`Stride`].
-    type Modes;
+    /// The walk's [`Trail`].
+    type Output;
 }
 
 /// Used: `U + span`, which must stay below the mode's size (no carry into the next mode).
@@ -565,23 +531,16 @@ where
     Check<Below<UsedBy<U, Span<N, R>>, S>, NoCarry, UsedBy<U, Span<N, R>>, S>:
         Both<UsedBy<U, Span<N, R>>>,
     Tail: Stride<U1, U1>,
+    Tail::Output: After<(N, Scaled<R, D>), (S, D, FittingUsage<U, S, N, R>)>,
 {
-    type Pieces = Cons<(N, Scaled<R, D>), Tail::Pieces>;
-    type RestShape = Tail::RestShape;
-    type RestStride = Tail::RestStride;
-    type LastStride = Tail::LastStride;
-    type Modes = Cons<
-        (
-            S,
-            D,
-            Recorded<
-                Check<Below<UsedBy<U, Span<N, R>>, S>, NoCarry, UsedBy<U, Span<N, R>>, S>,
-                UsedBy<U, Span<N, R>>,
-            >,
-        ),
-        Tail::Modes,
-    >;
+    type Output = Then<Tail, U1, U1, (N, Scaled<R, D>), (S, D, FittingUsage<U, S, N, R>)>;
 }
+
+/// A mode's usage after all N elements were taken from it at stride R (or the failure).
+type FittingUsage<U, S, N, R> = Recorded<
+    Check<Below<UsedBy<U, Span<N, R>>, S>, NoCarry, UsedBy<U, Span<N, R>>, S>,
+    UsedBy<U, Span<N, R>>,
+>;
 
 /// The mode gives `S / R` elements (R must divide S, and N must be a multiple of what it gives);
 /// the walk goes on with `N / (S / R)` at stride 1.
@@ -596,20 +555,21 @@ where
     (S, R, N, U): Passing,
     PassingVerdict<S, R, N, U>: Both<UsedBy<U, Span<QuotCheap<S, R>, R>>>,
     Tail: Stride<QuotCheap<N, QuotCheap<S, R>>, U1>,
+    <Tail as Stride<QuotCheap<N, QuotCheap<S, R>>, U1>>::Output:
+        After<(QuotCheap<S, R>, Scaled<R, D>), (S, D, PassingUsage<U, S, N, R>)>,
 {
-    type Pieces = Cons<(QuotCheap<S, R>, Scaled<R, D>), Tail::Pieces>;
-    type RestShape = Tail::RestShape;
-    type RestStride = Tail::RestStride;
-    type LastStride = Tail::LastStride;
-    type Modes = Cons<
-        (
-            S,
-            D,
-            Recorded<PassingVerdict<S, R, N, U>, UsedBy<U, Span<QuotCheap<S, R>, R>>>,
-        ),
-        Tail::Modes,
+    type Output = Then<
+        Tail,
+        QuotCheap<N, QuotCheap<S, R>>,
+        U1,
+        (QuotCheap<S, R>, Scaled<R, D>),
+        (S, D, PassingUsage<U, S, N, R>),
     >;
 }
+
+/// A mode's usage after `S / R` elements were taken from it at stride R (or the failure).
+type PassingUsage<U, S, N, R> =
+    Recorded<PassingVerdict<S, R, N, U>, UsedBy<U, Span<QuotCheap<S, R>, R>>>;
 
 /// The conditions on a mode of size S that the walk of N elements at stride R takes `S / R` from
 /// and goes on past, with `U` of it used before: R divides S, N is a multiple of `S / R`, and

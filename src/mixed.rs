@@ -13,8 +13,23 @@
 //! integer steps of [`crate::rules`] on the arguments' runtime leaves, gathered into an [`Env`]:
 //! after inlining, what is left is the arithmetic a person would write.
 //!
-//! Where a precondition needs a runtime value, CuTe checks nothing; the walk goes on as CuTe's
-//! does (see each operation's module doc for what tessel checks).
+//! **What takes runtime leaves.** coalesce, composition (a layout, integer or tuple tiler; a
+//! runtime stride in B is taken to be positive), complement (runtime shapes and cotargets;
+//! runtime strides only in a layout of one mode, as CuTe: otherwise a compile error), the four
+//! divides and the six products (built on those two). Not yet: `tile_to_shape` with a runtime
+//! target, right/left inverse and max_common_layout/vector of a layout with runtime leaves,
+//! by-mode coalesce (`CoalesceBy`), a composed layout whose inner layout has runtime leaves
+//! (a `ComposedLayout` holds no values): these do not compile.
+//!
+//! **What is checked where.** A condition on static numbers stays a compile error with the same
+//! message. Where a condition needs a runtime value, CuTe checks nothing and can answer wrongly
+//! (its walk cannot merge modes whose sizes it does not know); tessel's verdict is then
+//! [`Deferred`](crate::diagnostic::Deferred): the checks run at run time on the values,
+//! returning the failed condition from `try_composition`, `try_logical_divide` and
+//! `try_zipped_divide`, and through `debug_assert!` in every plain form (free in release
+//! builds). The checks: each step of composition's walk over a runtime mode
+//! ([`crate::rules::composition_step`]), no carry out of a runtime mode (unless the next mode
+//! continues it), and complement's overlap and negative-stride conditions.
 //!
 //! ```
 //! use tessel::{zipped_divide, Layout, C};

@@ -192,23 +192,34 @@ pub fn run(op: &str, args: &[&str]) -> Result<String, RunError> {
         if let (true, Ok(sw)) = (op == "composition" && args.len() == 2, args[0].parse()) {
             return compose_swizzle(sw, args);
         }
-        return run_composed(op, &parsed(args, 0)?, args);
+        return run_composed(op, usage, &parsed(args, 0)?, args);
     }
+    run_on(op, usage, || layout(args, 0), args)
+}
+
+/// `op` on `args`, its first layout given by `first` (parsed from `args[0]`, or the inner layout
+/// of a composed one).
+fn run_on(
+    op: &str,
+    usage: &'static str,
+    first: impl Fn() -> Parsed<DynLayout>,
+    args: &[&str],
+) -> Result<String, RunError> {
     let fail = |e: Error| RunError::Failed(e);
     let shown = |r: Result<DynLayout, Error>| r.map(|l| l.to_string()).map_err(fail);
     let with_tiler = |f: fn(&DynLayout, &Tiler) -> Result<DynLayout, Error>| -> Parsed<String> {
-        shown(f(&layout(args, 0)?, &parsed(args, 1)?))
+        shown(f(&first()?, &parsed(args, 1)?))
     };
     let two_layouts =
         |f: fn(&DynLayout, &DynLayout) -> Result<DynLayout, Error>| -> Parsed<String> {
-            shown(f(&layout(args, 0)?, &layout(args, 1)?))
+            shown(f(&first()?, &layout(args, 1)?))
         };
     match (op, args.len()) {
-        ("coalesce", 1) => Ok(coalesce(&layout(args, 0)?).to_string()),
-        ("coalesce", 2) => shown(coalesce_by_mode(&layout(args, 0)?, &parsed(args, 1)?)),
+        ("coalesce", 1) => Ok(coalesce(&first()?).to_string()),
+        ("coalesce", 2) => shown(coalesce_by_mode(&first()?, &parsed(args, 1)?)),
         ("composition", 2) => with_tiler(composition),
-        ("complement", 1) => shown(complement_of(&layout(args, 0)?)),
-        ("complement", 2) => shown(complement(&layout(args, 0)?, &parsed(args, 1)?)),
+        ("complement", 1) => shown(complement_of(&first()?)),
+        ("complement", 2) => shown(complement(&first()?, &parsed(args, 1)?)),
         ("logical_divide", 2) => with_tiler(logical_divide),
         ("zipped_divide", 2) => with_tiler(zipped_divide),
         ("tiled_divide", 2) => with_tiler(tiled_divide),
@@ -219,17 +230,17 @@ pub fn run(op: &str, args: &[&str]) -> Result<String, RunError> {
         ("flat_product", 2) => with_tiler(flat_product),
         ("blocked_product", 2) => two_layouts(blocked_product),
         ("raked_product", 2) => two_layouts(raked_product),
-        ("tile_to_shape", 2) => shown(tile_to_shape(&layout(args, 0)?, &parsed(args, 1)?)),
-        ("right_inverse", 1) => Ok(right_inverse(&layout(args, 0)?).to_string()),
-        ("left_inverse", 1) => shown(left_inverse(&layout(args, 0)?)),
+        ("tile_to_shape", 2) => shown(tile_to_shape(&first()?, &parsed(args, 1)?)),
+        ("right_inverse", 1) => Ok(right_inverse(&first()?).to_string()),
+        ("left_inverse", 1) => shown(left_inverse(&first()?)),
         ("max_common_layout", 2) => two_layouts(max_common_layout),
-        ("max_common_vector", 2) => max_common_vector(&layout(args, 0)?, &layout(args, 1)?)
+        ("max_common_vector", 2) => max_common_vector(&first()?, &layout(args, 1)?)
             .map(|n| n.to_string())
             .map_err(fail),
-        ("size", 1) => Ok(layout(args, 0)?.size().to_string()),
-        ("cosize", 1) => Ok(layout(args, 0)?.cosize().to_string()),
+        ("size", 1) => Ok(first()?.size().to_string()),
+        ("cosize", 1) => Ok(first()?.cosize().to_string()),
         ("call", 2) => {
-            let l = layout(args, 0)?;
+            let l = first()?;
             let c = coordinate(args, 1, l.shape())?;
             l.call(&c).map(|i| i.to_string()).map_err(fail)
         }
@@ -248,7 +259,7 @@ pub fn run(op: &str, args: &[&str]) -> Result<String, RunError> {
             l.call(&c).map(|i| i.to_string()).map_err(fail)
         }
         ("show", 1) => {
-            let l = layout(args, 0)?;
+            let l = first()?;
             let table = l.show().map_err(fail)?;
             Ok(alloc::format!("{table}").trim_end().into())
         }
@@ -278,10 +289,13 @@ fn compose_swizzle(sw: DynSwizzle, args: &[&str]) -> Result<String, RunError> {
 /// and keep `Sw o O`; complement, size and cosize are L's; call and show read the composed
 /// function. The inverses and max_common_* take plain layouts only here (CuTe's inverse of a
 /// composed layout puts the layout outside the swizzle, a form tessel does not represent).
-fn run_composed(op: &str, c: &DynComposedLayout, args: &[&str]) -> Result<String, RunError> {
-    let inner = c.layout().to_string();
-    let mut on_inner = alloc::vec![inner.as_str()];
-    on_inner.extend_from_slice(&args[1..]);
+fn run_composed(
+    op: &str,
+    usage: &'static str,
+    c: &DynComposedLayout,
+    args: &[&str],
+) -> Result<String, RunError> {
+    let inner = || Ok(c.layout().clone());
     let fail = |e: Error| RunError::Failed(e);
     match (op, args.len()) {
         ("call", 2) => c
@@ -292,7 +306,7 @@ fn run_composed(op: &str, c: &DynComposedLayout, args: &[&str]) -> Result<String
             let table = c.show().map_err(fail)?;
             Ok(alloc::format!("{table}").trim_end().into())
         }
-        ("size" | "cosize" | "complement", _) => run(op, &on_inner),
+        ("size" | "cosize" | "complement", _) => run_on(op, usage, inner, args),
         ("right_inverse" | "left_inverse" | "max_common_layout" | "max_common_vector", _) => Err(
             RunError::Usage("a plain layout: this operation does not take a composed one"),
         ),
@@ -303,7 +317,7 @@ fn run_composed(op: &str, c: &DynComposedLayout, args: &[&str]) -> Result<String
             "{} o {} o {}",
             c.swizzle(),
             c.offset(),
-            run(op, &on_inner)?
+            run_on(op, usage, inner, args)?
         )),
     }
 }
