@@ -44,7 +44,6 @@
 use crate::diagnostic::{Failure, Judge};
 use crate::int::{Int, NonNegativeInt, Positive, StaticInt};
 use crate::int_tuple::{IntTuple, LayoutShape};
-use crate::list::{Cons, Nil, ToList, ToTuple};
 use crate::rules;
 use crate::Layout;
 use core::fmt;
@@ -216,7 +215,6 @@ static_leaf! {
     [] UTerm;
     [U, B,] UInt<U, B>;
     [U: Unsigned + NonZero,] NInt<U>;
-    [] Nil;
 }
 
 macro_rules! runtime_leaf {
@@ -241,22 +239,23 @@ runtime_leaf! {
     [E,] Dyn<E>;
 }
 
-impl<Arg, N, H: Symbolize<Arg, N>, T: Symbolize<Arg, H::Next>> Symbolize<Arg, N> for Cons<H, T> {
-    type Output = Cons<H::Output, T::Output>;
-    type Next = T::Next;
+/// `Symbolize` for one tuple arity: element i is numbered from where element i - 1 ended (no
+/// conversion to a list and back: this runs on every argument of every operation).
+macro_rules! symbolize_tuple {
+    ([$(($T:ident $P:ty))*] $prev:ty; $H:ident $($rest:ident)*) => {
+        symbolize_tuple!([$(($T $P))* ($H $prev)] <$H as Symbolize<Arg, $prev>>::Next; $($rest)*);
+    };
+    ([$(($T:ident $P:ty))*] $last:ty;) => {
+        impl<Arg, N, $($T: Symbolize<Arg, $P>),*> Symbolize<Arg, N> for ($($T,)*) {
+            type Output = ($(<$T as Symbolize<Arg, $P>>::Output,)*);
+            type Next = $last;
+        }
+    };
 }
 
 macro_rules! tuple_mixed {
     ($( ($(($T:ident $D:ident $X:ident $i:tt))+) )+) => {$(
-        impl<$($T,)+ Arg, N> Symbolize<Arg, N> for ($($T,)+)
-        where
-            Self: ToList,
-            <Self as ToList>::List: Symbolize<Arg, N>,
-            <<Self as ToList>::List as Symbolize<Arg, N>>::Output: ToTuple,
-        {
-            type Output = <<<Self as ToList>::List as Symbolize<Arg, N>>::Output as ToTuple>::Tuple;
-            type Next = <<Self as ToList>::List as Symbolize<Arg, N>>::Next;
-        }
+        symbolize_tuple!([] N; $($T)+);
         impl<$($T: Gather),+> Gather for ($($T,)+) {
             #[inline(always)]
             fn gather(&self, out: &mut [isize; MAX_RUNTIME_LEAVES], n: &mut usize) {
