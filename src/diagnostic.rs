@@ -87,46 +87,46 @@ impl<C> AfterDeferred<C> for Holds {
 impl<C, Tag, A, B> AfterDeferred<C> for Fails<Tag, A, B> {
     type Output = Self;
 }
-impl<C: crate::list::Concat<D>, D> AfterDeferred<C> for Deferred<D> {
-    type Output = Deferred<crate::list::Joined<C, D>>;
+impl<C: crate::layout::list::Concat<D>, D> AfterDeferred<C> for Deferred<D> {
+    type Output = Deferred<crate::layout::list::Joined<C, D>>;
 }
 
 /// A condition on runtime values, checked by the `try_` forms.
 pub trait RuntimeCheck {
     /// `Ok`, or the condition that failed with its numbers.
-    fn check(env: &crate::mixed::Env) -> Result<(), Failure>;
+    fn check(env: &crate::algebra::mixed::Env) -> Result<(), Failure>;
 }
 
 /// The runtime part of a verdict: nothing for [`Holds`], the checks of [`Deferred`]. (A
 /// [`Fails`] verdict never gets here: it is a compile error.)
 pub trait Judge {
     /// `Ok`, or the first runtime condition that failed.
-    fn judge(env: &crate::mixed::Env) -> Result<(), Failure>;
+    fn judge(env: &crate::algebra::mixed::Env) -> Result<(), Failure>;
 }
 impl Judge for Holds {
     #[inline(always)]
-    fn judge(_: &crate::mixed::Env) -> Result<(), Failure> {
+    fn judge(_: &crate::algebra::mixed::Env) -> Result<(), Failure> {
         Ok(())
     }
 }
 impl<Tag, A, B> Judge for Fails<Tag, A, B> {
     #[inline(always)]
-    fn judge(_: &crate::mixed::Env) -> Result<(), Failure> {
+    fn judge(_: &crate::algebra::mixed::Env) -> Result<(), Failure> {
         Ok(())
     }
 }
-impl Judge for Deferred<crate::list::Nil> {
+impl Judge for Deferred<crate::layout::list::Nil> {
     #[inline(always)]
-    fn judge(_: &crate::mixed::Env) -> Result<(), Failure> {
+    fn judge(_: &crate::algebra::mixed::Env) -> Result<(), Failure> {
         Ok(())
     }
 }
-impl<H: RuntimeCheck, T> Judge for Deferred<crate::list::Cons<H, T>>
+impl<H: RuntimeCheck, T> Judge for Deferred<crate::layout::list::Cons<H, T>>
 where
     Deferred<T>: Judge,
 {
     #[inline(always)]
-    fn judge(env: &crate::mixed::Env) -> Result<(), Failure> {
+    fn judge(env: &crate::algebra::mixed::Env) -> Result<(), Failure> {
         H::check(env)?;
         Deferred::<T>::judge(env)
     }

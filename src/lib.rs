@@ -2,47 +2,41 @@
 //!
 //! ## Modules
 //!
-//! The static layer, in the order of the algebra: [`int`] (static and dynamic integers, `C<N>`),
-//! [`int_tuple`] (nested tuples: rank, depth, size, flatten, get, congruence, compatibility),
-//! [`compact`] (LayoutLeft / LayoutRight strides), [`coord`] (idx2crd, crd2idx), [`layout`](mod@layout)
-//! (`Layout`, `StaticLayout`, evaluation, printing), [`sublayout`] (get, select, take, group,
-//! flatten, append, prepend, replace, make_layout), then the algebra: [`coalesce`](mod@coalesce),
-//! [`composition`](mod@composition), [`complement`](mod@complement), [`divide`], [`product`], [`inverse`], on the type-level
-//! arithmetic of [`arith`]. [`list`] holds the type-level lists the operations recurse over. The
-//! runtime layer, [`dynamic`], mirrors them module for module.
+//! - [`num`]: the leaves and the type-level arithmetic on them: [`int`] (static and runtime
+//!   integers, `C<N>`), [`nat`], [`arith`].
+//! - [`layout`](mod@layout): `Layout`, `StaticLayout`, evaluation and printing, with
+//!   [`int_tuple`] (nested tuples), [`list`] (the type-level lists the operations recurse over),
+//!   [`compact`] (LayoutLeft / LayoutRight), [`coord`] (idx2crd, crd2idx), [`sublayout`] (get,
+//!   select, take, group, flatten, append, prepend, replace, make_layout).
+//! - [`algebra`]: [`coalesce`](mod@coalesce), [`composition`](mod@composition),
+//!   [`complement`](mod@complement), [`divide`], [`product`], [`inverse`], with [`by_mode`]
+//!   (tuple tilers), [`mixed`] (runtime leaves through the algebra) and [`rules`] (the integer
+//!   steps written once).
+//! - [`swizzle`](mod@swizzle): `Swizzle`, [`composed`] layouts, [`bank`] conflicts, and the
+//!   [`const_layout`] they are computed on.
+//! - [`diagnostic`]: how a failed condition reads. [`dynamic`]: the runtime layer, mirroring
+//!   the static modules name for name.
 #![no_std]
 #![warn(missing_docs)]
 
 #[cfg(feature = "alloc")]
 extern crate alloc;
 
-pub mod arith;
-pub mod bank;
-pub mod by_mode;
-pub mod coalesce;
-pub mod compact;
-pub mod complement;
-pub mod composed;
-pub mod composition;
-pub mod const_layout;
-pub mod coord;
+pub mod algebra;
 pub mod diagnostic;
-pub mod divide;
-pub mod int;
-pub mod int_tuple;
-pub mod inverse;
-pub mod layout;
-pub mod list;
-pub mod mixed;
-pub mod nat;
-mod print;
-pub mod product;
-pub mod rules;
-pub mod sublayout;
-pub mod swizzle;
-
 #[cfg(feature = "alloc")]
 pub mod dynamic;
+pub mod layout;
+pub mod num;
+pub mod swizzle;
+
+// Each concept's module under its short name too (`tessel::composition`, `tessel::int`, ...).
+pub use algebra::{
+    by_mode, coalesce, complement, composition, divide, inverse, mixed, product, rules,
+};
+pub use layout::{compact, coord, int_tuple, list, sublayout};
+pub use num::{arith, int, nat};
+pub use swizzle::{bank, composed, const_layout};
 
 pub use coalesce::{coalesce, Coalesce};
 pub use complement::{complement, Complement};

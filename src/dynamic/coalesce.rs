@@ -17,7 +17,7 @@
 use super::checked::mul;
 use super::too_many;
 use super::{DynLayout, Error, IntTuple};
-use crate::by_mode::CoalesceModes;
+use crate::algebra::by_mode::CoalesceModes;
 use alloc::vec::Vec;
 
 /// The flattened modes of a layout as `(shape, stride)` pairs.

@@ -1,4 +1,4 @@
-//! Runtime compact strides: the mirror of [`crate::compact`].
+//! Runtime compact strides: the mirror of [`crate::layout::compact`].
 //!
 //! ```
 //! use tessel::dynamic::{compact::{layout_left, layout_right}, IntTuple};

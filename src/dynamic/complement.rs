@@ -1,5 +1,5 @@
 //! Runtime complement: the layout of the repetitions of A up to a cotarget, the mirror of
-//! [`crate::complement`](mod@crate::complement) (which states the definition, the post-conditions and what tessel
+//! [`crate::algebra::complement`](mod@crate::algebra::complement) (which states the definition, the post-conditions and what tessel
 //! rejects).
 //!
 //! `complement(A, M)` walks A's modes by increasing stride; below each mode `s:d` it puts the gap
@@ -18,7 +18,7 @@
 use super::checked::{ceil_div, mul};
 use super::coalesce::{coalesce, flat_modes, try_from_modes};
 use super::{DynLayout, Error, IntTuple};
-use crate::complement::{NegativeStride, Outside};
+use crate::algebra::complement::{NegativeStride, Outside};
 use alloc::vec::Vec;
 
 /// CuTe's `size(ceil_div(shape, n))`: how many blocks of `n` the modes of the shape span.

@@ -33,8 +33,8 @@ use super::sublayout::make_layout;
 use super::tiler::Tiler;
 use super::too_many;
 use super::{DynLayout, Error, IntTuple};
-use crate::by_mode::ComposeModes;
-use crate::composition::NoCarry;
+use crate::algebra::by_mode::ComposeModes;
+use crate::algebra::composition::NoCarry;
 use alloc::vec::Vec;
 
 /// `composition(A, B)` for a layout, an integer or a tuple tiler B.
@@ -106,7 +106,7 @@ fn compose(
         let (curr_shape, curr_stride) = (shapes[i], strides[i]);
         let step = abs(rest_stride)?;
         let next_stride = ceil_div(step, curr_shape) * rest_stride.signum();
-        let taken = crate::rules::composition_step(curr_shape, step, rest_shape)
+        let taken = crate::algebra::rules::composition_step(curr_shape, step, rest_shape)
             .map_err(Error::Precondition)?;
         let Some(new_shape) = taken else {
             rest_stride = next_stride;

@@ -1,4 +1,4 @@
-//! Runtime coordinates: the mirror of [`crate::coord`], with checked arithmetic.
+//! Runtime coordinates: the mirror of [`crate::layout::coord`], with checked arithmetic.
 //!
 //! ```
 //! use tessel::dynamic::{coord::{crd2idx, idx2crd}, IntTuple};

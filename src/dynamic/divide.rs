@@ -24,7 +24,7 @@ use super::sublayout::make_layout;
 use super::tiler::Tiler;
 use super::too_many;
 use super::{DynLayout, Error, IntTuple};
-use crate::by_mode::DivideModes;
+use crate::algebra::by_mode::DivideModes;
 use alloc::vec::Vec;
 
 /// An operation on a layout and a tiler, with the message of its tiler having too many modes.

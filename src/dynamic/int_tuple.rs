@@ -1,4 +1,4 @@
-//! Runtime IntTuples: the mirror of [`crate::int_tuple`] on values.
+//! Runtime IntTuples: the mirror of [`crate::layout::int_tuple`] on values.
 //!
 //! ```
 //! use tessel::dynamic::IntTuple;

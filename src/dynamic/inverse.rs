@@ -22,7 +22,7 @@
 use super::coalesce::{coalesce, flat_modes, from_modes, try_from_modes};
 use super::composition::composition;
 use super::{DynLayout, Error, IntTuple};
-use crate::inverse::{MultipleOfBelow, NegativeStride};
+use crate::algebra::inverse::{MultipleOfBelow, NegativeStride};
 use alloc::vec::Vec;
 
 /// The coalesced modes, their exclusive prefix products, and their order by stride.

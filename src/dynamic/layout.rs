@@ -16,7 +16,7 @@
 use super::compact::layout_left;
 use super::coord::crd2idx;
 use super::{parse, Error, IntTuple};
-use crate::print::{fmt_table, DisplayFn};
+use crate::layout::print::{fmt_table, DisplayFn};
 use core::fmt::{self, Display};
 use core::str::FromStr;
 

@@ -23,8 +23,8 @@ use super::divide::{by_mode, tile_unzip, unpack};
 use super::sublayout::make_layout;
 use super::tiler::Tiler;
 use super::{DynLayout, Error, IntTuple};
-use crate::by_mode::ProductModes;
-use crate::product::{BlockDivides, RankFits};
+use crate::algebra::by_mode::ProductModes;
+use crate::algebra::product::{BlockDivides, RankFits};
 use alloc::vec::Vec;
 
 /// `logical_product(A, tiler)`.

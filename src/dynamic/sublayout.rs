@@ -1,4 +1,4 @@
-//! Runtime sublayouts and concatenation: the mirror of [`crate::sublayout`].
+//! Runtime sublayouts and concatenation: the mirror of [`crate::layout::sublayout`].
 //!
 //! ```
 //! use tessel::DynLayout;
@@ -11,7 +11,7 @@
 //! ```
 
 use super::{DynLayout, Error, IntTuple};
-use crate::sublayout::{GetMode, RangeEmpty, RangeEnd, ReplaceMode, SelectMode};
+use crate::layout::sublayout::{GetMode, RangeEmpty, RangeEnd, ReplaceMode, SelectMode};
 use alloc::vec::Vec;
 
 /// The top-level modes: an integer is one mode.

@@ -37,12 +37,12 @@ impl DynSwizzle {
 
     /// The mask of the bits read (YYY).
     pub fn yyy_mask(&self) -> usize {
-        crate::rules::yyy_mask(self.bits, self.base, self.shift)
+        crate::algebra::rules::yyy_mask(self.bits, self.base, self.shift)
     }
 
     /// The swizzled index: `x ^ ((x & yyy_mask) >> S)`.
     pub fn apply(&self, offset: usize) -> usize {
-        crate::rules::swizzled(self.bits, self.base, self.shift, offset)
+        crate::algebra::rules::swizzled(self.bits, self.base, self.shift, offset)
     }
 }
 

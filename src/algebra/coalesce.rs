@@ -20,14 +20,14 @@
 //! assert_eq!(<CoalesceBy<L, shape!("(1,1)")>>::default().to_string(), "(8,8):(1,8)");
 //! ```
 
-use crate::arith::{SameAs, ScaleStride, Scaled, Unit};
-use crate::by_mode::{tuple_tilers, KeepRest, ModeOp};
-use crate::int::Int;
-use crate::int_tuple::{IntTuple, LayoutShape, Leaves};
-use crate::list::{Cons, Nil, ReverseOnto, SplitFirst, ToTuple, Unzip, ZipList};
-use crate::mixed::{Dyn, Env, Gather, Realize, Realized, Sym0, Symbolize, Whole};
-use crate::nat::{Mul, Prod};
-use crate::Layout;
+use crate::algebra::by_mode::{tuple_tilers, KeepRest, ModeOp};
+use crate::algebra::mixed::{Dyn, Env, Gather, Realize, Realized, Sym0, Symbolize, Whole};
+use crate::layout::int_tuple::{IntTuple, LayoutShape, Leaves};
+use crate::layout::list::{Cons, Nil, ReverseOnto, SplitFirst, ToTuple, Unzip, ZipList};
+use crate::layout::Layout;
+use crate::num::arith::{SameAs, ScaleStride, Scaled, Unit};
+use crate::num::int::Int;
+use crate::num::nat::{Mul, Prod};
 use typenum::{Bit, IsLess, Le, NInt, NonZero, UInt, UTerm, Unsigned, B0, B1, U0};
 
 /// The flat modes of a layout, as a list of `(shape, stride)` pairs.
@@ -311,4 +311,4 @@ impl<L, P: CoalesceProfile<L>> ModeOp<L, P> for CoalesceOp {
 }
 
 // A tuple profile coalesces mode by mode and keeps the modes past it.
-crate::list::for_each_arity!(tuple_tilers; CoalesceProfile, CoalesceOp, KeepRest, crate::by_mode::CoalesceModes);
+crate::layout::list::for_each_arity!(tuple_tilers; CoalesceProfile, CoalesceOp, KeepRest, crate::algebra::by_mode::CoalesceModes);

@@ -31,22 +31,22 @@
 //!     layout!("((8,4),(8,2)):((8,64),(1,256))"));
 //! ```
 
-use crate::arith::{DivCheap, Divides, MulMixed, ProdOf, QuotCheap, Reach};
-use crate::by_mode::{
+use crate::algebra::by_mode::{
     tuple_tilers, IntegerTiler, KeepRest, ModeOp, ProductOperand, ProductTilerKind,
 };
-use crate::coalesce::FlatModes;
-use crate::compact::{Compact, LayoutLeft, Left};
-use crate::complement::ComplementOf;
-use crate::composition::Compose;
+use crate::algebra::coalesce::FlatModes;
+use crate::algebra::complement::ComplementOf;
+use crate::algebra::composition::Compose;
+use crate::algebra::divide::{Keep, OpenBoth, TileUnzip, Unpack};
+use crate::algebra::mixed::{realize2, Gather, Realize, Realized, Sym0, Sym1, Symbolize, Whole};
 use crate::diagnostic::{And, Both, Check, CheckBit, Checked, Holds, Judge, Pick, Verified};
-use crate::divide::{Keep, OpenBoth, TileUnzip, Unpack};
-use crate::int_tuple::{IntTuple, LayoutShape, Leaves, StaticShape};
-use crate::list::{list_type, Concat, Cons, Joined, Nil, ToTuple, ZipList};
-use crate::mixed::{realize2, Gather, Realize, Realized, Sym0, Sym1, Symbolize, Whole};
-use crate::nat::{AddCarry, Diff, Pred, Sub1, SubBorrow, Succ, Sum};
-use crate::sublayout::{Concatenate, Modes, Parts};
-use crate::Layout;
+use crate::layout::compact::{Compact, LayoutLeft, Left};
+use crate::layout::int_tuple::{IntTuple, LayoutShape, Leaves, StaticShape};
+use crate::layout::list::{list_type, Concat, Cons, Joined, Nil, ToTuple, ZipList};
+use crate::layout::sublayout::{Concatenate, Modes, Parts};
+use crate::layout::Layout;
+use crate::num::arith::{DivCheap, Divides, MulMixed, ProdOf, QuotCheap, Reach};
+use crate::num::nat::{AddCarry, Diff, Pred, Sub1, SubBorrow, Succ, Sum};
 use typenum::{IsEqual, Max, Maximum, UInt, UTerm, B0, B1, U0, U1};
 
 /// The size of a shape's leaves (a list), static or runtime: static where every leaf is.
@@ -166,7 +166,7 @@ impl<L, T: ProductTiler<L>> ModeOp<L, T> for ProductOp {
 }
 
 // A tuple tiler multiplies mode by mode and keeps the modes of A past it.
-crate::list::for_each_arity!(tuple_tilers; ProductTiler, ProductOp, KeepRest, crate::by_mode::ProductModes);
+crate::layout::list::for_each_arity!(tuple_tilers; ProductTiler, ProductOp, KeepRest, crate::algebra::by_mode::ProductModes);
 
 /// `ZippedProduct<A, B>`: `((A), (copies))`.
 pub type ZippedProduct<A, B> = Realized<Zipped<A, B>>;
@@ -289,7 +289,7 @@ macro_rules! tuple_zip {
     )+};
 }
 
-crate::list::for_each_arity!(tuple_zip);
+crate::layout::list::for_each_arity!(tuple_zip);
 
 /// The layout `zip(X, Y)` of two layouts' shapes and strides.
 #[doc(hidden)]

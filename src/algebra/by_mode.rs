@@ -6,7 +6,7 @@
 //! impls of its tiler trait for tuples come from one macro.
 
 use crate::diagnostic::{And, Both, Holds};
-use crate::list::{Cons, Nil};
+use crate::layout::list::{Cons, Nil};
 
 macro_rules! too_many_modes {
     ($($Cond:ident, $Fails:ident, $message:literal;)+) => {$(
@@ -39,17 +39,17 @@ macro_rules! tiler_kinds {
             /// so that anything else fails here, once, before the operation is tried.
             type Itself;
         }
-        impl<S, D> $Trait for crate::Layout<S, D>
+        impl<S, D> $Trait for crate::layout::Layout<S, D>
         where
-            S: crate::int_tuple::LayoutShape<D>,
-            D: crate::int_tuple::IntTuple,
+            S: crate::layout::int_tuple::LayoutShape<D>,
+            D: crate::layout::int_tuple::IntTuple,
         {
             type Itself = Self;
         }
         impl<U, B> $Trait for typenum::UInt<U, B> {
             type Itself = Self;
         }
-        crate::list::for_each_arity!(tuple_tiler_kind; $Trait);
+        crate::layout::list::for_each_arity!(tuple_tiler_kind; $Trait);
     )+};
 }
 
@@ -83,14 +83,14 @@ macro_rules! operand_kinds {
             /// anything else fails here, once, before the operation is tried.
             type Itself;
         }
-        impl<S, D> $Trait for crate::Layout<S, D>
+        impl<S, D> $Trait for crate::layout::Layout<S, D>
         where
-            S: crate::int_tuple::LayoutShape<D>,
-            D: crate::int_tuple::IntTuple,
+            S: crate::layout::int_tuple::LayoutShape<D>,
+            D: crate::layout::int_tuple::IntTuple,
         {
             type Itself = Self;
         }
-        impl<Sw, const O: usize, L> $Trait for crate::ComposedLayout<Sw, O, L> {
+        impl<Sw, const O: usize, L> $Trait for crate::swizzle::composed::ComposedLayout<Sw, O, L> {
             type Itself = Self;
         }
     )+};
@@ -106,7 +106,7 @@ operand_kinds! {
 }
 
 /// An integer tiler N as the layout it stands for: `N:1` (`1:0` for 1), CuTe's `make_layout(N)`.
-pub type IntegerTiler<N> = crate::Layout<N, crate::compact::LayoutLeft<N>>;
+pub type IntegerTiler<N> = crate::layout::Layout<N, crate::layout::compact::LayoutLeft<N>>;
 
 /// Modes of A past the tiler are kept.
 pub struct KeepRest;
@@ -165,49 +165,49 @@ pub type RankFits<T, L, Cond> = crate::diagnostic::Check<typenum::LeEq<T, L>, Co
 macro_rules! tuple_tilers {
     ($Trait:ident, $Op:ty, $Rest:ty, $Cond:ty; $( ($(($T:ident $D:ident $X:ident $i:tt))+) )+) => {$(
         #[doc(hidden)]
-        impl<AS, AD, $($T),+> $Trait<$crate::Layout<AS, AD>> for ($($T,)+)
+        impl<AS, AD, $($T),+> $Trait<$crate::layout::Layout<AS, AD>> for ($($T,)+)
         where
-            AS: $crate::int_tuple::LayoutShape<AD> + $crate::sublayout::Modes,
-            AD: $crate::int_tuple::IntTuple + $crate::sublayout::Modes,
-            AS::List: $crate::composition::ModeLayouts<AD::List>,
-            <AS::List as $crate::composition::ModeLayouts<AD::List>>::Output:
-                $crate::by_mode::EachMode<$Op, $crate::list::list_type!($($T),+), $Rest>,
-            <<AS::List as $crate::composition::ModeLayouts<AD::List>>::Output
-                as $crate::by_mode::EachMode<$Op, $crate::list::list_type!($($T),+), $Rest>>::Output:
-                $crate::list::ToTuple,
-            <<<AS::List as $crate::composition::ModeLayouts<AD::List>>::Output
-                as $crate::by_mode::EachMode<$Op, $crate::list::list_type!($($T),+), $Rest>>::Output
-                as $crate::list::ToTuple>::Tuple: $crate::sublayout::Concatenate,
-            $crate::list::list_type!($($T),+): $crate::product::Len,
-            AS::List: $crate::product::Len,
-            <$crate::list::list_type!($($T),+) as $crate::product::Len>::Output:
-                typenum::IsLessOrEqual<<AS::List as $crate::product::Len>::Output>,
+            AS: $crate::layout::int_tuple::LayoutShape<AD> + $crate::layout::sublayout::Modes,
+            AD: $crate::layout::int_tuple::IntTuple + $crate::layout::sublayout::Modes,
+            AS::List: $crate::algebra::composition::ModeLayouts<AD::List>,
+            <AS::List as $crate::algebra::composition::ModeLayouts<AD::List>>::Output:
+                $crate::algebra::by_mode::EachMode<$Op, $crate::layout::list::list_type!($($T),+), $Rest>,
+            <<AS::List as $crate::algebra::composition::ModeLayouts<AD::List>>::Output
+                as $crate::algebra::by_mode::EachMode<$Op, $crate::layout::list::list_type!($($T),+), $Rest>>::Output:
+                $crate::layout::list::ToTuple,
+            <<<AS::List as $crate::algebra::composition::ModeLayouts<AD::List>>::Output
+                as $crate::algebra::by_mode::EachMode<$Op, $crate::layout::list::list_type!($($T),+), $Rest>>::Output
+                as $crate::layout::list::ToTuple>::Tuple: $crate::layout::sublayout::Concatenate,
+            $crate::layout::list::list_type!($($T),+): $crate::algebra::product::Len,
+            AS::List: $crate::algebra::product::Len,
+            <$crate::layout::list::list_type!($($T),+) as $crate::algebra::product::Len>::Output:
+                typenum::IsLessOrEqual<<AS::List as $crate::algebra::product::Len>::Output>,
             typenum::LeEq<
-                <$crate::list::list_type!($($T),+) as $crate::product::Len>::Output,
-                <AS::List as $crate::product::Len>::Output,
+                <$crate::layout::list::list_type!($($T),+) as $crate::algebra::product::Len>::Output,
+                <AS::List as $crate::algebra::product::Len>::Output,
             >: $crate::diagnostic::CheckBit<
                 $Cond,
-                <$crate::list::list_type!($($T),+) as $crate::product::Len>::Output,
-                <AS::List as $crate::product::Len>::Output,
+                <$crate::layout::list::list_type!($($T),+) as $crate::algebra::product::Len>::Output,
+                <AS::List as $crate::algebra::product::Len>::Output,
             >,
-            $crate::by_mode::RankFits<
-                <$crate::list::list_type!($($T),+) as $crate::product::Len>::Output,
-                <AS::List as $crate::product::Len>::Output,
+            $crate::algebra::by_mode::RankFits<
+                <$crate::layout::list::list_type!($($T),+) as $crate::algebra::product::Len>::Output,
+                <AS::List as $crate::algebra::product::Len>::Output,
                 $Cond,
-            >: $crate::diagnostic::Both<<<AS::List as $crate::composition::ModeLayouts<AD::List>>::Output
-                as $crate::by_mode::EachMode<$Op, $crate::list::list_type!($($T),+), $Rest>>::Verdict>,
+            >: $crate::diagnostic::Both<<<AS::List as $crate::algebra::composition::ModeLayouts<AD::List>>::Output
+                as $crate::algebra::by_mode::EachMode<$Op, $crate::layout::list::list_type!($($T),+), $Rest>>::Verdict>,
         {
-            type Output = <<<<AS::List as $crate::composition::ModeLayouts<AD::List>>::Output
-                as $crate::by_mode::EachMode<$Op, $crate::list::list_type!($($T),+), $Rest>>::Output
-                as $crate::list::ToTuple>::Tuple as $crate::sublayout::Concatenate>::Output;
+            type Output = <<<<AS::List as $crate::algebra::composition::ModeLayouts<AD::List>>::Output
+                as $crate::algebra::by_mode::EachMode<$Op, $crate::layout::list::list_type!($($T),+), $Rest>>::Output
+                as $crate::layout::list::ToTuple>::Tuple as $crate::layout::sublayout::Concatenate>::Output;
             type Verdict = $crate::diagnostic::And<
-                $crate::by_mode::RankFits<
-                    <$crate::list::list_type!($($T),+) as $crate::product::Len>::Output,
-                    <AS::List as $crate::product::Len>::Output,
+                $crate::algebra::by_mode::RankFits<
+                    <$crate::layout::list::list_type!($($T),+) as $crate::algebra::product::Len>::Output,
+                    <AS::List as $crate::algebra::product::Len>::Output,
                     $Cond,
                 >,
-                <<AS::List as $crate::composition::ModeLayouts<AD::List>>::Output
-                    as $crate::by_mode::EachMode<$Op, $crate::list::list_type!($($T),+), $Rest>>::Verdict,
+                <<AS::List as $crate::algebra::composition::ModeLayouts<AD::List>>::Output
+                    as $crate::algebra::by_mode::EachMode<$Op, $crate::layout::list::list_type!($($T),+), $Rest>>::Verdict,
             >;
         }
     )+};

@@ -29,17 +29,17 @@
 //! assert_eq!(<MaxCommonLayout<A, layout!("(8,4):(1,16)")>>::default().to_string(), "8:1");
 //! ```
 
-use crate::arith::{DivCheap, Divides, QuotCheap, SameAs, ScaleStride, Scaled};
-use crate::coalesce::{CoalesceLayout, CoalesceList, FlatModes, StackLayout};
-use crate::complement::MinStride;
-use crate::composition::Compose;
+use crate::algebra::coalesce::{CoalesceLayout, CoalesceList, FlatModes, StackLayout};
+use crate::algebra::complement::MinStride;
+use crate::algebra::composition::Compose;
 use crate::diagnostic::{And, Both, Check, CheckBit, Checked, Decimal, Holds, Verified};
-use crate::int_tuple::{IntTuple, LayoutShape};
-use crate::list::{Cons, Nil, SplitFirst};
-use crate::nat::{Mul, Prod};
-use crate::sublayout::{Modes, Parts};
-use crate::Layout;
-use crate::StaticLayout;
+use crate::layout::int_tuple::{IntTuple, LayoutShape};
+use crate::layout::list::{Cons, Nil, SplitFirst};
+use crate::layout::sublayout::{Modes, Parts};
+use crate::layout::Layout;
+use crate::layout::StaticLayout;
+use crate::num::arith::{DivCheap, Divides, QuotCheap, SameAs, ScaleStride, Scaled};
+use crate::num::nat::{Mul, Prod};
 use typenum::{Bit, NInt, NonZero, UInt, UTerm, Unsigned, B0, B1, U1};
 
 crate::diagnostic::condition!(
@@ -214,13 +214,13 @@ pub trait Continue<Rest> {
     type Verdict;
 }
 impl<
-        Pairs: crate::list::Concat<<Rest as Gathered<G, Prev>>::Output>,
+        Pairs: crate::layout::list::Concat<<Rest as Gathered<G, Prev>>::Output>,
         G,
         Prev,
         Rest: Gathered<G, Prev>,
     > Continue<Rest> for (Pairs, G, Prev)
 {
-    type Output = crate::list::Joined<Pairs, <Rest as Gathered<G, Prev>>::Output>;
+    type Output = crate::layout::list::Joined<Pairs, <Rest as Gathered<G, Prev>>::Output>;
     type Verdict = <Rest as Gathered<G, Prev>>::Verdict;
 }
 
@@ -229,8 +229,10 @@ pub trait Closing<S> {
     /// The pairs.
     type Output;
 }
-impl<Pairs: crate::list::Concat<Cons<(S, Prev), Nil>>, G, Prev, S> Closing<S> for (Pairs, G, Prev) {
-    type Output = crate::list::Joined<Pairs, Cons<(S, Prev), Nil>>;
+impl<Pairs: crate::layout::list::Concat<Cons<(S, Prev), Nil>>, G, Prev, S> Closing<S>
+    for (Pairs, G, Prev)
+{
+    type Output = crate::layout::list::Joined<Pairs, Cons<(S, Prev), Nil>>;
 }
 
 /// `LeftInverse<L>` on types.

@@ -12,8 +12,8 @@
 //! assert_eq!(layout!("(1,8)").to_string(), "(1,8):(0,1)");
 //! ```
 
-use crate::list::{Cons, Nil, ToList, ToTuple};
-use crate::nat::{Mul, Prod};
+use crate::layout::list::{Cons, Nil, ToList, ToTuple};
+use crate::num::nat::{Mul, Prod};
 use typenum::{Bit, UInt, UTerm, Unsigned, B1, U1};
 
 /// Strides grow from the left: column-major.

@@ -1,7 +1,7 @@
 //! Layouts: a shape and a congruent stride, a function from coordinates to indices.
 //!
 //! `Layout<S, D>` maps a coordinate to the inner product of its natural coordinate with the
-//! stride `D` (see [`coord`](crate::coord) for the coordinates it accepts). When every leaf is
+//! stride `D` (see [`coord`] for the coordinates it accepts). When every leaf is
 //! static the layout is a zero-sized type and evaluating it is the arithmetic alone. Queries, as
 //! CuTe defines them:
 //! - `size`: the number of coordinates, the product of the shape;
@@ -25,14 +25,21 @@
 //! assert_eq!(l.to_string(), "(4,(2,4)):(2,(1,8))");
 //! ```
 
-use crate::compact::{LayoutLeft, LayoutRight};
-use crate::coord::{Coord, CoordIn};
+pub mod compact;
+pub mod coord;
+pub mod int_tuple;
+pub mod list;
+pub(crate) mod print;
+pub mod sublayout;
+
 use crate::diagnostic::Checked;
-use crate::int_tuple::{
+use crate::layout::compact::{LayoutLeft, LayoutRight};
+use crate::layout::coord::{Coord, CoordIn};
+use crate::layout::int_tuple::{
     IntTuple, LayoutShape, NonNegative, StaticIntTuple, StaticShape, StaticSpan, StrideSigns,
 };
-use crate::print::{fmt_table, DisplayFn};
-use crate::C;
+use crate::layout::print::{fmt_table, DisplayFn};
+use crate::num::int::C;
 use core::fmt::{self, Debug, Display, Formatter};
 
 /// A layout: shape `S` with stride `D` (by default the column-major stride of `S`).
@@ -107,8 +114,8 @@ impl<S: LayoutShape<D>, D: IntTuple> Layout<S, D> {
 
     /// The runtime layout with the same shape and stride.
     #[cfg(feature = "alloc")]
-    pub fn to_dynamic(&self) -> crate::DynLayout {
-        crate::DynLayout::new(self.shape.dynamic(), self.stride.dynamic())
+    pub fn to_dynamic(&self) -> crate::dynamic::DynLayout {
+        crate::dynamic::DynLayout::new(self.shape.dynamic(), self.stride.dynamic())
             .expect("a static layout is a valid runtime layout")
     }
 }
@@ -145,7 +152,7 @@ pub trait StaticLayout: Copy + Default + Debug + Display {
     /// The runtime layout with the same shape and stride (for a composed layout, its inner
     /// layout: `ComposedLayout::to_dynamic` gives the whole).
     #[cfg(feature = "alloc")]
-    fn dynamic() -> crate::DynLayout;
+    fn dynamic() -> crate::dynamic::DynLayout;
 }
 
 impl<S, D> StaticLayout for Layout<S, D>
@@ -176,7 +183,7 @@ where
     }
 
     #[cfg(feature = "alloc")]
-    fn dynamic() -> crate::DynLayout {
+    fn dynamic() -> crate::dynamic::DynLayout {
         Self::INSTANCE.to_dynamic()
     }
 }

@@ -19,9 +19,9 @@
 //! static_assertions::assert_type_eq_all!(Flattened<S>, shape!("(3,2,3)"));
 //! ```
 
-use crate::int::{Int, NonNegativeInt, Positive, StaticInt};
-use crate::list::{for_each_arity, Concat, Cons, Joined, Nil, ToList, ToTuple};
-use crate::nat::{Mul, Prod};
+use crate::layout::list::{for_each_arity, Concat, Cons, Joined, Nil, ToList, ToTuple};
+use crate::num::int::{Int, NonNegativeInt, Positive, StaticInt};
+use crate::num::nat::{Mul, Prod};
 use core::fmt::{self, Debug, Formatter};
 use typenum::{Sub1, UInt, Unsigned, B1};
 
@@ -360,7 +360,7 @@ macro_rules! tuple_at {
 
 macro_rules! tuple_at_one {
     ([$($A:ident),+] $T:ident $i:tt) => {
-        impl<$($A: IntTuple),+> At<crate::C<$i>> for ($($A,)+) {
+        impl<$($A: IntTuple),+> At<crate::num::int::C<$i>> for ($($A,)+) {
             type Output = $T;
             #[inline(always)]
             fn at(&self) -> $T {

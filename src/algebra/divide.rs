@@ -26,21 +26,21 @@
 //! static_assertions::assert_type_eq_all!(ZippedDivide<M, shape!("(16,2)")>, layout!("((16,2),(1,4)):((1,16),(0,32))"));
 //! ```
 
-use crate::by_mode::{
+use crate::algebra::by_mode::{
     tuple_tilers, DivideOperand, DivideTilerKind, IntegerTiler, KeepRest, ModeOp,
 };
-use crate::coalesce::CoalesceLayout;
-use crate::compact::{Compact, LayoutLeft, Left};
-use crate::complement::ComplementOf;
-use crate::composition::{Compose, ModeLayouts};
-use crate::diagnostic::{And, Both, Checked, Failure, Judge, Verified};
-use crate::int_tuple::{IntTuple, LayoutShape};
-use crate::list::{list_type, Concat, Cons, Joined, Nil, ToTuple};
-use crate::mixed::{
+use crate::algebra::coalesce::CoalesceLayout;
+use crate::algebra::complement::ComplementOf;
+use crate::algebra::composition::{Compose, ModeLayouts};
+use crate::algebra::mixed::{
     realize2, try_realize2, Gather, Realize, Realized, Sym0, Sym1, Symbolize, Whole,
 };
-use crate::sublayout::{Concatenate, Modes, Parts};
-use crate::Layout;
+use crate::diagnostic::{And, Both, Checked, Failure, Judge, Verified};
+use crate::layout::compact::{Compact, LayoutLeft, Left};
+use crate::layout::int_tuple::{IntTuple, LayoutShape};
+use crate::layout::list::{list_type, Concat, Cons, Joined, Nil, ToTuple};
+use crate::layout::sublayout::{Concatenate, Modes, Parts};
+use crate::layout::Layout;
 use typenum::{UInt, U0, U1};
 
 /// `logical_divide(A, Self)` for a tiler `Self`: a layout, an integer, or a tuple of tilers.
@@ -111,7 +111,7 @@ impl<L, T: DivideTiler<L>> ModeOp<L, T> for DivideOp {
 }
 
 // A tuple tiler divides mode by mode and keeps the modes of A past it.
-crate::list::for_each_arity!(tuple_tilers; DivideTiler, DivideOp, KeepRest, crate::by_mode::DivideModes);
+crate::layout::list::for_each_arity!(tuple_tilers; DivideTiler, DivideOp, KeepRest, crate::algebra::by_mode::DivideModes);
 
 /// CuTe's `zip2_by` with the tiler `Self` as the guide: the rank-2 modes at the guide's terminals
 /// of the IntTuple X gathered into `((firsts), (seconds, rest...))`.
@@ -182,7 +182,7 @@ macro_rules! tuple_guide {
     )+};
 }
 
-crate::list::for_each_arity!(tuple_guide);
+crate::layout::list::for_each_arity!(tuple_guide);
 
 /// CuTe's `tile_unzip`: a layout rearranged by the tiler `T` to `((tile), (rest))`.
 pub trait TileUnzip<T> {
@@ -311,7 +311,7 @@ where
 }
 
 /// `logical_divide(a, t)` with the conditions on runtime values checked (see
-/// [`try_composition`](crate::composition::try_composition)).
+/// [`try_composition`](crate::algebra::composition::try_composition)).
 #[inline(always)]
 pub fn try_logical_divide<A: DivideOperand + Gather, T: DivideTilerKind + Gather>(
     a: A,

@@ -24,7 +24,7 @@
 //! assert_eq!(bank::wavefronts::<layout!("(8,64):(64,1)"), u16, ColumnWise, 8>(), 32);
 //! ```
 
-use crate::const_layout::{ConstLayout, IndexMap, Text};
+use crate::swizzle::const_layout::{ConstLayout, IndexMap, Text};
 
 /// Lanes in a warp.
 pub const WARP: usize = 32;
@@ -159,7 +159,8 @@ pub const fn conflicts<Smem: ConstLayout, T, Thr: ConstLayout, const V: usize>()
 #[macro_export]
 macro_rules! assert_conflict_free {
     ($smem:ty, $elem:ty, $thr:ty, $v:expr) => {
-        const _: () = if let Some(message) = $crate::bank::conflicts::<$smem, $elem, $thr, { $v }>()
+        const _: () = if let Some(message) =
+            $crate::swizzle::bank::conflicts::<$smem, $elem, $thr, { $v }>()
         {
             panic!("{}", message.as_str())
         };

@@ -5,7 +5,7 @@
 //! static layout (plain, or composed with a swizzle) lays itself out as [`IndexMap`]: its modes
 //! flattened, first mode first, and the swizzle and offset around them. `IndexMap::index` is the
 //! layout's function on 1-D coordinates, usable in `const` items, so conditions on a layout's
-//! indices (bank conflicts, see [`crate::bank`]) fail `cargo check`.
+//! indices (bank conflicts, see [`crate::swizzle::bank`]) fail `cargo check`.
 //!
 //! ```
 //! use tessel::const_layout::ConstLayout;
@@ -16,10 +16,10 @@
 //! assert_eq!(<L as ConstLayout>::TEXT.as_str(), "Sw<3,3,3> o 0 o (8,64):(64,1)");
 //! ```
 
-use crate::composed::ComposedLayout;
-use crate::int_tuple::{IntTuple, LayoutShape};
+use crate::layout::int_tuple::{IntTuple, LayoutShape};
+use crate::layout::Layout;
+use crate::swizzle::composed::ComposedLayout;
 use crate::swizzle::SwizzleFn;
-use crate::Layout;
 use typenum::{Bit, NInt, NonZero, UInt, UTerm, Unsigned};
 
 /// The most flat modes a layout may have here.
@@ -168,7 +168,7 @@ macro_rules! tuple_const {
     };
 }
 
-crate::list::for_each_arity!(tuple_const);
+crate::layout::list::for_each_arity!(tuple_const);
 
 /// A static layout as data: flat shape and stride, and the swizzle and offset around them
 /// (`bits == 0`: none). `index(i)` is `Sw(offset + L(i))` for the 1-D coordinate i.
@@ -208,7 +208,7 @@ impl IndexMap {
             i += 1;
         }
         let (bits, base, shift) = self.swizzle;
-        crate::rules::swizzled(bits, base, shift, self.offset + at)
+        crate::algebra::rules::swizzled(bits, base, shift, self.offset + at)
     }
 }
 

@@ -1,6 +1,6 @@
 //! The integer steps of CuTe's algebra, once, as `const fn`s on plain integers (`i64`).
 //!
-//! The typed layer evaluates its runtime leaves with these (through [`crate::mixed`]), the
+//! The typed layer evaluates its runtime leaves with these (through [`crate::algebra::mixed`]), the
 //! runtime layer (`dynamic/`) calls them through its overflow-checked wrappers, and const
 //! evaluation can call them directly. The type-level walks mirror the same steps on typenum
 //! integers; the golden tests hold both to the same answers of CuTe (`tests/golden_algebra.rs`
@@ -54,7 +54,7 @@ pub const fn swizzled(bits: u32, base: u32, shift: i32, x: usize) -> usize {
 /// left is not a multiple of what is taken (CuTe's shape divisibility), or the walk goes on
 /// past a mode whose size the stride does not divide (tessel's: else `A(B(c))` differs).
 pub const fn composition_step(shape: i64, step: i64, rest: i64) -> Result<Option<i64>, Failure> {
-    use crate::composition::{ShapeMultiple, StrideDividesMode, StrideMultiple};
+    use crate::algebra::composition::{ShapeMultiple, StrideDividesMode, StrideMultiple};
     if step >= shape && step % shape != 0 {
         return Err(fail(StrideMultiple::MESSAGE, step, shape));
     }

@@ -17,19 +17,20 @@
 //! assert_eq!((Smem::SIZE, Smem::COSIZE), (8192, 8192));
 //! ```
 
-use crate::coalesce::CoalesceLayout;
-use crate::complement::ComplementOf;
-use crate::composition::Compose;
-use crate::coord::{Coord, CoordIn};
+use crate::algebra::coalesce::CoalesceLayout;
+use crate::algebra::complement::ComplementOf;
+use crate::algebra::composition::Compose;
+use crate::algebra::divide::{DivideTiler, TileUnzip, Unpack};
+use crate::algebra::product::{ProductTiler, RankProduct, TileTo};
 use crate::diagnostic::Checked;
-use crate::divide::{DivideTiler, TileUnzip, Unpack};
-use crate::int_tuple::{
+use crate::layout::coord::{Coord, CoordIn};
+use crate::layout::int_tuple::{
     IntTuple, LayoutShape, NonNegative, StaticIntTuple, StaticShape, StaticSpan, StrideSigns,
 };
-use crate::print::{fmt_table, DisplayFn};
-use crate::product::{ProductTiler, RankProduct, TileTo};
+use crate::layout::print::{fmt_table, DisplayFn};
+use crate::layout::{Layout, StaticLayout};
+use crate::swizzle::Swizzle;
 use crate::swizzle::{Bits, SwizzleFn, ValidSwizzle};
-use crate::{Layout, StaticLayout, Swizzle};
 use core::fmt::{self, Debug, Display, Formatter};
 use core::marker::PhantomData;
 
@@ -92,7 +93,7 @@ where
     }
 
     #[cfg(feature = "alloc")]
-    fn dynamic() -> crate::DynLayout {
+    fn dynamic() -> crate::dynamic::DynLayout {
         Layout::<S, D>::dynamic()
     }
 }

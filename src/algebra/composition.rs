@@ -30,24 +30,24 @@
 //! assert_eq!(composition(layout!("(4,8):(8,1)"), C::<4>::default()).to_string(), "4:8");
 //! ```
 
-use crate::arith::{
-    AddMixed, CeilDivMixed, CeilDivOf, DivCheap, Divides, IsUnit, Less, Lt, PlusOf, QuotCheap,
-    ScaleStride, Scaled, Unit,
-};
-use crate::by_mode::{tuple_tilers, CompositionTiler, DropRest, ModeOp};
-use crate::coalesce::{FlatModes, StackLayout, Walk};
-use crate::diagnostic::{
-    And, Both, Check, CheckBit, Deferred, Fails, Failure, Holds, Judge, RuntimeCheck, Verified,
-};
-use crate::int_tuple::{IntTuple, LayoutShape};
-use crate::list::{list_type, Concat, Cons, Joined, Nil, ReverseOnto, SplitFirst, ToTuple};
-use crate::mixed::{
+use crate::algebra::by_mode::{tuple_tilers, CompositionTiler, DropRest, ModeOp};
+use crate::algebra::coalesce::{FlatModes, StackLayout, Walk};
+use crate::algebra::mixed::{
     realize2, try_realize2, Dyn, Env, Eval, Gather, Least, Over, Reach, Realize, Realized, Sym0,
     Sym1, Symbolize, Unknown, Whole,
 };
-use crate::nat::{AddCarry, Pred, Sub1, Sum};
-use crate::sublayout::Concatenate;
-use crate::Layout;
+use crate::diagnostic::{
+    And, Both, Check, CheckBit, Deferred, Fails, Failure, Holds, Judge, RuntimeCheck, Verified,
+};
+use crate::layout::int_tuple::{IntTuple, LayoutShape};
+use crate::layout::list::{list_type, Concat, Cons, Joined, Nil, ReverseOnto, SplitFirst, ToTuple};
+use crate::layout::sublayout::Concatenate;
+use crate::layout::Layout;
+use crate::num::arith::{
+    AddMixed, CeilDivMixed, CeilDivOf, DivCheap, Divides, IsUnit, Less, Lt, PlusOf, QuotCheap,
+    ScaleStride, Scaled, Unit,
+};
+use crate::num::nat::{AddCarry, Pred, Sub1, Sum};
 use typenum::{IsLess, Le, UInt, UTerm, B0, B1, U0, U1, U2};
 
 crate::diagnostic::condition!(
@@ -166,8 +166,8 @@ pub trait NegatedLayout {
     /// The layout.
     type Output;
 }
-impl<S: LayoutShape<D> + LayoutShape<D::Output>, D: IntTuple + crate::arith::Negated> NegatedLayout
-    for Layout<S, D>
+impl<S: LayoutShape<D> + LayoutShape<D::Output>, D: IntTuple + crate::num::arith::Negated>
+    NegatedLayout for Layout<S, D>
 where
     D::Output: IntTuple,
 {
@@ -379,14 +379,15 @@ where
         Then<Tail, N, CeilDivOf<R, S>, Nil, (S, D, Tracking<U, StepCheck<S, R, N>, UTerm>)>;
 }
 
-/// The conditions of a step with runtime values ([`crate::rules::composition_step`]), checked
+/// The conditions of a step with runtime values ([`crate::algebra::rules::composition_step`]), checked
 /// at run time.
 pub struct StepCheck<S, R, N>(core::marker::PhantomData<(S, R, N)>);
 impl<S: Eval, R: Eval, N: Eval> RuntimeCheck for StepCheck<S, R, N> {
     #[inline(always)]
     fn check(env: &Env) -> Result<(), Failure> {
         let (s, r, n) = (S::eval(env), R::eval(env), N::eval(env));
-        crate::rules::composition_step(s as i64, r.unsigned_abs() as i64, n as i64).map(|_| ())
+        crate::algebra::rules::composition_step(s as i64, r.unsigned_abs() as i64, n as i64)
+            .map(|_| ())
     }
 }
 
@@ -753,7 +754,7 @@ macro_rules! tuple_compose_with {
     )+};
 }
 
-crate::list::for_each_arity!(tuple_compose_with);
+crate::layout::list::for_each_arity!(tuple_compose_with);
 
 /// B's modes, one after the other, composed with A's modes `Self`.
 #[doc(hidden)]
@@ -816,10 +817,10 @@ pub trait Operand {
 impl<S: LayoutShape<D>, D: IntTuple> Operand for Layout<S, D> {
     type Itself = Self;
 }
-impl<Sw, const O: usize, L> Operand for crate::ComposedLayout<Sw, O, L> {
+impl<Sw, const O: usize, L> Operand for crate::swizzle::composed::ComposedLayout<Sw, O, L> {
     type Itself = Self;
 }
-impl<const B: u32, const M: u32, const S: i32> Operand for crate::Swizzle<B, M, S>
+impl<const B: u32, const M: u32, const S: i32> Operand for crate::swizzle::Swizzle<B, M, S>
 where
     crate::swizzle::Bits<B, S>: crate::swizzle::ValidSwizzle,
 {
@@ -874,7 +875,7 @@ impl<L: Compose<T>, T> ModeOp<L, T> for ComposeOp {
 }
 
 // A tuple tiler: mode i of A composed with tiler i; modes of A past the tiler are dropped.
-crate::list::for_each_arity!(tuple_tilers; ComposeOnto, ComposeOp, DropRest, crate::by_mode::ComposeModes);
+crate::layout::list::for_each_arity!(tuple_tilers; ComposeOnto, ComposeOp, DropRest, crate::algebra::by_mode::ComposeModes);
 
 /// The modes of a layout as a list of layouts.
 pub trait ModeLayouts<D> {

@@ -18,9 +18,9 @@
 //! assert_eq!(crd2idx((1, (1, 2)), s, d), 17);
 //! ```
 
-use crate::int::Int;
-use crate::int_tuple::IntTuple;
-use crate::list::{for_each_arity, Cons, Nil, ToList, ToTuple};
+use crate::layout::int_tuple::IntTuple;
+use crate::layout::list::{for_each_arity, Cons, Nil, ToList, ToTuple};
+use crate::num::int::Int;
 
 /// A coordinate of type `Self` into shape `S` with stride `D`.
 #[diagnostic::on_unimplemented(
@@ -82,7 +82,7 @@ macro_rules! index_ints {
 index_ints!(isize: usize, u32: u32);
 
 /// A coordinate of type `Self` for a shape of profile `P` (its tuples, with each integer a
-/// [`Leaf`](crate::int_tuple::Leaf)): `usize` anywhere, or a tuple with one entry per mode. A layout checks this first,
+/// [`Leaf`](crate::layout::int_tuple::Leaf)): `usize` anywhere, or a tuple with one entry per mode. A layout checks this first,
 /// so that a coordinate of the wrong rank is reported with the profile and no number.
 ///
 /// ```compile_fail

@@ -43,24 +43,24 @@
 //! assert_eq!(complement(layout!("(32,32):(1,33)"), C::<4096>::default()).to_string(), "4:1056");
 //! ```
 
-use crate::arith::{
-    CeilDivMixed, CeilDivOf, DivCheap, Less, Lt, MulMixed, Negate, Not, Plural, ProdOf, QuotCheap,
-    SameAs, StrideAtMost, StrideLeEq,
+use crate::algebra::by_mode::ComplementOperand;
+use crate::algebra::coalesce::{CoalesceLayout, CoalesceList, FlatModes, StackLayout};
+use crate::algebra::mixed::{
+    realize2, Dyn, Env, Eval, Gather, Over, Realize, Realized, Sym0, Sym1, Symbolize, Unknown,
+    Whole,
 };
-use crate::by_mode::ComplementOperand;
-use crate::coalesce::{CoalesceLayout, CoalesceList, FlatModes, StackLayout};
+use crate::algebra::product::Len;
 use crate::diagnostic::{
     And, Both, Check, CheckBit, Checked, Decimal, Deferred, Failure, Holds, Judge, RuntimeCheck,
     Verified,
 };
-use crate::int_tuple::{IntTuple, LayoutShape, Leaves};
-use crate::list::{Concat, Cons, Joined, Nil};
-use crate::mixed::{
-    realize2, Dyn, Env, Eval, Gather, Over, Realize, Realized, Sym0, Sym1, Symbolize, Unknown,
-    Whole,
+use crate::layout::int_tuple::{IntTuple, LayoutShape, Leaves};
+use crate::layout::list::{Concat, Cons, Joined, Nil};
+use crate::layout::Layout;
+use crate::num::arith::{
+    CeilDivMixed, CeilDivOf, DivCheap, Less, Lt, MulMixed, Negate, Not, Plural, ProdOf, QuotCheap,
+    SameAs, StrideAtMost, StrideLeEq,
 };
-use crate::product::Len;
-use crate::Layout;
 use typenum::{NInt, NonZero, UInt, UTerm, Unsigned, B0, B1, U0, U1};
 
 crate::diagnostic::condition!(
@@ -497,7 +497,7 @@ macro_rules! tuple_cotargets {
         }
     )+};
 }
-crate::list::for_each_arity!(tuple_cotargets);
+crate::layout::list::for_each_arity!(tuple_cotargets);
 
 type Coalesced<A> = <<<A as FlatModes>::List as FilterZeros>::Output as CoalesceList>::Stack;
 type Filtered<A> = <Coalesced<A> as Sortable>::Output;

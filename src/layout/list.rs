@@ -94,8 +94,8 @@ pub(crate) use for_each_arity;
 
 /// Spells the list type of the given types.
 macro_rules! list_type {
-    () => { $crate::list::Nil };
-    ($H:ident $(, $T:ident)*) => { $crate::list::Cons<$H, $crate::list::list_type!($($T),*)> };
+    () => { $crate::layout::list::Nil };
+    ($H:ident $(, $T:ident)*) => { $crate::layout::list::Cons<$H, $crate::layout::list::list_type!($($T),*)> };
 }
 
 pub(crate) use list_type;

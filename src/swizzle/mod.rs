@@ -9,8 +9,8 @@
 //! The two bit ranges must not overlap, which is `|S| >= B`; `Swizzle<2, 0, 1>` does not compile
 //! (a table of the valid `(B, S)` for `B <= 8`, `|S| <= 31` decides, from `build.rs`).
 //!
-//! Composed with a layout, a swizzle gives a [`ComposedLayout`](crate::ComposedLayout), CuTe's
-//! `Sw<B,M,S> o offset o layout` (see [`crate::composed`]).
+//! Composed with a layout, a swizzle gives a [`ComposedLayout`](crate::swizzle::composed::ComposedLayout), CuTe's
+//! `Sw<B,M,S> o offset o layout` (see [`crate::swizzle::composed`]).
 //!
 //! ```
 //! use tessel::Swizzle;
@@ -19,6 +19,10 @@
 //! assert_eq!(Swizzle::<2, 0, -3>::apply(0b00_101), 0b01_101); // bits 0..2 into 3..5
 //! assert_eq!(Swizzle::<3, 3, 3>::default().to_string(), "Sw<3,3,3>");
 //! ```
+
+pub mod bank;
+pub mod composed;
+pub mod const_layout;
 
 use core::fmt::{self, Debug, Display, Formatter};
 
@@ -40,7 +44,7 @@ pub struct Swizzle<const B: u32, const M: u32, const S: i32>
 where
     Bits<B, S>: ValidSwizzle;
 
-/// A swizzle function: what a [`ComposedLayout`](crate::ComposedLayout) applies to its indices.
+/// A swizzle function: what a [`ComposedLayout`](crate::swizzle::composed::ComposedLayout) applies to its indices.
 pub trait SwizzleFn: Copy + Default + Debug + Display {
     /// The number of bits XORed.
     const BITS: u32;
@@ -52,7 +56,7 @@ pub trait SwizzleFn: Copy + Default + Debug + Display {
     fn apply(offset: usize) -> usize;
 }
 
-pub use crate::rules::{swizzled, yyy_mask};
+pub use crate::algebra::rules::{swizzled, yyy_mask};
 
 /// Whether `(B, M, S)` names a swizzle tessel accepts: `|S| >= B` (the bit ranges do not
 /// overlap), `B <= 8` and `|S| <= 31` (the static table's range), all bits below 64.

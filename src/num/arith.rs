@@ -12,7 +12,7 @@
 //! static_assertions::assert_type_eq_all!(SameValue<U12, NInt<U12>>, B0);
 //! ```
 
-use crate::nat::{AddCarry, DivRem, Mul, Pred, Prod, Quot, Sum};
+use crate::num::nat::{AddCarry, DivRem, Mul, Pred, Prod, Quot, Sum};
 use typenum::{Bit, IsEqual, IsLess, NInt, NonZero, UInt, UTerm, Unsigned, B0, B1};
 
 /// `Self * D`: a shape times a stride, a stride.
@@ -239,7 +239,7 @@ impl<A: CeilDiv<B>, B> CeilDivByOne<B0, B> for A {
 /// `ceil(A / B)`, cheaply where it can be.
 pub type CeilQuotCheap<A, B> = <A as CeilDivCheap<B>>::Output;
 
-/// `Self / B` and whether it is exact ([`crate::nat`]'s division: by 1 or a power of two it
+/// `Self / B` and whether it is exact ([`crate::num::nat`]'s division: by 1 or a power of two it
 /// only shifts).
 pub trait DivCheap<B> {
     /// The quotient, rounded down.
@@ -321,14 +321,14 @@ macro_rules! tuple_negated {
     )+};
 }
 
-crate::list::for_each_arity!(tuple_negated);
+crate::layout::list::for_each_arity!(tuple_negated);
 
 /// Zero times anything is zero (a span of one element, `(1 - 1) * R`, on an error path).
 impl<D> ScaleStride<D> for UTerm {
     type Output = UTerm;
 }
 
-/// Whether `Self < B`: `B1` or `B0` for static numbers, [`crate::mixed::Unknown`] where a runtime
+/// Whether `Self < B`: `B1` or `B0` for static numbers, [`crate::algebra::mixed::Unknown`] where a runtime
 /// value takes part.
 pub trait Lt<B> {
     /// `B1`, `B0` or `Unknown`.
@@ -359,7 +359,7 @@ where
 /// `ceil_div(A, B)` on static or runtime numbers.
 pub type CeilDivOf<A, B> = <A as CeilDivMixed<B>>::Output;
 
-/// `!B`, with [`crate::mixed::Unknown`] staying unknown.
+/// `!B`, with [`crate::algebra::mixed::Unknown`] staying unknown.
 pub trait Negate {
     /// The negation.
     type Output;
@@ -370,8 +370,8 @@ impl Negate for B0 {
 impl Negate for B1 {
     type Output = B0;
 }
-impl Negate for crate::mixed::Unknown {
-    type Output = crate::mixed::Unknown;
+impl Negate for crate::algebra::mixed::Unknown {
+    type Output = crate::algebra::mixed::Unknown;
 }
 
 /// `!B`.

@@ -10,7 +10,7 @@
 //! U128>>`), except where CuTe keeps the answer static (`x * 0` is a static 0). The result's type
 //! therefore has a symbol exactly where CuTe's has a runtime integer. [`Realize`] then turns each
 //! symbol into a `usize` (shape) or `isize` (stride) and evaluates its expression with the
-//! integer steps of [`crate::rules`] on the arguments' runtime leaves, gathered into an [`Env`]:
+//! integer steps of [`crate::algebra::rules`] on the arguments' runtime leaves, gathered into an [`Env`]:
 //! after inlining, what is left is the arithmetic a person would write.
 //!
 //! **What takes runtime leaves.** coalesce, composition (a layout, integer or tuple tiler; a
@@ -28,7 +28,7 @@
 //! returning the failed condition from `try_composition`, `try_logical_divide` and
 //! `try_zipped_divide`, and through `debug_assert!` in every plain form (free in release
 //! builds). The checks: each step of composition's walk over a runtime mode
-//! ([`crate::rules::composition_step`]), no carry out of a runtime mode (unless the next mode
+//! ([`crate::algebra::rules::composition_step`]), no carry out of a runtime mode (unless the next mode
 //! continues it), and complement's overlap and negative-stride conditions.
 //!
 //! ```
@@ -41,11 +41,11 @@
 //! assert_eq!(core::mem::size_of_val(&t), 4 * core::mem::size_of::<usize>());
 //! ```
 
+use crate::algebra::rules;
 use crate::diagnostic::{Failure, Judge};
-use crate::int::{Int, NonNegativeInt, Positive, StaticInt};
-use crate::int_tuple::{IntTuple, LayoutShape};
-use crate::rules;
-use crate::Layout;
+use crate::layout::int_tuple::{IntTuple, LayoutShape};
+use crate::layout::Layout;
+use crate::num::int::{Int, NonNegativeInt, Positive, StaticInt};
 use core::fmt;
 use core::marker::PhantomData;
 use typenum::{Add1, Bit, NInt, NonZero, UInt, UTerm, Unsigned, B0, B1, U0, U1};
@@ -272,7 +272,7 @@ macro_rules! tuple_mixed {
     )+};
 }
 
-crate::list::for_each_arity!(tuple_mixed);
+crate::layout::list::for_each_arity!(tuple_mixed);
 
 impl<S: LayoutShape<D>, D: IntTuple, Arg, N> Symbolize<Arg, N> for Layout<S, D>
 where
@@ -368,29 +368,32 @@ pub fn try_realize2<V: Judge, R: Realize<Whole>, A: Gather, B: Gather>(
 }
 
 /// A composed layout is static: it has no runtime leaves.
-impl<Sw, const O: usize, L, Arg, N> Symbolize<Arg, N> for crate::ComposedLayout<Sw, O, L> {
+impl<Sw, const O: usize, L, Arg, N> Symbolize<Arg, N>
+    for crate::swizzle::composed::ComposedLayout<Sw, O, L>
+{
     type Output = Self;
     type Next = N;
 }
-impl<Sw, const O: usize, L> Gather for crate::ComposedLayout<Sw, O, L> {
+impl<Sw, const O: usize, L> Gather for crate::swizzle::composed::ComposedLayout<Sw, O, L> {
     #[inline(always)]
     fn gather(&self, _: &mut [isize; MAX_RUNTIME_LEAVES], _: &mut usize) {}
 }
-impl<Sw, const O: usize, L> Realize<Whole> for crate::ComposedLayout<Sw, O, L> {
+impl<Sw, const O: usize, L> Realize<Whole> for crate::swizzle::composed::ComposedLayout<Sw, O, L> {
     type Output = Self;
     #[inline(always)]
     fn realize(_: &Env) -> Self {
         Self::INSTANCE
     }
 }
-impl<const B: u32, const M: u32, const S: i32, Arg, N> Symbolize<Arg, N> for crate::Swizzle<B, M, S>
+impl<const B: u32, const M: u32, const S: i32, Arg, N> Symbolize<Arg, N>
+    for crate::swizzle::Swizzle<B, M, S>
 where
     crate::swizzle::Bits<B, S>: crate::swizzle::ValidSwizzle,
 {
     type Output = Self;
     type Next = N;
 }
-impl<const B: u32, const M: u32, const S: i32> Gather for crate::Swizzle<B, M, S>
+impl<const B: u32, const M: u32, const S: i32> Gather for crate::swizzle::Swizzle<B, M, S>
 where
     crate::swizzle::Bits<B, S>: crate::swizzle::ValidSwizzle,
 {
@@ -404,67 +407,67 @@ pub type Realized<L> = <L as Realize<Whole>>::Output;
 // CuTe's arithmetic on a runtime integer: the answer is runtime, except `x * 0`, which is 0.
 
 /// `Dyn * S` for a shape S: a symbol.
-impl<E, R> crate::nat::Mul<R> for Dyn<E> {
+impl<E, R> crate::num::nat::Mul<R> for Dyn<E> {
     type Output = Dyn<Times<Dyn<E>, R>>;
 }
-impl<E> crate::arith::ScaleStride<UTerm> for Dyn<E> {
+impl<E> crate::num::arith::ScaleStride<UTerm> for Dyn<E> {
     type Output = UTerm;
 }
-impl<E, U: Unsigned, B: Bit> crate::arith::ScaleStride<UInt<U, B>> for Dyn<E> {
+impl<E, U: Unsigned, B: Bit> crate::num::arith::ScaleStride<UInt<U, B>> for Dyn<E> {
     type Output = Dyn<Times<Dyn<E>, UInt<U, B>>>;
 }
-impl<E, U: Unsigned + NonZero> crate::arith::ScaleStride<NInt<U>> for Dyn<E> {
+impl<E, U: Unsigned + NonZero> crate::num::arith::ScaleStride<NInt<U>> for Dyn<E> {
     type Output = Dyn<Times<Dyn<E>, NInt<U>>>;
 }
-impl<E, F> crate::arith::ScaleStride<Dyn<F>> for Dyn<E> {
+impl<E, F> crate::num::arith::ScaleStride<Dyn<F>> for Dyn<E> {
     type Output = Dyn<Times<Dyn<E>, Dyn<F>>>;
 }
-impl<U: Unsigned, B: Bit, F> crate::arith::ScaleStride<Dyn<F>> for UInt<U, B> {
+impl<U: Unsigned, B: Bit, F> crate::num::arith::ScaleStride<Dyn<F>> for UInt<U, B> {
     type Output = Dyn<Times<UInt<U, B>, Dyn<F>>>;
 }
-impl<E> crate::arith::Unit for Dyn<E> {
+impl<E> crate::num::arith::Unit for Dyn<E> {
     type Output = B0;
 }
-impl<E, D> crate::arith::SameAs<D> for Dyn<E> {
+impl<E, D> crate::num::arith::SameAs<D> for Dyn<E> {
     type Output = B0;
 }
-impl<U: Unsigned, B: Bit, F> crate::arith::SameAs<Dyn<F>> for UInt<U, B> {
+impl<U: Unsigned, B: Bit, F> crate::num::arith::SameAs<Dyn<F>> for UInt<U, B> {
     type Output = B0;
 }
-impl<F> crate::arith::SameAs<Dyn<F>> for UTerm {
+impl<F> crate::num::arith::SameAs<Dyn<F>> for UTerm {
     type Output = B0;
 }
-impl<U: Unsigned + NonZero, F> crate::arith::SameAs<Dyn<F>> for NInt<U> {
+impl<U: Unsigned + NonZero, F> crate::num::arith::SameAs<Dyn<F>> for NInt<U> {
     type Output = B0;
 }
-impl<E> crate::arith::Negated for Dyn<E> {
+impl<E> crate::num::arith::Negated for Dyn<E> {
     type Output = Dyn<Times<Dyn<E>, NInt<U1>>>;
 }
-impl<E, B> crate::arith::Lt<B> for Dyn<E> {
+impl<E, B> crate::num::arith::Lt<B> for Dyn<E> {
     type Output = Unknown;
 }
-impl<U: Unsigned, B: Bit, F> crate::arith::Lt<Dyn<F>> for UInt<U, B> {
+impl<U: Unsigned, B: Bit, F> crate::num::arith::Lt<Dyn<F>> for UInt<U, B> {
     type Output = Unknown;
 }
-impl<E, B> crate::arith::CeilDivMixed<B> for Dyn<E> {
+impl<E, B> crate::num::arith::CeilDivMixed<B> for Dyn<E> {
     type Output = Dyn<CeilOver<Dyn<E>, B>>;
 }
-impl<U: Unsigned, B: Bit, F> crate::arith::CeilDivMixed<Dyn<F>> for UInt<U, B> {
+impl<U: Unsigned, B: Bit, F> crate::num::arith::CeilDivMixed<Dyn<F>> for UInt<U, B> {
     type Output = Dyn<CeilOver<UInt<U, B>, Dyn<F>>>;
 }
-impl<E> crate::arith::Plural for Dyn<E> {}
-impl<E, B> crate::arith::MulMixed<B> for Dyn<E> {
+impl<E> crate::num::arith::Plural for Dyn<E> {}
+impl<E, B> crate::num::arith::MulMixed<B> for Dyn<E> {
     type Output = Dyn<Times<Dyn<E>, B>>;
 }
-impl<U: Unsigned, B: Bit, F> crate::arith::MulMixed<Dyn<F>> for UInt<U, B> {
+impl<U: Unsigned, B: Bit, F> crate::num::arith::MulMixed<Dyn<F>> for UInt<U, B> {
     type Output = Dyn<Times<UInt<U, B>, Dyn<F>>>;
 }
-impl<E, B> crate::arith::AddMixed<B> for Dyn<E> {
+impl<E, B> crate::num::arith::AddMixed<B> for Dyn<E> {
     type Output = Dyn<Plus<Dyn<E>, B>>;
 }
-impl<U: Unsigned, B: Bit, F> crate::arith::AddMixed<Dyn<F>> for UInt<U, B> {
+impl<U: Unsigned, B: Bit, F> crate::num::arith::AddMixed<Dyn<F>> for UInt<U, B> {
     type Output = Dyn<Plus<UInt<U, B>, Dyn<F>>>;
 }
-impl<F> crate::arith::AddMixed<Dyn<F>> for UTerm {
+impl<F> crate::num::arith::AddMixed<Dyn<F>> for UTerm {
     type Output = Dyn<F>;
 }
