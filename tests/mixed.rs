@@ -155,3 +155,24 @@ proptest::proptest! {
         }
     }
 }
+
+#[test]
+fn tile_to_a_runtime_shape_and_by_mode_coalesce() {
+    use tessel::{coalesce::coalesce_by, tile_to_shape};
+    let a = Layout::new((c!(4), c!(8)), (c!(1), c!(4)));
+    assert_eq!(
+        format!("{:#}", tile_to_shape(a, (16usize, 32usize))),
+        "((_4,4),(_8,4)):((_1,_32),(_4,128))"
+    );
+    // A target the block does not divide is reported at run time.
+    let e = std::panic::catch_unwind(|| tile_to_shape(a, (18usize, 32usize))).unwrap_err();
+    assert!(e
+        .downcast_ref::<String>()
+        .unwrap()
+        .starts_with("tile_to_shape: "));
+    let l = Layout::new(((c!(2), 4usize), c!(8)), ((c!(1), c!(2)), 8isize));
+    assert_eq!(
+        format!("{:#}", coalesce_by(l, (c!(1), c!(1)))),
+        "((_2,4),_8):((_1,_2),8)"
+    );
+}

@@ -293,10 +293,31 @@ pub trait CoalesceProfile<L> {
 }
 
 /// `CoalesceBy<L, P>`: L coalesced mode by mode, following the profile P.
-pub type CoalesceBy<L, P> = crate::diagnostic::Verified<
-    <P as CoalesceProfile<L>>::Verdict,
-    <P as CoalesceProfile<L>>::Output,
+pub type CoalesceBy<L, P> = Realized<CoalescedBy<L, P>>;
+type CoalescedBy<L, P> = crate::diagnostic::Verified<
+    <P as CoalesceProfile<Sym0<L>>>::Verdict,
+    <P as CoalesceProfile<Sym0<L>>>::Output,
 >;
+
+/// `coalesce(l, profile)`: by-mode coalesce (CuTe's `coalesce(layout, Step<_1,_1>{})`), the value
+/// of `CoalesceBy<L, P>`.
+///
+/// ```
+/// use tessel::{coalesce::coalesce_by, Layout, C};
+/// let l = Layout::new(((C::<2>::default(), 4usize), C::<8>::default()), ((C::<1>::default(), C::<2>::default()), 8isize));
+/// assert_eq!(format!("{:#}", coalesce_by(l, (C::<1>::default(), C::<1>::default()))), "((_2,4),_8):((_1,_2),8)");
+/// ```
+#[inline(always)]
+pub fn coalesce_by<L: Symbolize<U0, U0> + Gather, P: CoalesceProfile<Sym0<L>>>(
+    l: L,
+    _: P,
+) -> CoalesceBy<L, P>
+where
+    P::Verdict: crate::diagnostic::Checked,
+    CoalescedBy<L, P>: Realize<Whole>,
+{
+    <CoalescedBy<L, P> as Realize<Whole>>::realize(&Env::of(&l))
+}
 
 impl<L: CoalesceLayout, U, B> CoalesceProfile<L> for UInt<U, B> {
     type Output = L::Output;

@@ -16,10 +16,11 @@
 //! **What takes runtime leaves.** coalesce, composition (a layout, integer or tuple tiler; a
 //! runtime stride in B is taken to be positive), complement (runtime shapes and cotargets;
 //! runtime strides only in a layout of one mode, as CuTe: otherwise a compile error), the four
-//! divides and the six products (built on those two). Not yet: `tile_to_shape` with a runtime
-//! target, right/left inverse and max_common_layout/vector of a layout with runtime leaves,
-//! by-mode coalesce (`CoalesceBy`), a composed layout whose inner layout has runtime leaves
-//! (a `ComposedLayout` holds no values): these do not compile.
+//! divides and the six products (built on those two), `tile_to_shape` (a runtime target: the
+//! block must divide it, checked at run time) and by-mode coalesce (`coalesce_by`). Not yet:
+//! right/left inverse and max_common_layout/vector of a layout with runtime leaves, and a
+//! composed layout whose inner layout has runtime leaves (a `ComposedLayout` holds no values):
+//! these do not compile.
 //!
 //! **What is checked where.** A condition on static numbers stays a compile error with the same
 //! message. Where a condition needs a runtime value, CuTe checks nothing and can answer wrongly
@@ -470,4 +471,13 @@ impl<U: Unsigned, B: Bit, F> crate::num::arith::AddMixed<Dyn<F>> for UInt<U, B> 
 }
 impl<F> crate::num::arith::AddMixed<Dyn<F>> for UTerm {
     type Output = Dyn<F>;
+}
+impl<S, F> crate::num::arith::Reach<S> for Dyn<F> {
+    type Output = Dyn<Reach<S, Dyn<F>>>;
+}
+impl<E, U: Unsigned, B: Bit> crate::num::arith::Reach<Dyn<E>> for UInt<U, B> {
+    type Output = Dyn<Reach<Dyn<E>, UInt<U, B>>>;
+}
+impl<E, U: Unsigned + NonZero> crate::num::arith::Reach<Dyn<E>> for NInt<U> {
+    type Output = Dyn<Reach<Dyn<E>, NInt<U>>>;
 }

@@ -38,15 +38,20 @@ use crate::algebra::coalesce::FlatModes;
 use crate::algebra::complement::ComplementOf;
 use crate::algebra::composition::Compose;
 use crate::algebra::divide::{Keep, OpenBoth, TileUnzip, Unpack};
-use crate::algebra::mixed::{realize2, Gather, Realize, Realized, Sym0, Sym1, Symbolize, Whole};
-use crate::diagnostic::{And, Both, Check, CheckBit, Checked, Holds, Judge, Pick, Verified};
+use crate::algebra::mixed::{
+    realize2, Dyn, Env, Eval, Gather, Over, Realize, Realized, Sym0, Sym1, Symbolize, Whole,
+};
+use crate::diagnostic::{
+    And, Both, Check, CheckBit, Checked, Deferred, Failure, Holds, Judge, Pick, RuntimeCheck,
+    Verified,
+};
 use crate::layout::compact::{Compact, LayoutLeft, Left};
 use crate::layout::int_tuple::{IntTuple, LayoutShape, Leaves, StaticShape};
 use crate::layout::list::{list_type, Concat, Cons, Joined, Nil, ToTuple, ZipList};
 use crate::layout::sublayout::{Concatenate, Modes, Parts};
 use crate::layout::Layout;
-use crate::num::arith::{DivCheap, Divides, MulMixed, ProdOf, QuotCheap, Reach};
-use crate::num::nat::{AddCarry, Diff, Pred, Sub1, SubBorrow, Succ, Sum};
+use crate::num::arith::{AddMixed, DivCheap, Divides, MulMixed, PlusOf, ProdOf, QuotCheap, Reach};
+use crate::num::nat::{Diff, Pred, Sub1, SubBorrow, Succ};
 use typenum::{IsEqual, Max, Maximum, UInt, UTerm, B0, B1, U0, U1};
 
 /// The size of a shape's leaves (a list), static or runtime: static where every leaf is.
@@ -80,17 +85,17 @@ impl ReachSum for Nil {
 }
 impl<S, D: Reach<S>, T: ReachSum> ReachSum for Cons<(S, D), T>
 where
-    D::Output: AddCarry<T::Output, B0>,
+    D::Output: AddMixed<T::Output>,
 {
-    type Output = Sum<D::Output, T::Output>;
+    type Output = PlusOf<D::Output, T::Output>;
 }
 
 impl<L: FlatModes> CosizeOf for L
 where
     L::List: ReachSum,
-    <L::List as ReachSum>::Output: Succ,
+    <L::List as ReachSum>::Output: AddMixed<U1>,
 {
-    type Output = <<L::List as ReachSum>::Output as Succ>::Output;
+    type Output = PlusOf<<L::List as ReachSum>::Output, U1>;
 }
 
 /// `cosize(L)` as a typenum number.
@@ -417,6 +422,32 @@ where
     >;
     type Verdict =
         And<Check<Divides<T::Size, B::Size>, BlockDivides, B::Size, T::Size>, BT::Verdict>;
+}
+
+/// A runtime target mode: the count is `T / size(B)`, its divisibility checked at run time.
+impl<B: StaticShape, BT: Counts<TT>, F, TT> Counts<Cons<Dyn<F>, TT>> for Cons<B, BT>
+where
+    Deferred<Cons<BlockDividesAt<B::Size, Dyn<F>>, Nil>>: Both<BT::Verdict>,
+{
+    type Output = Cons<Dyn<Over<Dyn<F>, B::Size>>, BT::Output>;
+    type Verdict = And<Deferred<Cons<BlockDividesAt<B::Size, Dyn<F>>, Nil>>, BT::Verdict>;
+}
+
+/// At run time: the block size B divides the target mode T ([`BlockDivides`]).
+pub struct BlockDividesAt<B, T>(core::marker::PhantomData<(B, T)>);
+impl<B: Eval, T: Eval> RuntimeCheck for BlockDividesAt<B, T> {
+    #[inline(always)]
+    fn check(env: &Env) -> Result<(), Failure> {
+        let (b, t) = (B::eval(env) as i64, T::eval(env) as i64);
+        match t % b {
+            0 => Ok(()),
+            _ => Err(Failure {
+                message: BlockDivides::MESSAGE,
+                a: b,
+                b: t,
+            }),
+        }
+    }
 }
 
 /// `tile_to_shape(Self, S)` on types.

@@ -12,6 +12,7 @@
 //! assert_eq!(layout!("(1,8)").to_string(), "(1,8):(0,1)");
 //! ```
 
+use crate::algebra::mixed::Dyn;
 use crate::layout::list::{Cons, Nil, ToList, ToTuple};
 use crate::num::nat::{Mul, Prod};
 use typenum::{Bit, UInt, UTerm, Unsigned, B1, U1};
@@ -58,6 +59,12 @@ where
 {
     type Stride = Current;
     type Next = Prod<Current, Self>;
+}
+
+/// A runtime leaf: the running product is its stride (CuTe does not know it is 1).
+impl<Dir, Current: crate::num::arith::MulMixed<Dyn<E>>, E> Compact<Dir, Current> for Dyn<E> {
+    type Stride = Current;
+    type Next = crate::num::arith::ProdOf<Current, Dyn<E>>;
 }
 
 /// Compact strides of a list of shapes: the list of their strides.
