@@ -379,7 +379,7 @@ where
         Then<Tail, N, CeilDivOf<R, S>, Nil, (S, D, Tracking<U, StepCheck<S, R, N>, UTerm>)>;
 }
 
-/// The conditions of a step with runtime values ([`crate::algebra::rules::composition_step`]), checked
+/// The conditions of a step with runtime values ([`crate::rules::composition_step`]), checked
 /// at run time.
 pub struct StepCheck<S, R, N>(core::marker::PhantomData<(S, R, N)>);
 impl<S: Eval, R: Eval, N: Eval> RuntimeCheck for StepCheck<S, R, N> {

@@ -10,7 +10,7 @@
 //! U128>>`), except where CuTe keeps the answer static (`x * 0` is a static 0). The result's type
 //! therefore has a symbol exactly where CuTe's has a runtime integer. [`Realize`] then turns each
 //! symbol into a `usize` (shape) or `isize` (stride) and evaluates its expression with the
-//! integer steps of [`crate::algebra::rules`] on the arguments' runtime leaves, gathered into an [`Env`]:
+//! integer steps of [`crate::rules`] on the arguments' runtime leaves, gathered into an [`Env`]:
 //! after inlining, what is left is the arithmetic a person would write.
 //!
 //! **What takes runtime leaves.** coalesce, composition (a layout, integer or tuple tiler; a
@@ -29,7 +29,7 @@
 //! returning the failed condition from `try_composition`, `try_logical_divide` and
 //! `try_zipped_divide`, and through `debug_assert!` in every plain form (free in release
 //! builds). The checks: each step of composition's walk over a runtime mode
-//! ([`crate::algebra::rules::composition_step`]), no carry out of a runtime mode (unless the next mode
+//! ([`crate::rules::composition_step`]), no carry out of a runtime mode (unless the next mode
 //! continues it), and complement's overlap and negative-stride conditions.
 //!
 //! ```

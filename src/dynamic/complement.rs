@@ -1,5 +1,5 @@
 //! Runtime complement: the layout of the repetitions of A up to a cotarget, the mirror of
-//! [`crate::algebra::complement`](mod@crate::algebra::complement) (which states the definition, the post-conditions and what tessel
+//! [`crate::complement`](mod@crate::complement) (which states the definition, the post-conditions and what tessel
 //! rejects).
 //!
 //! `complement(A, M)` walks A's modes by increasing stride; below each mode `s:d` it puts the gap

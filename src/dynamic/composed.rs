@@ -1,4 +1,4 @@
-//! Composed layouts on values: the runtime mirror of [`crate::swizzle::composed`], `Sw o OFFSET o L`.
+//! Composed layouts on values: the runtime mirror of [`crate::composed`], `Sw o OFFSET o L`.
 //!
 //! ```
 //! use tessel::dynamic::{algebra::run, DynComposedLayout};

@@ -1,8 +1,8 @@
 //! The runtime layer: the same layouts and algebra on values, with checked arithmetic.
 //!
 //! Each module mirrors the static module of the same name, so the two can be read side by side:
-//! [`int_tuple`] mirrors [`crate::layout::int_tuple`], [`compact`] [`crate::layout::compact`], [`coord`]
-//! [`crate::layout::coord`], [`layout`] [`crate::layout`](mod@crate::layout), [`sublayout`] [`crate::layout::sublayout`]. [`parse`] is the grammar of CuTe's notation,
+//! [`int_tuple`] mirrors [`crate::int_tuple`], [`compact`] [`crate::compact`], [`coord`]
+//! [`crate::coord`], [`layout`] [`crate::layout`](mod@crate::layout), [`sublayout`] [`crate::sublayout`]. [`parse`] is the grammar of CuTe's notation,
 //! shared with the `layout!` macro. Every operation returns an [`Error`] value on bad input or
 //! overflow; none panics or wraps.
 

@@ -82,7 +82,7 @@ macro_rules! index_ints {
 index_ints!(isize: usize, u32: u32);
 
 /// A coordinate of type `Self` for a shape of profile `P` (its tuples, with each integer a
-/// [`Leaf`](crate::layout::int_tuple::Leaf)): `usize` anywhere, or a tuple with one entry per mode. A layout checks this first,
+/// [`Leaf`](crate::int_tuple::Leaf)): `usize` anywhere, or a tuple with one entry per mode. A layout checks this first,
 /// so that a coordinate of the wrong rank is reported with the profile and no number.
 ///
 /// ```compile_fail

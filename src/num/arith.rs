@@ -328,7 +328,7 @@ impl<D> ScaleStride<D> for UTerm {
     type Output = UTerm;
 }
 
-/// Whether `Self < B`: `B1` or `B0` for static numbers, [`crate::algebra::mixed::Unknown`] where a runtime
+/// Whether `Self < B`: `B1` or `B0` for static numbers, [`crate::mixed::Unknown`] where a runtime
 /// value takes part.
 pub trait Lt<B> {
     /// `B1`, `B0` or `Unknown`.

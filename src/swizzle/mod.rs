@@ -9,7 +9,7 @@
 //! The two bit ranges must not overlap, which is `|S| >= B`; `Swizzle<2, 0, 1>` does not compile
 //! (a table of the valid `(B, S)` for `B <= 8`, `|S| <= 31` decides, from `build.rs`).
 //!
-//! Composed with a layout, a swizzle gives a [`ComposedLayout`](crate::swizzle::composed::ComposedLayout), CuTe's
+//! Composed with a layout, a swizzle gives a [`ComposedLayout`](crate::ComposedLayout), CuTe's
 //! `Sw<B,M,S> o offset o layout` (see [`crate::swizzle::composed`]).
 //!
 //! ```
@@ -44,7 +44,7 @@ pub struct Swizzle<const B: u32, const M: u32, const S: i32>
 where
     Bits<B, S>: ValidSwizzle;
 
-/// A swizzle function: what a [`ComposedLayout`](crate::swizzle::composed::ComposedLayout) applies to its indices.
+/// A swizzle function: what a [`ComposedLayout`](crate::ComposedLayout) applies to its indices.
 pub trait SwizzleFn: Copy + Default + Debug + Display {
     /// The number of bits XORed.
     const BITS: u32;
