@@ -176,3 +176,26 @@ fn tile_to_a_runtime_shape_and_by_mode_coalesce() {
         "((_2,4),_8):((_1,_2),8)"
     );
 }
+
+#[test]
+fn inverses_follow_static_strides() {
+    use tessel::inverse::{MaxCommonLayout, MaxCommonVector};
+    use tessel::{left_inverse, right_inverse};
+    // CuTe: right_inverse (#4,2):(1,4) = 4:_1 (the chain stops at the runtime size),
+    // (4,#2):(2,1) = 2:_4, left_inverse (#4,2):(1,4) = (_4,_2):(_1,4).
+    let a = Layout::new((4usize, c!(2)), (c!(1), c!(4)));
+    assert_eq!(format!("{:#}", right_inverse(a)), "4:_1");
+    assert_eq!(format!("{:#}", left_inverse(a)), "(_4,_2):(_1,4)");
+    let b = Layout::new((c!(4), 2usize), (c!(2), c!(1)));
+    assert_eq!(format!("{:#}", right_inverse(b)), "2:_4");
+    // A runtime stride never chains.
+    let d = Layout::new((4usize, c!(2)), (c!(1), 4isize));
+    assert_eq!(format!("{:#}", right_inverse(d)), "4:_1");
+    // max_common_* of layouts with runtime leaves: CuTe's 1 and 1:0.
+    type A = Layout<(usize, C<2>), (C<1>, C<4>)>;
+    assert_eq!(
+        <MaxCommonVector<A, A> as tessel::typenum::Unsigned>::USIZE,
+        1
+    );
+    assert_eq!(<MaxCommonLayout<A, A>>::default().to_string(), "1:0");
+}

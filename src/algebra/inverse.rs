@@ -30,17 +30,19 @@
 //! ```
 
 use crate::algebra::coalesce::{CoalesceLayout, CoalesceList, FlatModes, StackLayout};
-use crate::algebra::complement::MinStride;
+use crate::algebra::complement::{MinStride, StaticStrides};
 use crate::algebra::composition::Compose;
+use crate::algebra::mixed::{Dyn, Env, Gather, Realize, Realized, Sym0, Symbolize, Whole};
+use crate::algebra::product::Len;
 use crate::diagnostic::{And, Both, Check, CheckBit, Checked, Decimal, Holds, Verified};
 use crate::layout::int_tuple::{IntTuple, LayoutShape};
 use crate::layout::list::{Cons, Nil, SplitFirst};
 use crate::layout::sublayout::{Modes, Parts};
 use crate::layout::Layout;
-use crate::layout::StaticLayout;
-use crate::num::arith::{DivCheap, Divides, QuotCheap, SameAs, ScaleStride, Scaled};
-use crate::num::nat::{Mul, Prod};
-use typenum::{Bit, NInt, NonZero, UInt, UTerm, Unsigned, B0, B1, U1};
+use crate::num::arith::{
+    DivCheap, Divides, MulMixed, ProdOf, QuotCheap, SameAs, ScaleStride, Scaled,
+};
+use typenum::{Bit, NInt, NonZero, UInt, UTerm, Unsigned, B0, B1, U0, U1};
 
 crate::diagnostic::condition!(
     /// Each stride must be a multiple of the stride below it.
@@ -66,11 +68,58 @@ pub trait Prefixed<P> {
 impl<P> Prefixed<P> for Nil {
     type Output = Nil;
 }
-impl<S, D, T, P: Mul<S>> Prefixed<P> for Cons<(S, D), T>
+impl<S, D, T, P: MulMixed<S>> Prefixed<P> for Cons<(S, D), T>
 where
-    T: Prefixed<Prod<P, S>>,
+    T: Prefixed<ProdOf<P, S>>,
 {
     type Output = Cons<(S, D, P), T::Output>;
+}
+
+/// The modes whose strides are static: a runtime stride never chains (CuTe filters it out).
+pub trait StaticStrided {
+    /// The modes.
+    type Output;
+}
+impl StaticStrided for Nil {
+    type Output = Nil;
+}
+impl<S, D: Stridekind, P, T: StaticStrided> StaticStrided for Cons<(S, D, P), T>
+where
+    D::Static: KeepIf<(S, D, P), T::Output>,
+{
+    type Output = <D::Static as KeepIf<(S, D, P), T::Output>>::Output;
+}
+
+/// Whether a stride is static: `B1` or `B0`.
+#[doc(hidden)]
+pub trait Stridekind {
+    /// `B1` for a static stride.
+    type Static;
+}
+impl Stridekind for UTerm {
+    type Static = B1;
+}
+impl<U, B> Stridekind for UInt<U, B> {
+    type Static = B1;
+}
+impl<U: Unsigned + NonZero> Stridekind for NInt<U> {
+    type Static = B1;
+}
+impl<F> Stridekind for Dyn<F> {
+    type Static = B0;
+}
+
+/// `Cons<M, T>` (`B1`) or `T` (`B0`).
+#[doc(hidden)]
+pub trait KeepIf<M, T> {
+    /// The list.
+    type Output;
+}
+impl<M, T> KeepIf<M, T> for B1 {
+    type Output = Cons<M, T>;
+}
+impl<M, T> KeepIf<M, T> for B0 {
+    type Output = T;
 }
 
 /// The modes sorted by stride (stable).
@@ -90,9 +139,8 @@ where
         Cons<<Self as MinStride>::Min, <<Self as MinStride>::Rest as SortByStride>::Output>;
 }
 
-/// A's coalesced modes with their prefix products, sorted by stride.
-type Sorted<A> =
-    <<<<A as FlatModes>::List as CoalesceList>::Stack as Prefixed<U1>>::Output as SortByStride>::Output;
+/// A's coalesced modes with their prefix products, those of static stride sorted by stride.
+type Sorted<A> = <<<<<A as FlatModes>::List as CoalesceList>::Stack as Prefixed<U1>>::Output as StaticStrided>::Output as SortByStride>::Output;
 
 /// The chain of modes from stride `Next` on: `(shape, prefix)` pairs.
 pub trait Chain<Next> {
@@ -132,7 +180,9 @@ impl<A: FlatModes> RightInverseOf for A
 where
     A::List: CoalesceList,
     <A::List as CoalesceList>::Stack: Prefixed<U1>,
-    <<A::List as CoalesceList>::Stack as Prefixed<U1>>::Output: SortByStride,
+    <<A::List as CoalesceList>::Stack as Prefixed<U1>>::Output: StaticStrided,
+    <<<A::List as CoalesceList>::Stack as Prefixed<U1>>::Output as StaticStrided>::Output:
+        SortByStride,
     Sorted<A>: Chain<U1>,
     Cons<(U1, UTerm), <Sorted<A> as Chain<U1>>::Output>: StackLayout,
     <Cons<(U1, UTerm), <Sorted<A> as Chain<U1>>::Output> as StackLayout>::Output: CoalesceLayout,
@@ -141,7 +191,7 @@ where
 }
 
 /// `RightInverse<L>`: the right inverse of the layout L.
-pub type RightInverse<L> = <L as RightInverseOf>::Output;
+pub type RightInverse<L> = Realized<<Sym0<L> as RightInverseOf>::Output>;
 
 /// The left inverse's modes from the sorted modes: each nonzero stride D gives `(D / G):Prev`,
 /// with G the stride before it and Prev its prefix product; `Last` is the last mode's shape.
@@ -242,38 +292,80 @@ pub trait LeftInverseOf {
     /// [`Holds`], or the first stride that is not a multiple of the one below it.
     type Verdict;
 }
+crate::diagnostic::condition!(
+    /// Static strides only (CuTe's static assertion "Left inverse requires static strides").
+    RuntimeStride,
+    StridesAreStatic,
+    "left_inverse: A has a runtime stride among its {A} coalesced modes: a left inverse needs static strides",
+    "left_inverse takes runtime shapes, but static strides"
+);
+
+/// Whether A's coalesced modes have static strides only, as a verdict.
+type StridesStatic<A> = Check<
+    <<<A as FlatModes>::List as CoalesceList>::Stack as StaticStrides>::Runtime,
+    RuntimeStride,
+    <<<A as FlatModes>::List as CoalesceList>::Stack as Len>::Output,
+    UTerm,
+>;
+
 impl<A: FlatModes> LeftInverseOf for A
 where
     A::List: CoalesceList,
+    <A::List as CoalesceList>::Stack: StaticStrides + Len,
+    <<A::List as CoalesceList>::Stack as StaticStrides>::Runtime:
+        CheckBit<RuntimeStride, <<A::List as CoalesceList>::Stack as Len>::Output, UTerm>,
+    StridesStatic<A>: Both<<Sorted<A> as Gathered<U1, UTerm>>::Verdict>,
     <A::List as CoalesceList>::Stack: Prefixed<U1>,
-    <<A::List as CoalesceList>::Stack as Prefixed<U1>>::Output: SortByStride,
+    <<A::List as CoalesceList>::Stack as Prefixed<U1>>::Output: StaticStrided,
+    <<<A::List as CoalesceList>::Stack as Prefixed<U1>>::Output as StaticStrided>::Output:
+        SortByStride,
     Sorted<A>: Gathered<U1, UTerm>,
     <Sorted<A> as Gathered<U1, UTerm>>::Output: StackLayout,
     <<Sorted<A> as Gathered<U1, UTerm>>::Output as StackLayout>::Output: CoalesceLayout,
 {
     type Output = <<<Sorted<A> as Gathered<U1, UTerm>>::Output as StackLayout>::Output as CoalesceLayout>::Output;
-    type Verdict = <Sorted<A> as Gathered<U1, UTerm>>::Verdict;
+    type Verdict = And<StridesStatic<A>, <Sorted<A> as Gathered<U1, UTerm>>::Verdict>;
 }
 
 /// `LeftInverse<L>`: the left inverse of the layout L (a compile error at this line if a stride
 /// is not a multiple of the strides below it).
-pub type LeftInverse<L> = Verified<<L as LeftInverseOf>::Verdict, <L as LeftInverseOf>::Output>;
+pub type LeftInverse<L> =
+    Realized<Verified<<Sym0<L> as LeftInverseOf>::Verdict, <Sym0<L> as LeftInverseOf>::Output>>;
 
-/// `right_inverse(l)`.
-pub fn right_inverse<L: RightInverseOf>(_: L) -> RightInverse<L>
+/// `right_inverse(l)`: a layout with runtime leaves follows its static strides only, as CuTe.
+///
+/// ```
+/// use tessel::{right_inverse, Layout, C};
+/// let l = Layout::new((C::<4>::default(), 2usize), (C::<2>::default(), C::<1>::default()));
+/// assert_eq!(format!("{:#}", right_inverse(l)), "2:_4");
+/// ```
+#[inline(always)]
+pub fn right_inverse<L: Symbolize<U0, U0> + Gather>(l: L) -> RightInverse<L>
 where
-    RightInverse<L>: StaticLayout,
+    Sym0<L>: RightInverseOf,
+    <Sym0<L> as RightInverseOf>::Output: Realize<Whole>,
 {
-    <RightInverse<L> as StaticLayout>::INSTANCE
+    <<Sym0<L> as RightInverseOf>::Output as Realize<Whole>>::realize(&Env::of(&l))
 }
 
-/// `left_inverse(l)`.
-pub fn left_inverse<L: LeftInverseOf>(_: L) -> LeftInverse<L>
+/// `left_inverse(l)`: runtime shapes are taken, runtime strides are not (as CuTe).
+///
+/// ```
+/// use tessel::{left_inverse, Layout, C};
+/// let l = Layout::new((4usize, C::<2>::default()), (C::<1>::default(), C::<4>::default()));
+/// assert_eq!(format!("{:#}", left_inverse(l)), "(_4,_2):(_1,4)");
+/// ```
+#[inline(always)]
+pub fn left_inverse<L: Symbolize<U0, U0> + Gather>(l: L) -> LeftInverse<L>
 where
-    L::Verdict: Checked,
-    LeftInverse<L>: StaticLayout,
+    Sym0<L>: LeftInverseOf,
+    <Sym0<L> as LeftInverseOf>::Verdict: Checked,
+    Verified<<Sym0<L> as LeftInverseOf>::Verdict, <Sym0<L> as LeftInverseOf>::Output>:
+        Realize<Whole>,
 {
-    <LeftInverse<L> as StaticLayout>::INSTANCE
+    <Verified<<Sym0<L> as LeftInverseOf>::Verdict, <Sym0<L> as LeftInverseOf>::Output> as Realize<
+        Whole,
+    >>::realize(&Env::of(&l))
 }
 
 /// The first mode of a layout, as a layout (an integer layout is its own first mode).
@@ -302,19 +394,51 @@ pub trait MaxCommon<B> {
     type Verdict;
 }
 
-type Common<A, B> = <<A as Compose<RightInverse<B>>>::Output as CoalesceLayout>::Output;
+/// The right inverse on types, before its runtime leaves become values.
+type Inverse<B> = <B as RightInverseOf>::Output;
+type Common<A, B> = <<A as Compose<Inverse<B>>>::Output as CoalesceLayout>::Output;
 type Head<A, B> = <Common<A, B> as FirstMode>::Output;
 
-impl<A, B: RightInverseOf> MaxCommon<B> for A
+impl<A: Symbolize<U0, U0>, B: Symbolize<U1, U0>> MaxCommon<B> for A
 where
-    A: Compose<RightInverse<B>>,
-    <A as Compose<RightInverse<B>>>::Output: CoalesceLayout,
-    Common<A, B>: FirstMode,
-    Head<A, B>: Parts + UnitStride<RightInverse<B>>,
+    A: CommonIf<(A::Next, B::Next), B>,
 {
-    type Layout = <Head<A, B> as UnitStride<RightInverse<B>>>::Layout;
-    type Vector = <Head<A, B> as UnitStride<RightInverse<B>>>::Vector;
-    type Verdict = <A as Compose<RightInverse<B>>>::Verdict;
+    type Layout = <A as CommonIf<(A::Next, B::Next), B>>::Layout;
+    type Vector = <A as CommonIf<(A::Next, B::Next), B>>::Vector;
+    type Verdict = <A as CommonIf<(A::Next, B::Next), B>>::Verdict;
+}
+
+/// See [`MaxCommon`], by how many runtime leaves A and B have: none (the algebra), or some
+/// (CuTe answers `1` and `1:0`: it looks for a common vector in static layouts only).
+#[doc(hidden)]
+pub trait CommonIf<Runtime, B> {
+    /// See [`MaxCommon`].
+    type Layout;
+    /// See [`MaxCommon`].
+    type Vector;
+    /// See [`MaxCommon`].
+    type Verdict;
+}
+impl<A, B: RightInverseOf> CommonIf<(UTerm, UTerm), B> for A
+where
+    A: Compose<Inverse<B>>,
+    <A as Compose<Inverse<B>>>::Output: CoalesceLayout,
+    Common<A, B>: FirstMode,
+    Head<A, B>: Parts + UnitStride<Inverse<B>>,
+{
+    type Layout = <Head<A, B> as UnitStride<Inverse<B>>>::Layout;
+    type Vector = <Head<A, B> as UnitStride<Inverse<B>>>::Vector;
+    type Verdict = <A as Compose<Inverse<B>>>::Verdict;
+}
+impl<A, B, U, V, NB> CommonIf<(UInt<U, V>, NB), B> for A {
+    type Layout = Layout<U1, UTerm>;
+    type Vector = U1;
+    type Verdict = Holds;
+}
+impl<A, B, U, V> CommonIf<(UTerm, UInt<U, V>), B> for A {
+    type Layout = Layout<U1, UTerm>;
+    type Vector = U1;
+    type Verdict = Holds;
 }
 
 /// A head of stride 1 (its size, and the inverse composed with it) or not (`1` and `1:0`).

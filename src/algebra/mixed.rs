@@ -17,10 +17,11 @@
 //! runtime stride in B is taken to be positive), complement (runtime shapes and cotargets;
 //! runtime strides only in a layout of one mode, as CuTe: otherwise a compile error), the four
 //! divides and the six products (built on those two), `tile_to_shape` (a runtime target: the
-//! block must divide it, checked at run time) and by-mode coalesce (`coalesce_by`). Not yet:
-//! right/left inverse and max_common_layout/vector of a layout with runtime leaves, and a
-//! composed layout whose inner layout has runtime leaves (a `ComposedLayout` holds no values):
-//! these do not compile.
+//! block must divide it, checked at run time), by-mode coalesce (`coalesce_by`), right_inverse
+//! (following static strides only, as CuTe), left_inverse (runtime shapes; a runtime stride is a
+//! compile error, as in CuTe) and max_common_layout/vector (CuTe's `1:0` and 1 when a layout has
+//! runtime leaves). Not taken: a composed layout whose inner layout has runtime leaves (a
+//! `ComposedLayout` holds no values).
 //!
 //! **What is checked where.** A condition on static numbers stays a compile error with the same
 //! message. Where a condition needs a runtime value, CuTe checks nothing and can answer wrongly
