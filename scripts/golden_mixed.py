@@ -2,15 +2,17 @@
 """Regenerates the mixed (static and runtime leaves) golden data from the real CuTe (a dev tool,
 not run by CI), and the test that holds tessel's typed layer to it.
 
-Two kinds of cases: the matrix-tiling kind, a runtime-sized matrix (M,K) with a runtime leading
+Three kinds of cases: the matrix-tiling kind, a runtime-sized matrix (M,K) with a runtime leading
 dimension tiled by static tiles (every divide, composition with tuple tilers, complement against
-a runtime size); and arbitrary ones, the accepted cases of tests/golden/algebra.tsv with some of
-the first layout's leaves made runtime at random. CuTe is asked with `--raw` (`#N` marks a
+a runtime size); arbitrary ones, the accepted cases of tests/golden/algebra.tsv with some of the
+first layout's leaves made runtime at random; and (`--more`, appended) the products,
+tile_to_shape, the inverses and by-mode coalesce on such cases with runtime shapes. CuTe is asked with `--raw` (`#N` marks a
 runtime integer, `_N` a static one in its answer), so each answer also says which leaves CuTe
 keeps static. Writes tests/golden/algebra_mixed.tsv (op, arguments, raw answer) and
 tests/golden_mixed.rs (one typed check per answered case: `format!("{:#}")` must equal CuTe's).
 Run from the repository root:  cargo build -p tessel-cli && python3 scripts/golden_mixed.py
-(`--from-tsv` rewrites the test from the checked-in TSV without asking CuTe again.)
+(`--from-tsv` rewrites the test from the checked-in TSV without asking CuTe again; `--more` adds
+the rest of the algebra to the TSV.)
 """
 import os
 import random
@@ -32,6 +34,25 @@ OPS = {
     "tiled_divide": "tiled_divide",
     "flat_divide": "flat_divide",
 }
+# The rest of the algebra (added with --more): runtime shapes, static strides, so that CuTe
+# answers (it rejects runtime strides in the complements products take).
+MORE = {
+    "logical_product": "logical_product",
+    "zipped_product": "zipped_product",
+    "tiled_product": "tiled_product",
+    "flat_product": "flat_product",
+    "blocked_product": "blocked_product",
+    "raked_product": "raked_product",
+    "tile_to_shape": "tile_to_shape",
+    "right_inverse": "right_inverse",
+    "left_inverse": "left_inverse",
+}
+
+
+def rust_fn(op, args):
+    if op == "coalesce" and len(args) == 2:
+        return "coalesce::coalesce_by"
+    return {**OPS, **MORE}[op]
 DIVIDES = ["logical_divide", "zipped_divide", "tiled_divide", "flat_divide"]
 
 
@@ -151,6 +172,25 @@ def arbitrary_cases():
     return rng.sample(cases, 250)
 
 
+def more_cases():
+    cases = []
+    for line in open(os.path.join(ROOT, "tests", "golden", "algebra.tsv")).read().splitlines():
+        if line.startswith("#"):
+            continue
+        op, *args, want = line.split("\t")
+        by_mode = op == "coalesce" and len(args) == 2
+        if (op not in MORE and not by_mode) or want.startswith("compile_error"):
+            continue
+        s, d = split_layout(args[0])
+        if d is None:
+            continue
+        rest = list(args[1:])
+        if op == "tile_to_shape" and rng.random() < 0.5:
+            rest[0] = fmt(mark(split_layout(rest[0])[0], 1.0))
+        cases.append((op, [f"{fmt(mark(s, rng.choice([0.3, 0.5, 1.0])))}:{fmt(d)}", *rest]))
+    return rng.sample(cases, min(len(cases), 150))
+
+
 def leaves_of(t):
     return [y for x in t for y in leaves_of(x)] if isinstance(t, tuple) else [int(t.lstrip("_#"))]
 
@@ -187,9 +227,19 @@ def widest(text):
 
 
 def main():
-    if "--from-tsv" in sys.argv:
+    if "--from-tsv" in sys.argv or "--more" in sys.argv:
         rows = [l.split("\t") for l in open(TSV).read().splitlines() if not l.startswith("#")]
         cases, out = [(r[0], r[1:-1]) for r in rows], [r[-1] for r in rows]
+        if "--more" in sys.argv:
+            more = more_cases()
+            batch = "\n".join(" ".join([op, *args]) for op, args in more) + "\n"
+            answers = subprocess.run([ORACLE, "--raw", "--batch"], input=batch,
+                                     capture_output=True, text=True, check=True).stdout.splitlines()
+            assert len(answers) == len(more), (len(answers), len(more))
+            with open(TSV, "a") as f:
+                for (op, args), want in zip(more, answers):
+                    f.write("\t".join([op, *args, want]) + "\n")
+            cases, out = cases + more, out + answers
     else:
         cases = matrix_cases() + arbitrary_cases()
         batch = "\n".join(" ".join([op, *args]) for op, args in cases) + "\n"
@@ -206,21 +256,22 @@ def main():
         if want.startswith("compile_error") or widest(want) > 12:
             continue
         rargs = ", ".join(rust_arg(a) for a in args)
+        call = f"{rust_fn(op, args)}({rargs})"
         # Where tessel's runtime layer rejects the case (CuTe's answer breaks the definition),
         # the mixed one must reject it too, at run time, with the same words.
         plain = [a.replace("#", "") for a in args]
         run = subprocess.run([TESSEL, op, *plain], capture_output=True, text=True)
+        if run.returncode != 0 and op in MORE:
+            continue  # tessel rejects it statically (a compile error): the ui-tests cover those
         if run.returncode != 0:
             message = run.stderr.strip().removeprefix("error: ")
-            checks.append(f"    rejected(|| {{ {OPS[op]}({rargs}); }}, {message!r});".replace("'", '"'))
-        elif function(want) != function(run.stdout.strip()):
+            checks.append(f"    rejected(|| {{ {call}; }}, {message!r});".replace("'", '"'))
+        elif "inverse" not in op and function(want) != function(run.stdout.strip()):
             # CuTe's walk on unmerged runtime modes gave another function than the definition
-            # (tessel's static answer): tessel's runtime check must stop it.
-            family = op.split("_")[-1] if op != "coalesce" else op
-            family = "complement" if op == "complement" else "composition"
-            checks.append(f"    rejected_as(|| {{ {OPS[op]}({rargs}); }}, {family + ': '!r});".replace("'", '"'))
+            # (tessel's static answer): one of tessel's runtime checks must stop it.
+            checks.append(f"    rejected_as(|| {{ {call}; }});")
         else:
-            checks.append(f"    check(&{OPS[op]}({rargs}), {want!r});".replace("'", '"'))
+            checks.append(f"    check(&{call}, {want!r});".replace("'", '"'))
     with open(TEST, "w") as f:
         f.write(HEADER)
         # Several tests of 20 checks: one debug-built function with all of them overflows the stack.
@@ -259,11 +310,11 @@ fn rejected(op: impl FnOnce() + std::panic::UnwindSafe, message: &str) {
 }
 
 /// CuTe's answer breaks the definition where a runtime mode cannot merge: one of tessel's
-/// conditions on runtime values (its message starts with `prefix`) stops the operation.
-fn rejected_as(op: impl FnOnce() + std::panic::UnwindSafe, prefix: &str) {
-    let payload = std::panic::catch_unwind(op).expect_err(prefix);
+/// conditions on runtime values (composition's or complement's) stops the operation.
+fn rejected_as(op: impl FnOnce() + std::panic::UnwindSafe) {
+    let payload = std::panic::catch_unwind(op).expect_err("a runtime condition");
     let message = payload.downcast_ref::<String>().expect("a condition's message");
-    assert!(message.starts_with(prefix), "{message}");
+    assert!(["composition: ", "complement: "].iter().any(|p| message.starts_with(p)), "{message}");
 }
 '''
 

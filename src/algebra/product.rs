@@ -46,7 +46,7 @@ use crate::diagnostic::{
     Verified,
 };
 use crate::layout::compact::{Compact, LayoutLeft, Left};
-use crate::layout::int_tuple::{IntTuple, LayoutShape, Leaves, StaticShape};
+use crate::layout::int_tuple::{IntTuple, LayoutShape, Leaves};
 use crate::layout::list::{list_type, Concat, Cons, Joined, Nil, ToTuple, ZipList};
 use crate::layout::sublayout::{Concatenate, Modes, Parts};
 use crate::layout::Layout;
@@ -278,6 +278,9 @@ impl<U, Bt, B> ZipWith<B> for UInt<U, Bt> {
 impl<B> ZipWith<B> for UTerm {
     type Output = ((UTerm, B),);
 }
+impl<E, B> ZipWith<B> for Dyn<E> {
+    type Output = ((Dyn<E>, B),);
+}
 impl<U: typenum::Unsigned + typenum::NonZero, B> ZipWith<B> for typenum::NInt<U> {
     type Output = ((typenum::NInt<U>, B),);
 }
@@ -406,31 +409,48 @@ impl Counts<Nil> for Nil {
     type Output = Nil;
     type Verdict = Holds;
 }
-impl<B: StaticShape, BT: Counts<TT>, T: StaticShape, TT> Counts<Cons<T, TT>> for Cons<B, BT>
+impl<B: Leaves, BT: Counts<TT>, T: Leaves, TT> Counts<Cons<T, TT>> for Cons<B, BT>
 where
-    T::Size: DivCheap<B::Size>,
-    Divides<T::Size, B::Size>: CheckBit<BlockDivides, B::Size, T::Size>,
-    Check<Divides<T::Size, B::Size>, BlockDivides, B::Size, T::Size>:
-        Both<BT::Verdict> + Pick<QuotCheap<T::Size, B::Size>, U1>,
+    B::List: ListSizeMixed,
+    T::List: ListSizeMixed,
+    SizeOf<B>: Count<SizeOf<T>>,
+    <SizeOf<B> as Count<SizeOf<T>>>::Verdict: Both<BT::Verdict>,
 {
-    type Output = Cons<
-        <Check<Divides<T::Size, B::Size>, BlockDivides, B::Size, T::Size> as Pick<
-            QuotCheap<T::Size, B::Size>,
-            U1,
-        >>::Output,
-        BT::Output,
-    >;
-    type Verdict =
-        And<Check<Divides<T::Size, B::Size>, BlockDivides, B::Size, T::Size>, BT::Verdict>;
+    type Output = Cons<<SizeOf<B> as Count<SizeOf<T>>>::Output, BT::Output>;
+    type Verdict = And<<SizeOf<B> as Count<SizeOf<T>>>::Verdict, BT::Verdict>;
 }
 
-/// A runtime target mode: the count is `T / size(B)`, its divisibility checked at run time.
-impl<B: StaticShape, BT: Counts<TT>, F, TT> Counts<Cons<Dyn<F>, TT>> for Cons<B, BT>
+/// How many blocks of size `Self` a target mode of size T holds: `T / Self`, where `Self`
+/// must divide T (a compile error when both are static, checked at run time otherwise; the
+/// count is then 1 in place of a failed one, so that no second error follows).
+#[doc(hidden)]
+pub trait Count<T> {
+    /// The count.
+    type Output;
+    /// [`Holds`], the failure, or the runtime check.
+    type Verdict;
+}
+impl<U, B, V, C> Count<UInt<V, C>> for UInt<U, B>
 where
-    Deferred<Cons<BlockDividesAt<B::Size, Dyn<F>>, Nil>>: Both<BT::Verdict>,
+    UInt<V, C>: DivCheap<UInt<U, B>>,
+    Divides<UInt<V, C>, UInt<U, B>>: CheckBit<BlockDivides, UInt<U, B>, UInt<V, C>>,
+    Check<Divides<UInt<V, C>, UInt<U, B>>, BlockDivides, UInt<U, B>, UInt<V, C>>:
+        Pick<QuotCheap<UInt<V, C>, UInt<U, B>>, U1>,
 {
-    type Output = Cons<Dyn<Over<Dyn<F>, B::Size>>, BT::Output>;
-    type Verdict = And<Deferred<Cons<BlockDividesAt<B::Size, Dyn<F>>, Nil>>, BT::Verdict>;
+    type Output =
+        <Check<Divides<UInt<V, C>, UInt<U, B>>, BlockDivides, UInt<U, B>, UInt<V, C>> as Pick<
+            QuotCheap<UInt<V, C>, UInt<U, B>>,
+            U1,
+        >>::Output;
+    type Verdict = Check<Divides<UInt<V, C>, UInt<U, B>>, BlockDivides, UInt<U, B>, UInt<V, C>>;
+}
+impl<U, B, F> Count<Dyn<F>> for UInt<U, B> {
+    type Output = Dyn<Over<Dyn<F>, UInt<U, B>>>;
+    type Verdict = Deferred<Cons<BlockDividesAt<UInt<U, B>, Dyn<F>>, Nil>>;
+}
+impl<E, T> Count<T> for Dyn<E> {
+    type Output = Dyn<Over<T, Dyn<E>>>;
+    type Verdict = Deferred<Cons<BlockDividesAt<Dyn<E>, T>, Nil>>;
 }
 
 /// At run time: the block size B divides the target mode T ([`BlockDivides`]).
