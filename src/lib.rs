@@ -29,6 +29,7 @@ pub mod dynamic;
 pub mod layout;
 pub mod num;
 pub mod swizzle;
+pub mod tensor;
 
 // Each concept's module under its short name too (`tessel::composition`, `tessel::int`, ...).
 pub use algebra::{
@@ -61,6 +62,7 @@ pub use sublayout::{
     Take,
 };
 pub use swizzle::Swizzle;
+pub use tensor::{local_partition, local_tile, Tensor};
 pub use tessel_macros::{layout, shape, tiler};
 pub use typenum;
 

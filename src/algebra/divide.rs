@@ -310,6 +310,30 @@ where
     realize2::<Judged<A, T>, Zipped<A, T>, _, _>(&a, &t)
 }
 
+/// `Self` zipped-divided by the tiler `T`: what [`zipped_divide`] takes, as one bound (the tensor
+/// layer names it).
+pub trait ZippedDivideBy<T>: Sized {
+    /// `ZippedDivide<Self, T>`.
+    type Output;
+    /// `zipped_divide(self, t)`.
+    fn zipped_divide_by(self, t: T) -> Self::Output;
+}
+impl<A: DivideOperand + Gather, T: DivideTilerKind + Gather> ZippedDivideBy<T> for A
+where
+    A::Itself: Symbolize<U0, U0>,
+    T::Itself: Symbolize<U1, U0>,
+    SymT<T>: DivideTiler<SymA<A>>,
+    Judged<A, T>: Checked + Judge,
+    Divided<A, T>: TileUnzip<T>,
+    Zipped<A, T>: Realize<Whole>,
+{
+    type Output = ZippedDivide<A, T>;
+    #[inline(always)]
+    fn zipped_divide_by(self, t: T) -> Self::Output {
+        zipped_divide(self, t)
+    }
+}
+
 /// `logical_divide(a, t)` with the conditions on runtime values checked (see
 /// [`try_composition`](crate::algebra::composition::try_composition)).
 #[inline(always)]

@@ -1,0 +1,324 @@
+//! `local_tile` and `local_partition`: a tensor cut by a tiler, sliced in one of its two modes.
+
+use super::Tensor;
+use crate::algebra::divide::ZippedDivideBy;
+use crate::algebra::mixed::{Sym0, Symbolize};
+use crate::algebra::product::{ListSizeMixed, SizeOf};
+use crate::diagnostic::{And, Both, Check, CheckBit, Checked, Holds};
+use crate::layout::coord::{Coord, CoordIn};
+use crate::layout::int_tuple::{IntTuple, LayoutShape, Leaves};
+use crate::layout::list::{Cons, Nil, ToList};
+use crate::layout::sublayout::Modes;
+use crate::layout::Layout;
+use crate::num::arith::DivCheap;
+use crate::num::int::Int;
+use typenum::{UInt, U0};
+
+crate::diagnostic::condition!(
+    /// local_tile: each tile mode divides the tensor's mode it cuts.
+    TileDividesMode,
+    TileDividesTheMode,
+    "local_tile: the tile {A} does not divide the mode {B} of the tensor (ragged tiles: zipped_divide and predication)",
+    "local_tile needs tiles that divide the tensor's static modes"
+);
+
+crate::diagnostic::condition!(
+    /// local_partition: each mode of the thread layout divides the tensor's mode it cuts.
+    ThreadsDivideMode,
+    ThreadsDivideTheMode,
+    "local_partition: the {A} threads of a mode of the thread layout do not divide the mode {B} of the tensor",
+    "local_partition needs thread layouts whose modes divide the tensor's static modes"
+);
+
+/// A layout of two modes split into them: the tile and the rest of a zipped divide.
+pub trait TwoModes {
+    /// Mode 0.
+    type First;
+    /// Mode 1.
+    type Second;
+    /// The two modes.
+    fn split(self) -> (Self::First, Self::Second);
+}
+impl<S0, S1, D0: IntTuple, D1: IntTuple> TwoModes for Layout<(S0, S1), (D0, D1)>
+where
+    (S0, S1): LayoutShape<(D0, D1)>,
+    S0: LayoutShape<D0>,
+    S1: LayoutShape<D1>,
+{
+    type First = Layout<S0, D0>;
+    type Second = Layout<S1, D1>;
+    #[inline(always)]
+    fn split(self) -> (Self::First, Self::Second) {
+        let ((s0, s1), (d0, d1)) = (self.shape(), self.stride());
+        (Layout::new(s0, d0), Layout::new(s1, d1))
+    }
+}
+
+/// The tensor's layout L zipped-divided by the tiler T, as its tile and rest modes.
+type Zipped<L, T> = <L as ZippedDivideBy<T>>::Output;
+/// The tile mode.
+pub type TileMode<L, T> = <Zipped<L, T> as TwoModes>::First;
+/// The rest mode.
+pub type RestMode<L, T> = <Zipped<L, T> as TwoModes>::Second;
+
+/// The tile `coord` of `tensor` cut by `tiler` (a shape such as `<shape!("(16,32)")>::default()`,
+/// an integer, a layout, or a tuple of them): `zipped_divide(tensor, tiler)(_, coord)`, CuTe's
+/// `local_tile`. Where a tile mode and the tensor's mode are static, the tile must divide it (a
+/// compile error otherwise).
+#[inline(always)]
+pub fn local_tile<'a, T, S, D: IntTuple, Tl, Cd>(
+    tensor: Tensor<'a, T, Layout<S, D>>,
+    tiler: Tl,
+    coord: Cd,
+) -> LocalTile<'a, T, Layout<S, D>, Tl>
+where
+    S: LayoutShape<D> + Divisible<Tl, TileDividesMode>,
+    <S as Divisible<Tl, TileDividesMode>>::Verdict: Checked,
+    Layout<S, D>: ZippedDivideBy<Tl>,
+    Zipped<Layout<S, D>, Tl>: TwoModes,
+    TileMode<Layout<S, D>, Tl>: Sliced,
+    RestMode<Layout<S, D>, Tl>: At<Cd>,
+{
+    let (tile, rest) = tensor.layout.zipped_divide_by(tiler).split();
+    let base = tensor.base as isize + rest.at(coord);
+    tile.over(tensor.data, base as usize)
+}
+
+/// What `local_tile` gives.
+pub type LocalTile<'a, T, L, Tl> = Tensor<'a, T, TileMode<L, Tl>>;
+
+/// The elements thread `index` of `thr` owns in `tensor`: `tensor` cut into tiles of
+/// `product_each(shape(thr))`, one element of each tile, the one at the thread's coordinate in
+/// `thr` (CuTe's `local_partition`, an `outer_partition`). Where a mode of `thr` and the tensor's
+/// mode are static, the threads must divide it (a compile error otherwise).
+#[inline(always)]
+pub fn local_partition<'a, T, S, D: IntTuple, TS, TD: IntTuple>(
+    tensor: Tensor<'a, T, Layout<S, D>>,
+    thr: Layout<TS, TD>,
+    index: usize,
+) -> LocalPartition<'a, T, Layout<S, D>, TS>
+where
+    TS: LayoutShape<TD> + ProductEach + ThreadCoord<TD>,
+    S: LayoutShape<D> + Divisible<TS::Output, ThreadsDivideMode>,
+    <S as Divisible<TS::Output, ThreadsDivideMode>>::Verdict: Checked,
+    Layout<S, D>: ZippedDivideBy<TS::Output>,
+    Zipped<Layout<S, D>, TS::Output>: TwoModes,
+    TileMode<Layout<S, D>, TS::Output>: At<TS::Coord>,
+    RestMode<Layout<S, D>, TS::Output>: Sliced,
+{
+    let coord = thr.shape().thread_coord(&thr.stride(), index);
+    let (tile, rest) = tensor
+        .layout
+        .zipped_divide_by(TS::Output::default())
+        .split();
+    let base = tensor.base as isize + tile.at(coord);
+    rest.over(tensor.data, base as usize)
+}
+
+/// What `local_partition` gives.
+pub type LocalPartition<'a, T, L, TS> = Tensor<'a, T, RestMode<L, <TS as ProductEach>::Output>>;
+
+/// A layout evaluated at a coordinate of kind `X`, signed.
+#[doc(hidden)]
+pub trait At<X> {
+    /// The index.
+    fn at(&self, x: X) -> isize;
+}
+impl<S: LayoutShape<D>, D: IntTuple, X: CoordIn<S::Profile>> At<X> for Layout<S, D>
+where
+    X::Itself: Coord<S, D>,
+{
+    #[inline(always)]
+    fn at(&self, x: X) -> isize {
+        self.call_signed(x)
+    }
+}
+
+/// A layout that can view a slice from a base.
+#[doc(hidden)]
+pub trait Sliced: Sized {
+    /// The tensor of this layout over `data` from `base`.
+    fn over<T>(self, data: &[T], base: usize) -> Tensor<'_, T, Self>;
+}
+impl<S: LayoutShape<D>, D: IntTuple> Sliced for Layout<S, D> {
+    #[inline(always)]
+    fn over<T>(self, data: &[T], base: usize) -> Tensor<'_, T, Self> {
+        Tensor::at(data, base, self)
+    }
+}
+
+/// CuTe's `product_each(shape)`: each top-level mode's size, a static tiler.
+pub trait ProductEach {
+    /// The sizes.
+    type Output: Default;
+}
+impl<U, B> ProductEach for UInt<U, B>
+where
+    UInt<U, B>: Default,
+{
+    type Output = Self;
+}
+
+/// The coordinate of thread `index` in a thread layout `Self:D`, one 1-D coordinate per top-level
+/// mode: CuTe's `get_flat_coord`, the stride-aware `idx2crd` of `index`.
+pub trait ThreadCoord<D> {
+    /// `usize` for a one-mode layout, else a tuple of them.
+    type Coord;
+    /// The coordinate.
+    fn thread_coord(&self, stride: &D, index: usize) -> Self::Coord;
+}
+impl<S: Int, D: Int> ThreadCoord<D> for S {
+    type Coord = usize;
+    #[inline(always)]
+    fn thread_coord(&self, stride: &D, index: usize) -> usize {
+        self.mode_coord(stride, index)
+    }
+}
+
+/// The 1-D coordinate within a mode `Self:D` of the index `index` (the stride-aware
+/// `idx2crd`, read colexicographically).
+pub trait ModeCoord<D> {
+    /// The coordinate.
+    fn mode_coord(&self, stride: &D, index: usize) -> usize;
+}
+impl<S: Int, D: Int> ModeCoord<D> for S {
+    #[inline(always)]
+    fn mode_coord(&self, stride: &D, index: usize) -> usize {
+        match stride.value() {
+            0 => 0,
+            d => (index / d as usize) % self.value() as usize,
+        }
+    }
+}
+
+/// Whether a tiler `T` divides the shape `Self` mode by mode where both are static: the
+/// verdict, the condition `Tag` for a failure.
+pub trait Divisible<T, Tag> {
+    /// [`Holds`] or the failure.
+    type Verdict;
+}
+impl<S: Symbolize<U0, U0>, T: TilerSizes, Tag> Divisible<T, Tag> for S
+where
+    Sym0<S>: Modes,
+    <Sym0<S> as Modes>::List: ModesDivisible<T::Sizes, Tag>,
+{
+    type Verdict = <<Sym0<S> as Modes>::List as ModesDivisible<T::Sizes, Tag>>::Verdict;
+}
+
+/// The modes of a shape (a list) against the tile sizes (a list): each size divides its mode
+/// where both are static; modes past the tiler are not cut.
+#[doc(hidden)]
+pub trait ModesDivisible<T, Tag> {
+    /// [`Holds`] or the failure.
+    type Verdict;
+}
+impl<M, Tag> ModesDivisible<Nil, Tag> for M {
+    type Verdict = Holds;
+}
+impl<H: Leaves, Rest, TH, TT, Tag> ModesDivisible<Cons<TH, TT>, Tag> for Cons<H, Rest>
+where
+    H::List: ListSizeMixed,
+    TH: DividesSize<SizeOf<H>, Tag>,
+    Rest: ModesDivisible<TT, Tag>,
+    TH::Verdict: Both<Rest::Verdict>,
+{
+    type Verdict = And<TH::Verdict, Rest::Verdict>;
+}
+
+/// A tile size `Self` against a mode size `M`: a check where both are static, nothing where the
+/// mode is a runtime size.
+#[doc(hidden)]
+pub trait DividesSize<M, Tag> {
+    /// [`Holds`] or the failure.
+    type Verdict;
+}
+impl<U, B, V, C, Tag> DividesSize<UInt<V, C>, Tag> for UInt<U, B>
+where
+    UInt<V, C>: DivCheap<UInt<U, B>>,
+    crate::num::arith::Divides<UInt<V, C>, UInt<U, B>>: CheckBit<Tag, UInt<U, B>, UInt<V, C>>,
+{
+    type Verdict =
+        Check<crate::num::arith::Divides<UInt<V, C>, UInt<U, B>>, Tag, UInt<U, B>, UInt<V, C>>;
+}
+impl<U, B, F, Tag> DividesSize<crate::algebra::mixed::Dyn<F>, Tag> for UInt<U, B> {
+    type Verdict = Holds;
+}
+
+/// A tiler's top-level sizes as a list: a tuple's elements, or the whole for an integer.
+#[doc(hidden)]
+pub trait TilerSizes {
+    /// The sizes.
+    type Sizes;
+}
+impl<U, B> TilerSizes for UInt<U, B> {
+    type Sizes = Cons<UInt<U, B>, Nil>;
+}
+impl<S: Leaves, D> TilerSizes for Layout<S, D>
+where
+    S: LayoutShape<D>,
+    D: IntTuple,
+    S::List: ListSizeMixed,
+{
+    type Sizes = Cons<SizeOf<S>, Nil>;
+}
+
+macro_rules! tuple_partition {
+    ($( ($(($T:ident $D:ident $X:ident $i:tt))+) )+) => {$(
+        impl<$($T: ProductEach),+> ProductEach for ($($T,)+) {
+            type Output = ($($T::Output,)+);
+        }
+        impl<$($T: ModeCoord<$D>, $D),+> ThreadCoord<($($D,)+)> for ($($T,)+) {
+            type Coord = ($(crate::tensor::partition::Each<$T>,)+);
+            #[inline(always)]
+            fn thread_coord(&self, stride: &($($D,)+), index: usize) -> Self::Coord {
+                ($(self.$i.mode_coord(&stride.$i, index),)+)
+            }
+        }
+        impl<$($T: ModeCoord<$D> + IntTuple, $D),+> ModeCoord<($($D,)+)> for ($($T,)+) {
+            #[inline(always)]
+            fn mode_coord(&self, stride: &($($D,)+), index: usize) -> usize {
+                let (mut at, mut below) = (0, 1);
+                $(
+                    at += self.$i.mode_coord(&stride.$i, index) * below;
+                    below *= self.$i.size();
+                )+
+                let _ = below;
+                at
+            }
+        }
+        impl<$($T: TilerSizes1),+> TilerSizes for ($($T,)+) {
+            type Sizes = <($($T::Size,)+) as ToList>::List;
+        }
+    )+};
+}
+
+/// A top-level mode's coordinate: a `usize`.
+#[doc(hidden)]
+pub type Each<T> = <T as EachCoord>::Coord;
+/// See [`Each`].
+#[doc(hidden)]
+pub trait EachCoord {
+    /// `usize`.
+    type Coord;
+}
+impl<T> EachCoord for T {
+    type Coord = usize;
+}
+
+/// One element of a tuple tiler: its size.
+#[doc(hidden)]
+pub trait TilerSizes1 {
+    /// The size.
+    type Size;
+}
+impl<U, B> TilerSizes1 for UInt<U, B> {
+    type Size = Self;
+}
+impl<S: Leaves + LayoutShape<D>, D: IntTuple> TilerSizes1 for Layout<S, D>
+where
+    S::List: ListSizeMixed,
+{
+    type Size = SizeOf<S>;
+}
+
+crate::layout::list::for_each_arity!(tuple_partition);

@@ -1,0 +1,128 @@
+//! Tensors: the contract's spellings, the chapter's worked partitions, mixed layouts.
+
+use tessel::{layout, local_partition, local_tile, shape, Layout, Tensor, C};
+
+fn iota(n: usize) -> Vec<usize> {
+    (0..n).collect()
+}
+
+#[test]
+fn a_tensor_indexes_its_slice_through_its_layout() {
+    let data = iota(32);
+    let t = Tensor::new(&data, layout!("(4,8):(8,1)"));
+    assert_eq!(t.layout().to_string(), "(4,8):(8,1)");
+    assert_eq!(t[5], 8 + 1); // 1-D 5 is (1,1): 1 * 8 + 1 * 1
+    assert_eq!(t[(1usize, 2usize)], 10);
+    let copied = t; // Copy, like &[T]
+    assert_eq!(copied[31], t[31]);
+}
+
+#[test]
+#[should_panic(
+    expected = "Tensor::new: the layout (4,8):(8,1) reaches the indices 0..=31 from 0, outside a slice of 31 elements"
+)]
+fn a_layout_past_the_slice_panics_clearly() {
+    let data = iota(31);
+    let _ = Tensor::new(&data, layout!("(4,8):(8,1)"));
+}
+
+/// The chapter's 16x8 column-major tile among 32 threads, a 2x2 each: the tiles are
+/// `((2,2),(8,4)):((1,16),(2,32))`, and thread t takes tile `(t % 8, t / 8)`.
+#[test]
+fn each_thread_takes_a_two_by_two_tile() {
+    let data = iota(128);
+    let t = Tensor::new(&data, layout!("(16,8):(1,16)"));
+    let tiles = tessel::zipped_divide(t.layout(), <shape!("(2,2)")>::default());
+    assert_eq!(tiles.to_string(), "((2,2),(8,4)):((1,16),(2,32))");
+    let held = |thread: usize| {
+        let tile = local_tile(t, <shape!("(2,2)")>::default(), (thread % 8, thread / 8));
+        (0..4).map(|i| tile[i]).collect::<Vec<_>>()
+    };
+    assert_eq!(held(0), [0, 1, 16, 17]);
+    assert_eq!(held(1), [2, 3, 18, 19]);
+    assert_eq!(held(8), [32, 33, 48, 49]);
+}
+
+/// local_partition with a (16,2) thread layout: `((16,2),(1,4)):((1,16),(0,32))`, thread t holds
+/// one element of each (16,2) tile.
+#[test]
+fn local_partition_hands_each_thread_one_element_per_tile() {
+    let data = iota(128);
+    let t = Tensor::new(&data, layout!("(16,8):(1,16)"));
+    let held = |thread: usize| {
+        let p = local_partition(t, layout!("(16,2):(1,16)"), thread);
+        assert_eq!(p.layout().to_string(), "(1,4):(0,32)");
+        (0..4).map(|i| p[i]).collect::<Vec<_>>()
+    };
+    assert_eq!(held(0), [0, 32, 64, 96]);
+    assert_eq!(held(1), [1, 33, 65, 97]);
+    assert_eq!(held(16), [16, 48, 80, 112]);
+}
+
+/// The contract's spellings: a shape tiler, a row-major thread layout.
+#[test]
+fn the_contract_spellings() {
+    let data = iota(64 * 64);
+    let t = Tensor::new(&data, layout!("(64,64):(64,1)"));
+    let tile = local_tile(t, <shape!("(16,32)")>::default(), (1usize, 1usize));
+    assert_eq!(tile.layout().to_string(), "(16,32):(64,1)");
+    assert_eq!(tile[0], 16 * 64 + 32);
+    let part = local_partition(tile, layout!("(8,4):(4,1)"), 5);
+    // Thread 5 of (8,4):(4,1) sits at (1,1): rows 1, 9 and columns 1, 5, ..., 29 of the tile.
+    assert_eq!(part.layout().to_string(), "(2,8):(512,4)");
+    assert_eq!(part[0], tile[(1usize, 1usize)]);
+    assert_eq!(part[(1usize, 7usize)], tile[(9usize, 29usize)]);
+}
+
+/// A runtime-sized matrix: every thread of every block reads what the naive loop reads.
+#[test]
+fn a_runtime_matrix_partitions_like_the_naive_loop() {
+    let (m, n) = (96usize, 40usize);
+    let data = iota(m * n);
+    let a = Tensor::new(&data, Layout::new((m, n), (n as isize, C::<1>::default())));
+    for (bm, bn) in [(0usize, 0usize), (2, 4), (5, 1)] {
+        let block = local_tile(a, (C::<16>::default(), C::<8>::default()), (bm, bn));
+        for thread in 0..32 {
+            let part = local_partition(block, layout!("(4,8):(8,1)"), thread);
+            let (ti, tj) = (thread / 8, thread % 8);
+            for i in 0..4 {
+                assert_eq!(part[(i, 0usize)], (bm * 16 + ti + 4 * i) * n + bn * 8 + tj);
+            }
+        }
+    }
+}
+
+/// CuTe's answers (raw print: `_N` static), from `cute-oracle --raw --cpp
+/// 'local_partition(make_tensor(make_gmem_ptr((float*)nullptr), LAYOUT), THR, I).layout()'` and
+/// the same for `local_tile(.., TILER, make_coord(..))`.
+#[test]
+fn partitions_match_cute() {
+    let data = iota(64 * 64);
+    let big = Tensor::new(&data, layout!("(64,64):(64,1)"));
+    let p = local_partition(big, layout!("(8,4):(4,1)"), 5);
+    assert_eq!(format!("{:#}", p.layout()), "(_8,_16):(_512,_4)");
+    let t = local_tile(big, <shape!("(16,32)")>::default(), (1usize, 1usize));
+    assert_eq!(format!("{:#}", t.layout()), "(_16,_32):(_64,_1)");
+    let small = Tensor::new(&data, layout!("(16,8):(1,16)"));
+    let p = local_partition(small, layout!("(16,2):(1,16)"), 16);
+    assert_eq!(format!("{:#}", p.layout()), "(_1,_4):(_0,_32)");
+    let runtime = Tensor::new(
+        &data,
+        Layout::new((96usize, 40usize), (40isize, C::<1>::default())),
+    );
+    let t = local_tile(
+        runtime,
+        (C::<16>::default(), C::<8>::default()),
+        (2usize, 4usize),
+    );
+    assert_eq!(format!("{:#}", t.layout()), "(_16,_8):(40,_1)");
+    let block = Tensor::new(
+        &data,
+        Layout::new(
+            (C::<16>::default(), C::<8>::default()),
+            (96isize, C::<1>::default()),
+        ),
+    );
+    let p = local_partition(block, layout!("(4,8):(8,1)"), 9);
+    assert_eq!(format!("{:#}", p.layout()), "(_4,_1):(384,_0)");
+}
