@@ -126,3 +126,19 @@ fn partitions_match_cute() {
     let p = local_partition(block, layout!("(4,8):(8,1)"), 9);
     assert_eq!(format!("{:#}", p.layout()), "(_4,_1):(384,_0)");
 }
+
+/// A runtime size the tile does not divide: the last tile overhangs, `is_full` says so, and
+/// the elements inside read as the naive loop reads them.
+#[test]
+fn ragged_tiles_are_predicated() {
+    let n = 1003usize;
+    let data = iota(n);
+    let v = Tensor::new(&data, Layout::new(n, C::<1>::default()));
+    for tile in 0..251 {
+        let t = local_tile(v, C::<4>::default(), tile);
+        assert_eq!(t.is_full(), tile < 250);
+        for k in (0..4).filter(|k| t.base() + k < n) {
+            assert_eq!(t[k], tile * 4 + k);
+        }
+    }
+}

@@ -57,21 +57,27 @@ impl<'a, T, S: LayoutShape<D>, D: IntTuple> Tensor<'a, T, Layout<S, D>> {
     ///
     /// When the layout gives an index outside the slice (a negative one, or one past its end).
     pub fn new(data: &'a [T], layout: Layout<S, D>) -> Self {
-        Self::at(data, 0, layout)
-    }
-
-    /// The tensor of `layout` over `data` from the element `base` on (what partitioning gives).
-    fn at(data: &'a [T], base: usize, layout: Layout<S, D>) -> Self {
+        let t = Tensor {
+            data,
+            base: 0,
+            layout,
+        };
         let (lo, hi) = layout.shape().span(&layout.stride());
         assert!(
-            base as isize + lo >= 0 && ((base as isize + hi) as usize) < data.len(),
-            "Tensor::new: the layout {layout} reaches the indices {}..={} from {base}, \
+            t.is_full(),
+            "Tensor::new: the layout {layout} reaches the indices {lo}..={hi} from 0, \
              outside a slice of {} elements",
-            lo,
-            hi,
             data.len()
         );
-        Tensor { data, base, layout }
+        t
+    }
+
+    /// Whether every index of the layout lies in the slice. A tile cut from a tensor whose
+    /// shape the tile does not divide may overhang it (a ragged tile): reading past the slice
+    /// panics (the slice checks each index), so code predicates, as CuTe's does.
+    pub fn is_full(&self) -> bool {
+        let (lo, hi) = self.layout.shape().span(&self.layout.stride());
+        self.base as isize + lo >= 0 && ((self.base as isize + hi) as usize) < self.data.len()
     }
 
     /// The layout.

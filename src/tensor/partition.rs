@@ -143,7 +143,11 @@ pub trait Sliced: Sized {
 impl<S: LayoutShape<D>, D: IntTuple> Sliced for Layout<S, D> {
     #[inline(always)]
     fn over<T>(self, data: &[T], base: usize) -> Tensor<'_, T, Self> {
-        Tensor::at(data, base, self)
+        Tensor {
+            data,
+            base,
+            layout: self,
+        }
     }
 }
 
