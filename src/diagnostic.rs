@@ -64,6 +64,7 @@ pub trait Condition<A, B> {}
 /// The verdict of conditions that need runtime values: nothing the types tell fails, and the
 /// checks `C` (a list of [`RuntimeCheck`]s) run on the values, in the `try_` forms of the
 /// operations (and in `debug_assert!` in the plain forms). CuTe checks nothing there.
+#[doc(hidden)]
 pub struct Deferred<C>(core::marker::PhantomData<C>);
 impl<C> Checked for Deferred<C> {
     type Then<L> = L;
@@ -92,6 +93,7 @@ impl<C: crate::layout::list::Concat<D>, D> AfterDeferred<C> for Deferred<D> {
 }
 
 /// A condition on runtime values, checked by the `try_` forms.
+#[doc(hidden)]
 pub trait RuntimeCheck {
     /// `Ok`, or the condition that failed with its numbers.
     fn check(env: &crate::algebra::mixed::Env) -> Result<(), Failure>;
@@ -99,6 +101,7 @@ pub trait RuntimeCheck {
 
 /// The runtime part of a verdict: nothing for [`Holds`], the checks of [`Deferred`]. (A
 /// [`Fails`] verdict never gets here: it is a compile error.)
+#[doc(hidden)]
 pub trait Judge {
     /// `Ok`, or the first runtime condition that failed.
     fn judge(env: &crate::algebra::mixed::Env) -> Result<(), Failure>;

@@ -8,14 +8,15 @@ macro_rules! c {
     };
 }
 
+/// CuTe's answers: `cute-oracle --raw coalesce "(#4,2):(1,#4)"` and the like.
 #[test]
 fn coalesce_keeps_runtime_modes() {
     let l = Layout::new((4usize, c!(2)), (c!(1), 4isize));
-    assert_eq!(coalesce(l).to_string(), "(4,2):(1,4)");
+    assert_eq!(format!("{:#}", coalesce(l)), "(4,_2):(_1,4)");
     let l = Layout::new((c!(2), 4usize), (c!(1), c!(2)));
-    assert_eq!(coalesce(l).to_string(), "(2,4):(1,2)");
+    assert_eq!(format!("{:#}", coalesce(l)), "(_2,4):(_1,_2)");
     let l = Layout::new((c!(2), c!(4), 3usize), (c!(1), c!(2), 8isize));
-    assert_eq!(coalesce(l).to_string(), "(8,3):(1,8)");
+    assert_eq!(format!("{:#}", coalesce(l)), "(_8,3):(_1,8)");
 }
 
 #[test]
@@ -26,12 +27,14 @@ fn composition_with_runtime_leaves() {
     let a = Layout::new((4usize, 6usize, c!(8)), (c!(1), c!(4), c!(7)));
     let e = try_composition(a, Layout::new(c!(6), c!(1))).unwrap_err();
     assert_eq!((e.a, e.b), (6, 4));
+    // cute-oracle --raw composition "(#2,#3,8):(1,2,7)" "6:1" prints (2,3,1):(_1,2,7).
     let a = Layout::new((2usize, 3usize, c!(8)), (c!(1), c!(2), c!(7)));
     let r = try_composition(a, Layout::new(c!(6), c!(1))).unwrap();
     assert_eq!(format!("{r:#}"), "(2,3,1):(_1,2,7)");
+    // cute-oracle --raw composition "(8,#4):(1,8)" "(4,2):(2,8)"
     let a = Layout::new((c!(8), 4usize), (c!(1), c!(8)));
     let r = composition(a, Layout::new((c!(4), c!(2)), (c!(2), c!(8))));
-    assert_eq!(format!("{r}"), "(4,2):(2,8)");
+    assert_eq!(format!("{r:#}"), "(_4,_2):(_2,_8)");
 }
 
 #[test]

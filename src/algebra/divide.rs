@@ -312,6 +312,12 @@ where
 
 /// `Self` zipped-divided by the tiler `T`: what [`zipped_divide`] takes, as one bound (the tensor
 /// layer names it).
+///
+/// ```
+/// use tessel::{divide::ZippedDivideBy, layout, shape};
+/// let z = layout!("(16,8):(1,16)").zipped_divide_by(<shape!("(2,2)")>::default());
+/// assert_eq!(z.to_string(), "((2,2),(8,4)):((1,16),(2,32))");
+/// ```
 pub trait ZippedDivideBy<T>: Sized {
     /// `ZippedDivide<Self, T>`.
     type Output;
@@ -336,6 +342,13 @@ where
 
 /// `logical_divide(a, t)` with the conditions on runtime values checked (see
 /// [`try_composition`](crate::algebra::composition::try_composition)).
+///
+/// ```
+/// use tessel::{divide::try_logical_divide, Layout, C};
+/// let a = Layout::new(200usize, C::<1>::default());
+/// let t = try_logical_divide(a, C::<64>::default()).unwrap();
+/// assert_eq!(format!("{t:#}"), "(_64,4):(_1,_64)"); // 4 tiles, the last one ragged
+/// ```
 #[inline(always)]
 pub fn try_logical_divide<A: DivideOperand + Gather, T: DivideTilerKind + Gather>(
     a: A,
@@ -352,6 +365,13 @@ where
 }
 
 /// `zipped_divide(a, t)` with the conditions on runtime values checked.
+///
+/// ```
+/// use tessel::{divide::try_zipped_divide, Layout, C};
+/// let a = Layout::new((256usize, 64usize), (C::<1>::default(), 256isize));
+/// let t = try_zipped_divide(a, (C::<128>::default(), C::<32>::default())).unwrap();
+/// assert_eq!(format!("{t:#}"), "((_128,_32),(2,2)):((_1,256),(_128,8192))");
+/// ```
 #[inline(always)]
 pub fn try_zipped_divide<A: DivideOperand + Gather, T: DivideTilerKind + Gather>(
     a: A,

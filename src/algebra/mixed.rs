@@ -48,14 +48,17 @@ use crate::diagnostic::{Failure, Judge};
 use crate::layout::int_tuple::{IntTuple, LayoutShape};
 use crate::layout::Layout;
 use crate::num::int::{Int, NonNegativeInt, Positive, StaticInt};
+use core::convert::Infallible;
 use core::fmt;
 use core::marker::PhantomData;
 use typenum::{Add1, Bit, NInt, NonZero, UInt, UTerm, Unsigned, B0, B1, U0, U1};
 
 /// A runtime integer inside the type-level algebra, whose value is the expression `E` of the
-/// arguments' runtime leaves. It holds a value only so that it can sit in a [`Layout`] while the
-/// walks build one; [`Realize`] computes the value.
-pub struct Dyn<E>(isize, PhantomData<E>);
+/// arguments' runtime leaves. It is a type only (no value of it exists: [`Realize`] turns it
+/// into a `usize` or `isize`); it is an [`Int`] so that it can sit in the `Layout` types the
+/// walks build.
+#[doc(hidden)]
+pub struct Dyn<E>(Infallible, PhantomData<E>);
 
 impl<E> Clone for Dyn<E> {
     fn clone(&self) -> Self {
@@ -64,14 +67,13 @@ impl<E> Clone for Dyn<E> {
 }
 impl<E> Copy for Dyn<E> {}
 impl<E> fmt::Debug for Dyn<E> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.0)
+    fn fmt(&self, _: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {}
     }
 }
 impl<E> Int for Dyn<E> {
-    #[inline(always)]
     fn value(&self) -> isize {
-        self.0
+        match self.0 {}
     }
 }
 impl<E> NonNegativeInt for Dyn<E> {}
@@ -80,6 +82,7 @@ impl<E> Positive for Dyn<E> {}
 macro_rules! expressions {
     ($($(#[$doc:meta])* $name:ident<$($p:ident),+>;)+) => {$(
         $(#[$doc])*
+        #[doc(hidden)]
         pub struct $name<$($p),+>(PhantomData<($($p,)+)>);
     )+};
 }
@@ -102,12 +105,15 @@ expressions! {
 }
 
 /// The answer of a comparison that involves a runtime value: not known during type checking.
+#[doc(hidden)]
 pub struct Unknown;
 
 /// The most runtime leaves one argument of an operation may hold.
+#[doc(hidden)]
 pub const MAX_RUNTIME_LEAVES: usize = 16;
 
 /// The runtime leaves of an operation's arguments, in the order [`Symbolize`] numbers them.
+#[doc(hidden)]
 pub struct Env {
     leaves: [[isize; MAX_RUNTIME_LEAVES]; 2],
 }
@@ -133,6 +139,7 @@ impl Env {
 }
 
 /// The value of an expression, given the arguments' runtime leaves.
+#[doc(hidden)]
 pub trait Eval {
     /// The value.
     fn eval(env: &Env) -> isize;
@@ -180,12 +187,14 @@ eval_binary! {
 }
 
 /// Collects a value's runtime leaves, in flattened order (a layout: shape, then stride).
+#[doc(hidden)]
 pub trait Gather {
     /// Appends the runtime leaves to `out` from position `n` on.
     fn gather(&self, out: &mut [isize; MAX_RUNTIME_LEAVES], n: &mut usize);
 }
 
 /// Each runtime leaf of `Self` (argument `Arg`) as a symbol, numbered from `N` on.
+#[doc(hidden)]
 pub trait Symbolize<Arg, N> {
     /// `Self` with its runtime leaves as symbols.
     type Output;
@@ -194,10 +203,13 @@ pub trait Symbolize<Arg, N> {
 }
 
 /// `A` with its runtime leaves as symbols of argument `Arg`.
+#[doc(hidden)]
 pub type Sym<A, Arg> = <A as Symbolize<Arg, U0>>::Output;
 /// The first argument, symbolized.
+#[doc(hidden)]
 pub type Sym0<A> = Sym<A, U0>;
 /// The second argument, symbolized.
+#[doc(hidden)]
 pub type Sym1<A> = Sym<A, U1>;
 
 macro_rules! static_leaf {
@@ -228,7 +240,11 @@ macro_rules! runtime_leaf {
         impl<$($p)*> Gather for $t {
             #[inline(always)]
             fn gather(&self, out: &mut [isize; MAX_RUNTIME_LEAVES], n: &mut usize) {
-                out[*n] = self.value();
+                // Past the capacity nothing is kept: a result that reads such a leaf does not
+                // compile (`Var`'s assertion), so none is read.
+                if let Some(slot) = out.get_mut(*n) {
+                    *slot = self.value();
+                }
                 *n += 1;
             }
         }
@@ -238,7 +254,6 @@ macro_rules! runtime_leaf {
 runtime_leaf! {
     [] usize;
     [] isize;
-    [E,] Dyn<E>;
 }
 
 /// `Symbolize` for one tuple arity: element i is numbered from where element i - 1 ended (no
@@ -297,13 +312,17 @@ impl<S: LayoutShape<D> + Gather, D: IntTuple + Gather> Gather for Layout<S, D> {
 
 /// Which side of a layout a leaf is on: a runtime shape is a `usize`, a runtime stride an
 /// `isize`.
+#[doc(hidden)]
 pub struct OnShape;
 /// See [`OnShape`].
+#[doc(hidden)]
 pub struct OnStride;
 /// A whole layout.
+#[doc(hidden)]
 pub struct Whole;
 
 /// The value of a symbolic type: each symbol a runtime integer evaluated from `env`.
+#[doc(hidden)]
 pub trait Realize<Side> {
     /// The type with runtime integers for symbols.
     type Output: Copy;
@@ -348,6 +367,7 @@ where
 /// The value of the symbolic result `R` of an operation on `a` and `b` whose verdict is `V`:
 /// the runtime conditions of V are checked with `debug_assert!` (free in release builds).
 #[inline(always)]
+#[doc(hidden)]
 pub fn realize2<V: Judge, R: Realize<Whole>, A: Gather, B: Gather>(a: &A, b: &B) -> R::Output {
     let env = Env::of2(a, b);
     if cfg!(debug_assertions) {
@@ -360,6 +380,7 @@ pub fn realize2<V: Judge, R: Realize<Whole>, A: Gather, B: Gather>(a: &A, b: &B)
 
 /// [`realize2`], with the runtime conditions of V checked: the first that fails, or the value.
 #[inline(always)]
+#[doc(hidden)]
 pub fn try_realize2<V: Judge, R: Realize<Whole>, A: Gather, B: Gather>(
     a: &A,
     b: &B,
@@ -404,6 +425,7 @@ where
 }
 
 /// A symbolic layout with its symbols as runtime integers.
+#[doc(hidden)]
 pub type Realized<L> = <L as Realize<Whole>>::Output;
 
 // CuTe's arithmetic on a runtime integer: the answer is runtime, except `x * 0`, which is 0.

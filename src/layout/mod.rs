@@ -234,12 +234,12 @@ impl<L: StaticLayout> TypeAndValue for L {
 /// A layout evaluated in 32-bit arithmetic: every index of its domain lies in `0..=u32::MAX`
 /// and its size fits in 32 bits, so `u32` wrapping arithmetic gives exactly the index (it is
 /// exact modulo 2^32, and the index is below 2^32). On a GPU, 64-bit index math costs extra
-/// instructions. A static layout is checked at compile time ([`Index32::STATIC`]), a mixed one
+/// instructions. A static layout is checked during type checking ([`Index32::new`]), a mixed one
 /// once at run time ([`Layout::index32`]).
 ///
 /// ```
 /// use tessel::{layout, Layout, C, layout::Index32};
-/// let tile = Index32::<layout!("(128,32):(32,1)")>::STATIC;
+/// let tile = Index32::new(layout!("(128,32):(32,1)"));
 /// assert_eq!(tile.call((3usize, 4usize)), 100);
 /// let a = Layout::new((1000usize, 64usize), (64isize, C::<1>::default()));
 /// assert_eq!(a.index32().unwrap().call((999usize, 63usize)), 63_999);
@@ -248,19 +248,63 @@ impl<L: StaticLayout> TypeAndValue for L {
 #[derive(Clone, Copy, Debug)]
 pub struct Index32<L>(L);
 
-impl<L: StaticLayout> Index32<L> {
-    /// The static layout L in 32-bit arithmetic; a compile error where an index could not fit.
-    pub const STATIC: Self = {
-        assert!(
-            L::MIN_INDEX >= 0 && L::MIN_INDEX + L::COSIZE as isize <= 1 << 32,
-            "Index32: an index of this layout does not fit in 32 bits"
-        );
-        assert!(
-            L::SIZE as u64 <= 1 << 32,
-            "Index32: the size of this layout does not fit in 32 bits"
-        );
-        Index32(L::INSTANCE)
-    };
+crate::diagnostic::condition!(
+    /// 32-bit evaluation: the cosize and the size of the layout are at most 2^32.
+    IndexWidth,
+    IndicesFitInU32,
+    "Index32: this layout's cosize or size is above 2^32, so its indices do not fit in u32",
+    "32-bit evaluation needs a layout of cosize and size at most 2^32 (or index32() at run time)"
+);
+
+/// 2^32.
+type Above32 = typenum::U4294967296;
+/// Whether a static layout's indices fit in 32 bits: no negative stride (the `call` condition),
+/// cosize and size at most 2^32.
+type Fits32<S, D> = crate::diagnostic::And<
+    <D as StrideSigns>::Verdict,
+    crate::diagnostic::Check<
+        typenum::And<
+            typenum::LeEq<crate::algebra::product::Cosize<Layout<S, D>>, Above32>,
+            typenum::LeEq<<S as crate::layout::int_tuple::StaticShape>::Size, Above32>,
+        >,
+        IndexWidth,
+        typenum::UTerm,
+        typenum::UTerm,
+    >,
+>;
+
+impl<S: LayoutShape<D>, D: IntTuple> Index32<Layout<S, D>> {
+    /// The static layout in 32-bit arithmetic, checked during type checking (`cargo check`
+    /// included): a layout whose indices might not fit in u32 does not compile.
+    #[inline(always)]
+    pub fn new(layout: Layout<S, D>) -> Self
+    where
+        S: crate::layout::int_tuple::StaticShape,
+        Layout<S, D>: crate::algebra::product::CosizeOf,
+        D: StrideSigns,
+        crate::algebra::product::Cosize<Layout<S, D>>: typenum::IsLessOrEqual<Above32>,
+        S::Size: typenum::IsLessOrEqual<Above32>,
+        typenum::LeEq<crate::algebra::product::Cosize<Layout<S, D>>, Above32>:
+            core::ops::BitAnd<typenum::LeEq<S::Size, Above32>>,
+        typenum::And<
+            typenum::LeEq<crate::algebra::product::Cosize<Layout<S, D>>, Above32>,
+            typenum::LeEq<S::Size, Above32>,
+        >: crate::diagnostic::CheckBit<IndexWidth, typenum::UTerm, typenum::UTerm>,
+        D::Verdict: crate::diagnostic::Both<
+            crate::diagnostic::Check<
+                typenum::And<
+                    typenum::LeEq<crate::algebra::product::Cosize<Layout<S, D>>, Above32>,
+                    typenum::LeEq<S::Size, Above32>,
+                >,
+                IndexWidth,
+                typenum::UTerm,
+                typenum::UTerm,
+            >,
+        >,
+        Fits32<S, D>: Checked,
+    {
+        Index32(layout)
+    }
 }
 
 impl<S: LayoutShape<D>, D: IntTuple> Layout<S, D> {
@@ -273,6 +317,14 @@ impl<S: LayoutShape<D>, D: IntTuple> Layout<S, D> {
     }
 
     /// This layout in 32-bit arithmetic, unchecked.
+    ///
+    /// ```
+    /// use tessel::{Layout, C};
+    /// let a = Layout::new((1000usize, 64usize), (64isize, C::<1>::default()));
+    /// // SAFETY: 1000 * 64 elements: every index fits in 32 bits.
+    /// let a32 = unsafe { a.index32_unchecked() };
+    /// assert_eq!(a32.call((2usize, 3usize)), 131);
+    /// ```
     ///
     /// # Safety
     ///

@@ -72,7 +72,16 @@ impl<'a, T, S: LayoutShape<D>, D: IntTuple> Tensor<'a, T, Layout<S, D>> {
         t
     }
 
-    /// Whether every index of the layout lies in the slice. A tile cut from a tensor whose
+    /// Whether every index of the layout lies in the slice.
+    ///
+    /// ```
+    /// use tessel::{local_tile, Layout, Tensor, C};
+    /// let data = [0u8; 10];
+    /// let v = Tensor::new(&data, Layout::new(10usize, C::<1>::default()));
+    /// assert!(local_tile(v, C::<4>::default(), 1usize).is_full());
+    /// assert!(!local_tile(v, C::<4>::default(), 2usize).is_full()); // elements 8, 9 of 8..12
+    /// ```
+    /// A tile cut from a tensor whose
     /// shape the tile does not divide may overhang it (a ragged tile): reading past the slice
     /// panics (the slice checks each index), so code predicates, as CuTe's does.
     pub fn is_full(&self) -> bool {
