@@ -23,6 +23,7 @@
 extern crate alloc;
 
 pub mod algebra;
+pub mod atom;
 pub mod diagnostic;
 #[cfg(feature = "alloc")]
 pub mod dynamic;
@@ -35,10 +36,13 @@ pub mod tensor;
 pub use algebra::{
     by_mode, coalesce, complement, composition, divide, inverse, mixed, product, rules,
 };
+pub use atom::mma;
 pub use layout::{compact, coord, int_tuple, list, sublayout};
 pub use num::{arith, int, nat};
 pub use swizzle::{bank, composed, const_layout};
 
+pub use atom::tiled_copy::{MakeTiledCopy, TiledCopy};
+pub use atom::tiled_mma::{MakeTiledMma, TiledMma};
 pub use coalesce::{coalesce, Coalesce};
 pub use complement::{complement, Complement};
 pub use composed::ComposedLayout;
@@ -52,6 +56,7 @@ pub use dynamic::DynLayout;
 pub use int::{Int, StaticInt, C};
 pub use inverse::{left_inverse, right_inverse, LeftInverse, RightInverse};
 pub use layout::{ColMajor, Layout, RowMajor, StaticLayout};
+pub use mma::MmaAtom;
 pub use product::{
     blocked_product, flat_product, logical_product, raked_product, tile_to_shape, tiled_product,
     zipped_product, BlockedProduct, FlatProduct, LogicalProduct, RakedProduct, TileToShape,

@@ -659,3 +659,26 @@ where
         _,
     >(&a, &m)
 }
+
+/// `complement` as one bound, with the function as a method (generic code names it).
+pub trait ComplementTo<M>: Sized {
+    /// `Complement<Self, M>`.
+    type Output;
+    /// `complement(self, m)`.
+    fn complement_to(self, m: M) -> Self::Output;
+}
+impl<A: ComplementOperand + Gather, M: Cotarget + Gather> ComplementTo<M> for A
+where
+    Lay<A>: Symbolize<U0, U0>,
+    M::Itself: Symbolize<U1, U0>,
+    SymA<A>: ComplementOf<SymM<M>>,
+    M::Verdict: Both<Judged<A, M>>,
+    And<M::Verdict, Judged<A, M>>: Checked + Judge,
+    Verified<And<M::Verdict, Judged<A, M>>, Complemented<A, M>>: Realize<Whole>,
+{
+    type Output = Complement<A, M>;
+    #[inline(always)]
+    fn complement_to(self, m: M) -> Self::Output {
+        complement(self, m)
+    }
+}

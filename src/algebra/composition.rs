@@ -909,6 +909,29 @@ where
     realize2::<Judged<A, B>, Verified<Judged<A, B>, Composed<A, B>>, _, _>(&a, &b)
 }
 
+/// `Self o B` as one bound, with [`composition`] as a method: what generic code (the atoms)
+/// names when it composes layouts it does not know.
+pub trait ComposeBy<B>: Sized {
+    /// `Composition<Self, B>`.
+    type Output;
+    /// `composition(self, b)`.
+    fn compose_by(self, b: B) -> Self::Output;
+}
+impl<A: Operand + Gather, B: CompositionTiler + Gather> ComposeBy<B> for A
+where
+    A::Itself: Symbolize<U0, U0>,
+    B::Itself: Symbolize<U1, U0>,
+    SymA<A>: Compose<SymB<B>>,
+    Judged<A, B>: crate::diagnostic::Checked + Judge,
+    Verified<Judged<A, B>, Composed<A, B>>: Realize<Whole>,
+{
+    type Output = Composition<A, B>;
+    #[inline(always)]
+    fn compose_by(self, b: B) -> Self::Output {
+        composition(self, b)
+    }
+}
+
 /// `composition(a, b)`, with the conditions that involve runtime values checked: the value, or
 /// the first condition that fails with its numbers. `(4,6,8):(1,4,7) o 6:1` with runtime 4 and 6
 /// is no composition (CuTe answers `(4,1,1):(1,4,7)`, but `B(4) = 4` and `A(4) = 4`, while

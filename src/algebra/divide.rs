@@ -293,6 +293,28 @@ where
     realize2::<Judged<A, T>, Divided<A, T>, _, _>(&a, &t)
 }
 
+/// `logical_divide` as one bound, with the function as a method (generic code names it).
+pub trait LogicalDivideBy<T>: Sized {
+    /// `LogicalDivide<Self, T>`.
+    type Output;
+    /// `logical_divide(self, t)`.
+    fn logical_divide_by(self, t: T) -> Self::Output;
+}
+impl<A: DivideOperand + Gather, T: DivideTilerKind + Gather> LogicalDivideBy<T> for A
+where
+    A::Itself: Symbolize<U0, U0>,
+    T::Itself: Symbolize<U1, U0>,
+    SymT<T>: DivideTiler<SymA<A>>,
+    Judged<A, T>: Checked + Judge,
+    Divided<A, T>: Realize<Whole>,
+{
+    type Output = LogicalDivide<A, T>;
+    #[inline(always)]
+    fn logical_divide_by(self, t: T) -> Self::Output {
+        logical_divide(self, t)
+    }
+}
+
 /// `zipped_divide(a, t)`.
 #[inline(always)]
 pub fn zipped_divide<A: DivideOperand + Gather, T: DivideTilerKind + Gather>(

@@ -348,6 +348,25 @@ where
     <<Sym0<L> as RightInverseOf>::Output as Realize<Whole>>::realize(&Env::of(&l))
 }
 
+/// `right_inverse` as one bound, with the function as a method (generic code names it).
+pub trait RightInverted: Sized {
+    /// `RightInverse<Self>`.
+    type Output;
+    /// `right_inverse(self)`.
+    fn right_inverted(self) -> Self::Output;
+}
+impl<L: Symbolize<U0, U0> + Gather> RightInverted for L
+where
+    Sym0<L>: RightInverseOf,
+    <Sym0<L> as RightInverseOf>::Output: Realize<Whole>,
+{
+    type Output = RightInverse<L>;
+    #[inline(always)]
+    fn right_inverted(self) -> Self::Output {
+        right_inverse(self)
+    }
+}
+
 /// `left_inverse(l)`: runtime shapes are taken, runtime strides are not (as CuTe).
 ///
 /// ```

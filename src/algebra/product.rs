@@ -615,6 +615,30 @@ where
     realize2::<Judged<A, B>, <Zipped<A, B> as Unpack<Keep>>::Output, _, _>(&a, &b)
 }
 
+/// `tiled_product` as one bound, with the function as a method (generic code names it).
+pub trait TiledProductBy<B>: Sized {
+    /// `TiledProduct<Self, B>`.
+    type Output;
+    /// `tiled_product(self, b)`.
+    fn tiled_product_by(self, b: B) -> Self::Output;
+}
+impl<A: ProductOperand + Gather, B: ProductTilerKind + Gather> TiledProductBy<B> for A
+where
+    Lay<A>: Symbolize<U0, U0>,
+    B::Itself: Symbolize<U1, U0>,
+    SymB<B>: ProductTiler<SymA<A>>,
+    Judged<A, B>: Checked + Judge,
+    Multiplied<A, B>: TileUnzip<B>,
+    Zipped<A, B>: Unpack<Keep>,
+    <Zipped<A, B> as Unpack<Keep>>::Output: Realize<Whole>,
+{
+    type Output = TiledProduct<A, B>;
+    #[inline(always)]
+    fn tiled_product_by(self, b: B) -> Self::Output {
+        tiled_product(self, b)
+    }
+}
+
 /// `flat_product(a, b)`: the value of `FlatProduct<A, B>`.
 #[inline(always)]
 pub fn flat_product<A, B>(a: A, b: B) -> FlatProduct<A, B>
@@ -658,6 +682,27 @@ where
     Raked<A, B>: Realize<Whole>,
 {
     realize2::<<SymA<A> as RankProduct<Sym1<B>>>::Verdict, Raked<A, B>, _, _>(&a, &b)
+}
+
+/// `raked_product` as one bound, with the function as a method (generic code names it).
+pub trait RakedProductBy<B>: Sized {
+    /// `RakedProduct<Self, B>`.
+    type Output;
+    /// `raked_product(self, b)`.
+    fn raked_product_by(self, b: B) -> Self::Output;
+}
+impl<A: ProductOperand + Gather, B: Gather + Symbolize<U1, U0>> RakedProductBy<B> for A
+where
+    Lay<A>: Symbolize<U0, U0>,
+    SymA<A>: RankProduct<Sym1<B>>,
+    <SymA<A> as RankProduct<Sym1<B>>>::Verdict: Checked + Judge,
+    Raked<A, B>: Realize<Whole>,
+{
+    type Output = RakedProduct<A, B>;
+    #[inline(always)]
+    fn raked_product_by(self, b: B) -> Self::Output {
+        raked_product(self, b)
+    }
 }
 
 /// `tile_to_shape(a, s)`: the value of `TileToShape<A, S>`.

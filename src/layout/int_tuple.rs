@@ -456,3 +456,14 @@ macro_rules! tuple_impls {
 }
 
 for_each_arity!(tuple_impls);
+
+/// An IntTuple as a value that prints in CuTe's notation (`(32,16,16)`): the type of a static
+/// shape that is an answer, such as a TiledMma's tile shape.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
+pub struct Tuple<S>(pub S);
+
+impl<S: IntTuple> core::fmt::Display for Tuple<S> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        self.0.fmt_cute(f)
+    }
+}

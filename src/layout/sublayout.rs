@@ -756,3 +756,27 @@ impl<S: LayoutShape<D>, D: IntTuple> Parts for Layout<S, D> {
         (self.shape(), self.stride())
     }
 }
+
+/// A layout of two modes split into them: `(L0, L1)` to `L0` and `L1` (a zipped divide's tile and rest).
+pub trait TwoModes {
+    /// Mode 0.
+    type First;
+    /// Mode 1.
+    type Second;
+    /// The two modes.
+    fn split(self) -> (Self::First, Self::Second);
+}
+impl<S0, S1, D0: IntTuple, D1: IntTuple> TwoModes for Layout<(S0, S1), (D0, D1)>
+where
+    (S0, S1): LayoutShape<(D0, D1)>,
+    S0: LayoutShape<D0>,
+    S1: LayoutShape<D1>,
+{
+    type First = Layout<S0, D0>;
+    type Second = Layout<S1, D1>;
+    #[inline(always)]
+    fn split(self) -> (Self::First, Self::Second) {
+        let ((s0, s1), (d0, d1)) = (self.shape(), self.stride());
+        (Layout::new(s0, d0), Layout::new(s1, d1))
+    }
+}

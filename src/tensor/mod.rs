@@ -30,7 +30,7 @@
 
 mod partition;
 
-pub use partition::{local_partition, local_tile, LocalPartition, LocalTile};
+pub use partition::{local_partition, local_tile, LocalPartition, LocalTile, ProductEach};
 
 use crate::layout::coord::{Coord, CoordIn};
 use crate::layout::int_tuple::{IntTuple, LayoutShape};

@@ -8,7 +8,7 @@ use crate::diagnostic::{And, Both, Check, CheckBit, Checked, Holds};
 use crate::layout::coord::{Coord, CoordIn};
 use crate::layout::int_tuple::{IntTuple, LayoutShape, Leaves};
 use crate::layout::list::{Cons, Nil, ToList};
-use crate::layout::sublayout::Modes;
+use crate::layout::sublayout::{Modes, TwoModes};
 use crate::layout::Layout;
 use crate::num::arith::DivCheap;
 use crate::num::int::Int;
@@ -29,30 +29,6 @@ crate::diagnostic::condition!(
     "local_partition: the {A} threads of a mode of the thread layout do not divide the mode {B} of the tensor",
     "local_partition needs thread layouts whose modes divide the tensor's static modes"
 );
-
-/// A layout of two modes split into them: the tile and the rest of a zipped divide.
-pub trait TwoModes {
-    /// Mode 0.
-    type First;
-    /// Mode 1.
-    type Second;
-    /// The two modes.
-    fn split(self) -> (Self::First, Self::Second);
-}
-impl<S0, S1, D0: IntTuple, D1: IntTuple> TwoModes for Layout<(S0, S1), (D0, D1)>
-where
-    (S0, S1): LayoutShape<(D0, D1)>,
-    S0: LayoutShape<D0>,
-    S1: LayoutShape<D1>,
-{
-    type First = Layout<S0, D0>;
-    type Second = Layout<S1, D1>;
-    #[inline(always)]
-    fn split(self) -> (Self::First, Self::Second) {
-        let ((s0, s1), (d0, d1)) = (self.shape(), self.stride());
-        (Layout::new(s0, d0), Layout::new(s1, d1))
-    }
-}
 
 /// The tensor's layout L zipped-divided by the tiler T, as its tile and rest modes.
 type Zipped<L, T> = <L as ZippedDivideBy<T>>::Output;
@@ -268,8 +244,8 @@ where
 
 macro_rules! tuple_partition {
     ($( ($(($T:ident $D:ident $X:ident $i:tt))+) )+) => {$(
-        impl<$($T: ProductEach),+> ProductEach for ($($T,)+) {
-            type Output = ($($T::Output,)+);
+        impl<$($T: crate::layout::int_tuple::StaticShape),+> ProductEach for ($($T,)+) {
+            type Output = ($(crate::layout::int_tuple::Size<$T>,)+);
         }
         impl<$($T: ModeCoord<$D>, $D),+> ThreadCoord<($($D,)+)> for ($($T,)+) {
             type Coord = ($(crate::tensor::partition::Each<$T>,)+);

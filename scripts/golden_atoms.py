@@ -1,0 +1,196 @@
+#!/usr/bin/env python3
+"""Golden data for the atoms: CuTe's MMA and copy traits, TiledMMA and TiledCopy layouts.
+
+Asks the real CuTe (../shared/tools/cute-oracle --cpp) and writes tests/golden/atoms.tsv:
+`kind  name  field  value`, one line per printed layout, and tests/golden_atoms.rs from it
+(`--from-tsv` rewrites the test only). A dev tool, not part of CI.
+"""
+import os
+import subprocess
+import sys
+
+ORACLE = os.path.join(os.path.dirname(__file__), "..", "..", "shared", "tools", "cute-oracle")
+OUT = os.path.join(os.path.dirname(__file__), "..", "tests", "golden", "atoms.tsv")
+
+SM90_N = [8, 16, 32, 64, 128, 256]
+MMA = (
+    [f"SM70_8x8x4_{t}_{m}" for t in ("F32F16F16F32", "F16F16F16F16") for m in ("TN", "NT", "NN", "TT")]
+    + [f"SM80_16x8x16_{t}_TN" for t in ("F16F16F16F16", "F32F16F16F32", "F32BF16BF16F32")]
+    + [f"SM80_16x8x8_{t}_TN" for t in ("F16F16F16F16", "F32F16F16F32", "F32BF16BF16F32", "F32TF32TF32F32")]
+    + ["SM80_16x8x32_S32S8S8S32_TN"]
+    + [f"SM90_64x{n}x16_F32{t}_SS" for t in ("F16F16", "BF16BF16") for n in SM90_N]
+    + ["UniversalFMA"]
+)
+MMA_FIELDS = ["Shape_MNK", "ThrID", "ALayout", "BLayout", "CLayout"]
+
+# (Rust name, CuTe traits type, element type for the recast)
+COPY = [
+    ("UniversalCopy<u32>", "UniversalCopy<uint32_t>", "uint32_t"),
+    ("UniversalCopy<f32>", "UniversalCopy<float>", "float"),
+    ("UniversalCopy<u128>", "UniversalCopy<uint128_t>", "uint128_t"),
+    ("SM80_CP_ASYNC_CACHEALWAYS<u128>", "SM80_CP_ASYNC_CACHEALWAYS<uint128_t>", "half_t"),
+    ("SM80_CP_ASYNC_CACHEALWAYS_ZFILL<u128>", "SM80_CP_ASYNC_CACHEALWAYS_ZFILL<uint128_t>", "half_t"),
+    ("SM80_CP_ASYNC_CACHEGLOBAL<u128>", "SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>", "float"),
+    ("SM80_CP_ASYNC_CACHEGLOBAL_ZFILL<u128>", "SM80_CP_ASYNC_CACHEGLOBAL_ZFILL<uint128_t>", "float"),
+    ("SM75_U32x1_LDSM_N", "SM75_U32x1_LDSM_N", "half_t"),
+    ("SM75_U32x2_LDSM_N", "SM75_U32x2_LDSM_N", "half_t"),
+    ("SM75_U32x4_LDSM_N", "SM75_U32x4_LDSM_N", "half_t"),
+    ("SM75_U16x2_LDSM_T", "SM75_U16x2_LDSM_T", "half_t"),
+    ("SM75_U16x4_LDSM_T", "SM75_U16x4_LDSM_T", "half_t"),
+    ("SM75_U16x8_LDSM_T", "SM75_U16x8_LDSM_T", "half_t"),
+]
+COPY_FIELDS = ["ThrID", "SrcLayout", "DstLayout", "RefLayout"]
+COPY_RECAST = ["ValLayoutSrc", "ValLayoutDst", "ValLayoutRef"]
+
+# (atom, atom layout MNK) for TiledMMA
+TILED_MMA = [
+    ("SM80_16x8x16_F32F16F16F32_TN", "Shape<_2,_2,_1>"),
+    ("SM80_16x8x16_F16F16F16F16_TN", "Shape<_2,_2,_1>"),
+    ("SM80_16x8x16_F32F16F16F32_TN", "Shape<_1,_4,_1>"),
+    ("SM80_16x8x16_F32F16F16F32_TN", "Shape<_4,_1,_1>"),
+    ("SM80_16x8x8_F32TF32TF32F32_TN", "Shape<_2,_2,_1>"),
+    ("SM80_16x8x32_S32S8S8S32_TN", "Shape<_2,_1,_1>"),
+    ("SM70_8x8x4_F32F16F16F32_NT", "Shape<_2,_2,_1>"),
+    ("SM70_8x8x4_F32F16F16F32_TN", "Shape<_1,_2,_1>"),
+    ("SM90_64x64x16_F32F16F16_SS", "Shape<_1,_1,_1>"),
+    ("SM90_64x128x16_F32F16F16_SS", "Shape<_2,_1,_1>"),
+    ("UniversalFMA", "Shape<_16,_16,_1>"),
+    ("UniversalFMA", "Shape<_8,_4,_1>"),
+    ("UniversalFMA", "Shape<_4,_8,_2>"),
+]
+TILED_MMA_FIELDS = ["tile_shape", "get_layoutA_TV()", "get_layoutB_TV()", "get_layoutC_TV()"]
+
+# (thread layout, value layout) for make_tiled_copy
+TILED_COPY = [
+    ("Layout<Shape<_16,_8>,Stride<_8,_1>>", "Layout<Shape<_1,_8>>"),
+    ("Layout<Shape<_32,_8>>", "Layout<Shape<_1,_1>>"),
+    ("Layout<Shape<_32,_8>>", "Layout<Shape<_4,_1>>"),
+    ("Layout<Shape<_8,_32>,Stride<_32,_1>>", "Layout<Shape<_1,_4>>"),
+    ("Layout<Shape<_16,_16>>", "Layout<Shape<_2,_2>>"),
+    ("Layout<Shape<_4,_8>,Stride<_8,_1>>", "Layout<Shape<_2,_1>>"),
+    ("Layout<Shape<_32,_4>,Stride<_4,_1>>", "Layout<Shape<_1,_8>,Stride<_8,_1>>"),
+]
+
+
+def cute_atom(name):
+    if name.startswith("SM90"):
+        return f"{name}<GMMA::Major::K,GMMA::Major::K>"
+    if name == "UniversalFMA":
+        return "UniversalFMA<float,float,float,float>"
+    return name
+
+
+def mma_cases():
+    for name in MMA:
+        for field in MMA_FIELDS:
+            yield ("mma", name, field, f"typename MMA_Traits<{cute_atom(name)}>::{field}{{}}")
+
+
+def copy_cases():
+    for rust, traits, elem in COPY:
+        for field in COPY_FIELDS:
+            yield ("copy", rust, field, f"typename Copy_Traits<{traits}>::{field}{{}}")
+        for field in COPY_RECAST:
+            yield ("copy", rust, f"{field}<{elem}>", f"typename Copy_Atom<{traits},{elem}>::{field}{{}}")
+
+
+def tiled_mma_cases():
+    for atom, shape in TILED_MMA:
+        tm = f"make_tiled_mma({cute_atom(atom)}{{}},Layout<{shape}>{{}})"
+        key = f"{atom} {shape}"
+        yield ("tiled_mma", key, "tile_shape",
+               f"make_shape(tile_size<0>({tm}),tile_size<1>({tm}),tile_size<2>({tm}))")
+        for field in TILED_MMA_FIELDS[1:]:
+            yield ("tiled_mma", key, field[4:11], f"{tm}.{field}")
+
+
+def tiled_copy_cases():
+    for thr, val in TILED_COPY:
+        tc = f"make_tiled_copy(Copy_Atom<UniversalCopy<uint32_t>,float>{{}},{thr}{{}},{val}{{}})"
+        key = f"{thr} {val}"
+        yield ("tiled_copy", key, "Tiler_MN", f"typename decltype({tc})::Tiler_MN{{}}")
+        yield ("tiled_copy", key, "TiledLayout_TV", f"typename decltype({tc})::TiledLayout_TV{{}}")
+
+
+def cute_layout(t):
+    """`Layout<Shape<_16,_8>,Stride<_8,_1>>` -> `(16,8):(8,1)`"""
+    import re
+    m = re.fullmatch(r"Layout<Shape<([^>]*)>(?:,Stride<([^>]*)>)?>", t)
+    shape = "(" + m.group(1).replace("_", "") + ")"
+    return shape + (":(" + m.group(2).replace("_", "") + ")" if m.group(2) else "")
+
+
+def rust_atom(name):
+    return "UniversalFMA<f32>" if name == "UniversalFMA" else name
+
+
+def write_test():
+    """tests/golden_atoms.rs from the TSV: every layout CuTe printed, checked by type."""
+    rows = {}
+    for line in open(OUT):
+        if line.startswith("#"):
+            continue
+        kind, name, field, value = line.rstrip("\n").split("\t")
+        rows.setdefault((kind, name), {})[field] = value
+    out = [
+        "//! Generated by scripts/golden_atoms.py from tests/golden/atoms.tsv (CuTe's answers): do not",
+        "//! edit. Every atom's layouts, TiledMma tiles and TV layouts, TiledCopy tilers and TV layouts.",
+        "#![allow(non_camel_case_types)]",
+        "",
+        "use tessel::mma::*;",
+        "use tessel::{layout, shape, MakeTiledCopy, MakeTiledMma, MmaAtom, TiledCopy, TiledMma};",
+        "",
+        "fn shown<T: Default + core::fmt::Display>() -> String {",
+        "    T::default().to_string()",
+        "}",
+        "",
+    ]
+    mma = [(n, f) for (k, n), f in rows.items() if k == "mma"]
+    out.append("#[test]\nfn mma_atoms_print_cutes_layouts() {")
+    for name, f in mma:
+        t = f"<{rust_atom(name)} as MmaAtom>"
+        for field, rust in [("Shape_MNK", "ShapeMNK"), ("ThrID", "ThrId"), ("ALayout", "ALayout"),
+                            ("BLayout", "BLayout"), ("CLayout", "CLayout")]:
+            out.append(f'    assert_eq!(shown::<{t}::{rust}>(), "{f[field]}", "{name} {rust}");')
+    out.append("}\n")
+    tm = [(n, f) for (k, n), f in rows.items() if k == "tiled_mma"]
+    for i, (key, f) in enumerate(tm):
+        atom, shape = key.split(" ")
+        shape = "(" + shape[len("Shape<"):-1].replace("_", "") + ")"
+        t = f'<MakeTiledMma<{rust_atom(atom)}, shape!("{shape}")> as TiledMma>'
+        out.append(f"#[test]\nfn tiled_mma_{i}() {{")
+        out.append(f'    // {key}')
+        for field, rust in [("tile_shape", "TileShapeMNK"), ("layoutA", "LayoutATV"),
+                            ("layoutB", "LayoutBTV"), ("layoutC", "LayoutCTV")]:
+            out.append(f'    assert_eq!(shown::<{t}::{rust}>(), "{f[field]}");')
+        out.append("}\n")
+    tc = [(n, f) for (k, n), f in rows.items() if k == "tiled_copy"]
+    out.append("#[test]\nfn tiled_copies() {")
+    for key, f in tc:
+        thr, val = key.split(" ")
+        t = f'<MakeTiledCopy<layout!("{cute_layout(thr)}"), layout!("{cute_layout(val)}")> as TiledCopy>'
+        out.append(f'    assert_eq!(shown::<{t}::TilerMN>(), "{f["Tiler_MN"]}");')
+        out.append(f'    assert_eq!(shown::<{t}::LayoutTV>(), "{f["TiledLayout_TV"]}");')
+    out.append("}")
+    path = os.path.join(os.path.dirname(OUT), "..", "golden_atoms.rs")
+    with open(path, "w") as f:
+        f.write("\n".join(out) + "\n")
+
+
+def main():
+    if sys.argv[1:] == ["--from-tsv"]:
+        return write_test()
+    cases = list(mma_cases()) + list(copy_cases()) + list(tiled_mma_cases()) + list(tiled_copy_cases())
+    out = subprocess.run([ORACLE, "--cpp"] + [c[3] for c in cases], capture_output=True, text=True, check=True)
+    lines = out.stdout.splitlines()
+    assert len(lines) == len(cases), (len(lines), len(cases), out.stderr[-2000:])
+    with open(OUT, "w") as f:
+        f.write("# kind\tname\tfield\tCuTe's answer (scripts/golden_atoms.py, CUTLASS from PyPI)\n")
+        for (kind, name, field, _), line in zip(cases, lines):
+            f.write(f"{kind}\t{name}\t{field}\t{line}\n")
+    print(f"{len(cases)} cases -> {OUT}", file=sys.stderr)
+    write_test()
+
+
+if __name__ == "__main__":
+    main()

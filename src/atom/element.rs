@@ -1,0 +1,40 @@
+//! Element types of the atoms: their width in bits, at the type level, and the 16- and 19-bit
+//! floating-point formats Rust has no stable type for (stored in their bits).
+
+use typenum::{U128, U16, U32, U64, U8};
+
+/// A type an atom moves or multiplies: its width in bits as a typenum number, so that a copy and
+/// an MMA can be checked to agree on it during type checking.
+pub trait Element: Copy + Default {
+    /// The width in bits.
+    type Bits: typenum::Unsigned;
+}
+
+macro_rules! elements {
+    ($($T:ty: $Bits:ty;)+) => {$(
+        impl Element for $T {
+            type Bits = $Bits;
+        }
+    )+};
+}
+
+elements! {
+    i8: U8; u8: U8; i16: U16; u16: U16; i32: U32; u32: U32; f32: U32; i64: U64; u64: U64;
+    f64: U64; u128: U128; F16: U16; BF16: U16; TF32: U32;
+}
+
+/// IEEE binary16, stored in its bits (CuTe's `half_t`).
+#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
+#[repr(transparent)]
+pub struct F16(pub u16);
+
+/// bfloat16, stored in its bits (CuTe's `bfloat16_t`).
+#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
+#[repr(transparent)]
+pub struct BF16(pub u16);
+
+/// TensorFloat-32 in a 32-bit word (CuTe's `tfloat32_t`): an f32 whose low 13 mantissa bits the
+/// tensor core ignores.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
+#[repr(transparent)]
+pub struct TF32(pub u32);
