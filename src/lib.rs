@@ -67,7 +67,7 @@ pub use sublayout::{
     Take,
 };
 pub use swizzle::Swizzle;
-pub use tensor::{local_partition, local_tile, Tensor};
+pub use tensor::{local_partition, local_tile, Fragment, Tensor, TensorMut, TensorOf, TensorPtr};
 pub use tessel_macros::{layout, shape, tiler};
 pub use typenum;
 

@@ -142,3 +142,52 @@ fn ragged_tiles_are_predicated() {
         }
     }
 }
+
+#[allow(dead_code)]
+#[path = "../examples/vector_add.rs"]
+mod vector_add;
+
+/// The usage sketch's vector add, on lengths with and without a tail.
+#[test]
+fn vector_add_with_a_ragged_tail() {
+    for n in [1003usize, 1000, 3, 1, 17] {
+        let a: Vec<f32> = (0..n).map(|i| i as f32 * 0.5).collect();
+        let b: Vec<f32> = (0..n).map(|i| 7.0 - i as f32).collect();
+        let mut c = vec![f32::NAN; n];
+        vector_add::vector_add(&a, &b, &mut c);
+        for i in 0..n {
+            assert_eq!(c[i], a[i] + b[i], "n = {n}, i = {i}");
+        }
+    }
+}
+
+/// The sketch's spellings: tiles of 4, the last one holding 3 elements.
+#[test]
+fn zipped_divide_slice_and_local_tile_of_a_slice() {
+    let a: Vec<u32> = (0..1003).collect();
+    let g = tessel::Tensor::from_slice(&a).zipped_divide::<4>();
+    assert_eq!(format!("{:#}", g.layout()), "(_4,251):(_1,_4)");
+    let t = g.slice(249usize);
+    assert!(t.is_full());
+    assert_eq!((t.base(), t[3]), (996, 999));
+    let tail = tessel::Tensor::from_slice(&a).local_tile::<4, _>(250usize);
+    assert!(!tail.is_full());
+    assert_eq!((tail.base(), tail[2]), (1000, 1002));
+    let f = unsafe { t.load() } + unsafe { t.load() };
+    assert_eq!(f.as_array().as_slice(), &[1992, 1994, 1996, 1998]);
+}
+
+/// A mutable tensor is written through IndexMut and partitions; a fragment stores a tile.
+#[test]
+fn mutable_tensors_and_fragments() {
+    let mut c = vec![0i32; 128];
+    let mut t = tessel::TensorMut::new(&mut c, layout!("(16,8):(1,16)"));
+    t[(3usize, 2usize)] = 5;
+    let mut tile = local_tile(t, <shape!("(4,4)")>::default(), (1usize, 1usize));
+    let f = tessel::tensor::FragmentOf::<i32, shape!("(4,4)")>::filled(7);
+    unsafe { tile.store(f) };
+    assert_eq!(c[3 + 32], 5);
+    assert_eq!(c[4 + 4 * 16], 7);
+    assert_eq!(c[7 + 7 * 16], 7);
+    assert_eq!(c.iter().filter(|&&x| x == 7).count(), 16);
+}

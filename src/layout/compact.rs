@@ -104,3 +104,17 @@ where
     type Stride = <<T::List as CompactList<Dir, Current>>::Strides as ToTuple>::Tuple;
     type Next = <T::List as CompactList<Dir, Current>>::Next;
 }
+
+/// A static shape's column-major layout, `Layout<S>` (CuTe's `make_layout(shape)`), as one bound.
+pub trait ColumnMajor {
+    /// `Layout<S, LayoutLeft<S>>`.
+    type Layout: crate::layout::StaticLayout;
+}
+impl<S> ColumnMajor for S
+where
+    S: Compact<Left, U1> + crate::layout::int_tuple::LayoutShape<LayoutLeft<S>>,
+    LayoutLeft<S>: crate::layout::int_tuple::IntTuple,
+    crate::layout::Layout<S>: crate::layout::StaticLayout,
+{
+    type Layout = crate::layout::Layout<S>;
+}

@@ -1,9 +1,18 @@
 //! Tensors: a layout over memory, and the tile a block owns and the elements a thread owns.
 //!
-//! A [`Tensor`] is a shared slice, the index of its first element (`base`) and a layout, static or
-//! mixed: `t[c]` is `slice[base + layout(c)]`. Its constructor checks once that every index the
-//! layout can give lies in the slice, so indexing never reads outside it (an index is still
-//! bounds-checked by the slice). Partitioning follows CuTe's `tensor_impl.hpp`:
+//! A tensor is an engine (where the elements live), the index of its element 0 in the engine
+//! (`base`) and a layout, static or mixed: `t[c]` is `engine[base + layout(c)]`.
+//!
+//! - [`Tensor`] over a shared slice (`Copy`, like `&[T]`): [`Tensor::new`] checks once that every
+//!   index the layout gives lies in the slice; [`Tensor::from_slice`] is the 1-D tensor of a
+//!   slice's runtime length.
+//! - [`TensorMut`] over a mutable slice: each partition takes the tensor by value (a unique
+//!   borrow), so two threads' partitions never alias in safe code.
+//! - [`Fragment`]: registers, an owned array whose length is the layout's cosize, a type-level
+//!   number; element-wise `+`, `-`, `*`.
+//! - [`TensorPtr`]: a raw pointer (GPU memory); built `unsafe`ly, with the engine's length.
+//!
+//! Partitioning follows CuTe's `tensor_impl.hpp`:
 //!
 //! - [`local_tile`]`(t, tiler, coord)`: `zipped_divide(t, tiler)` sliced at `(_, coord)`, the
 //!   tile at tile coordinate `coord` (CuTe's `inner_partition`);
@@ -13,7 +22,7 @@
 //!
 //! Where the tensor's shape and the tile are static, a tile that does not divide the mode it
 //! cuts is a compile error naming the function and the numbers; with a runtime shape, ragged
-//! tiles are the caller's to predicate (CuTe's `0y_predication`).
+//! tiles are the caller's to predicate (CuTe's `0y_predication`, or [`TensorOf::is_full`]).
 //!
 //! ```
 //! use tessel::{layout, local_partition, local_tile, shape, Tensor};
@@ -28,27 +37,43 @@
 //! assert_eq!([part[0], part[1], part[2], part[3]], [16.0, 48.0, 80.0, 112.0]);
 //! ```
 
+mod engine;
+mod fragment;
 mod partition;
 
-pub use partition::{local_partition, local_tile, LocalPartition, LocalTile, ProductEach};
+pub use engine::{Engine, Ptr, ReadEngine, WriteEngine};
+pub use fragment::{Fragment, FragmentOf};
+pub use partition::{
+    local_partition, local_tile, At, LocalPartition, LocalTile, ProductEach, Sliced,
+};
 
+use crate::algebra::divide::ZippedDivideBy;
 use crate::layout::coord::{Coord, CoordIn};
 use crate::layout::int_tuple::{IntTuple, LayoutShape};
+use crate::layout::sublayout::TwoModes;
 use crate::layout::Layout;
+use crate::num::int::{Lit, ToStatic, C};
 
-/// A layout over a shared slice: `t[c]` is `slice[base + layout(c)]`. `Copy`, like `&[T]`.
-pub struct Tensor<'a, T, L> {
-    data: &'a [T],
+/// A layout over an engine: `t[c]` is `engine[base + layout(c)]`.
+#[derive(Clone, Copy)]
+pub struct TensorOf<E, L> {
+    engine: E,
     base: usize,
     layout: L,
 }
 
-impl<T, L: Copy> Clone for Tensor<'_, T, L> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-impl<T, L: Copy> Copy for Tensor<'_, T, L> {}
+/// A tensor over a shared slice (`Copy`, like `&[T]`).
+pub type Tensor<'a, T, L> = TensorOf<&'a [T], L>;
+/// A tensor over a mutable slice.
+pub type TensorMut<'a, T, L> = TensorOf<&'a mut [T], L>;
+/// A tensor over a raw pointer.
+pub type TensorPtr<T, L> = TensorOf<Ptr<T>, L>;
+
+/// The tile mode of `L` zipped-divided by N.
+pub type TileOf<L, const N: usize> = <<L as ZippedDivideBy<C<N>>>::Output as TwoModes>::First;
+
+/// The 1-D layout of a slice: its runtime length, stride 1.
+pub type Vector = Layout<usize, C<1>>;
 
 impl<'a, T, S: LayoutShape<D>, D: IntTuple> Tensor<'a, T, Layout<S, D>> {
     /// The tensor of `layout` over `data`.
@@ -57,22 +82,124 @@ impl<'a, T, S: LayoutShape<D>, D: IntTuple> Tensor<'a, T, Layout<S, D>> {
     ///
     /// When the layout gives an index outside the slice (a negative one, or one past its end).
     pub fn new(data: &'a [T], layout: Layout<S, D>) -> Self {
-        let t = Tensor {
-            data,
-            base: 0,
+        TensorOf::checked(data, layout, "Tensor::new")
+    }
+}
+
+impl<'a, T> Tensor<'a, T, Vector> {
+    /// The 1-D tensor of the whole slice, `len:1`.
+    pub fn from_slice(data: &'a [T]) -> Self {
+        TensorOf::over(data, Layout::new(data.len(), C::<1>::default()))
+    }
+}
+
+impl<'a, T, S: LayoutShape<D>, D: IntTuple> TensorMut<'a, T, Layout<S, D>> {
+    /// The tensor of `layout` over `data`.
+    ///
+    /// # Panics
+    ///
+    /// When the layout gives an index outside the slice.
+    pub fn new(data: &'a mut [T], layout: Layout<S, D>) -> Self {
+        TensorOf::checked(data, layout, "TensorMut::new")
+    }
+}
+
+impl<'a, T> TensorMut<'a, T, Vector> {
+    /// The 1-D tensor of the whole slice, `len:1`. Its partitions take it by value, so the tiles
+    /// of different threads are disjoint views (the layout `len:1` is injective, and so is each
+    /// partition of it).
+    pub fn from_disjoint_slice(data: &'a mut [T]) -> Self {
+        let len = data.len();
+        TensorOf::over(data, Layout::new(len, C::<1>::default()))
+    }
+}
+
+impl<T, S: LayoutShape<D>, D: IntTuple> TensorPtr<T, Layout<S, D>> {
+    /// The tensor of `layout` over `len` elements at `ptr`.
+    ///
+    /// # Safety
+    ///
+    /// `ptr` is valid for `len` elements while the tensor and its partitions are used, and every
+    /// index the layout gives lies in `0..len` (or the tensor is only read where
+    /// [`is_full`](TensorOf::is_full) holds or a predicate says so).
+    pub unsafe fn from_raw_parts(ptr: *mut T, len: usize, layout: Layout<S, D>) -> Self {
+        TensorOf::over(Ptr::new(ptr, len), layout)
+    }
+
+    /// The element at coordinate `x`.
+    ///
+    /// # Safety
+    ///
+    /// The index lies in the engine and no other thread writes the element meanwhile.
+    #[inline(always)]
+    pub unsafe fn read<X: CoordIn<S::Profile>>(&self, x: X) -> T
+    where
+        X::Itself: Coord<S, D>,
+        T: Copy,
+    {
+        *self.engine.as_ptr().offset(self.offset(x))
+    }
+
+    /// Writes `v` at coordinate `x`.
+    ///
+    /// # Safety
+    ///
+    /// The index lies in the engine and no other thread reads or writes the element meanwhile.
+    #[inline(always)]
+    pub unsafe fn write<X: CoordIn<S::Profile>>(&self, x: X, v: T)
+    where
+        X::Itself: Coord<S, D>,
+    {
+        *self.engine.as_ptr().offset(self.offset(x)) = v;
+    }
+}
+
+impl<E, L> TensorOf<E, L> {
+    #[inline(always)]
+    pub(crate) fn over(engine: E, layout: L) -> Self {
+        TensorOf::at(engine, 0, layout)
+    }
+
+    #[inline(always)]
+    pub(crate) fn at(engine: E, base: usize, layout: L) -> Self {
+        TensorOf {
+            engine,
+            base,
             layout,
-        };
+        }
+    }
+}
+
+impl<E, L> TensorOf<E, L> {
+    /// `t(_, x)` for a tensor of two modes (a tile and a rest): the tile at rest coordinate `x`
+    /// (a zipped divide's tile `x`).
+    #[inline(always)]
+    pub fn slice<X>(self, x: X) -> TensorOf<E, L::First>
+    where
+        L: TwoModes,
+        L::Second: At<X>,
+        L::First: Sliced,
+    {
+        let (tile, rest) = self.layout.split();
+        let base = self.base as isize + rest.at(x);
+        tile.over(self.engine, base as usize)
+    }
+}
+
+impl<E: Engine, S: LayoutShape<D>, D: IntTuple> TensorOf<E, Layout<S, D>> {
+    fn checked(engine: E, layout: Layout<S, D>, what: &str) -> Self {
+        let t = TensorOf::over(engine, layout);
         let (lo, hi) = layout.shape().span(&layout.stride());
         assert!(
             t.is_full(),
-            "Tensor::new: the layout {layout} reaches the indices {lo}..={hi} from 0, \
+            "{what}: the layout {layout} reaches the indices {lo}..={hi} from 0, \
              outside a slice of {} elements",
-            data.len()
+            t.engine.len()
         );
         t
     }
 
-    /// Whether every index of the layout lies in the slice.
+    /// Whether every index of the layout lies in the engine.
     ///
     /// ```
     /// use tessel::{local_tile, Layout, Tensor, C};
@@ -81,12 +208,12 @@ impl<'a, T, S: LayoutShape<D>, D: IntTuple> Tensor<'a, T, Layout<S, D>> {
     /// assert!(local_tile(v, C::<4>::default(), 1usize).is_full());
     /// assert!(!local_tile(v, C::<4>::default(), 2usize).is_full()); // elements 8, 9 of 8..12
     /// ```
-    /// A tile cut from a tensor whose
-    /// shape the tile does not divide may overhang it (a ragged tile): reading past the slice
-    /// panics (the slice checks each index), so code predicates, as CuTe's does.
+    /// A tile cut from a tensor whose shape the tile does not divide may overhang it (a ragged
+    /// tile): indexing past the slice panics (the slice checks each index), so code predicates,
+    /// as CuTe's does.
     pub fn is_full(&self) -> bool {
         let (lo, hi) = self.layout.shape().span(&self.layout.stride());
-        self.base as isize + lo >= 0 && ((self.base as isize + hi) as usize) < self.data.len()
+        self.base as isize + lo >= 0 && ((self.base as isize + hi) as usize) < self.engine.len()
     }
 
     /// The layout.
@@ -94,7 +221,7 @@ impl<'a, T, S: LayoutShape<D>, D: IntTuple> Tensor<'a, T, Layout<S, D>> {
         self.layout
     }
 
-    /// The index in the slice of the element at coordinate 0.
+    /// The index in the engine of the element at coordinate 0.
     pub fn base(&self) -> usize {
         self.base
     }
@@ -104,22 +231,94 @@ impl<'a, T, S: LayoutShape<D>, D: IntTuple> Tensor<'a, T, Layout<S, D>> {
         self.layout.size()
     }
 
-    /// The slice the tensor views.
-    pub fn slice(&self) -> &'a [T] {
-        self.data
+    /// The engine.
+    pub fn engine(&self) -> &E {
+        &self.engine
+    }
+
+    /// The tensor's pieces: engine, base, layout.
+    pub fn into_parts(self) -> (E, usize, Layout<S, D>) {
+        (self.engine, self.base, self.layout)
+    }
+
+    /// The engine index of coordinate `x`, from the engine's start.
+    #[inline(always)]
+    fn offset<X: CoordIn<S::Profile>>(&self, x: X) -> isize
+    where
+        X::Itself: Coord<S, D>,
+    {
+        self.base as isize + self.layout.call_signed(x)
+    }
+
+    /// The same engine with another layout from the same base: CuTe's `make_tensor(t.data(), l)`.
+    #[inline(always)]
+    pub fn with_layout<S2: LayoutShape<D2>, D2: IntTuple>(
+        self,
+        layout: Layout<S2, D2>,
+    ) -> TensorOf<E, Layout<S2, D2>> {
+        TensorOf::at(self.engine, self.base, layout)
+    }
+
+    /// `zipped_divide(t, N)`: `(tile, rest)`, tiles of N elements (CuTe's
+    /// `zipped_divide(t, Int<N>{})`).
+    #[inline(always)]
+    pub fn zipped_divide<const N: usize>(
+        self,
+    ) -> TensorOf<E, <Layout<S, D> as ZippedDivideBy<C<N>>>::Output>
+    where
+        Lit<N>: ToStatic,
+        C<N>: Default,
+        Layout<S, D>: ZippedDivideBy<C<N>>,
+    {
+        let layout = self.layout.zipped_divide_by(C::<N>::default());
+        TensorOf {
+            engine: self.engine,
+            base: self.base,
+            layout,
+        }
+    }
+
+    /// `zipped_divide::<N>().slice(x)`: the `x`-th tile of N elements (CuTe's `local_tile` with
+    /// a 1-D tiler).
+    #[inline(always)]
+    pub fn local_tile<const N: usize, X>(
+        self,
+        x: X,
+    ) -> TensorOf<E, TileOf<Layout<S, D>, N>>
+    where
+        Lit<N>: ToStatic,
+        C<N>: Default,
+        Layout<S, D>: ZippedDivideBy<C<N>>,
+        <Layout<S, D> as ZippedDivideBy<C<N>>>::Output: TwoModes,
+        <<Layout<S, D> as ZippedDivideBy<C<N>>>::Output as TwoModes>::Second: At<X>,
+        <<Layout<S, D> as ZippedDivideBy<C<N>>>::Output as TwoModes>::First: Sliced,
+    {
+        self.zipped_divide::<N>().slice(x)
     }
 }
 
-impl<T, S: LayoutShape<D>, D: IntTuple, X: CoordIn<S::Profile>> core::ops::Index<X>
-    for Tensor<'_, T, Layout<S, D>>
+impl<E: ReadEngine, S: LayoutShape<D>, D: IntTuple, X: CoordIn<S::Profile>> core::ops::Index<X>
+    for TensorOf<E, Layout<S, D>>
 where
     X::Itself: Coord<S, D>,
 {
-    type Output = T;
+    type Output = E::Elem;
 
     /// The element at coordinate `x`: 1-D, R-D or natural, as the layout takes it.
     #[inline(always)]
-    fn index(&self, x: X) -> &T {
-        &self.data[(self.base as isize + self.layout.call_signed(x)) as usize]
+    fn index(&self, x: X) -> &E::Elem {
+        &self.engine.elems()[self.offset(x) as usize]
+    }
+}
+
+impl<E: WriteEngine, S: LayoutShape<D>, D: IntTuple, X: CoordIn<S::Profile>> core::ops::IndexMut<X>
+    for TensorOf<E, Layout<S, D>>
+where
+    X::Itself: Coord<S, D>,
+{
+    #[inline(always)]
+    fn index_mut(&mut self, x: X) -> &mut E::Elem {
+        let i = self.offset(x) as usize;
+        &mut self.engine.elems_mut()[i]
     }
 }

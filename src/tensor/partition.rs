@@ -1,6 +1,6 @@
 //! `local_tile` and `local_partition`: a tensor cut by a tiler, sliced in one of its two modes.
 
-use super::Tensor;
+use super::TensorOf;
 use crate::algebra::divide::ZippedDivideBy;
 use crate::algebra::mixed::{Sym0, Symbolize};
 use crate::algebra::product::{ListSizeMixed, SizeOf};
@@ -42,11 +42,11 @@ pub type RestMode<L, T> = <Zipped<L, T> as TwoModes>::Second;
 /// `local_tile`. Where a tile mode and the tensor's mode are static, the tile must divide it (a
 /// compile error otherwise).
 #[inline(always)]
-pub fn local_tile<'a, T, S, D: IntTuple, Tl, Cd>(
-    tensor: Tensor<'a, T, Layout<S, D>>,
+pub fn local_tile<E, S, D: IntTuple, Tl, Cd>(
+    tensor: TensorOf<E, Layout<S, D>>,
     tiler: Tl,
     coord: Cd,
-) -> LocalTile<'a, T, Layout<S, D>, Tl>
+) -> LocalTile<E, Layout<S, D>, Tl>
 where
     S: LayoutShape<D> + Divisible<Tl, TileDividesMode>,
     <S as Divisible<Tl, TileDividesMode>>::Verdict: Checked,
@@ -57,22 +57,22 @@ where
 {
     let (tile, rest) = tensor.layout.zipped_divide_by(tiler).split();
     let base = tensor.base as isize + rest.at(coord);
-    tile.over(tensor.data, base as usize)
+    tile.over(tensor.engine, base as usize)
 }
 
 /// What `local_tile` gives.
-pub type LocalTile<'a, T, L, Tl> = Tensor<'a, T, TileMode<L, Tl>>;
+pub type LocalTile<E, L, Tl> = TensorOf<E, TileMode<L, Tl>>;
 
 /// The elements thread `index` of `thr` owns in `tensor`: `tensor` cut into tiles of
 /// `product_each(shape(thr))`, one element of each tile, the one at the thread's coordinate in
 /// `thr` (CuTe's `local_partition`, an `outer_partition`). Where a mode of `thr` and the tensor's
 /// mode are static, the threads must divide it (a compile error otherwise).
 #[inline(always)]
-pub fn local_partition<'a, T, S, D: IntTuple, TS, TD: IntTuple>(
-    tensor: Tensor<'a, T, Layout<S, D>>,
+pub fn local_partition<E, S, D: IntTuple, TS, TD: IntTuple>(
+    tensor: TensorOf<E, Layout<S, D>>,
     thr: Layout<TS, TD>,
     index: usize,
-) -> LocalPartition<'a, T, Layout<S, D>, TS>
+) -> LocalPartition<E, Layout<S, D>, TS>
 where
     TS: LayoutShape<TD> + ProductEach + ThreadCoord<TD>,
     S: LayoutShape<D> + Divisible<TS::Output, ThreadsDivideMode>,
@@ -88,11 +88,11 @@ where
         .zipped_divide_by(TS::Output::default())
         .split();
     let base = tensor.base as isize + tile.at(coord);
-    rest.over(tensor.data, base as usize)
+    rest.over(tensor.engine, base as usize)
 }
 
 /// What `local_partition` gives.
-pub type LocalPartition<'a, T, L, TS> = Tensor<'a, T, RestMode<L, <TS as ProductEach>::Output>>;
+pub type LocalPartition<E, L, TS> = TensorOf<E, RestMode<L, <TS as ProductEach>::Output>>;
 
 /// A layout evaluated at a coordinate of kind `X`, signed.
 #[doc(hidden)]
@@ -114,16 +114,12 @@ where
 #[doc(hidden)]
 pub trait Sliced: Sized {
     /// The tensor of this layout over `data` from `base`.
-    fn over<T>(self, data: &[T], base: usize) -> Tensor<'_, T, Self>;
+    fn over<E>(self, engine: E, base: usize) -> TensorOf<E, Self>;
 }
 impl<S: LayoutShape<D>, D: IntTuple> Sliced for Layout<S, D> {
     #[inline(always)]
-    fn over<T>(self, data: &[T], base: usize) -> Tensor<'_, T, Self> {
-        Tensor {
-            data,
-            base,
-            layout: self,
-        }
+    fn over<E>(self, engine: E, base: usize) -> TensorOf<E, Self> {
+        TensorOf::at(engine, base, self)
     }
 }
 

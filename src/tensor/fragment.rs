@@ -1,0 +1,133 @@
+//! Register fragments: tensors that own their elements, an array as long as the layout's cosize
+//! (a type-level number, so no allocation and no runtime length), and whole-tile loads and stores.
+
+use super::{ReadEngine, TensorOf, WriteEngine};
+use crate::algebra::product::{Cosize, CosizeOf};
+use crate::layout::compact::ColumnMajor;
+use crate::layout::coord::Coord;
+use crate::layout::int_tuple::{IntTuple, LayoutShape, StaticShape};
+use crate::layout::{Layout, StaticLayout};
+use generic_array::sequence::GenericSequence;
+use generic_array::{ArrayLength, GenericArray};
+
+/// Registers: a tensor of static layout `L` owning `cosize(L)` elements.
+pub type Fragment<T, L> = TensorOf<GenericArray<T, Cosize<L>>, L>;
+
+/// The fragment of a static shape `S`, column-major (CuTe's `make_fragment_like` of a tile).
+pub type FragmentOf<T, S> = Fragment<T, <S as ColumnMajor>::Layout>;
+
+impl<T: Copy, L: StaticLayout + CosizeOf> TensorOf<GenericArray<T, Cosize<L>>, L>
+where
+    Cosize<L>: ArrayLength,
+{
+    /// The fragment with every element `v`.
+    #[inline(always)]
+    pub fn filled(v: T) -> Self {
+        TensorOf::over(GenericArray::generate(|_| v), L::INSTANCE)
+    }
+
+    /// The elements, in the order of their indices.
+    #[inline(always)]
+    pub fn as_array(&self) -> &GenericArray<T, Cosize<L>> {
+        &self.engine
+    }
+
+    /// Every element set to `v` (CuTe's `fill`; `clear` is `fill(0)`).
+    #[inline(always)]
+    pub fn fill(&mut self, v: T) {
+        self.engine.iter_mut().for_each(|e| *e = v);
+    }
+}
+
+impl<E: ReadEngine, S: StaticShape + LayoutShape<D>, D: IntTuple> TensorOf<E, Layout<S, D>>
+where
+    E::Elem: Copy,
+    usize: Coord<S, D>,
+    S: ColumnMajor,
+    S::Layout: CosizeOf,
+    Cosize<S::Layout>: ArrayLength,
+{
+    /// The whole tile as a register fragment (column-major over the tile's shape).
+    ///
+    /// # Safety
+    ///
+    /// Every element of the tile lies in the engine ([`is_full`](TensorOf::is_full)); the
+    /// indices are not checked in release builds, so the loop compiles to plain loads.
+    #[inline(always)]
+    pub unsafe fn load(&self) -> FragmentOf<E::Elem, S> {
+        debug_assert!(self.is_full(), "load: the tile overhangs its engine");
+        let (shape, stride, elems) = (
+            self.layout.shape(),
+            self.layout.stride(),
+            self.engine.elems(),
+        );
+        let at = |i: usize| (self.base as isize + i.crd2idx::<isize>(shape, stride)) as usize;
+        TensorOf::over(
+            GenericArray::generate(|i| *elems.get_unchecked(at(i))),
+            S::Layout::INSTANCE,
+        )
+    }
+}
+
+impl<E: WriteEngine, S: StaticShape + LayoutShape<D>, D: IntTuple> TensorOf<E, Layout<S, D>>
+where
+    E::Elem: Copy,
+    usize: Coord<S, D>,
+    S: ColumnMajor,
+    S::Layout: CosizeOf,
+    Cosize<S::Layout>: ArrayLength,
+{
+    /// Writes a register fragment over the whole tile.
+    ///
+    /// # Safety
+    ///
+    /// Every element of the tile lies in the engine ([`is_full`](TensorOf::is_full)).
+    #[inline(always)]
+    pub unsafe fn store(&mut self, f: FragmentOf<E::Elem, S>) {
+        debug_assert!(self.is_full(), "store: the tile overhangs its engine");
+        let (shape, stride, base) = (self.layout.shape(), self.layout.stride(), self.base);
+        let elems = self.engine.elems_mut();
+        for (i, v) in f.engine.iter().enumerate() {
+            let at = (base as isize + i.crd2idx::<isize>(shape, stride)) as usize;
+            *elems.get_unchecked_mut(at) = *v;
+        }
+    }
+}
+
+impl<E: WriteEngine, L> TensorOf<E, L> {
+    /// Writes `v` at index `k` of the engine (not of the layout): the scalar path of a ragged
+    /// tile, `k` from [`base`](TensorOf::base) up.
+    ///
+    /// # Safety
+    ///
+    /// `k` is below the engine's length.
+    #[inline(always)]
+    pub unsafe fn store_at(&mut self, k: usize, v: E::Elem) {
+        let elems = self.engine.elems_mut();
+        debug_assert!(
+            k < elems.len(),
+            "store_at: {k} is past the engine's {}",
+            elems.len()
+        );
+        *elems.get_unchecked_mut(k) = v;
+    }
+}
+
+macro_rules! elementwise {
+    ($($Op:ident $op:ident;)+) => {$(
+        /// Element by element.
+        impl<T: Copy + core::ops::$Op<Output = T>, N: ArrayLength, L> core::ops::$Op
+            for TensorOf<GenericArray<T, N>, L>
+        {
+            type Output = Self;
+            #[inline(always)]
+            fn $op(mut self, rhs: Self) -> Self {
+                for (a, b) in self.engine.iter_mut().zip(rhs.engine.iter()) {
+                    *a = core::ops::$Op::$op(*a, *b);
+                }
+                self
+            }
+        }
+    )+};
+}
+elementwise! { Add add; Sub sub; Mul mul; }
