@@ -39,13 +39,18 @@
 
 mod engine;
 mod fragment;
+mod identity;
 mod partition;
+mod projection;
 
 pub use engine::{Engine, Ptr, ReadEngine, WriteEngine};
 pub use fragment::{Fragment, FragmentOf};
+pub use identity::{elem_less, make_identity_tensor, Coords};
 pub use partition::{
-    local_partition, local_tile, At, LocalPartition, LocalTile, ProductEach, Sliced,
+    inner_partition, local_partition, local_tile, outer_partition, At, LocalPartition, LocalTile,
+    ProductEach, Sliced,
 };
+pub use projection::{local_partition_proj, local_tile_proj, Dice, DicedLayout, X};
 
 use crate::algebra::divide::ZippedDivideBy;
 use crate::layout::coord::{Coord, CoordIn};
@@ -281,10 +286,7 @@ impl<E: Engine, S: LayoutShape<D>, D: IntTuple> TensorOf<E, Layout<S, D>> {
     /// `zipped_divide::<N>().slice(x)`: the `x`-th tile of N elements (CuTe's `local_tile` with
     /// a 1-D tiler).
     #[inline(always)]
-    pub fn local_tile<const N: usize, X>(
-        self,
-        x: X,
-    ) -> TensorOf<E, TileOf<Layout<S, D>, N>>
+    pub fn local_tile<const N: usize, X>(self, x: X) -> TensorOf<E, TileOf<Layout<S, D>, N>>
     where
         Lit<N>: ToStatic,
         C<N>: Default,

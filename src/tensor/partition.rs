@@ -55,9 +55,43 @@ where
     TileMode<Layout<S, D>, Tl>: Sliced,
     RestMode<Layout<S, D>, Tl>: At<Cd>,
 {
+    inner_partition(tensor, tiler, coord)
+}
+
+/// `zipped_divide(tensor, tiler)(_, coord)`: the tile at `coord` (CuTe's `inner_partition`, with
+/// no divisibility check; [`local_tile`] is the checked form).
+#[inline(always)]
+pub fn inner_partition<E, L: ZippedDivideBy<Tl>, Tl, Cd>(
+    tensor: TensorOf<E, L>,
+    tiler: Tl,
+    coord: Cd,
+) -> TensorOf<E, TileMode<L, Tl>>
+where
+    Zipped<L, Tl>: TwoModes,
+    TileMode<L, Tl>: Sliced,
+    RestMode<L, Tl>: At<Cd>,
+{
     let (tile, rest) = tensor.layout.zipped_divide_by(tiler).split();
     let base = tensor.base as isize + rest.at(coord);
     tile.over(tensor.engine, base as usize)
+}
+
+/// `zipped_divide(tensor, tiler)(coord, _)`: the element at `coord` of every tile (CuTe's
+/// `outer_partition`, with no divisibility check; [`local_partition`] is the checked form).
+#[inline(always)]
+pub fn outer_partition<E, L: ZippedDivideBy<Tl>, Tl, Cd>(
+    tensor: TensorOf<E, L>,
+    tiler: Tl,
+    coord: Cd,
+) -> TensorOf<E, RestMode<L, Tl>>
+where
+    Zipped<L, Tl>: TwoModes,
+    TileMode<L, Tl>: At<Cd>,
+    RestMode<L, Tl>: Sliced,
+{
+    let (tile, rest) = tensor.layout.zipped_divide_by(tiler).split();
+    let base = tensor.base as isize + tile.at(coord);
+    rest.over(tensor.engine, base as usize)
 }
 
 /// What `local_tile` gives.
@@ -83,12 +117,7 @@ where
     RestMode<Layout<S, D>, TS::Output>: Sliced,
 {
     let coord = thr.shape().thread_coord(&thr.stride(), index);
-    let (tile, rest) = tensor
-        .layout
-        .zipped_divide_by(TS::Output::default())
-        .split();
-    let base = tensor.base as isize + tile.at(coord);
-    rest.over(tensor.engine, base as usize)
+    outer_partition(tensor, TS::Output::default(), coord)
 }
 
 /// What `local_partition` gives.
