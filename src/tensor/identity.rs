@@ -36,11 +36,11 @@ impl Engine for Coords {
     }
 }
 
+/// What `make_identity_tensor` gives.
+pub type IdentityTensor = TensorOf<Coords, Layout<(usize, usize), (C<1>, isize)>>;
+
 /// The identity tensor of an `m x n` matrix: `(m,n):(1,2^32)` over [`Coords`].
-pub fn make_identity_tensor(
-    m: usize,
-    n: usize,
-) -> TensorOf<Coords, Layout<(usize, usize), (C<1>, isize)>> {
+pub fn make_identity_tensor(m: usize, n: usize) -> IdentityTensor {
     assert!(
         m < COLUMN,
         "make_identity_tensor: {m} rows do not fit below 2^32"

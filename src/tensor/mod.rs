@@ -45,7 +45,7 @@ mod projection;
 
 pub use engine::{Engine, Ptr, ReadEngine, WriteEngine};
 pub use fragment::{Fragment, FragmentOf};
-pub use identity::{elem_less, make_identity_tensor, Coords};
+pub use identity::{elem_less, make_identity_tensor, Coords, IdentityTensor};
 pub use partition::{
     inner_partition, local_partition, local_tile, outer_partition, At, LocalPartition, LocalTile,
     ProductEach, Sliced,

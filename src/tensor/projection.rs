@@ -105,14 +105,14 @@ where
 /// `local_partition(tensor, dice(proj, thr), index)`: CuTe's `local_partition` with a
 /// projection; the thread's coordinate comes from the kept modes of `thr` (their strides).
 #[inline(always)]
-pub fn local_partition_proj<E, S, D: IntTuple, TS: Dice<P>, TD: IntTuple + Dice<P>, P>(
+pub fn local_partition_proj<E, S, D: IntTuple, TS, TD: IntTuple + Dice<P>, P>(
     tensor: TensorOf<E, Layout<S, D>>,
     thr: Layout<TS, TD>,
     index: usize,
     _proj: P,
 ) -> TensorOf<E, RestMode<Layout<S, D>, <TS::Output as ProductEach>::Output>>
 where
-    TS: LayoutShape<TD>,
+    TS: LayoutShape<TD> + Dice<P>,
     TD::Output: IntTuple,
     TS::Output: LayoutShape<TD::Output> + ProductEach + ThreadCoord<TD::Output>,
     S: LayoutShape<D> + Divisible<<TS::Output as ProductEach>::Output, ThreadsDivideMode>,
