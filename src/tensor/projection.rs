@@ -17,7 +17,7 @@
 
 use super::partition::{At, RestMode, Sliced, TileMode};
 use super::partition::{Divisible, ProductEach, ThreadCoord, ThreadsDivideMode, TileDividesMode};
-use super::{local_partition, local_tile, TensorOf};
+use super::{local_partition, local_tile, LocalPartition, TensorOf};
 use crate::algebra::divide::ZippedDivideBy;
 use crate::diagnostic::Checked;
 use crate::layout::int_tuple::{IntTuple, LayoutShape};
@@ -110,7 +110,7 @@ pub fn local_partition_proj<E, S, D: IntTuple, TS, TD: IntTuple + Dice<P>, P>(
     thr: Layout<TS, TD>,
     index: usize,
     _proj: P,
-) -> TensorOf<E, RestMode<Layout<S, D>, <TS::Output as ProductEach>::Output>>
+) -> LocalPartition<E, Layout<S, D>, TS::Output>
 where
     TS: LayoutShape<TD> + Dice<P>,
     TD::Output: IntTuple,
