@@ -5,6 +5,10 @@
 #[path = "../examples/sgemm_1.rs"]
 mod sgemm_1;
 
+#[allow(dead_code)]
+#[path = "../examples/sgemm_2.rs"]
+mod sgemm_2;
+
 /// Uniform in [-1, 1), from a 64-bit LCG (no dependency, reproducible).
 fn random(n: usize, seed: u64) -> Vec<f32> {
     let mut s = seed
@@ -46,5 +50,18 @@ fn sgemm_1_equals_the_triple_loop_on_ragged_sizes() {
         (37, 150, 3),
     ] {
         agrees(sgemm_1::sgemm_nt, m, n, k);
+    }
+}
+
+#[test]
+fn sgemm_2_equals_the_triple_loop_on_ragged_sizes() {
+    for (m, n, k) in [
+        (130, 70, 19),
+        (1, 1, 1),
+        (128, 128, 8),
+        (129, 257, 9),
+        (37, 150, 3),
+    ] {
+        agrees(sgemm_2::sgemm_nt, m, n, k);
     }
 }

@@ -3,7 +3,7 @@
 #![allow(non_camel_case_types)]
 
 use tessel::mma::*;
-use tessel::{layout, shape, MakeTiledCopy, MakeTiledMma, MmaAtom, TiledCopy, TiledMma};
+use tessel::{layout, shape, MakeTiledCopy, MakeTiledMma, MmaAtom, Tensor, TiledCopy, TiledMma};
 
 fn shown<T: Default + core::fmt::Display>() -> String {
     T::default().to_string()
@@ -1113,5 +1113,95 @@ fn tiled_copies() {
             <MakeTiledCopy<layout!("(32,4):(4,1)"), layout!("(1,8):(8,1)")> as TiledCopy>::LayoutTV,
         >(),
         "((4,32),8):((256,1),32)"
+    );
+}
+
+/// One thread's partitions, CuTe's raw answer (`_N` static) and the offset of the first element.
+#[test]
+fn thread_partitions() {
+    let data = vec![0f32; 1 << 16];
+    let t = MakeTiledCopy::<layout!("(32,8)"), layout!("(4,1)")>::get_slice(37)
+        .partition_S(Tensor::new(&data, layout!("(128,8):(1,r0)"; r0 = 300)));
+    assert_eq!(
+        format!("{:#} @{}", t.layout(), t.base()),
+        "((_1,_4),_1,_1):((_0,_1),_0,_0) @320",
+        "copy (32,8) (4,1) S (128,8):(1,#300) 37"
+    );
+    let t = MakeTiledCopy::<layout!("(16,8):(8,1)"), layout!("(1,8)")>::get_slice(9)
+        .partition_S(Tensor::new(&data, layout!("(16,64):(64,1)")));
+    assert_eq!(
+        format!("{:#} @{}", t.layout(), t.base()),
+        "((_1,_8),_1,_1):((_0,_1),_0,_0) @72",
+        "copy (16,8):(8,1) (1,8) S (16,64):(64,1) 9"
+    );
+    let t = MakeTiledCopy::<layout!("(8,32):(32,1)"), layout!("(1,4)")>::get_slice(100)
+        .partition_S(Tensor::new(&data, layout!("(8,128):(r0,1)"; r0 = 256)));
+    assert_eq!(
+        format!("{:#} @{}", t.layout(), t.base()),
+        "((_1,_4),_1,_1):((_0,_1),_0,_0) @784",
+        "copy (8,32):(32,1) (1,4) S (8,128):(#256,1) 100"
+    );
+    let t = MakeTiledCopy::<layout!("(16,16)"), layout!("(2,2)")>::get_slice(200)
+        .partition_S(Tensor::new(&data, layout!("(64,64):(1,64)")));
+    assert_eq!(
+        format!("{:#} @{}", t.layout(), t.base()),
+        "((_1,(_2,_2)),_2,_2):((_0,(_1,_64)),_32,_2048) @1552",
+        "copy (16,16) (2,2) S (64,64):(1,64) 200"
+    );
+    let t = MakeTiledMma::<UniversalFMA<f32>, shape!("(16,16,1)")>::get_slice(17)
+        .partition_C(Tensor::new(&data, layout!("(128,128):(1,r0)"; r0 = 300)));
+    assert_eq!(
+        format!("{:#} @{}", t.layout(), t.base()),
+        "(_1,_8,_8):(_0,_16,4800) @301",
+        "mma UniversalFMA (16,16,1) C (128,128):(1,#300) 17"
+    );
+    let t = MakeTiledMma::<UniversalFMA<f32>, shape!("(16,16,1)")>::get_slice(33)
+        .partition_A(Tensor::new(&data, layout!("(128,8):(1,128)")));
+    assert_eq!(
+        format!("{:#} @{}", t.layout(), t.base()),
+        "(_1,_8,_8):(_0,_16,_128) @1",
+        "mma UniversalFMA (16,16,1) A (128,8):(1,128) 33"
+    );
+    let t = MakeTiledMma::<UniversalFMA<f32>, shape!("(16,16,1)")>::get_slice(250)
+        .partition_B(Tensor::new(&data, layout!("(128,8):(1,r0)"; r0 = 200)));
+    assert_eq!(
+        format!("{:#} @{}", t.layout(), t.base()),
+        "(_1,_8,_8):(_0,_16,200) @15",
+        "mma UniversalFMA (16,16,1) B (128,8):(1,#200) 250"
+    );
+    let t = MakeTiledMma::<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,2,1)")>::get_slice(37)
+        .partition_A(Tensor::new(&data, layout!("(64,32):(1,64)")));
+    assert_eq!(
+        format!("{:#} @{}", t.layout(), t.base()),
+        "((_2,_2,_2),_2,_2):((_64,_8,_512),_32,_1024) @145",
+        "mma SM80_16x8x16_F32F16F16F32_TN (2,2,1) A (64,32):(1,64) 37"
+    );
+    let t = MakeTiledMma::<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,2,1)")>::get_slice(5)
+        .partition_B(Tensor::new(&data, layout!("(32,32):(1,32)")));
+    assert_eq!(
+        format!("{:#} @{}", t.layout(), t.base()),
+        "((_2,_2),_2,_2):((_32,_256),_16,_512) @65",
+        "mma SM80_16x8x16_F32F16F16F32_TN (2,2,1) B (32,32):(1,32) 5"
+    );
+    let t = MakeTiledMma::<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,2,1)")>::get_slice(70)
+        .partition_C(Tensor::new(&data, layout!("(64,32):(1,r0)"; r0 = 100)));
+    assert_eq!(
+        format!("{:#} @{}", t.layout(), t.base()),
+        "((_2,_2),_2,_2):((100,_8),_32,1600) @1201",
+        "mma SM80_16x8x16_F32F16F16F32_TN (2,2,1) C (64,32):(1,#100) 70"
+    );
+    let t = MakeTiledMma::<SM70_8x8x4_F32F16F16F32_NT, shape!("(2,2,1)")>::get_slice(9)
+        .partition_C(Tensor::new(&data, layout!("(32,32):(1,32)")));
+    assert_eq!(
+        format!("{:#} @{}", t.layout(), t.base()),
+        "((_2,_2,_2),_2,_2):((_32,_2,_128),_16,_512) @257",
+        "mma SM70_8x8x4_F32F16F16F32_NT (2,2,1) C (32,32):(1,32) 9"
+    );
+    let t = MakeTiledMma::<SM80_16x8x8_F32TF32TF32F32_TN, shape!("(2,2,1)")>::get_slice(100)
+        .partition_A(Tensor::new(&data, layout!("(32,16):(16,1)")));
+    assert_eq!(
+        format!("{:#} @{}", t.layout(), t.base()),
+        "((_2,_2),_1,_2):((_128,_4),_0,_8) @272",
+        "mma SM80_16x8x8_F32TF32TF32F32_TN (2,2,1) A (32,16):(16,1) 100"
     );
 }

@@ -9,5 +9,6 @@
 
 pub mod element;
 pub mod mma;
+pub mod thr_mma;
 pub mod tiled_copy;
 pub mod tiled_mma;

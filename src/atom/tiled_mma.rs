@@ -50,6 +50,12 @@ pub trait TiledMma {
     type LayoutBTV: StaticLayout;
     /// `(thread, value) -> m + TM*n` in the `TM x TN` tile of C.
     type LayoutCTV: StaticLayout;
+    /// Operand A's geometry (what `partition_A` cuts with).
+    type OpA: Operand;
+    /// Operand B's geometry.
+    type OpB: Operand;
+    /// Operand C's geometry.
+    type OpC: Operand;
     /// The number of threads.
     const THREADS: usize = <Self::ThrLayoutVMNK as StaticLayout>::SIZE;
 }
@@ -94,13 +100,89 @@ where
 }
 
 /// A 1-D column-major layout of size N (CuTe's `make_layout(N)`).
-type Line<N> = Layout<N, U1>;
+pub type Line<N> = Layout<N, U1>;
 
-/// CuTe's `thrfrg` on the reference tile of sizes `Self = (P,Q)`: `make_layout((P,Q))` divided
-/// by `(P,Q)` (CuTe's permutation step when none is given), zipped-divided by the atom's
-/// `(AP,AQ)`, the atom mode composed with the atom's TV layout `Tv`, the rest zipped-divided by
-/// the `(TP,TQ)` threads: `((ThrV,(ThrP,ThrQ)),(FrgV,Rest))`, its parts named.
-pub trait Thrfrg<AP, AQ, Tv, TP, TQ> {
+/// One operand (A, B or C) of a TiledMma: the sizes and layouts CuTe's `thrfrg_A` (`_B`, `_C`)
+/// cuts a tensor of it with. P and Q are its two modes: (M,K) for A, (N,K) for B, (M,N) for C.
+pub trait Operand {
+    /// `(P,Q)`, the TiledMma's tile: the permutation step's tiler when none is given.
+    type Tiler: Default;
+    /// `make_layout((P,Q))`: the reference tile.
+    type Reference: Default;
+    /// `(make_layout(AP), make_layout(AQ))`: the atom's extent.
+    type AtomTile: Default;
+    /// The atom's TV layout of the operand.
+    type Tv: Default;
+    /// `(make_layout(TP), make_layout(TQ))`: the threads tiled in P and Q.
+    type ThrTile: Default;
+    /// What spreads a thread over the mode the operand does not use ([`NoSpread`] for C).
+    type Spread;
+    /// The thread's coordinates in P and Q, from its `(ThrM, ThrN, ThrK)`.
+    fn pq(m: usize, n: usize, k: usize) -> (usize, usize);
+}
+
+/// Operand A of the atom `A` tiled over `L`.
+pub struct OperandA<A, L>(PhantomData<(A, L)>);
+/// Operand B.
+pub struct OperandB<A, L>(PhantomData<(A, L)>);
+/// Operand C.
+pub struct OperandC<A, L>(PhantomData<(A, L)>);
+
+/// `tiled_product(ThrId, AtomLayoutMNK)`: `(ThrV,ThrM,ThrN,ThrK) -> thread index`.
+type VmnkOf<A, L> = <<A as MmaAtom>::ThrId as TiledProductBy<<L as AsLayout>::Layout>>::Output;
+type AtomM<A> = <<A as MmaAtom>::ShapeMNK as Mnk>::M;
+type AtomN<A> = <<A as MmaAtom>::ShapeMNK as Mnk>::N;
+type AtomK<A> = <<A as MmaAtom>::ShapeMNK as Mnk>::K;
+type ThrM<A, L> = <VmnkOf<A, L> as Vmnk>::M;
+type ThrN<A, L> = <VmnkOf<A, L> as Vmnk>::N;
+type ThrK<A, L> = <VmnkOf<A, L> as Vmnk>::K;
+type TileM<A, L> = Prod<AtomM<A>, ThrM<A, L>>;
+type TileN<A, L> = Prod<AtomN<A>, ThrN<A, L>>;
+type TileK<A, L> = Prod<AtomK<A>, ThrK<A, L>>;
+
+macro_rules! operands {
+    ($($Op:ident: ($P:ident, $Q:ident), ($AP:ident, $AQ:ident), $Tv:ident, ($TP:ident, $TQ:ident),
+       $Spread:ty, |$m:ident, $n:ident, $k:ident| $pq:expr;)+) => {$(
+        impl<A: MmaAtom, L: AsLayout> Operand for $Op<A, L>
+        where
+            A::ShapeMNK: Mnk,
+            A::ThrId: TiledProductBy<L::Layout>,
+            VmnkOf<A, L>: Vmnk,
+            $AP<A>: Mul<$TP<A, L>> + LayoutShape<U1> + Default,
+            $AQ<A>: Mul<$TQ<A, L>> + LayoutShape<U1> + Default,
+            $TP<A, L>: LayoutShape<U1> + Default,
+            $TQ<A, L>: LayoutShape<U1> + Default,
+            $P<A, L>: Default,
+            ($P<A, L>, $Q<A, L>): LayoutShape<(U1, $P<A, L>)> + Default,
+            (U1, $P<A, L>): IntTuple,
+        {
+            type Tiler = ($P<A, L>, $Q<A, L>);
+            type Reference = Layout<($P<A, L>, $Q<A, L>), (U1, $P<A, L>)>;
+            type AtomTile = (Line<$AP<A>>, Line<$AQ<A>>);
+            type Tv = A::$Tv;
+            type ThrTile = (Line<$TP<A, L>>, Line<$TQ<A, L>>);
+            type Spread = $Spread;
+            #[inline(always)]
+            fn pq($m: usize, $n: usize, $k: usize) -> (usize, usize) {
+                $pq
+            }
+        }
+    )+};
+}
+
+operands! {
+    OperandA: (TileM, TileK), (AtomM, AtomK), ALayout, (ThrM, ThrK), SpreadA<ThrM<A, L>, ThrN<A, L>>,
+        |m, _n, k| (m, k);
+    OperandB: (TileN, TileK), (AtomN, AtomK), BLayout, (ThrN, ThrK), SpreadB<ThrM<A, L>, ThrN<A, L>>,
+        |_m, n, k| (n, k);
+    OperandC: (TileM, TileN), (AtomM, AtomN), CLayout, (ThrM, ThrN), NoSpread, |m, n, _k| (m, n);
+}
+
+/// CuTe's `thrfrg` of `Self`, a layout of two modes, for the operand `Op`: divided by the tile
+/// (CuTe's permutation step when none is given), zipped-divided by the atom's extent, the atom
+/// mode composed with the atom's TV layout, the rest zipped-divided by the threads:
+/// `((ThrV,(ThrP,ThrQ)),(FrgV,Rest))`, its five parts.
+pub trait Thrfrg<Op> {
     /// The threads of one atom.
     type ThrV;
     /// The threads tiled in P.
@@ -111,39 +193,52 @@ pub trait Thrfrg<AP, AQ, Tv, TP, TQ> {
     type FrgV;
     /// The atoms each thread repeats, `(RestP,RestQ)`.
     type Rest;
+    /// The five parts.
+    fn thrfrg(self) -> ThrfrgParts<Self, Op>;
 }
 
-type Reference<P, Q> = <Layout<(P, Q), (U1, P)> as LogicalDivideBy<(P, Q)>>::Output;
-type AtomTile<P, Q, AP, AQ> = <Reference<P, Q> as ZippedDivideBy<(Line<AP>, Line<AQ>)>>::Output;
-type AtomMode<P, Q, AP, AQ> = <AtomTile<P, Q, AP, AQ> as TwoModes>::First;
-type TvMode<P, Q, AP, AQ, Tv> = <AtomMode<P, Q, AP, AQ> as ComposeBy<Tv>>::Output;
-type RestMode<P, Q, AP, AQ> = <AtomTile<P, Q, AP, AQ> as TwoModes>::Second;
-type ThrTile<P, Q, AP, AQ, TP, TQ> =
-    <RestMode<P, Q, AP, AQ> as ZippedDivideBy<(Line<TP>, Line<TQ>)>>::Output;
-type ThrMode<P, Q, AP, AQ, TP, TQ> = <ThrTile<P, Q, AP, AQ, TP, TQ> as TwoModes>::First;
+/// `(ThrV, ThrP, ThrQ, FrgV, Rest)`.
+pub type ThrfrgParts<R, Op> = (
+    <R as Thrfrg<Op>>::ThrV,
+    <R as Thrfrg<Op>>::ThrP,
+    <R as Thrfrg<Op>>::ThrQ,
+    <R as Thrfrg<Op>>::FrgV,
+    <R as Thrfrg<Op>>::Rest,
+);
 
-impl<P, Q, AP, AQ, Tv, TP, TQ> Thrfrg<AP, AQ, Tv, TP, TQ> for (P, Q)
+type Divided<R, Op> = <R as LogicalDivideBy<<Op as Operand>::Tiler>>::Output;
+type AtomTiled<R, Op> = <Divided<R, Op> as ZippedDivideBy<<Op as Operand>::AtomTile>>::Output;
+type AtomMode<R, Op> = <AtomTiled<R, Op> as TwoModes>::First;
+type TvMode<R, Op> = <AtomMode<R, Op> as ComposeBy<<Op as Operand>::Tv>>::Output;
+type RestMode<R, Op> = <AtomTiled<R, Op> as TwoModes>::Second;
+type ThrTiled<R, Op> = <RestMode<R, Op> as ZippedDivideBy<<Op as Operand>::ThrTile>>::Output;
+type ThrMode<R, Op> = <ThrTiled<R, Op> as TwoModes>::First;
+
+impl<R, Op: Operand> Thrfrg<Op> for R
 where
-    (P, Q): LayoutShape<(U1, P)>,
-    (U1, P): IntTuple,
-    Layout<(P, Q), (U1, P)>: LogicalDivideBy<(P, Q)>,
-    AP: LayoutShape<U1>,
-    AQ: LayoutShape<U1>,
-    TP: LayoutShape<U1>,
-    TQ: LayoutShape<U1>,
-    Reference<P, Q>: ZippedDivideBy<(Line<AP>, Line<AQ>)>,
-    AtomTile<P, Q, AP, AQ>: TwoModes,
-    AtomMode<P, Q, AP, AQ>: ComposeBy<Tv>,
-    TvMode<P, Q, AP, AQ, Tv>: TwoModes,
-    RestMode<P, Q, AP, AQ>: ZippedDivideBy<(Line<TP>, Line<TQ>)>,
-    ThrTile<P, Q, AP, AQ, TP, TQ>: TwoModes,
-    ThrMode<P, Q, AP, AQ, TP, TQ>: TwoModes,
+    R: LogicalDivideBy<Op::Tiler>,
+    Divided<R, Op>: ZippedDivideBy<Op::AtomTile>,
+    AtomTiled<R, Op>: TwoModes,
+    AtomMode<R, Op>: ComposeBy<Op::Tv>,
+    TvMode<R, Op>: TwoModes,
+    RestMode<R, Op>: ZippedDivideBy<Op::ThrTile>,
+    ThrTiled<R, Op>: TwoModes,
+    ThrMode<R, Op>: TwoModes,
 {
-    type ThrV = <TvMode<P, Q, AP, AQ, Tv> as TwoModes>::First;
-    type ThrP = <ThrMode<P, Q, AP, AQ, TP, TQ> as TwoModes>::First;
-    type ThrQ = <ThrMode<P, Q, AP, AQ, TP, TQ> as TwoModes>::Second;
-    type FrgV = <TvMode<P, Q, AP, AQ, Tv> as TwoModes>::Second;
-    type Rest = <ThrTile<P, Q, AP, AQ, TP, TQ> as TwoModes>::Second;
+    type ThrV = <TvMode<R, Op> as TwoModes>::First;
+    type ThrP = <ThrMode<R, Op> as TwoModes>::First;
+    type ThrQ = <ThrMode<R, Op> as TwoModes>::Second;
+    type FrgV = <TvMode<R, Op> as TwoModes>::Second;
+    type Rest = <ThrTiled<R, Op> as TwoModes>::Second;
+    #[inline(always)]
+    fn thrfrg(self) -> ThrfrgParts<Self, Op> {
+        let divided = self.logical_divide_by(Op::Tiler::default());
+        let (atom, rest) = divided.zipped_divide_by(Op::AtomTile::default()).split();
+        let (thr_v, frg_v) = atom.compose_by(Op::Tv::default()).split();
+        let (thr, rest) = rest.zipped_divide_by(Op::ThrTile::default()).split();
+        let (thr_p, thr_q) = thr.split();
+        (thr_v, thr_p, thr_q, frg_v, rest)
+    }
 }
 
 /// How a thread of A (B) spreads over the mode it does not use: the `(ThrM,ThrN)` layout CuTe
@@ -157,53 +252,53 @@ pub struct NoSpread;
 impl<ThrP> Spread<ThrP> for NoSpread {
     type Output = ThrP;
 }
-impl<ThrP: ComposeBy<Layout<S, D>>, S: LayoutShape<D>, D: IntTuple> Spread<ThrP> for Layout<S, D> {
+/// A's spread: `(ThrM,ThrN):(1,0)`, each thread of A repeated over the threads tiled in N.
+pub struct SpreadA<M, N>(PhantomData<(M, N)>);
+/// B's spread: `(ThrM,ThrN):(0,1)`.
+pub struct SpreadB<M, N>(PhantomData<(M, N)>);
+impl<ThrP, M, N> Spread<ThrP> for SpreadA<M, N>
+where
+    (M, N): LayoutShape<(U1, U0)>,
+    ThrP: ComposeBy<Layout<(M, N), (U1, U0)>>,
+{
+    type Output = ThrP::Output;
+}
+impl<ThrP, M, N> Spread<ThrP> for SpreadB<M, N>
+where
+    (M, N): LayoutShape<(U0, U1)>,
+    ThrP: ComposeBy<Layout<(M, N), (U0, U1)>>,
+{
     type Output = ThrP::Output;
 }
 
-/// One operand's TV layout from the reference tile `Self = (P,Q)`:
-/// `((ThrV,(Sp(ThrP),ThrQ)) o ThrIdx, (FrgV,Rest))` (CuTe's `get_layoutA_TV` and its twins).
-pub trait OperandTv<AP, AQ, Tv, TP, TQ, Sp, ThrIdx> {
+/// The operand's TV layout: its reference tile's thrfrg,
+/// `((ThrV,(Spread(ThrP),ThrQ)) o I, (FrgV,Rest))` with `I` the map from thread index to thread
+/// id (CuTe's `get_layoutA_TV` and its twins).
+pub trait TvLayout<I> {
     /// The TV layout.
     type Output;
 }
 
-type Frg<R, AP, AQ, Tv, TP, TQ> = <R as Thrfrg<AP, AQ, Tv, TP, TQ>>::FrgV;
-type Rest<R, AP, AQ, Tv, TP, TQ> = <R as Thrfrg<AP, AQ, Tv, TP, TQ>>::Rest;
-type ThrV<R, AP, AQ, Tv, TP, TQ> = <R as Thrfrg<AP, AQ, Tv, TP, TQ>>::ThrV;
-type ThrQ<R, AP, AQ, Tv, TP, TQ> = <R as Thrfrg<AP, AQ, Tv, TP, TQ>>::ThrQ;
-type Spreaded<R, AP, AQ, Tv, TP, TQ, Sp> =
-    <Sp as Spread<<R as Thrfrg<AP, AQ, Tv, TP, TQ>>::ThrP>>::Output;
-type ThrPQ<R, AP, AQ, Tv, TP, TQ, Sp> = <(
-    Spreaded<R, AP, AQ, Tv, TP, TQ, Sp>,
-    ThrQ<R, AP, AQ, Tv, TP, TQ>,
-) as Concatenate>::Output;
-type ThrMode0<R, AP, AQ, Tv, TP, TQ, Sp> = <(
-    ThrV<R, AP, AQ, Tv, TP, TQ>,
-    ThrPQ<R, AP, AQ, Tv, TP, TQ, Sp>,
-) as Concatenate>::Output;
-type ValMode<R, AP, AQ, Tv, TP, TQ> =
-    <(Frg<R, AP, AQ, Tv, TP, TQ>, Rest<R, AP, AQ, Tv, TP, TQ>) as Concatenate>::Output;
-type ThrByIndex<R, AP, AQ, Tv, TP, TQ, Sp, I> =
-    <ThrMode0<R, AP, AQ, Tv, TP, TQ, Sp> as ComposeBy<I>>::Output;
+type Ref<Op> = <Op as Operand>::Reference;
+type Part<Op> = <Ref<Op> as Thrfrg<Op>>::ThrP;
+type Spreaded<Op> = <<Op as Operand>::Spread as Spread<Part<Op>>>::Output;
+type ThrPQ<Op> = <(Spreaded<Op>, <Ref<Op> as Thrfrg<Op>>::ThrQ) as Concatenate>::Output;
+type Thr<Op> = <(<Ref<Op> as Thrfrg<Op>>::ThrV, ThrPQ<Op>) as Concatenate>::Output;
+type Val<Op> =
+    <(<Ref<Op> as Thrfrg<Op>>::FrgV, <Ref<Op> as Thrfrg<Op>>::Rest) as Concatenate>::Output;
+type ThrByIndex<Op, I> = <Thr<Op> as ComposeBy<I>>::Output;
 
-impl<R, AP, AQ, Tv, TP, TQ, Sp, I> OperandTv<AP, AQ, Tv, TP, TQ, Sp, I> for R
+impl<Op: Operand, I> TvLayout<I> for Op
 where
-    R: Thrfrg<AP, AQ, Tv, TP, TQ>,
-    Sp: Spread<R::ThrP>,
-    (Spreaded<R, AP, AQ, Tv, TP, TQ, Sp>, R::ThrQ): Concatenate,
-    (R::ThrV, ThrPQ<R, AP, AQ, Tv, TP, TQ, Sp>): Concatenate,
-    ThrMode0<R, AP, AQ, Tv, TP, TQ, Sp>: ComposeBy<I>,
-    (R::FrgV, R::Rest): Concatenate,
-    (
-        ThrByIndex<R, AP, AQ, Tv, TP, TQ, Sp, I>,
-        ValMode<R, AP, AQ, Tv, TP, TQ>,
-    ): Concatenate,
+    Ref<Op>: Thrfrg<Op>,
+    Op::Spread: Spread<Part<Op>>,
+    (Spreaded<Op>, <Ref<Op> as Thrfrg<Op>>::ThrQ): Concatenate,
+    (<Ref<Op> as Thrfrg<Op>>::ThrV, ThrPQ<Op>): Concatenate,
+    Thr<Op>: ComposeBy<I>,
+    (<Ref<Op> as Thrfrg<Op>>::FrgV, <Ref<Op> as Thrfrg<Op>>::Rest): Concatenate,
+    (ThrByIndex<Op, I>, Val<Op>): Concatenate,
 {
-    type Output = <(
-        ThrByIndex<R, AP, AQ, Tv, TP, TQ, Sp, I>,
-        ValMode<R, AP, AQ, Tv, TP, TQ>,
-    ) as Concatenate>::Output;
+    type Output = <(ThrByIndex<Op, I>, Val<Op>) as Concatenate>::Output;
 }
 
 /// `thread index -> thread id`: CuTe's
@@ -215,48 +310,8 @@ type Line2<V> = Layout<(Size<<V as StaticLayout>::Shape>, U1), (U1, U0)>;
 type WithComplement<V> =
     <(V, <V as ComplementTo<<V as CosizeOf>::Output>>::Output) as Concatenate>::Output;
 
-/// `tiled_product(ThrId, AtomLayoutMNK)`: `(ThrV,ThrM,ThrN,ThrK) -> thread index`.
-type VmnkOf<A, L> = <<A as MmaAtom>::ThrId as TiledProductBy<<L as AsLayout>::Layout>>::Output;
-type AtomM<A> = <<A as MmaAtom>::ShapeMNK as Mnk>::M;
-type AtomN<A> = <<A as MmaAtom>::ShapeMNK as Mnk>::N;
-type AtomK<A> = <<A as MmaAtom>::ShapeMNK as Mnk>::K;
-type ThrM<A, L> = <VmnkOf<A, L> as Vmnk>::M;
-type ThrN<A, L> = <VmnkOf<A, L> as Vmnk>::N;
-type ThrK<A, L> = <VmnkOf<A, L> as Vmnk>::K;
-type TileM<A, L> = Prod<AtomM<A>, ThrM<A, L>>;
-type TileN<A, L> = Prod<AtomN<A>, ThrN<A, L>>;
-type TileK<A, L> = Prod<AtomK<A>, ThrK<A, L>>;
-/// A's spread `(ThrM,ThrN):(1,0)` and B's `(ThrM,ThrN):(0,1)`.
-type SpreadA<A, L> = Layout<(ThrM<A, L>, ThrN<A, L>), (U1, U0)>;
-type SpreadB<A, L> = Layout<(ThrM<A, L>, ThrN<A, L>), (U0, U1)>;
 type Idx<A, L> = ThrIdx<VmnkOf<A, L>>;
-type TvA<A, L> = <(TileM<A, L>, TileK<A, L>) as OperandTv<
-    AtomM<A>,
-    AtomK<A>,
-    <A as MmaAtom>::ALayout,
-    ThrM<A, L>,
-    ThrK<A, L>,
-    SpreadA<A, L>,
-    Idx<A, L>,
->>::Output;
-type TvB<A, L> = <(TileN<A, L>, TileK<A, L>) as OperandTv<
-    AtomN<A>,
-    AtomK<A>,
-    <A as MmaAtom>::BLayout,
-    ThrN<A, L>,
-    ThrK<A, L>,
-    SpreadB<A, L>,
-    Idx<A, L>,
->>::Output;
-type TvC<A, L> = <(TileM<A, L>, TileN<A, L>) as OperandTv<
-    AtomM<A>,
-    AtomN<A>,
-    <A as MmaAtom>::CLayout,
-    ThrM<A, L>,
-    ThrN<A, L>,
-    NoSpread,
-    Idx<A, L>,
->>::Output;
+type TvOf<Op, A, L> = <Op as TvLayout<Idx<A, L>>>::Output;
 
 impl<A: MmaAtom, L: AsLayout> TiledMma for MakeTiledMma<A, L>
 where
@@ -270,26 +325,25 @@ where
     ): Concatenate,
     WithComplement<VmnkOf<A, L>>: RightInverted,
     Line2<VmnkOf<A, L>>: ComposeBy<<WithComplement<VmnkOf<A, L>> as RightInverted>::Output>,
-    (ThrM<A, L>, ThrN<A, L>): LayoutShape<(U1, U0)> + LayoutShape<(U0, U1)>,
     (Size<<VmnkOf<A, L> as StaticLayout>::Shape>, U1): LayoutShape<(U1, U0)>,
     AtomM<A>: Mul<ThrM<A, L>>,
     AtomN<A>: Mul<ThrN<A, L>>,
     AtomK<A>: Mul<ThrK<A, L>>,
-    (TileM<A, L>, TileK<A, L>):
-        OperandTv<AtomM<A>, AtomK<A>, A::ALayout, ThrM<A, L>, ThrK<A, L>, SpreadA<A, L>, Idx<A, L>>,
-    (TileN<A, L>, TileK<A, L>):
-        OperandTv<AtomN<A>, AtomK<A>, A::BLayout, ThrN<A, L>, ThrK<A, L>, SpreadB<A, L>, Idx<A, L>>,
-    (TileM<A, L>, TileN<A, L>):
-        OperandTv<AtomM<A>, AtomN<A>, A::CLayout, ThrM<A, L>, ThrN<A, L>, NoSpread, Idx<A, L>>,
+    OperandA<A, L>: Operand + TvLayout<Idx<A, L>>,
+    OperandB<A, L>: Operand + TvLayout<Idx<A, L>>,
+    OperandC<A, L>: Operand + TvLayout<Idx<A, L>>,
     (TileM<A, L>, TileN<A, L>, TileK<A, L>): IntTuple + Default,
-    TvA<A, L>: StaticLayout,
-    TvB<A, L>: StaticLayout,
-    TvC<A, L>: StaticLayout,
+    TvOf<OperandA<A, L>, A, L>: StaticLayout,
+    TvOf<OperandB<A, L>, A, L>: StaticLayout,
+    TvOf<OperandC<A, L>, A, L>: StaticLayout,
 {
     type Atom = A;
     type ThrLayoutVMNK = VmnkOf<A, L>;
     type TileShapeMNK = Tuple<(TileM<A, L>, TileN<A, L>, TileK<A, L>)>;
-    type LayoutATV = TvA<A, L>;
-    type LayoutBTV = TvB<A, L>;
-    type LayoutCTV = TvC<A, L>;
+    type LayoutATV = TvOf<OperandA<A, L>, A, L>;
+    type LayoutBTV = TvOf<OperandB<A, L>, A, L>;
+    type LayoutCTV = TvOf<OperandC<A, L>, A, L>;
+    type OpA = OperandA<A, L>;
+    type OpB = OperandB<A, L>;
+    type OpC = OperandC<A, L>;
 }

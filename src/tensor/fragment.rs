@@ -11,15 +11,30 @@ use generic_array::sequence::GenericSequence;
 use generic_array::{ArrayLength, GenericArray};
 
 /// Registers: a tensor of static layout `L` owning `cosize(L)` elements.
-pub type Fragment<T, L> = TensorOf<GenericArray<T, Cosize<L>>, L>;
+pub type Fragment<T, L> = TensorOf<GenericArray<T, <L as FragmentLayout>::Len>, L>;
+
+/// A static layout a fragment can have: its cosize is an array length.
+pub trait FragmentLayout: StaticLayout {
+    /// `cosize(L)`, a typenum number.
+    type Len: ArrayLength;
+}
+impl<L: StaticLayout + CosizeOf> FragmentLayout for L
+where
+    Cosize<L>: ArrayLength,
+{
+    type Len = Cosize<L>;
+}
+
+impl<T: Copy + Default, L: FragmentLayout> Default for TensorOf<GenericArray<T, L::Len>, L> {
+    fn default() -> Self {
+        Self::filled(T::default())
+    }
+}
 
 /// The fragment of a static shape `S`, column-major (CuTe's `make_fragment_like` of a tile).
 pub type FragmentOf<T, S> = Fragment<T, <S as ColumnMajor>::Layout>;
 
-impl<T: Copy, L: StaticLayout + CosizeOf> TensorOf<GenericArray<T, Cosize<L>>, L>
-where
-    Cosize<L>: ArrayLength,
-{
+impl<T: Copy, L: FragmentLayout> TensorOf<GenericArray<T, L::Len>, L> {
     /// The fragment with every element `v`.
     #[inline(always)]
     pub fn filled(v: T) -> Self {
@@ -28,7 +43,7 @@ where
 
     /// The elements, in the order of their indices.
     #[inline(always)]
-    pub fn as_array(&self) -> &GenericArray<T, Cosize<L>> {
+    pub fn as_array(&self) -> &GenericArray<T, L::Len> {
         &self.engine
     }
 
@@ -44,8 +59,7 @@ where
     E::Elem: Copy,
     usize: Coord<S, D>,
     S: ColumnMajor,
-    S::Layout: CosizeOf,
-    Cosize<S::Layout>: ArrayLength,
+    S::Layout: FragmentLayout,
 {
     /// The whole tile as a register fragment (column-major over the tile's shape).
     ///
@@ -74,8 +88,7 @@ where
     E::Elem: Copy,
     usize: Coord<S, D>,
     S: ColumnMajor,
-    S::Layout: CosizeOf,
-    Cosize<S::Layout>: ArrayLength,
+    S::Layout: FragmentLayout,
 {
     /// Writes a register fragment over the whole tile.
     ///

@@ -37,18 +37,20 @@
 //! assert_eq!([part[0], part[1], part[2], part[3]], [16.0, 48.0, 80.0, 112.0]);
 //! ```
 
+mod algorithm;
 mod engine;
 mod fragment;
 mod identity;
 mod partition;
 mod projection;
 
+pub use algorithm::{axpby, clear, copy, copy_if, CopySizesMatch, SameSize};
 pub use engine::{Engine, Ptr, ReadEngine, WriteEngine};
-pub use fragment::{Fragment, FragmentOf};
+pub use fragment::{Fragment, FragmentLayout, FragmentOf};
 pub use identity::{elem_less, make_identity_tensor, Coords, IdentityTensor};
 pub use partition::{
     inner_partition, local_partition, local_tile, outer_partition, At, LocalPartition, LocalTile,
-    ProductEach, Sliced,
+    ProductEach, Sliced, ThreadCoord,
 };
 pub use projection::{local_partition_proj, local_tile_proj, Dice, DicedLayout, X};
 
@@ -160,6 +162,27 @@ impl<T, S: LayoutShape<D>, D: IntTuple> TensorPtr<T, Layout<S, D>> {
 }
 
 impl<E, L> TensorOf<E, L> {
+    /// The layout.
+    #[inline(always)]
+    pub fn layout(&self) -> L
+    where
+        L: Copy,
+    {
+        self.layout
+    }
+
+    /// The index in the engine of the element at coordinate 0.
+    #[inline(always)]
+    pub fn base(&self) -> usize {
+        self.base
+    }
+
+    /// The tensor's pieces: engine, base, layout.
+    #[inline(always)]
+    pub fn into_parts(self) -> (E, usize, L) {
+        (self.engine, self.base, self.layout)
+    }
+
     #[inline(always)]
     pub(crate) fn over(engine: E, layout: L) -> Self {
         TensorOf::at(engine, 0, layout)
@@ -221,16 +244,6 @@ impl<E: Engine, S: LayoutShape<D>, D: IntTuple> TensorOf<E, Layout<S, D>> {
         self.base as isize + lo >= 0 && ((self.base as isize + hi) as usize) < self.engine.len()
     }
 
-    /// The layout.
-    pub fn layout(&self) -> Layout<S, D> {
-        self.layout
-    }
-
-    /// The index in the engine of the element at coordinate 0.
-    pub fn base(&self) -> usize {
-        self.base
-    }
-
     /// The number of elements.
     pub fn size(&self) -> usize {
         self.layout.size()
@@ -239,11 +252,6 @@ impl<E: Engine, S: LayoutShape<D>, D: IntTuple> TensorOf<E, Layout<S, D>> {
     /// The engine.
     pub fn engine(&self) -> &E {
         &self.engine
-    }
-
-    /// The tensor's pieces: engine, base, layout.
-    pub fn into_parts(self) -> (E, usize, Layout<S, D>) {
-        (self.engine, self.base, self.layout)
     }
 
     /// The engine index of coordinate `x`, from the engine's start.

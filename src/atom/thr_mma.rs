@@ -1,0 +1,216 @@
+//! One thread's slice of a TiledMma (CuTe's `ThrMMA`): the parts of A, B and C it computes.
+//!
+//! `MakeTiledMma::get_slice(thread)` places the thread in `ThrLayoutVMNK`, `(v, m, n, k)`.
+//! `partition_C(c)` cuts a C tensor (any layout of two modes whose extents the tile divides, static
+//! or mixed) with CuTe's `thrfrg_C` and keeps the thread's elements: `(FrgV, RestM, RestN)`, the
+//! values of one atom and the atoms the thread repeats over the tensor. `partition_fragment_C`
+//! is a register fragment of that shape. A and B likewise, `(FrgV, RestM, RestK)`.
+//!
+//! ```
+//! use tessel::mma::UniversalFMA;
+//! use tessel::{layout, shape, MakeTiledMma, Tensor};
+//! type Mma = MakeTiledMma<UniversalFMA<f32>, shape!("(16,16,1)")>;
+//! let c = [0f32; 128 * 128];
+//! let tc = Mma::get_slice(17).partition_C(Tensor::new(&c, layout!("(128,128)")));
+//! // Thread 17 is (1,1) of 16x16: rows 1, 17, ..., columns 1, 17, ...
+//! assert_eq!(tc.layout().to_string(), "(1,8,8):(0,16,2048)");
+//! assert_eq!(tc.base(), 1 + 128);
+//! ```
+#![allow(non_snake_case)]
+
+use crate::atom::mma::{MmaAtom, UniversalFMA};
+use crate::atom::tiled_mma::{MakeTiledMma, Operand, Thrfrg, TiledMma};
+use crate::layout::compact::ColumnMajor;
+use crate::layout::sublayout::{Concatenate, Parts, TwoModes};
+use crate::layout::StaticLayout;
+use crate::tensor::{At, FragmentLayout, FragmentOf, Sliced, TensorOf, ThreadCoord};
+use core::marker::PhantomData;
+
+/// A thread's place in a TiledMma: `(v, m, n, k)` in `ThrLayoutVMNK`.
+pub struct ThrMma<Tm> {
+    vmnk: (usize, usize, usize, usize),
+    tiled: PhantomData<Tm>,
+}
+
+impl<A, L> MakeTiledMma<A, L>
+where
+    Self: TiledMma,
+    ThrShape<Self>: ThreadCoord<ThrStride<Self>, Coord = (usize, usize, usize, usize)>,
+{
+    /// Thread `thread`'s slice (CuTe's `get_slice`).
+    #[inline(always)]
+    pub fn get_slice(thread: usize) -> ThrMma<Self> {
+        let (shape, stride) = (ThrShape::<Self>::default(), ThrStride::<Self>::default());
+        ThrMma {
+            vmnk: shape.thread_coord(&stride, thread),
+            tiled: PhantomData,
+        }
+    }
+}
+
+type ThrShape<Tm> = <<Tm as TiledMma>::ThrLayoutVMNK as StaticLayout>::Shape;
+type ThrStride<Tm> = <<Tm as TiledMma>::ThrLayoutVMNK as StaticLayout>::Stride;
+
+/// A layout of `Op`'s tensor partitioned for one thread: `(FrgV, RestP, RestQ)`.
+pub type Partitioned<R, Op> = <R as Partition<Op>>::Output;
+
+/// The fragment a partition fills: its shape, column-major, in registers.
+pub type PartitionFragment<T, R, Op> = FragmentOf<T, <Partitioned<R, Op> as Parts>::Shape>;
+
+/// What a thread's partition of an operand needs, as one bound.
+pub trait Partition<Op>: Thrfrg<Op> + Sized {
+    /// `(FrgV, RestP, RestQ)`.
+    type Output;
+    /// The thread's elements of a tensor of layout `Self`, and the index of the first.
+    fn partition(self, v: usize, p: usize, q: usize) -> (Self::Output, isize);
+}
+impl<R: Thrfrg<Op>, Op> Partition<Op> for R
+where
+    R::ThrV: At<usize>,
+    R::ThrP: At<usize>,
+    R::ThrQ: At<usize>,
+    R::Rest: TwoModes,
+    (
+        R::FrgV,
+        <R::Rest as TwoModes>::First,
+        <R::Rest as TwoModes>::Second,
+    ): Concatenate,
+{
+    type Output = <(
+        R::FrgV,
+        <R::Rest as TwoModes>::First,
+        <R::Rest as TwoModes>::Second,
+    ) as Concatenate>::Output;
+    #[inline(always)]
+    fn partition(self, v: usize, p: usize, q: usize) -> (Self::Output, isize) {
+        let (thr_v, thr_p, thr_q, frg_v, rest) = self.thrfrg();
+        let (rest_p, rest_q) = rest.split();
+        let offset = thr_v.at(v) + thr_p.at(p) + thr_q.at(q);
+        ((frg_v, rest_p, rest_q).concatenate(), offset)
+    }
+}
+
+macro_rules! partitions {
+    ($($Op:ident: $partition:ident, $fragment:ident, $Name:literal;)+) => {
+        impl<Tm: TiledMma> ThrMma<Tm> {$(
+            #[doc = concat!("The thread's elements of ", $Name, ": `(FrgV, RestP, RestQ)`.")]
+            #[inline(always)]
+            pub fn $partition<E, R: Partition<Tm::$Op>>(
+                &self,
+                t: TensorOf<E, R>,
+            ) -> TensorOf<E, Partitioned<R, Tm::$Op>>
+            where
+                Partitioned<R, Tm::$Op>: Sliced,
+            {
+                let (v, m, n, k) = self.vmnk;
+                let (p, q) = <Tm::$Op as Operand>::pq(m, n, k);
+                let (engine, base, layout) = t.into_parts();
+                let (part, offset) = layout.partition(v, p, q);
+                part.over(engine, (base as isize + offset) as usize)
+            }
+
+            #[doc = concat!("A register fragment shaped like the thread's partition of ", $Name, ".")]
+            #[inline(always)]
+            pub fn $fragment<T: Copy + Default, E, R: Partition<Tm::$Op>>(
+                &self,
+                _t: &TensorOf<E, R>,
+            ) -> PartitionFragment<T, R, Tm::$Op>
+            where
+                Partitioned<R, Tm::$Op>: Parts,
+                <Partitioned<R, Tm::$Op> as Parts>::Shape: ColumnMajor,
+                <<Partitioned<R, Tm::$Op> as Parts>::Shape as ColumnMajor>::Layout: FragmentLayout,
+            {
+                Default::default()
+            }
+        )+}
+    };
+}
+
+partitions! {
+    OpA: partition_A, partition_fragment_A, "A";
+    OpB: partition_B, partition_fragment_B, "B";
+    OpC: partition_C, partition_fragment_C, "C";
+}
+
+/// The multiply-add an atom performs, one value at a time on the CPU: `d = a * b + c`
+/// ([`UniversalFMA`]; the tensor-core atoms get theirs from the GPU kernels' crate).
+pub trait MmaCall {
+    /// A's element.
+    type A: Copy;
+    /// B's element.
+    type B: Copy;
+    /// C's (and D's) element.
+    type C: Copy;
+    /// `a * b + c`.
+    fn fma(&self, a: Self::A, b: Self::B, c: Self::C) -> Self::C;
+}
+
+impl<T> MmaCall for UniversalFMA<T>
+where
+    T: Copy + core::ops::Mul<Output = T> + core::ops::Add<Output = T>,
+    UniversalFMA<T>: MmaAtom,
+{
+    type A = T;
+    type B = T;
+    type C = T;
+    #[inline(always)]
+    fn fma(&self, a: T, b: T, c: T) -> T {
+        a * b + c
+    }
+}
+
+impl<Tm: TiledMma> MmaCall for ThrMma<Tm>
+where
+    Tm::Atom: MmaCall,
+{
+    type A = <Tm::Atom as MmaCall>::A;
+    type B = <Tm::Atom as MmaCall>::B;
+    type C = <Tm::Atom as MmaCall>::C;
+    #[inline(always)]
+    fn fma(&self, a: Self::A, b: Self::B, c: Self::C) -> Self::C {
+        Tm::Atom::default().fma(a, b, c)
+    }
+}
+
+/// `gemm(mma, a, b, c)`: `c(v,m,n) += a(v,m,k) * b(v,n,k)` over a thread's fragments
+/// `(V,M,K)`, `(V,N,K)`, `(V,M,N)`, for atoms of one value per thread (CuTe's `gemm` with
+/// [`UniversalFMA`]).
+#[inline(always)]
+pub fn gemm<M: MmaCall, A, B, C>(mma: &M, a: &A, b: &B, c: &mut C)
+where
+    A: Modes3 + core::ops::Index<(usize, usize, usize), Output = M::A>,
+    B: Modes3 + core::ops::Index<(usize, usize, usize), Output = M::B>,
+    C: Modes3 + core::ops::IndexMut<(usize, usize, usize), Output = M::C>,
+{
+    let ([v, mm, kk], [_, nn, _]) = (a.mode_sizes(), b.mode_sizes());
+    for k in 0..kk {
+        for m in 0..mm {
+            for n in 0..nn {
+                for v in 0..v {
+                    c[(v, m, n)] = mma.fma(a[(v, m, k)], b[(v, n, k)], c[(v, m, n)]);
+                }
+            }
+        }
+    }
+}
+
+/// A tensor of three modes: their sizes.
+pub trait Modes3 {
+    /// The size of each mode.
+    fn mode_sizes(&self) -> [usize; 3];
+}
+impl<E, S0, S1, S2, D0, D1, D2> Modes3
+    for TensorOf<E, crate::layout::Layout<(S0, S1, S2), (D0, D1, D2)>>
+where
+    (S0, S1, S2): crate::layout::int_tuple::LayoutShape<(D0, D1, D2)>,
+    (D0, D1, D2): crate::layout::int_tuple::IntTuple,
+    S0: crate::layout::int_tuple::IntTuple,
+    S1: crate::layout::int_tuple::IntTuple,
+    S2: crate::layout::int_tuple::IntTuple,
+{
+    #[inline(always)]
+    fn mode_sizes(&self) -> [usize; 3] {
+        let s = self.layout().shape();
+        [s.0.size(), s.1.size(), s.2.size()]
+    }
+}

@@ -1,0 +1,158 @@
+//! Algorithms on tensors, element by element over their 1-D coordinates: `copy`, `copy_if`,
+//! `clear`, `axpby` (CuTe's `algorithm/`), and the check that a copy's two sides have the same
+//! number of elements, a compile error where both shapes are static (cutlass#3488: partitions of
+//! source and destination that differ).
+//!
+//! ```
+//! use tessel::tensor::{axpby, copy};
+//! use tessel::{layout, Tensor, TensorMut};
+//! let (x, mut y) = ([1.0f32, 2.0, 3.0, 4.0], [10.0f32; 4]);
+//! let mut z = [0.0f32; 4];
+//! copy(&Tensor::new(&x, layout!("(2,2):(2,1)")), &mut TensorMut::new(&mut z, layout!("(2,2)")));
+//! assert_eq!(z, [1.0, 3.0, 2.0, 4.0]); // the transpose: z(i,j) = x(i,j)
+//! axpby(2.0, &Tensor::new(&x, layout!("4:1")), 0.5, &mut TensorMut::new(&mut y, layout!("4:1")));
+//! assert_eq!(y, [7.0, 9.0, 11.0, 13.0]);
+//! ```
+
+use super::{ReadEngine, TensorOf, WriteEngine};
+use crate::algebra::mixed::{Dyn, Sym0, Symbolize};
+use crate::algebra::product::{ListSizeMixed, SizeOf};
+use crate::diagnostic::{Check, CheckBit, Checked, Holds};
+use crate::layout::coord::Coord;
+use crate::layout::int_tuple::{IntTuple, LayoutShape, Leaves};
+use crate::layout::Layout;
+use crate::num::arith::{SameAs, SameValue};
+use typenum::{UInt, U0};
+
+crate::diagnostic::condition!(
+    /// copy: both sides have the same number of elements.
+    CopySizesMatch,
+    CopySizesMatchFails,
+    "copy: the source has {A} elements and the destination {B}",
+    "copy needs a source and a destination of the same size (compare their partitions)"
+);
+
+/// Whether two shapes have the same size, where both are static: the verdict.
+pub trait SameSize<T> {
+    /// [`Holds`] or the failure.
+    type Verdict;
+}
+impl<S: Symbolize<U0, U0>, T: Symbolize<U0, U0>> SameSize<T> for S
+where
+    Sym0<S>: Leaves,
+    Sym0<T>: Leaves,
+    <Sym0<S> as Leaves>::List: ListSizeMixed,
+    <Sym0<T> as Leaves>::List: ListSizeMixed,
+    SizeOf<Sym0<S>>: SameCount<SizeOf<Sym0<T>>>,
+{
+    type Verdict = <SizeOf<Sym0<S>> as SameCount<SizeOf<Sym0<T>>>>::Verdict;
+}
+
+/// Two sizes, static or runtime: equal where both are static.
+#[doc(hidden)]
+pub trait SameCount<B> {
+    /// [`Holds`] or the failure.
+    type Verdict;
+}
+impl<U, B, V, C> SameCount<UInt<V, C>> for UInt<U, B>
+where
+    UInt<U, B>: SameAs<UInt<V, C>>,
+    SameValue<UInt<U, B>, UInt<V, C>>: CheckBit<CopySizesMatch, UInt<U, B>, UInt<V, C>>,
+{
+    type Verdict = Check<SameValue<UInt<U, B>, UInt<V, C>>, CopySizesMatch, UInt<U, B>, UInt<V, C>>;
+}
+impl<E, X> SameCount<X> for Dyn<E> {
+    type Verdict = Holds;
+}
+impl<U, B, E> SameCount<Dyn<E>> for UInt<U, B> {
+    type Verdict = Holds;
+}
+
+/// `dst(i) = src(i)` for every 1-D coordinate `i`.
+///
+/// # Panics
+///
+/// Where the sizes are runtime and differ; a static mismatch is a compile error.
+#[inline(always)]
+pub fn copy<ES, SS, DS, ED, SD, DD>(
+    src: &TensorOf<ES, Layout<SS, DS>>,
+    dst: &mut TensorOf<ED, Layout<SD, DD>>,
+) where
+    ES: ReadEngine,
+    ED: WriteEngine<Elem = ES::Elem>,
+    ES::Elem: Copy,
+    SS: LayoutShape<DS> + SameSize<SD>,
+    <SS as SameSize<SD>>::Verdict: Checked,
+    SD: LayoutShape<DD>,
+    DS: IntTuple,
+    DD: IntTuple,
+    usize: Coord<SS, DS> + Coord<SD, DD>,
+{
+    copy_if(|_| true, src, dst)
+}
+
+/// `dst(i) = src(i)` where `pred(i)` holds (CuTe's `copy_if`, the predicate a closure over the
+/// 1-D coordinate, typically `elem_less` on an identity tensor partitioned alike).
+#[inline(always)]
+pub fn copy_if<ES, SS, DS, ED, SD, DD>(
+    pred: impl Fn(usize) -> bool,
+    src: &TensorOf<ES, Layout<SS, DS>>,
+    dst: &mut TensorOf<ED, Layout<SD, DD>>,
+) where
+    ES: ReadEngine,
+    ED: WriteEngine<Elem = ES::Elem>,
+    ES::Elem: Copy,
+    SS: LayoutShape<DS> + SameSize<SD>,
+    <SS as SameSize<SD>>::Verdict: Checked,
+    SD: LayoutShape<DD>,
+    DS: IntTuple,
+    DD: IntTuple,
+    usize: Coord<SS, DS> + Coord<SD, DD>,
+{
+    assert_eq!(
+        src.size(),
+        dst.size(),
+        "copy: the source and the destination differ in size"
+    );
+    for i in 0..src.size() {
+        if pred(i) {
+            dst[i] = src[i];
+        }
+    }
+}
+
+/// Every element set to `T::default()` (zero for numbers; CuTe's `clear`).
+#[inline(always)]
+pub fn clear<E: WriteEngine, S: LayoutShape<D>, D: IntTuple>(t: &mut TensorOf<E, Layout<S, D>>)
+where
+    E::Elem: Default,
+    usize: Coord<S, D>,
+{
+    for i in 0..t.size() {
+        t[i] = E::Elem::default();
+    }
+}
+
+/// `y = alpha * x + beta * y`, element by element.
+#[inline(always)]
+pub fn axpby<T, EX, SX, DX, EY, SY, DY>(
+    alpha: T,
+    x: &TensorOf<EX, Layout<SX, DX>>,
+    beta: T,
+    y: &mut TensorOf<EY, Layout<SY, DY>>,
+) where
+    T: Copy + core::ops::Mul<Output = T> + core::ops::Add<Output = T>,
+    EX: ReadEngine<Elem = T>,
+    EY: WriteEngine<Elem = T>,
+    SX: LayoutShape<DX> + SameSize<SY>,
+    <SX as SameSize<SY>>::Verdict: Checked,
+    SY: LayoutShape<DY>,
+    DX: IntTuple,
+    DY: IntTuple,
+    usize: Coord<SX, DX> + Coord<SY, DY>,
+{
+    assert_eq!(x.size(), y.size(), "axpby: x and y differ in size");
+    for i in 0..x.size() {
+        y[i] = alpha * x[i] + beta * y[i];
+    }
+}
