@@ -19,7 +19,7 @@
 #![allow(non_snake_case)]
 
 use crate::atom::mma::{MmaAtom, UniversalFMA};
-use crate::atom::tiled_mma::{MakeTiledMma, Operand, Thrfrg, TiledMma};
+use crate::atom::tiled_mma::{MakeTiledMma, MmaOperand, Thrfrg, TiledMma};
 use crate::layout::compact::ColumnMajor;
 use crate::layout::sublayout::{Concatenate, Parts, TwoModes};
 use crate::layout::StaticLayout;
@@ -103,7 +103,7 @@ macro_rules! partitions {
                 Partitioned<R, Tm::$Op>: Sliced,
             {
                 let (v, m, n, k) = self.vmnk;
-                let (p, q) = <Tm::$Op as Operand>::pq(m, n, k);
+                let (p, q) = <Tm::$Op as MmaOperand>::pq(m, n, k);
                 let (engine, base, layout) = t.into_parts();
                 let (part, offset) = layout.partition(v, p, q);
                 part.over(engine, (base as isize + offset) as usize)

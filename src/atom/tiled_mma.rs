@@ -51,11 +51,11 @@ pub trait TiledMma {
     /// `(thread, value) -> m + TM*n` in the `TM x TN` tile of C.
     type LayoutCTV: StaticLayout;
     /// Operand A's geometry (what `partition_A` cuts with).
-    type OpA: Operand;
-    /// Operand B's geometry.
-    type OpB: Operand;
-    /// Operand C's geometry.
-    type OpC: Operand;
+    type OpA: MmaOperand;
+    /// MmaOperand B's geometry.
+    type OpB: MmaOperand;
+    /// MmaOperand C's geometry.
+    type OpC: MmaOperand;
     /// The number of threads.
     const THREADS: usize = <Self::ThrLayoutVMNK as StaticLayout>::SIZE;
 }
@@ -104,7 +104,7 @@ pub type Line<N> = Layout<N, U1>;
 
 /// One operand (A, B or C) of a TiledMma: the sizes and layouts CuTe's `thrfrg_A` (`_B`, `_C`)
 /// cuts a tensor of it with. P and Q are its two modes: (M,K) for A, (N,K) for B, (M,N) for C.
-pub trait Operand {
+pub trait MmaOperand {
     /// `(P,Q)`, the TiledMma's tile: the permutation step's tiler when none is given.
     type Tiler: Default;
     /// `make_layout((P,Q))`: the reference tile.
@@ -121,11 +121,11 @@ pub trait Operand {
     fn pq(m: usize, n: usize, k: usize) -> (usize, usize);
 }
 
-/// Operand A of the atom `A` tiled over `L`.
+/// MmaOperand A of the atom `A` tiled over `L`.
 pub struct OperandA<A, L>(PhantomData<(A, L)>);
-/// Operand B.
+/// MmaOperand B.
 pub struct OperandB<A, L>(PhantomData<(A, L)>);
-/// Operand C.
+/// MmaOperand C.
 pub struct OperandC<A, L>(PhantomData<(A, L)>);
 
 /// `tiled_product(ThrId, AtomLayoutMNK)`: `(ThrV,ThrM,ThrN,ThrK) -> thread index`.
@@ -143,7 +143,7 @@ type TileK<A, L> = Prod<AtomK<A>, ThrK<A, L>>;
 macro_rules! operands {
     ($($Op:ident: ($P:ident, $Q:ident), ($AP:ident, $AQ:ident), $Tv:ident, ($TP:ident, $TQ:ident),
        $Spread:ty, |$m:ident, $n:ident, $k:ident| $pq:expr;)+) => {$(
-        impl<A: MmaAtom, L: AsLayout> Operand for $Op<A, L>
+        impl<A: MmaAtom, L: AsLayout> MmaOperand for $Op<A, L>
         where
             A::ShapeMNK: Mnk,
             A::ThrId: TiledProductBy<L::Layout>,
@@ -206,15 +206,15 @@ pub type ThrfrgParts<R, Op> = (
     <R as Thrfrg<Op>>::Rest,
 );
 
-type Divided<R, Op> = <R as LogicalDivideBy<<Op as Operand>::Tiler>>::Output;
-type AtomTiled<R, Op> = <Divided<R, Op> as ZippedDivideBy<<Op as Operand>::AtomTile>>::Output;
+type Divided<R, Op> = <R as LogicalDivideBy<<Op as MmaOperand>::Tiler>>::Output;
+type AtomTiled<R, Op> = <Divided<R, Op> as ZippedDivideBy<<Op as MmaOperand>::AtomTile>>::Output;
 type AtomMode<R, Op> = <AtomTiled<R, Op> as TwoModes>::First;
-type TvMode<R, Op> = <AtomMode<R, Op> as ComposeBy<<Op as Operand>::Tv>>::Output;
+type TvMode<R, Op> = <AtomMode<R, Op> as ComposeBy<<Op as MmaOperand>::Tv>>::Output;
 type RestMode<R, Op> = <AtomTiled<R, Op> as TwoModes>::Second;
-type ThrTiled<R, Op> = <RestMode<R, Op> as ZippedDivideBy<<Op as Operand>::ThrTile>>::Output;
+type ThrTiled<R, Op> = <RestMode<R, Op> as ZippedDivideBy<<Op as MmaOperand>::ThrTile>>::Output;
 type ThrMode<R, Op> = <ThrTiled<R, Op> as TwoModes>::First;
 
-impl<R, Op: Operand> Thrfrg<Op> for R
+impl<R, Op: MmaOperand> Thrfrg<Op> for R
 where
     R: LogicalDivideBy<Op::Tiler>,
     Divided<R, Op>: ZippedDivideBy<Op::AtomTile>,
@@ -279,16 +279,16 @@ pub trait TvLayout<I> {
     type Output;
 }
 
-type Ref<Op> = <Op as Operand>::Reference;
+type Ref<Op> = <Op as MmaOperand>::Reference;
 type Part<Op> = <Ref<Op> as Thrfrg<Op>>::ThrP;
-type Spreaded<Op> = <<Op as Operand>::Spread as Spread<Part<Op>>>::Output;
+type Spreaded<Op> = <<Op as MmaOperand>::Spread as Spread<Part<Op>>>::Output;
 type ThrPQ<Op> = <(Spreaded<Op>, <Ref<Op> as Thrfrg<Op>>::ThrQ) as Concatenate>::Output;
 type Thr<Op> = <(<Ref<Op> as Thrfrg<Op>>::ThrV, ThrPQ<Op>) as Concatenate>::Output;
 type Val<Op> =
     <(<Ref<Op> as Thrfrg<Op>>::FrgV, <Ref<Op> as Thrfrg<Op>>::Rest) as Concatenate>::Output;
 type ThrByIndex<Op, I> = <Thr<Op> as ComposeBy<I>>::Output;
 
-impl<Op: Operand, I> TvLayout<I> for Op
+impl<Op: MmaOperand, I> TvLayout<I> for Op
 where
     Ref<Op>: Thrfrg<Op>,
     Op::Spread: Spread<Part<Op>>,
@@ -329,9 +329,9 @@ where
     AtomM<A>: Mul<ThrM<A, L>>,
     AtomN<A>: Mul<ThrN<A, L>>,
     AtomK<A>: Mul<ThrK<A, L>>,
-    OperandA<A, L>: Operand + TvLayout<Idx<A, L>>,
-    OperandB<A, L>: Operand + TvLayout<Idx<A, L>>,
-    OperandC<A, L>: Operand + TvLayout<Idx<A, L>>,
+    OperandA<A, L>: MmaOperand + TvLayout<Idx<A, L>>,
+    OperandB<A, L>: MmaOperand + TvLayout<Idx<A, L>>,
+    OperandC<A, L>: MmaOperand + TvLayout<Idx<A, L>>,
     (TileM<A, L>, TileN<A, L>, TileK<A, L>): IntTuple + Default,
     TvOf<OperandA<A, L>, A, L>: StaticLayout,
     TvOf<OperandB<A, L>, A, L>: StaticLayout,
