@@ -52,9 +52,9 @@ pub trait TiledMma {
     type LayoutCTV: StaticLayout;
     /// Operand A's geometry (what `partition_A` cuts with).
     type OpA: MmaOperand;
-    /// MmaOperand B's geometry.
+    /// Operand B's geometry.
     type OpB: MmaOperand;
-    /// MmaOperand C's geometry.
+    /// Operand C's geometry.
     type OpC: MmaOperand;
     /// The number of threads.
     const THREADS: usize = <Self::ThrLayoutVMNK as StaticLayout>::SIZE;
@@ -121,11 +121,11 @@ pub trait MmaOperand {
     fn pq(m: usize, n: usize, k: usize) -> (usize, usize);
 }
 
-/// MmaOperand A of the atom `A` tiled over `L`.
+/// Operand A of the atom `A` tiled over `L`.
 pub struct OperandA<A, L>(PhantomData<(A, L)>);
-/// MmaOperand B.
+/// Operand B.
 pub struct OperandB<A, L>(PhantomData<(A, L)>);
-/// MmaOperand C.
+/// Operand C.
 pub struct OperandC<A, L>(PhantomData<(A, L)>);
 
 /// `tiled_product(ThrId, AtomLayoutMNK)`: `(ThrV,ThrM,ThrN,ThrK) -> thread index`.
