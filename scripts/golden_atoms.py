@@ -187,6 +187,8 @@ def write_test():
         "//! edit. Every atom's layouts, TiledMma tiles and TV layouts, TiledCopy tilers and TV layouts.",
         "#![allow(non_camel_case_types)]",
         "",
+        "use tessel::atom::copy::*;",
+        "use tessel::atom::element::F16;",
         "use tessel::mma::*;",
         "use tessel::{",
         "    layout, shape, MakeTiledCopy, MakeTiledMma, MmaAtom, Tensor, TiledCopy, TiledMma,",
@@ -204,6 +206,19 @@ def write_test():
         for field, rust in [("Shape_MNK", "ShapeMNK"), ("ThrID", "ThrId"), ("ALayout", "ALayout"),
                             ("BLayout", "BLayout"), ("CLayout", "CLayout")]:
             out.append(f'    assert_eq!(shown::<{t}::{rust}>(), "{f[field]}", "{name} {rust}");')
+    out.append("}\n")
+    elems = {"uint32_t": "u32", "float": "f32", "uint128_t": "u128", "half_t": "F16"}
+    out.append("#[test]\nfn copy_atoms_print_cutes_layouts() {")
+    for name, f in [(n, f) for (k, n), f in rows.items() if k == "copy"]:
+        t = f"<{name} as CopyOp>"
+        for field, rust in [("ThrID", "ThrId"), ("SrcLayout", "SrcLayout"), ("DstLayout", "DstLayout"),
+                            ("RefLayout", "RefLayout")]:
+            out.append(f'    assert_eq!(shown::<{t}::{rust}>(), "{f[field]}", "{name} {rust}");')
+        for field, value in f.items():
+            m = re.fullmatch(r"(ValLayout\w+)<(\w+)>", field)
+            if m:
+                atom = f"<CopyAtom<{name}, {elems[m.group(2)]}> as CopyAtomLayouts>"
+                out.append(f'    assert_eq!(shown::<{atom}::{m.group(1)}>(), "{value}", "{name} {field}");')
     out.append("}\n")
     tm = [(n, f) for (k, n), f in rows.items() if k == "tiled_mma"]
     for i, (key, f) in enumerate(tm):

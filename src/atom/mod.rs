@@ -7,6 +7,7 @@
 //! - [`tiled_copy`]: a copy atom tiled by a thread layout and a value layout (`MakeTiledCopy`).
 //! - [`element`]: the element types and their widths.
 
+pub mod copy;
 pub mod element;
 pub mod mma;
 pub mod thr_mma;
