@@ -88,6 +88,10 @@ PARTITIONS = [
     ("mma", "SM80_16x8x16_F32F16F16F32_TN", "(2,2,1)", "C", "(64,32):(1,#100)", 70),
     ("mma", "SM70_8x8x4_F32F16F16F32_NT", "(2,2,1)", "C", "(32,32):(1,32)", 9),
     ("mma", "SM80_16x8x8_F32TF32TF32F32_TN", "(2,2,1)", "A", "(32,16):(16,1)", 100),
+    ("copyA", "SM80_16x8x16_F32F16F16F32_TN", "(2,2,1)", "S", "(64,32):(1,64)", 37),
+    ("copyA", "SM80_16x8x16_F32F16F16F32_TN", "(2,2,1)", "S", "(32,64):(64,1)", 100),
+    ("copyC", "SM80_16x8x16_F32F16F16F32_TN", "(2,2,1)", "D", "(64,32):(1,#64)", 5),
+    ("copyA", "UniversalFMA", "(16,16,1)", "S", "(128,8):(1,128)", 77),
 ]
 
 
@@ -110,6 +114,12 @@ def partition_cases():
     for kind, x, y, op, tensor, thread in PARTITIONS:
         if kind == "copy":
             maker = f"make_tiled_copy(Copy_Atom<UniversalCopy<float>,float>{{}},{cpp_arg(x)},{cpp_arg(y)})"
+            call = f"partition_{op}"
+        elif kind.startswith("copy"):
+            elem = "float" if x == "UniversalFMA" or kind == "copyC" else "half_t"
+            bits = "uint32_t"
+            mma = f"make_tiled_mma({cute_atom(x)}{{}},{cpp_arg(y)})"
+            maker = f"make_tiled_copy_{kind[4]}(Copy_Atom<UniversalCopy<{bits}>,{elem}>{{}},{mma})"
             call = f"partition_{op}"
         else:
             maker = f"make_tiled_mma({cute_atom(x)}{{}},{cpp_arg(y)})"
@@ -188,6 +198,7 @@ def write_test():
         "#![allow(non_camel_case_types)]",
         "",
         "use tessel::atom::copy::*;",
+        "use tessel::atom::tiled_copy::{MakeTiledCopyA, MakeTiledCopyC};",
         "use tessel::atom::element::F16;",
         "use tessel::mma::*;",
         "use tessel::{",
@@ -253,6 +264,10 @@ def write_test():
         lay = f'layout!("{text}"; {", ".join(names)})' if names else f'layout!("{text}")'
         if kind == "copy":
             slice_ = f'MakeTiledCopy::<layout!("{x}"), layout!("{y}")>::get_slice({thread})'
+        elif kind.startswith("copy"):
+            elem = "f32" if x == "UniversalFMA" or kind == "copyC" else "F16"
+            mma = f'MakeTiledMma<{rust_atom(x)}, shape!("{y}")>'
+            slice_ = f"MakeTiledCopy{kind[4]}::<CopyAtom<UniversalCopy<u32>, {elem}>, {mma}>::get_slice({thread})"
         else:
             slice_ = f'MakeTiledMma::<{rust_atom(x)}, shape!("{y}")>::get_slice({thread})'
         out.append(f"    let t = {slice_}.partition_{op}(Tensor::new(&data, {lay}));")

@@ -4,10 +4,9 @@
 
 use tessel::atom::copy::*;
 use tessel::atom::element::F16;
+use tessel::atom::tiled_copy::{MakeTiledCopyA, MakeTiledCopyC};
 use tessel::mma::*;
-use tessel::{
-    layout, shape, MakeTiledCopy, MakeTiledMma, MmaAtom, Tensor, TiledCopy, TiledMma,
-};
+use tessel::{layout, shape, MakeTiledCopy, MakeTiledMma, MmaAtom, Tensor, TiledCopy, TiledMma};
 
 fn shown<T: Default + core::fmt::Display>() -> String {
     T::default().to_string()
@@ -15,409 +14,1714 @@ fn shown<T: Default + core::fmt::Display>() -> String {
 
 #[test]
 fn mma_atoms_print_cutes_layouts() {
-    assert_eq!(shown::<<SM70_8x8x4_F32F16F16F32_TN as MmaAtom>::ShapeMNK>(), "(8,8,4)", "SM70_8x8x4_F32F16F16F32_TN ShapeMNK");
-    assert_eq!(shown::<<SM70_8x8x4_F32F16F16F32_TN as MmaAtom>::ThrId>(), "(4,2):(1,16)", "SM70_8x8x4_F32F16F16F32_TN ThrId");
-    assert_eq!(shown::<<SM70_8x8x4_F32F16F16F32_TN as MmaAtom>::ALayout>(), "(8,4):(1,8)", "SM70_8x8x4_F32F16F16F32_TN ALayout");
-    assert_eq!(shown::<<SM70_8x8x4_F32F16F16F32_TN as MmaAtom>::BLayout>(), "(8,4):(1,8)", "SM70_8x8x4_F32F16F16F32_TN BLayout");
-    assert_eq!(shown::<<SM70_8x8x4_F32F16F16F32_TN as MmaAtom>::CLayout>(), "((2,2,2),(2,2,2)):((1,16,4),(8,2,32))", "SM70_8x8x4_F32F16F16F32_TN CLayout");
-    assert_eq!(shown::<<SM70_8x8x4_F32F16F16F32_NT as MmaAtom>::ShapeMNK>(), "(8,8,4)", "SM70_8x8x4_F32F16F16F32_NT ShapeMNK");
-    assert_eq!(shown::<<SM70_8x8x4_F32F16F16F32_NT as MmaAtom>::ThrId>(), "(4,2):(1,16)", "SM70_8x8x4_F32F16F16F32_NT ThrId");
-    assert_eq!(shown::<<SM70_8x8x4_F32F16F16F32_NT as MmaAtom>::ALayout>(), "((4,2),4):((8,4),1)", "SM70_8x8x4_F32F16F16F32_NT ALayout");
-    assert_eq!(shown::<<SM70_8x8x4_F32F16F16F32_NT as MmaAtom>::BLayout>(), "((4,2),4):((8,4),1)", "SM70_8x8x4_F32F16F16F32_NT BLayout");
-    assert_eq!(shown::<<SM70_8x8x4_F32F16F16F32_NT as MmaAtom>::CLayout>(), "((2,2,2),(2,2,2)):((1,16,4),(8,2,32))", "SM70_8x8x4_F32F16F16F32_NT CLayout");
-    assert_eq!(shown::<<SM70_8x8x4_F32F16F16F32_NN as MmaAtom>::ShapeMNK>(), "(8,8,4)", "SM70_8x8x4_F32F16F16F32_NN ShapeMNK");
-    assert_eq!(shown::<<SM70_8x8x4_F32F16F16F32_NN as MmaAtom>::ThrId>(), "(4,2):(1,16)", "SM70_8x8x4_F32F16F16F32_NN ThrId");
-    assert_eq!(shown::<<SM70_8x8x4_F32F16F16F32_NN as MmaAtom>::ALayout>(), "((4,2),4):((8,4),1)", "SM70_8x8x4_F32F16F16F32_NN ALayout");
-    assert_eq!(shown::<<SM70_8x8x4_F32F16F16F32_NN as MmaAtom>::BLayout>(), "(8,4):(1,8)", "SM70_8x8x4_F32F16F16F32_NN BLayout");
-    assert_eq!(shown::<<SM70_8x8x4_F32F16F16F32_NN as MmaAtom>::CLayout>(), "((2,2,2),(2,2,2)):((1,16,4),(8,2,32))", "SM70_8x8x4_F32F16F16F32_NN CLayout");
-    assert_eq!(shown::<<SM70_8x8x4_F32F16F16F32_TT as MmaAtom>::ShapeMNK>(), "(8,8,4)", "SM70_8x8x4_F32F16F16F32_TT ShapeMNK");
-    assert_eq!(shown::<<SM70_8x8x4_F32F16F16F32_TT as MmaAtom>::ThrId>(), "(4,2):(1,16)", "SM70_8x8x4_F32F16F16F32_TT ThrId");
-    assert_eq!(shown::<<SM70_8x8x4_F32F16F16F32_TT as MmaAtom>::ALayout>(), "(8,4):(1,8)", "SM70_8x8x4_F32F16F16F32_TT ALayout");
-    assert_eq!(shown::<<SM70_8x8x4_F32F16F16F32_TT as MmaAtom>::BLayout>(), "((4,2),4):((8,4),1)", "SM70_8x8x4_F32F16F16F32_TT BLayout");
-    assert_eq!(shown::<<SM70_8x8x4_F32F16F16F32_TT as MmaAtom>::CLayout>(), "((2,2,2),(2,2,2)):((1,16,4),(8,2,32))", "SM70_8x8x4_F32F16F16F32_TT CLayout");
-    assert_eq!(shown::<<SM70_8x8x4_F16F16F16F16_TN as MmaAtom>::ShapeMNK>(), "(8,8,4)", "SM70_8x8x4_F16F16F16F16_TN ShapeMNK");
-    assert_eq!(shown::<<SM70_8x8x4_F16F16F16F16_TN as MmaAtom>::ThrId>(), "(4,2):(1,16)", "SM70_8x8x4_F16F16F16F16_TN ThrId");
-    assert_eq!(shown::<<SM70_8x8x4_F16F16F16F16_TN as MmaAtom>::ALayout>(), "(8,4):(1,8)", "SM70_8x8x4_F16F16F16F16_TN ALayout");
-    assert_eq!(shown::<<SM70_8x8x4_F16F16F16F16_TN as MmaAtom>::BLayout>(), "(8,4):(1,8)", "SM70_8x8x4_F16F16F16F16_TN BLayout");
-    assert_eq!(shown::<<SM70_8x8x4_F16F16F16F16_TN as MmaAtom>::CLayout>(), "(8,8):(1,8)", "SM70_8x8x4_F16F16F16F16_TN CLayout");
-    assert_eq!(shown::<<SM70_8x8x4_F16F16F16F16_NT as MmaAtom>::ShapeMNK>(), "(8,8,4)", "SM70_8x8x4_F16F16F16F16_NT ShapeMNK");
-    assert_eq!(shown::<<SM70_8x8x4_F16F16F16F16_NT as MmaAtom>::ThrId>(), "(4,2):(1,16)", "SM70_8x8x4_F16F16F16F16_NT ThrId");
-    assert_eq!(shown::<<SM70_8x8x4_F16F16F16F16_NT as MmaAtom>::ALayout>(), "((4,2),4):((8,4),1)", "SM70_8x8x4_F16F16F16F16_NT ALayout");
-    assert_eq!(shown::<<SM70_8x8x4_F16F16F16F16_NT as MmaAtom>::BLayout>(), "((4,2),4):((8,4),1)", "SM70_8x8x4_F16F16F16F16_NT BLayout");
-    assert_eq!(shown::<<SM70_8x8x4_F16F16F16F16_NT as MmaAtom>::CLayout>(), "(8,8):(1,8)", "SM70_8x8x4_F16F16F16F16_NT CLayout");
-    assert_eq!(shown::<<SM70_8x8x4_F16F16F16F16_NN as MmaAtom>::ShapeMNK>(), "(8,8,4)", "SM70_8x8x4_F16F16F16F16_NN ShapeMNK");
-    assert_eq!(shown::<<SM70_8x8x4_F16F16F16F16_NN as MmaAtom>::ThrId>(), "(4,2):(1,16)", "SM70_8x8x4_F16F16F16F16_NN ThrId");
-    assert_eq!(shown::<<SM70_8x8x4_F16F16F16F16_NN as MmaAtom>::ALayout>(), "((4,2),4):((8,4),1)", "SM70_8x8x4_F16F16F16F16_NN ALayout");
-    assert_eq!(shown::<<SM70_8x8x4_F16F16F16F16_NN as MmaAtom>::BLayout>(), "(8,4):(1,8)", "SM70_8x8x4_F16F16F16F16_NN BLayout");
-    assert_eq!(shown::<<SM70_8x8x4_F16F16F16F16_NN as MmaAtom>::CLayout>(), "(8,8):(1,8)", "SM70_8x8x4_F16F16F16F16_NN CLayout");
-    assert_eq!(shown::<<SM70_8x8x4_F16F16F16F16_TT as MmaAtom>::ShapeMNK>(), "(8,8,4)", "SM70_8x8x4_F16F16F16F16_TT ShapeMNK");
-    assert_eq!(shown::<<SM70_8x8x4_F16F16F16F16_TT as MmaAtom>::ThrId>(), "(4,2):(1,16)", "SM70_8x8x4_F16F16F16F16_TT ThrId");
-    assert_eq!(shown::<<SM70_8x8x4_F16F16F16F16_TT as MmaAtom>::ALayout>(), "(8,4):(1,8)", "SM70_8x8x4_F16F16F16F16_TT ALayout");
-    assert_eq!(shown::<<SM70_8x8x4_F16F16F16F16_TT as MmaAtom>::BLayout>(), "((4,2),4):((8,4),1)", "SM70_8x8x4_F16F16F16F16_TT BLayout");
-    assert_eq!(shown::<<SM70_8x8x4_F16F16F16F16_TT as MmaAtom>::CLayout>(), "(8,8):(1,8)", "SM70_8x8x4_F16F16F16F16_TT CLayout");
-    assert_eq!(shown::<<SM80_16x8x16_F16F16F16F16_TN as MmaAtom>::ShapeMNK>(), "(16,8,16)", "SM80_16x8x16_F16F16F16F16_TN ShapeMNK");
-    assert_eq!(shown::<<SM80_16x8x16_F16F16F16F16_TN as MmaAtom>::ThrId>(), "32:1", "SM80_16x8x16_F16F16F16F16_TN ThrId");
-    assert_eq!(shown::<<SM80_16x8x16_F16F16F16F16_TN as MmaAtom>::ALayout>(), "((4,8),(2,2,2)):((32,1),(16,8,128))", "SM80_16x8x16_F16F16F16F16_TN ALayout");
-    assert_eq!(shown::<<SM80_16x8x16_F16F16F16F16_TN as MmaAtom>::BLayout>(), "((4,8),(2,2)):((16,1),(8,64))", "SM80_16x8x16_F16F16F16F16_TN BLayout");
-    assert_eq!(shown::<<SM80_16x8x16_F16F16F16F16_TN as MmaAtom>::CLayout>(), "((4,8),(2,2)):((32,1),(16,8))", "SM80_16x8x16_F16F16F16F16_TN CLayout");
-    assert_eq!(shown::<<SM80_16x8x16_F32F16F16F32_TN as MmaAtom>::ShapeMNK>(), "(16,8,16)", "SM80_16x8x16_F32F16F16F32_TN ShapeMNK");
-    assert_eq!(shown::<<SM80_16x8x16_F32F16F16F32_TN as MmaAtom>::ThrId>(), "32:1", "SM80_16x8x16_F32F16F16F32_TN ThrId");
-    assert_eq!(shown::<<SM80_16x8x16_F32F16F16F32_TN as MmaAtom>::ALayout>(), "((4,8),(2,2,2)):((32,1),(16,8,128))", "SM80_16x8x16_F32F16F16F32_TN ALayout");
-    assert_eq!(shown::<<SM80_16x8x16_F32F16F16F32_TN as MmaAtom>::BLayout>(), "((4,8),(2,2)):((16,1),(8,64))", "SM80_16x8x16_F32F16F16F32_TN BLayout");
-    assert_eq!(shown::<<SM80_16x8x16_F32F16F16F32_TN as MmaAtom>::CLayout>(), "((4,8),(2,2)):((32,1),(16,8))", "SM80_16x8x16_F32F16F16F32_TN CLayout");
-    assert_eq!(shown::<<SM80_16x8x16_F32BF16BF16F32_TN as MmaAtom>::ShapeMNK>(), "(16,8,16)", "SM80_16x8x16_F32BF16BF16F32_TN ShapeMNK");
-    assert_eq!(shown::<<SM80_16x8x16_F32BF16BF16F32_TN as MmaAtom>::ThrId>(), "32:1", "SM80_16x8x16_F32BF16BF16F32_TN ThrId");
-    assert_eq!(shown::<<SM80_16x8x16_F32BF16BF16F32_TN as MmaAtom>::ALayout>(), "((4,8),(2,2,2)):((32,1),(16,8,128))", "SM80_16x8x16_F32BF16BF16F32_TN ALayout");
-    assert_eq!(shown::<<SM80_16x8x16_F32BF16BF16F32_TN as MmaAtom>::BLayout>(), "((4,8),(2,2)):((16,1),(8,64))", "SM80_16x8x16_F32BF16BF16F32_TN BLayout");
-    assert_eq!(shown::<<SM80_16x8x16_F32BF16BF16F32_TN as MmaAtom>::CLayout>(), "((4,8),(2,2)):((32,1),(16,8))", "SM80_16x8x16_F32BF16BF16F32_TN CLayout");
-    assert_eq!(shown::<<SM80_16x8x8_F16F16F16F16_TN as MmaAtom>::ShapeMNK>(), "(16,8,8)", "SM80_16x8x8_F16F16F16F16_TN ShapeMNK");
-    assert_eq!(shown::<<SM80_16x8x8_F16F16F16F16_TN as MmaAtom>::ThrId>(), "32:1", "SM80_16x8x8_F16F16F16F16_TN ThrId");
-    assert_eq!(shown::<<SM80_16x8x8_F16F16F16F16_TN as MmaAtom>::ALayout>(), "((4,8),(2,2)):((32,1),(16,8))", "SM80_16x8x8_F16F16F16F16_TN ALayout");
-    assert_eq!(shown::<<SM80_16x8x8_F16F16F16F16_TN as MmaAtom>::BLayout>(), "((4,8),2):((16,1),8)", "SM80_16x8x8_F16F16F16F16_TN BLayout");
-    assert_eq!(shown::<<SM80_16x8x8_F16F16F16F16_TN as MmaAtom>::CLayout>(), "((4,8),(2,2)):((32,1),(16,8))", "SM80_16x8x8_F16F16F16F16_TN CLayout");
-    assert_eq!(shown::<<SM80_16x8x8_F32F16F16F32_TN as MmaAtom>::ShapeMNK>(), "(16,8,8)", "SM80_16x8x8_F32F16F16F32_TN ShapeMNK");
-    assert_eq!(shown::<<SM80_16x8x8_F32F16F16F32_TN as MmaAtom>::ThrId>(), "32:1", "SM80_16x8x8_F32F16F16F32_TN ThrId");
-    assert_eq!(shown::<<SM80_16x8x8_F32F16F16F32_TN as MmaAtom>::ALayout>(), "((4,8),(2,2)):((32,1),(16,8))", "SM80_16x8x8_F32F16F16F32_TN ALayout");
-    assert_eq!(shown::<<SM80_16x8x8_F32F16F16F32_TN as MmaAtom>::BLayout>(), "((4,8),2):((16,1),8)", "SM80_16x8x8_F32F16F16F32_TN BLayout");
-    assert_eq!(shown::<<SM80_16x8x8_F32F16F16F32_TN as MmaAtom>::CLayout>(), "((4,8),(2,2)):((32,1),(16,8))", "SM80_16x8x8_F32F16F16F32_TN CLayout");
-    assert_eq!(shown::<<SM80_16x8x8_F32BF16BF16F32_TN as MmaAtom>::ShapeMNK>(), "(16,8,8)", "SM80_16x8x8_F32BF16BF16F32_TN ShapeMNK");
-    assert_eq!(shown::<<SM80_16x8x8_F32BF16BF16F32_TN as MmaAtom>::ThrId>(), "32:1", "SM80_16x8x8_F32BF16BF16F32_TN ThrId");
-    assert_eq!(shown::<<SM80_16x8x8_F32BF16BF16F32_TN as MmaAtom>::ALayout>(), "((4,8),(2,2)):((32,1),(16,8))", "SM80_16x8x8_F32BF16BF16F32_TN ALayout");
-    assert_eq!(shown::<<SM80_16x8x8_F32BF16BF16F32_TN as MmaAtom>::BLayout>(), "((4,8),2):((16,1),8)", "SM80_16x8x8_F32BF16BF16F32_TN BLayout");
-    assert_eq!(shown::<<SM80_16x8x8_F32BF16BF16F32_TN as MmaAtom>::CLayout>(), "((4,8),(2,2)):((32,1),(16,8))", "SM80_16x8x8_F32BF16BF16F32_TN CLayout");
-    assert_eq!(shown::<<SM80_16x8x8_F32TF32TF32F32_TN as MmaAtom>::ShapeMNK>(), "(16,8,8)", "SM80_16x8x8_F32TF32TF32F32_TN ShapeMNK");
-    assert_eq!(shown::<<SM80_16x8x8_F32TF32TF32F32_TN as MmaAtom>::ThrId>(), "32:1", "SM80_16x8x8_F32TF32TF32F32_TN ThrId");
-    assert_eq!(shown::<<SM80_16x8x8_F32TF32TF32F32_TN as MmaAtom>::ALayout>(), "((4,8),(2,2)):((16,1),(8,64))", "SM80_16x8x8_F32TF32TF32F32_TN ALayout");
-    assert_eq!(shown::<<SM80_16x8x8_F32TF32TF32F32_TN as MmaAtom>::BLayout>(), "((4,8),2):((8,1),32)", "SM80_16x8x8_F32TF32TF32F32_TN BLayout");
-    assert_eq!(shown::<<SM80_16x8x8_F32TF32TF32F32_TN as MmaAtom>::CLayout>(), "((4,8),(2,2)):((32,1),(16,8))", "SM80_16x8x8_F32TF32TF32F32_TN CLayout");
-    assert_eq!(shown::<<SM80_16x8x32_S32S8S8S32_TN as MmaAtom>::ShapeMNK>(), "(16,8,32)", "SM80_16x8x32_S32S8S8S32_TN ShapeMNK");
-    assert_eq!(shown::<<SM80_16x8x32_S32S8S8S32_TN as MmaAtom>::ThrId>(), "32:1", "SM80_16x8x32_S32S8S8S32_TN ThrId");
-    assert_eq!(shown::<<SM80_16x8x32_S32S8S8S32_TN as MmaAtom>::ALayout>(), "((4,8),(4,2,2)):((64,1),(16,8,256))", "SM80_16x8x32_S32S8S8S32_TN ALayout");
-    assert_eq!(shown::<<SM80_16x8x32_S32S8S8S32_TN as MmaAtom>::BLayout>(), "((4,8),(4,2)):((32,1),(8,128))", "SM80_16x8x32_S32S8S8S32_TN BLayout");
-    assert_eq!(shown::<<SM80_16x8x32_S32S8S8S32_TN as MmaAtom>::CLayout>(), "((4,8),(2,2)):((32,1),(16,8))", "SM80_16x8x32_S32S8S8S32_TN CLayout");
-    assert_eq!(shown::<<SM90_64x8x16_F32F16F16_SS as MmaAtom>::ShapeMNK>(), "(64,8,16)", "SM90_64x8x16_F32F16F16_SS ShapeMNK");
-    assert_eq!(shown::<<SM90_64x8x16_F32F16F16_SS as MmaAtom>::ThrId>(), "128:1", "SM90_64x8x16_F32F16F16_SS ThrId");
-    assert_eq!(shown::<<SM90_64x8x16_F32F16F16_SS as MmaAtom>::ALayout>(), "(128,(64,16)):(0,(1,64))", "SM90_64x8x16_F32F16F16_SS ALayout");
-    assert_eq!(shown::<<SM90_64x8x16_F32F16F16_SS as MmaAtom>::BLayout>(), "(128,(8,16)):(0,(1,8))", "SM90_64x8x16_F32F16F16_SS BLayout");
-    assert_eq!(shown::<<SM90_64x8x16_F32F16F16_SS as MmaAtom>::CLayout>(), "((4,8,4),(2,2,1)):((128,1,16),(64,8,512))", "SM90_64x8x16_F32F16F16_SS CLayout");
-    assert_eq!(shown::<<SM90_64x16x16_F32F16F16_SS as MmaAtom>::ShapeMNK>(), "(64,16,16)", "SM90_64x16x16_F32F16F16_SS ShapeMNK");
-    assert_eq!(shown::<<SM90_64x16x16_F32F16F16_SS as MmaAtom>::ThrId>(), "128:1", "SM90_64x16x16_F32F16F16_SS ThrId");
-    assert_eq!(shown::<<SM90_64x16x16_F32F16F16_SS as MmaAtom>::ALayout>(), "(128,(64,16)):(0,(1,64))", "SM90_64x16x16_F32F16F16_SS ALayout");
-    assert_eq!(shown::<<SM90_64x16x16_F32F16F16_SS as MmaAtom>::BLayout>(), "(128,(16,16)):(0,(1,16))", "SM90_64x16x16_F32F16F16_SS BLayout");
-    assert_eq!(shown::<<SM90_64x16x16_F32F16F16_SS as MmaAtom>::CLayout>(), "((4,8,4),(2,2,2)):((128,1,16),(64,8,512))", "SM90_64x16x16_F32F16F16_SS CLayout");
-    assert_eq!(shown::<<SM90_64x32x16_F32F16F16_SS as MmaAtom>::ShapeMNK>(), "(64,32,16)", "SM90_64x32x16_F32F16F16_SS ShapeMNK");
-    assert_eq!(shown::<<SM90_64x32x16_F32F16F16_SS as MmaAtom>::ThrId>(), "128:1", "SM90_64x32x16_F32F16F16_SS ThrId");
-    assert_eq!(shown::<<SM90_64x32x16_F32F16F16_SS as MmaAtom>::ALayout>(), "(128,(64,16)):(0,(1,64))", "SM90_64x32x16_F32F16F16_SS ALayout");
-    assert_eq!(shown::<<SM90_64x32x16_F32F16F16_SS as MmaAtom>::BLayout>(), "(128,(32,16)):(0,(1,32))", "SM90_64x32x16_F32F16F16_SS BLayout");
-    assert_eq!(shown::<<SM90_64x32x16_F32F16F16_SS as MmaAtom>::CLayout>(), "((4,8,4),(2,2,4)):((128,1,16),(64,8,512))", "SM90_64x32x16_F32F16F16_SS CLayout");
-    assert_eq!(shown::<<SM90_64x64x16_F32F16F16_SS as MmaAtom>::ShapeMNK>(), "(64,64,16)", "SM90_64x64x16_F32F16F16_SS ShapeMNK");
-    assert_eq!(shown::<<SM90_64x64x16_F32F16F16_SS as MmaAtom>::ThrId>(), "128:1", "SM90_64x64x16_F32F16F16_SS ThrId");
-    assert_eq!(shown::<<SM90_64x64x16_F32F16F16_SS as MmaAtom>::ALayout>(), "(128,(64,16)):(0,(1,64))", "SM90_64x64x16_F32F16F16_SS ALayout");
-    assert_eq!(shown::<<SM90_64x64x16_F32F16F16_SS as MmaAtom>::BLayout>(), "(128,(64,16)):(0,(1,64))", "SM90_64x64x16_F32F16F16_SS BLayout");
-    assert_eq!(shown::<<SM90_64x64x16_F32F16F16_SS as MmaAtom>::CLayout>(), "((4,8,4),(2,2,8)):((128,1,16),(64,8,512))", "SM90_64x64x16_F32F16F16_SS CLayout");
-    assert_eq!(shown::<<SM90_64x128x16_F32F16F16_SS as MmaAtom>::ShapeMNK>(), "(64,128,16)", "SM90_64x128x16_F32F16F16_SS ShapeMNK");
-    assert_eq!(shown::<<SM90_64x128x16_F32F16F16_SS as MmaAtom>::ThrId>(), "128:1", "SM90_64x128x16_F32F16F16_SS ThrId");
-    assert_eq!(shown::<<SM90_64x128x16_F32F16F16_SS as MmaAtom>::ALayout>(), "(128,(64,16)):(0,(1,64))", "SM90_64x128x16_F32F16F16_SS ALayout");
-    assert_eq!(shown::<<SM90_64x128x16_F32F16F16_SS as MmaAtom>::BLayout>(), "(128,(128,16)):(0,(1,128))", "SM90_64x128x16_F32F16F16_SS BLayout");
-    assert_eq!(shown::<<SM90_64x128x16_F32F16F16_SS as MmaAtom>::CLayout>(), "((4,8,4),(2,2,16)):((128,1,16),(64,8,512))", "SM90_64x128x16_F32F16F16_SS CLayout");
-    assert_eq!(shown::<<SM90_64x256x16_F32F16F16_SS as MmaAtom>::ShapeMNK>(), "(64,256,16)", "SM90_64x256x16_F32F16F16_SS ShapeMNK");
-    assert_eq!(shown::<<SM90_64x256x16_F32F16F16_SS as MmaAtom>::ThrId>(), "128:1", "SM90_64x256x16_F32F16F16_SS ThrId");
-    assert_eq!(shown::<<SM90_64x256x16_F32F16F16_SS as MmaAtom>::ALayout>(), "(128,(64,16)):(0,(1,64))", "SM90_64x256x16_F32F16F16_SS ALayout");
-    assert_eq!(shown::<<SM90_64x256x16_F32F16F16_SS as MmaAtom>::BLayout>(), "(128,(256,16)):(0,(1,256))", "SM90_64x256x16_F32F16F16_SS BLayout");
-    assert_eq!(shown::<<SM90_64x256x16_F32F16F16_SS as MmaAtom>::CLayout>(), "((4,8,4),(2,2,32)):((128,1,16),(64,8,512))", "SM90_64x256x16_F32F16F16_SS CLayout");
-    assert_eq!(shown::<<SM90_64x8x16_F32BF16BF16_SS as MmaAtom>::ShapeMNK>(), "(64,8,16)", "SM90_64x8x16_F32BF16BF16_SS ShapeMNK");
-    assert_eq!(shown::<<SM90_64x8x16_F32BF16BF16_SS as MmaAtom>::ThrId>(), "128:1", "SM90_64x8x16_F32BF16BF16_SS ThrId");
-    assert_eq!(shown::<<SM90_64x8x16_F32BF16BF16_SS as MmaAtom>::ALayout>(), "(128,(64,16)):(0,(1,64))", "SM90_64x8x16_F32BF16BF16_SS ALayout");
-    assert_eq!(shown::<<SM90_64x8x16_F32BF16BF16_SS as MmaAtom>::BLayout>(), "(128,(8,16)):(0,(1,8))", "SM90_64x8x16_F32BF16BF16_SS BLayout");
-    assert_eq!(shown::<<SM90_64x8x16_F32BF16BF16_SS as MmaAtom>::CLayout>(), "((4,8,4),(2,2,1)):((128,1,16),(64,8,512))", "SM90_64x8x16_F32BF16BF16_SS CLayout");
-    assert_eq!(shown::<<SM90_64x16x16_F32BF16BF16_SS as MmaAtom>::ShapeMNK>(), "(64,16,16)", "SM90_64x16x16_F32BF16BF16_SS ShapeMNK");
-    assert_eq!(shown::<<SM90_64x16x16_F32BF16BF16_SS as MmaAtom>::ThrId>(), "128:1", "SM90_64x16x16_F32BF16BF16_SS ThrId");
-    assert_eq!(shown::<<SM90_64x16x16_F32BF16BF16_SS as MmaAtom>::ALayout>(), "(128,(64,16)):(0,(1,64))", "SM90_64x16x16_F32BF16BF16_SS ALayout");
-    assert_eq!(shown::<<SM90_64x16x16_F32BF16BF16_SS as MmaAtom>::BLayout>(), "(128,(16,16)):(0,(1,16))", "SM90_64x16x16_F32BF16BF16_SS BLayout");
-    assert_eq!(shown::<<SM90_64x16x16_F32BF16BF16_SS as MmaAtom>::CLayout>(), "((4,8,4),(2,2,2)):((128,1,16),(64,8,512))", "SM90_64x16x16_F32BF16BF16_SS CLayout");
-    assert_eq!(shown::<<SM90_64x32x16_F32BF16BF16_SS as MmaAtom>::ShapeMNK>(), "(64,32,16)", "SM90_64x32x16_F32BF16BF16_SS ShapeMNK");
-    assert_eq!(shown::<<SM90_64x32x16_F32BF16BF16_SS as MmaAtom>::ThrId>(), "128:1", "SM90_64x32x16_F32BF16BF16_SS ThrId");
-    assert_eq!(shown::<<SM90_64x32x16_F32BF16BF16_SS as MmaAtom>::ALayout>(), "(128,(64,16)):(0,(1,64))", "SM90_64x32x16_F32BF16BF16_SS ALayout");
-    assert_eq!(shown::<<SM90_64x32x16_F32BF16BF16_SS as MmaAtom>::BLayout>(), "(128,(32,16)):(0,(1,32))", "SM90_64x32x16_F32BF16BF16_SS BLayout");
-    assert_eq!(shown::<<SM90_64x32x16_F32BF16BF16_SS as MmaAtom>::CLayout>(), "((4,8,4),(2,2,4)):((128,1,16),(64,8,512))", "SM90_64x32x16_F32BF16BF16_SS CLayout");
-    assert_eq!(shown::<<SM90_64x64x16_F32BF16BF16_SS as MmaAtom>::ShapeMNK>(), "(64,64,16)", "SM90_64x64x16_F32BF16BF16_SS ShapeMNK");
-    assert_eq!(shown::<<SM90_64x64x16_F32BF16BF16_SS as MmaAtom>::ThrId>(), "128:1", "SM90_64x64x16_F32BF16BF16_SS ThrId");
-    assert_eq!(shown::<<SM90_64x64x16_F32BF16BF16_SS as MmaAtom>::ALayout>(), "(128,(64,16)):(0,(1,64))", "SM90_64x64x16_F32BF16BF16_SS ALayout");
-    assert_eq!(shown::<<SM90_64x64x16_F32BF16BF16_SS as MmaAtom>::BLayout>(), "(128,(64,16)):(0,(1,64))", "SM90_64x64x16_F32BF16BF16_SS BLayout");
-    assert_eq!(shown::<<SM90_64x64x16_F32BF16BF16_SS as MmaAtom>::CLayout>(), "((4,8,4),(2,2,8)):((128,1,16),(64,8,512))", "SM90_64x64x16_F32BF16BF16_SS CLayout");
-    assert_eq!(shown::<<SM90_64x128x16_F32BF16BF16_SS as MmaAtom>::ShapeMNK>(), "(64,128,16)", "SM90_64x128x16_F32BF16BF16_SS ShapeMNK");
-    assert_eq!(shown::<<SM90_64x128x16_F32BF16BF16_SS as MmaAtom>::ThrId>(), "128:1", "SM90_64x128x16_F32BF16BF16_SS ThrId");
-    assert_eq!(shown::<<SM90_64x128x16_F32BF16BF16_SS as MmaAtom>::ALayout>(), "(128,(64,16)):(0,(1,64))", "SM90_64x128x16_F32BF16BF16_SS ALayout");
-    assert_eq!(shown::<<SM90_64x128x16_F32BF16BF16_SS as MmaAtom>::BLayout>(), "(128,(128,16)):(0,(1,128))", "SM90_64x128x16_F32BF16BF16_SS BLayout");
-    assert_eq!(shown::<<SM90_64x128x16_F32BF16BF16_SS as MmaAtom>::CLayout>(), "((4,8,4),(2,2,16)):((128,1,16),(64,8,512))", "SM90_64x128x16_F32BF16BF16_SS CLayout");
-    assert_eq!(shown::<<SM90_64x256x16_F32BF16BF16_SS as MmaAtom>::ShapeMNK>(), "(64,256,16)", "SM90_64x256x16_F32BF16BF16_SS ShapeMNK");
-    assert_eq!(shown::<<SM90_64x256x16_F32BF16BF16_SS as MmaAtom>::ThrId>(), "128:1", "SM90_64x256x16_F32BF16BF16_SS ThrId");
-    assert_eq!(shown::<<SM90_64x256x16_F32BF16BF16_SS as MmaAtom>::ALayout>(), "(128,(64,16)):(0,(1,64))", "SM90_64x256x16_F32BF16BF16_SS ALayout");
-    assert_eq!(shown::<<SM90_64x256x16_F32BF16BF16_SS as MmaAtom>::BLayout>(), "(128,(256,16)):(0,(1,256))", "SM90_64x256x16_F32BF16BF16_SS BLayout");
-    assert_eq!(shown::<<SM90_64x256x16_F32BF16BF16_SS as MmaAtom>::CLayout>(), "((4,8,4),(2,2,32)):((128,1,16),(64,8,512))", "SM90_64x256x16_F32BF16BF16_SS CLayout");
-    assert_eq!(shown::<<UniversalFMA<f32> as MmaAtom>::ShapeMNK>(), "(1,1,1)", "UniversalFMA ShapeMNK");
-    assert_eq!(shown::<<UniversalFMA<f32> as MmaAtom>::ThrId>(), "1:0", "UniversalFMA ThrId");
-    assert_eq!(shown::<<UniversalFMA<f32> as MmaAtom>::ALayout>(), "(1,1):(0,0)", "UniversalFMA ALayout");
-    assert_eq!(shown::<<UniversalFMA<f32> as MmaAtom>::BLayout>(), "(1,1):(0,0)", "UniversalFMA BLayout");
-    assert_eq!(shown::<<UniversalFMA<f32> as MmaAtom>::CLayout>(), "(1,1):(0,0)", "UniversalFMA CLayout");
+    assert_eq!(
+        shown::<<SM70_8x8x4_F32F16F16F32_TN as MmaAtom>::ShapeMNK>(),
+        "(8,8,4)",
+        "SM70_8x8x4_F32F16F16F32_TN ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM70_8x8x4_F32F16F16F32_TN as MmaAtom>::ThrId>(),
+        "(4,2):(1,16)",
+        "SM70_8x8x4_F32F16F16F32_TN ThrId"
+    );
+    assert_eq!(
+        shown::<<SM70_8x8x4_F32F16F16F32_TN as MmaAtom>::ALayout>(),
+        "(8,4):(1,8)",
+        "SM70_8x8x4_F32F16F16F32_TN ALayout"
+    );
+    assert_eq!(
+        shown::<<SM70_8x8x4_F32F16F16F32_TN as MmaAtom>::BLayout>(),
+        "(8,4):(1,8)",
+        "SM70_8x8x4_F32F16F16F32_TN BLayout"
+    );
+    assert_eq!(
+        shown::<<SM70_8x8x4_F32F16F16F32_TN as MmaAtom>::CLayout>(),
+        "((2,2,2),(2,2,2)):((1,16,4),(8,2,32))",
+        "SM70_8x8x4_F32F16F16F32_TN CLayout"
+    );
+    assert_eq!(
+        shown::<<SM70_8x8x4_F32F16F16F32_NT as MmaAtom>::ShapeMNK>(),
+        "(8,8,4)",
+        "SM70_8x8x4_F32F16F16F32_NT ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM70_8x8x4_F32F16F16F32_NT as MmaAtom>::ThrId>(),
+        "(4,2):(1,16)",
+        "SM70_8x8x4_F32F16F16F32_NT ThrId"
+    );
+    assert_eq!(
+        shown::<<SM70_8x8x4_F32F16F16F32_NT as MmaAtom>::ALayout>(),
+        "((4,2),4):((8,4),1)",
+        "SM70_8x8x4_F32F16F16F32_NT ALayout"
+    );
+    assert_eq!(
+        shown::<<SM70_8x8x4_F32F16F16F32_NT as MmaAtom>::BLayout>(),
+        "((4,2),4):((8,4),1)",
+        "SM70_8x8x4_F32F16F16F32_NT BLayout"
+    );
+    assert_eq!(
+        shown::<<SM70_8x8x4_F32F16F16F32_NT as MmaAtom>::CLayout>(),
+        "((2,2,2),(2,2,2)):((1,16,4),(8,2,32))",
+        "SM70_8x8x4_F32F16F16F32_NT CLayout"
+    );
+    assert_eq!(
+        shown::<<SM70_8x8x4_F32F16F16F32_NN as MmaAtom>::ShapeMNK>(),
+        "(8,8,4)",
+        "SM70_8x8x4_F32F16F16F32_NN ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM70_8x8x4_F32F16F16F32_NN as MmaAtom>::ThrId>(),
+        "(4,2):(1,16)",
+        "SM70_8x8x4_F32F16F16F32_NN ThrId"
+    );
+    assert_eq!(
+        shown::<<SM70_8x8x4_F32F16F16F32_NN as MmaAtom>::ALayout>(),
+        "((4,2),4):((8,4),1)",
+        "SM70_8x8x4_F32F16F16F32_NN ALayout"
+    );
+    assert_eq!(
+        shown::<<SM70_8x8x4_F32F16F16F32_NN as MmaAtom>::BLayout>(),
+        "(8,4):(1,8)",
+        "SM70_8x8x4_F32F16F16F32_NN BLayout"
+    );
+    assert_eq!(
+        shown::<<SM70_8x8x4_F32F16F16F32_NN as MmaAtom>::CLayout>(),
+        "((2,2,2),(2,2,2)):((1,16,4),(8,2,32))",
+        "SM70_8x8x4_F32F16F16F32_NN CLayout"
+    );
+    assert_eq!(
+        shown::<<SM70_8x8x4_F32F16F16F32_TT as MmaAtom>::ShapeMNK>(),
+        "(8,8,4)",
+        "SM70_8x8x4_F32F16F16F32_TT ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM70_8x8x4_F32F16F16F32_TT as MmaAtom>::ThrId>(),
+        "(4,2):(1,16)",
+        "SM70_8x8x4_F32F16F16F32_TT ThrId"
+    );
+    assert_eq!(
+        shown::<<SM70_8x8x4_F32F16F16F32_TT as MmaAtom>::ALayout>(),
+        "(8,4):(1,8)",
+        "SM70_8x8x4_F32F16F16F32_TT ALayout"
+    );
+    assert_eq!(
+        shown::<<SM70_8x8x4_F32F16F16F32_TT as MmaAtom>::BLayout>(),
+        "((4,2),4):((8,4),1)",
+        "SM70_8x8x4_F32F16F16F32_TT BLayout"
+    );
+    assert_eq!(
+        shown::<<SM70_8x8x4_F32F16F16F32_TT as MmaAtom>::CLayout>(),
+        "((2,2,2),(2,2,2)):((1,16,4),(8,2,32))",
+        "SM70_8x8x4_F32F16F16F32_TT CLayout"
+    );
+    assert_eq!(
+        shown::<<SM70_8x8x4_F16F16F16F16_TN as MmaAtom>::ShapeMNK>(),
+        "(8,8,4)",
+        "SM70_8x8x4_F16F16F16F16_TN ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM70_8x8x4_F16F16F16F16_TN as MmaAtom>::ThrId>(),
+        "(4,2):(1,16)",
+        "SM70_8x8x4_F16F16F16F16_TN ThrId"
+    );
+    assert_eq!(
+        shown::<<SM70_8x8x4_F16F16F16F16_TN as MmaAtom>::ALayout>(),
+        "(8,4):(1,8)",
+        "SM70_8x8x4_F16F16F16F16_TN ALayout"
+    );
+    assert_eq!(
+        shown::<<SM70_8x8x4_F16F16F16F16_TN as MmaAtom>::BLayout>(),
+        "(8,4):(1,8)",
+        "SM70_8x8x4_F16F16F16F16_TN BLayout"
+    );
+    assert_eq!(
+        shown::<<SM70_8x8x4_F16F16F16F16_TN as MmaAtom>::CLayout>(),
+        "(8,8):(1,8)",
+        "SM70_8x8x4_F16F16F16F16_TN CLayout"
+    );
+    assert_eq!(
+        shown::<<SM70_8x8x4_F16F16F16F16_NT as MmaAtom>::ShapeMNK>(),
+        "(8,8,4)",
+        "SM70_8x8x4_F16F16F16F16_NT ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM70_8x8x4_F16F16F16F16_NT as MmaAtom>::ThrId>(),
+        "(4,2):(1,16)",
+        "SM70_8x8x4_F16F16F16F16_NT ThrId"
+    );
+    assert_eq!(
+        shown::<<SM70_8x8x4_F16F16F16F16_NT as MmaAtom>::ALayout>(),
+        "((4,2),4):((8,4),1)",
+        "SM70_8x8x4_F16F16F16F16_NT ALayout"
+    );
+    assert_eq!(
+        shown::<<SM70_8x8x4_F16F16F16F16_NT as MmaAtom>::BLayout>(),
+        "((4,2),4):((8,4),1)",
+        "SM70_8x8x4_F16F16F16F16_NT BLayout"
+    );
+    assert_eq!(
+        shown::<<SM70_8x8x4_F16F16F16F16_NT as MmaAtom>::CLayout>(),
+        "(8,8):(1,8)",
+        "SM70_8x8x4_F16F16F16F16_NT CLayout"
+    );
+    assert_eq!(
+        shown::<<SM70_8x8x4_F16F16F16F16_NN as MmaAtom>::ShapeMNK>(),
+        "(8,8,4)",
+        "SM70_8x8x4_F16F16F16F16_NN ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM70_8x8x4_F16F16F16F16_NN as MmaAtom>::ThrId>(),
+        "(4,2):(1,16)",
+        "SM70_8x8x4_F16F16F16F16_NN ThrId"
+    );
+    assert_eq!(
+        shown::<<SM70_8x8x4_F16F16F16F16_NN as MmaAtom>::ALayout>(),
+        "((4,2),4):((8,4),1)",
+        "SM70_8x8x4_F16F16F16F16_NN ALayout"
+    );
+    assert_eq!(
+        shown::<<SM70_8x8x4_F16F16F16F16_NN as MmaAtom>::BLayout>(),
+        "(8,4):(1,8)",
+        "SM70_8x8x4_F16F16F16F16_NN BLayout"
+    );
+    assert_eq!(
+        shown::<<SM70_8x8x4_F16F16F16F16_NN as MmaAtom>::CLayout>(),
+        "(8,8):(1,8)",
+        "SM70_8x8x4_F16F16F16F16_NN CLayout"
+    );
+    assert_eq!(
+        shown::<<SM70_8x8x4_F16F16F16F16_TT as MmaAtom>::ShapeMNK>(),
+        "(8,8,4)",
+        "SM70_8x8x4_F16F16F16F16_TT ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM70_8x8x4_F16F16F16F16_TT as MmaAtom>::ThrId>(),
+        "(4,2):(1,16)",
+        "SM70_8x8x4_F16F16F16F16_TT ThrId"
+    );
+    assert_eq!(
+        shown::<<SM70_8x8x4_F16F16F16F16_TT as MmaAtom>::ALayout>(),
+        "(8,4):(1,8)",
+        "SM70_8x8x4_F16F16F16F16_TT ALayout"
+    );
+    assert_eq!(
+        shown::<<SM70_8x8x4_F16F16F16F16_TT as MmaAtom>::BLayout>(),
+        "((4,2),4):((8,4),1)",
+        "SM70_8x8x4_F16F16F16F16_TT BLayout"
+    );
+    assert_eq!(
+        shown::<<SM70_8x8x4_F16F16F16F16_TT as MmaAtom>::CLayout>(),
+        "(8,8):(1,8)",
+        "SM70_8x8x4_F16F16F16F16_TT CLayout"
+    );
+    assert_eq!(
+        shown::<<SM80_16x8x16_F16F16F16F16_TN as MmaAtom>::ShapeMNK>(),
+        "(16,8,16)",
+        "SM80_16x8x16_F16F16F16F16_TN ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM80_16x8x16_F16F16F16F16_TN as MmaAtom>::ThrId>(),
+        "32:1",
+        "SM80_16x8x16_F16F16F16F16_TN ThrId"
+    );
+    assert_eq!(
+        shown::<<SM80_16x8x16_F16F16F16F16_TN as MmaAtom>::ALayout>(),
+        "((4,8),(2,2,2)):((32,1),(16,8,128))",
+        "SM80_16x8x16_F16F16F16F16_TN ALayout"
+    );
+    assert_eq!(
+        shown::<<SM80_16x8x16_F16F16F16F16_TN as MmaAtom>::BLayout>(),
+        "((4,8),(2,2)):((16,1),(8,64))",
+        "SM80_16x8x16_F16F16F16F16_TN BLayout"
+    );
+    assert_eq!(
+        shown::<<SM80_16x8x16_F16F16F16F16_TN as MmaAtom>::CLayout>(),
+        "((4,8),(2,2)):((32,1),(16,8))",
+        "SM80_16x8x16_F16F16F16F16_TN CLayout"
+    );
+    assert_eq!(
+        shown::<<SM80_16x8x16_F32F16F16F32_TN as MmaAtom>::ShapeMNK>(),
+        "(16,8,16)",
+        "SM80_16x8x16_F32F16F16F32_TN ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM80_16x8x16_F32F16F16F32_TN as MmaAtom>::ThrId>(),
+        "32:1",
+        "SM80_16x8x16_F32F16F16F32_TN ThrId"
+    );
+    assert_eq!(
+        shown::<<SM80_16x8x16_F32F16F16F32_TN as MmaAtom>::ALayout>(),
+        "((4,8),(2,2,2)):((32,1),(16,8,128))",
+        "SM80_16x8x16_F32F16F16F32_TN ALayout"
+    );
+    assert_eq!(
+        shown::<<SM80_16x8x16_F32F16F16F32_TN as MmaAtom>::BLayout>(),
+        "((4,8),(2,2)):((16,1),(8,64))",
+        "SM80_16x8x16_F32F16F16F32_TN BLayout"
+    );
+    assert_eq!(
+        shown::<<SM80_16x8x16_F32F16F16F32_TN as MmaAtom>::CLayout>(),
+        "((4,8),(2,2)):((32,1),(16,8))",
+        "SM80_16x8x16_F32F16F16F32_TN CLayout"
+    );
+    assert_eq!(
+        shown::<<SM80_16x8x16_F32BF16BF16F32_TN as MmaAtom>::ShapeMNK>(),
+        "(16,8,16)",
+        "SM80_16x8x16_F32BF16BF16F32_TN ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM80_16x8x16_F32BF16BF16F32_TN as MmaAtom>::ThrId>(),
+        "32:1",
+        "SM80_16x8x16_F32BF16BF16F32_TN ThrId"
+    );
+    assert_eq!(
+        shown::<<SM80_16x8x16_F32BF16BF16F32_TN as MmaAtom>::ALayout>(),
+        "((4,8),(2,2,2)):((32,1),(16,8,128))",
+        "SM80_16x8x16_F32BF16BF16F32_TN ALayout"
+    );
+    assert_eq!(
+        shown::<<SM80_16x8x16_F32BF16BF16F32_TN as MmaAtom>::BLayout>(),
+        "((4,8),(2,2)):((16,1),(8,64))",
+        "SM80_16x8x16_F32BF16BF16F32_TN BLayout"
+    );
+    assert_eq!(
+        shown::<<SM80_16x8x16_F32BF16BF16F32_TN as MmaAtom>::CLayout>(),
+        "((4,8),(2,2)):((32,1),(16,8))",
+        "SM80_16x8x16_F32BF16BF16F32_TN CLayout"
+    );
+    assert_eq!(
+        shown::<<SM80_16x8x8_F16F16F16F16_TN as MmaAtom>::ShapeMNK>(),
+        "(16,8,8)",
+        "SM80_16x8x8_F16F16F16F16_TN ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM80_16x8x8_F16F16F16F16_TN as MmaAtom>::ThrId>(),
+        "32:1",
+        "SM80_16x8x8_F16F16F16F16_TN ThrId"
+    );
+    assert_eq!(
+        shown::<<SM80_16x8x8_F16F16F16F16_TN as MmaAtom>::ALayout>(),
+        "((4,8),(2,2)):((32,1),(16,8))",
+        "SM80_16x8x8_F16F16F16F16_TN ALayout"
+    );
+    assert_eq!(
+        shown::<<SM80_16x8x8_F16F16F16F16_TN as MmaAtom>::BLayout>(),
+        "((4,8),2):((16,1),8)",
+        "SM80_16x8x8_F16F16F16F16_TN BLayout"
+    );
+    assert_eq!(
+        shown::<<SM80_16x8x8_F16F16F16F16_TN as MmaAtom>::CLayout>(),
+        "((4,8),(2,2)):((32,1),(16,8))",
+        "SM80_16x8x8_F16F16F16F16_TN CLayout"
+    );
+    assert_eq!(
+        shown::<<SM80_16x8x8_F32F16F16F32_TN as MmaAtom>::ShapeMNK>(),
+        "(16,8,8)",
+        "SM80_16x8x8_F32F16F16F32_TN ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM80_16x8x8_F32F16F16F32_TN as MmaAtom>::ThrId>(),
+        "32:1",
+        "SM80_16x8x8_F32F16F16F32_TN ThrId"
+    );
+    assert_eq!(
+        shown::<<SM80_16x8x8_F32F16F16F32_TN as MmaAtom>::ALayout>(),
+        "((4,8),(2,2)):((32,1),(16,8))",
+        "SM80_16x8x8_F32F16F16F32_TN ALayout"
+    );
+    assert_eq!(
+        shown::<<SM80_16x8x8_F32F16F16F32_TN as MmaAtom>::BLayout>(),
+        "((4,8),2):((16,1),8)",
+        "SM80_16x8x8_F32F16F16F32_TN BLayout"
+    );
+    assert_eq!(
+        shown::<<SM80_16x8x8_F32F16F16F32_TN as MmaAtom>::CLayout>(),
+        "((4,8),(2,2)):((32,1),(16,8))",
+        "SM80_16x8x8_F32F16F16F32_TN CLayout"
+    );
+    assert_eq!(
+        shown::<<SM80_16x8x8_F32BF16BF16F32_TN as MmaAtom>::ShapeMNK>(),
+        "(16,8,8)",
+        "SM80_16x8x8_F32BF16BF16F32_TN ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM80_16x8x8_F32BF16BF16F32_TN as MmaAtom>::ThrId>(),
+        "32:1",
+        "SM80_16x8x8_F32BF16BF16F32_TN ThrId"
+    );
+    assert_eq!(
+        shown::<<SM80_16x8x8_F32BF16BF16F32_TN as MmaAtom>::ALayout>(),
+        "((4,8),(2,2)):((32,1),(16,8))",
+        "SM80_16x8x8_F32BF16BF16F32_TN ALayout"
+    );
+    assert_eq!(
+        shown::<<SM80_16x8x8_F32BF16BF16F32_TN as MmaAtom>::BLayout>(),
+        "((4,8),2):((16,1),8)",
+        "SM80_16x8x8_F32BF16BF16F32_TN BLayout"
+    );
+    assert_eq!(
+        shown::<<SM80_16x8x8_F32BF16BF16F32_TN as MmaAtom>::CLayout>(),
+        "((4,8),(2,2)):((32,1),(16,8))",
+        "SM80_16x8x8_F32BF16BF16F32_TN CLayout"
+    );
+    assert_eq!(
+        shown::<<SM80_16x8x8_F32TF32TF32F32_TN as MmaAtom>::ShapeMNK>(),
+        "(16,8,8)",
+        "SM80_16x8x8_F32TF32TF32F32_TN ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM80_16x8x8_F32TF32TF32F32_TN as MmaAtom>::ThrId>(),
+        "32:1",
+        "SM80_16x8x8_F32TF32TF32F32_TN ThrId"
+    );
+    assert_eq!(
+        shown::<<SM80_16x8x8_F32TF32TF32F32_TN as MmaAtom>::ALayout>(),
+        "((4,8),(2,2)):((16,1),(8,64))",
+        "SM80_16x8x8_F32TF32TF32F32_TN ALayout"
+    );
+    assert_eq!(
+        shown::<<SM80_16x8x8_F32TF32TF32F32_TN as MmaAtom>::BLayout>(),
+        "((4,8),2):((8,1),32)",
+        "SM80_16x8x8_F32TF32TF32F32_TN BLayout"
+    );
+    assert_eq!(
+        shown::<<SM80_16x8x8_F32TF32TF32F32_TN as MmaAtom>::CLayout>(),
+        "((4,8),(2,2)):((32,1),(16,8))",
+        "SM80_16x8x8_F32TF32TF32F32_TN CLayout"
+    );
+    assert_eq!(
+        shown::<<SM80_16x8x32_S32S8S8S32_TN as MmaAtom>::ShapeMNK>(),
+        "(16,8,32)",
+        "SM80_16x8x32_S32S8S8S32_TN ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM80_16x8x32_S32S8S8S32_TN as MmaAtom>::ThrId>(),
+        "32:1",
+        "SM80_16x8x32_S32S8S8S32_TN ThrId"
+    );
+    assert_eq!(
+        shown::<<SM80_16x8x32_S32S8S8S32_TN as MmaAtom>::ALayout>(),
+        "((4,8),(4,2,2)):((64,1),(16,8,256))",
+        "SM80_16x8x32_S32S8S8S32_TN ALayout"
+    );
+    assert_eq!(
+        shown::<<SM80_16x8x32_S32S8S8S32_TN as MmaAtom>::BLayout>(),
+        "((4,8),(4,2)):((32,1),(8,128))",
+        "SM80_16x8x32_S32S8S8S32_TN BLayout"
+    );
+    assert_eq!(
+        shown::<<SM80_16x8x32_S32S8S8S32_TN as MmaAtom>::CLayout>(),
+        "((4,8),(2,2)):((32,1),(16,8))",
+        "SM80_16x8x32_S32S8S8S32_TN CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x8x16_F32F16F16_SS as MmaAtom>::ShapeMNK>(),
+        "(64,8,16)",
+        "SM90_64x8x16_F32F16F16_SS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x8x16_F32F16F16_SS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x8x16_F32F16F16_SS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x8x16_F32F16F16_SS as MmaAtom>::ALayout>(),
+        "(128,(64,16)):(0,(1,64))",
+        "SM90_64x8x16_F32F16F16_SS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x8x16_F32F16F16_SS as MmaAtom>::BLayout>(),
+        "(128,(8,16)):(0,(1,8))",
+        "SM90_64x8x16_F32F16F16_SS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x8x16_F32F16F16_SS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,1)):((128,1,16),(64,8,512))",
+        "SM90_64x8x16_F32F16F16_SS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x16x16_F32F16F16_SS as MmaAtom>::ShapeMNK>(),
+        "(64,16,16)",
+        "SM90_64x16x16_F32F16F16_SS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x16x16_F32F16F16_SS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x16x16_F32F16F16_SS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x16x16_F32F16F16_SS as MmaAtom>::ALayout>(),
+        "(128,(64,16)):(0,(1,64))",
+        "SM90_64x16x16_F32F16F16_SS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x16x16_F32F16F16_SS as MmaAtom>::BLayout>(),
+        "(128,(16,16)):(0,(1,16))",
+        "SM90_64x16x16_F32F16F16_SS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x16x16_F32F16F16_SS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,2)):((128,1,16),(64,8,512))",
+        "SM90_64x16x16_F32F16F16_SS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x32x16_F32F16F16_SS as MmaAtom>::ShapeMNK>(),
+        "(64,32,16)",
+        "SM90_64x32x16_F32F16F16_SS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x32x16_F32F16F16_SS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x32x16_F32F16F16_SS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x32x16_F32F16F16_SS as MmaAtom>::ALayout>(),
+        "(128,(64,16)):(0,(1,64))",
+        "SM90_64x32x16_F32F16F16_SS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x32x16_F32F16F16_SS as MmaAtom>::BLayout>(),
+        "(128,(32,16)):(0,(1,32))",
+        "SM90_64x32x16_F32F16F16_SS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x32x16_F32F16F16_SS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,4)):((128,1,16),(64,8,512))",
+        "SM90_64x32x16_F32F16F16_SS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x64x16_F32F16F16_SS as MmaAtom>::ShapeMNK>(),
+        "(64,64,16)",
+        "SM90_64x64x16_F32F16F16_SS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x64x16_F32F16F16_SS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x64x16_F32F16F16_SS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x64x16_F32F16F16_SS as MmaAtom>::ALayout>(),
+        "(128,(64,16)):(0,(1,64))",
+        "SM90_64x64x16_F32F16F16_SS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x64x16_F32F16F16_SS as MmaAtom>::BLayout>(),
+        "(128,(64,16)):(0,(1,64))",
+        "SM90_64x64x16_F32F16F16_SS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x64x16_F32F16F16_SS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,8)):((128,1,16),(64,8,512))",
+        "SM90_64x64x16_F32F16F16_SS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x128x16_F32F16F16_SS as MmaAtom>::ShapeMNK>(),
+        "(64,128,16)",
+        "SM90_64x128x16_F32F16F16_SS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x128x16_F32F16F16_SS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x128x16_F32F16F16_SS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x128x16_F32F16F16_SS as MmaAtom>::ALayout>(),
+        "(128,(64,16)):(0,(1,64))",
+        "SM90_64x128x16_F32F16F16_SS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x128x16_F32F16F16_SS as MmaAtom>::BLayout>(),
+        "(128,(128,16)):(0,(1,128))",
+        "SM90_64x128x16_F32F16F16_SS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x128x16_F32F16F16_SS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,16)):((128,1,16),(64,8,512))",
+        "SM90_64x128x16_F32F16F16_SS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x256x16_F32F16F16_SS as MmaAtom>::ShapeMNK>(),
+        "(64,256,16)",
+        "SM90_64x256x16_F32F16F16_SS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x256x16_F32F16F16_SS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x256x16_F32F16F16_SS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x256x16_F32F16F16_SS as MmaAtom>::ALayout>(),
+        "(128,(64,16)):(0,(1,64))",
+        "SM90_64x256x16_F32F16F16_SS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x256x16_F32F16F16_SS as MmaAtom>::BLayout>(),
+        "(128,(256,16)):(0,(1,256))",
+        "SM90_64x256x16_F32F16F16_SS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x256x16_F32F16F16_SS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,32)):((128,1,16),(64,8,512))",
+        "SM90_64x256x16_F32F16F16_SS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x8x16_F32BF16BF16_SS as MmaAtom>::ShapeMNK>(),
+        "(64,8,16)",
+        "SM90_64x8x16_F32BF16BF16_SS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x8x16_F32BF16BF16_SS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x8x16_F32BF16BF16_SS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x8x16_F32BF16BF16_SS as MmaAtom>::ALayout>(),
+        "(128,(64,16)):(0,(1,64))",
+        "SM90_64x8x16_F32BF16BF16_SS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x8x16_F32BF16BF16_SS as MmaAtom>::BLayout>(),
+        "(128,(8,16)):(0,(1,8))",
+        "SM90_64x8x16_F32BF16BF16_SS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x8x16_F32BF16BF16_SS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,1)):((128,1,16),(64,8,512))",
+        "SM90_64x8x16_F32BF16BF16_SS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x16x16_F32BF16BF16_SS as MmaAtom>::ShapeMNK>(),
+        "(64,16,16)",
+        "SM90_64x16x16_F32BF16BF16_SS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x16x16_F32BF16BF16_SS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x16x16_F32BF16BF16_SS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x16x16_F32BF16BF16_SS as MmaAtom>::ALayout>(),
+        "(128,(64,16)):(0,(1,64))",
+        "SM90_64x16x16_F32BF16BF16_SS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x16x16_F32BF16BF16_SS as MmaAtom>::BLayout>(),
+        "(128,(16,16)):(0,(1,16))",
+        "SM90_64x16x16_F32BF16BF16_SS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x16x16_F32BF16BF16_SS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,2)):((128,1,16),(64,8,512))",
+        "SM90_64x16x16_F32BF16BF16_SS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x32x16_F32BF16BF16_SS as MmaAtom>::ShapeMNK>(),
+        "(64,32,16)",
+        "SM90_64x32x16_F32BF16BF16_SS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x32x16_F32BF16BF16_SS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x32x16_F32BF16BF16_SS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x32x16_F32BF16BF16_SS as MmaAtom>::ALayout>(),
+        "(128,(64,16)):(0,(1,64))",
+        "SM90_64x32x16_F32BF16BF16_SS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x32x16_F32BF16BF16_SS as MmaAtom>::BLayout>(),
+        "(128,(32,16)):(0,(1,32))",
+        "SM90_64x32x16_F32BF16BF16_SS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x32x16_F32BF16BF16_SS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,4)):((128,1,16),(64,8,512))",
+        "SM90_64x32x16_F32BF16BF16_SS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x64x16_F32BF16BF16_SS as MmaAtom>::ShapeMNK>(),
+        "(64,64,16)",
+        "SM90_64x64x16_F32BF16BF16_SS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x64x16_F32BF16BF16_SS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x64x16_F32BF16BF16_SS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x64x16_F32BF16BF16_SS as MmaAtom>::ALayout>(),
+        "(128,(64,16)):(0,(1,64))",
+        "SM90_64x64x16_F32BF16BF16_SS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x64x16_F32BF16BF16_SS as MmaAtom>::BLayout>(),
+        "(128,(64,16)):(0,(1,64))",
+        "SM90_64x64x16_F32BF16BF16_SS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x64x16_F32BF16BF16_SS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,8)):((128,1,16),(64,8,512))",
+        "SM90_64x64x16_F32BF16BF16_SS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x128x16_F32BF16BF16_SS as MmaAtom>::ShapeMNK>(),
+        "(64,128,16)",
+        "SM90_64x128x16_F32BF16BF16_SS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x128x16_F32BF16BF16_SS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x128x16_F32BF16BF16_SS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x128x16_F32BF16BF16_SS as MmaAtom>::ALayout>(),
+        "(128,(64,16)):(0,(1,64))",
+        "SM90_64x128x16_F32BF16BF16_SS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x128x16_F32BF16BF16_SS as MmaAtom>::BLayout>(),
+        "(128,(128,16)):(0,(1,128))",
+        "SM90_64x128x16_F32BF16BF16_SS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x128x16_F32BF16BF16_SS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,16)):((128,1,16),(64,8,512))",
+        "SM90_64x128x16_F32BF16BF16_SS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x256x16_F32BF16BF16_SS as MmaAtom>::ShapeMNK>(),
+        "(64,256,16)",
+        "SM90_64x256x16_F32BF16BF16_SS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x256x16_F32BF16BF16_SS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x256x16_F32BF16BF16_SS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x256x16_F32BF16BF16_SS as MmaAtom>::ALayout>(),
+        "(128,(64,16)):(0,(1,64))",
+        "SM90_64x256x16_F32BF16BF16_SS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x256x16_F32BF16BF16_SS as MmaAtom>::BLayout>(),
+        "(128,(256,16)):(0,(1,256))",
+        "SM90_64x256x16_F32BF16BF16_SS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x256x16_F32BF16BF16_SS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,32)):((128,1,16),(64,8,512))",
+        "SM90_64x256x16_F32BF16BF16_SS CLayout"
+    );
+    assert_eq!(
+        shown::<<UniversalFMA<f32> as MmaAtom>::ShapeMNK>(),
+        "(1,1,1)",
+        "UniversalFMA ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<UniversalFMA<f32> as MmaAtom>::ThrId>(),
+        "1:0",
+        "UniversalFMA ThrId"
+    );
+    assert_eq!(
+        shown::<<UniversalFMA<f32> as MmaAtom>::ALayout>(),
+        "(1,1):(0,0)",
+        "UniversalFMA ALayout"
+    );
+    assert_eq!(
+        shown::<<UniversalFMA<f32> as MmaAtom>::BLayout>(),
+        "(1,1):(0,0)",
+        "UniversalFMA BLayout"
+    );
+    assert_eq!(
+        shown::<<UniversalFMA<f32> as MmaAtom>::CLayout>(),
+        "(1,1):(0,0)",
+        "UniversalFMA CLayout"
+    );
 }
 
 #[test]
 fn copy_atoms_print_cutes_layouts() {
-    assert_eq!(shown::<<UniversalCopy<u32> as CopyOp>::ThrId>(), "1:0", "UniversalCopy<u32> ThrId");
-    assert_eq!(shown::<<UniversalCopy<u32> as CopyOp>::SrcLayout>(), "(1,32):(0,1)", "UniversalCopy<u32> SrcLayout");
-    assert_eq!(shown::<<UniversalCopy<u32> as CopyOp>::DstLayout>(), "(1,32):(0,1)", "UniversalCopy<u32> DstLayout");
-    assert_eq!(shown::<<UniversalCopy<u32> as CopyOp>::RefLayout>(), "(1,32):(0,1)", "UniversalCopy<u32> RefLayout");
-    assert_eq!(shown::<<CopyAtom<UniversalCopy<u32>, u32> as CopyAtomLayouts>::ValLayoutSrc>(), "(1,1):(0,1)", "UniversalCopy<u32> ValLayoutSrc<uint32_t>");
-    assert_eq!(shown::<<CopyAtom<UniversalCopy<u32>, u32> as CopyAtomLayouts>::ValLayoutDst>(), "(1,1):(0,1)", "UniversalCopy<u32> ValLayoutDst<uint32_t>");
-    assert_eq!(shown::<<CopyAtom<UniversalCopy<u32>, u32> as CopyAtomLayouts>::ValLayoutRef>(), "(1,1):(0,1)", "UniversalCopy<u32> ValLayoutRef<uint32_t>");
-    assert_eq!(shown::<<UniversalCopy<f32> as CopyOp>::ThrId>(), "1:0", "UniversalCopy<f32> ThrId");
-    assert_eq!(shown::<<UniversalCopy<f32> as CopyOp>::SrcLayout>(), "(1,32):(0,1)", "UniversalCopy<f32> SrcLayout");
-    assert_eq!(shown::<<UniversalCopy<f32> as CopyOp>::DstLayout>(), "(1,32):(0,1)", "UniversalCopy<f32> DstLayout");
-    assert_eq!(shown::<<UniversalCopy<f32> as CopyOp>::RefLayout>(), "(1,32):(0,1)", "UniversalCopy<f32> RefLayout");
-    assert_eq!(shown::<<CopyAtom<UniversalCopy<f32>, f32> as CopyAtomLayouts>::ValLayoutSrc>(), "(1,1):(0,1)", "UniversalCopy<f32> ValLayoutSrc<float>");
-    assert_eq!(shown::<<CopyAtom<UniversalCopy<f32>, f32> as CopyAtomLayouts>::ValLayoutDst>(), "(1,1):(0,1)", "UniversalCopy<f32> ValLayoutDst<float>");
-    assert_eq!(shown::<<CopyAtom<UniversalCopy<f32>, f32> as CopyAtomLayouts>::ValLayoutRef>(), "(1,1):(0,1)", "UniversalCopy<f32> ValLayoutRef<float>");
-    assert_eq!(shown::<<UniversalCopy<u128> as CopyOp>::ThrId>(), "1:0", "UniversalCopy<u128> ThrId");
-    assert_eq!(shown::<<UniversalCopy<u128> as CopyOp>::SrcLayout>(), "(1,128):(0,1)", "UniversalCopy<u128> SrcLayout");
-    assert_eq!(shown::<<UniversalCopy<u128> as CopyOp>::DstLayout>(), "(1,128):(0,1)", "UniversalCopy<u128> DstLayout");
-    assert_eq!(shown::<<UniversalCopy<u128> as CopyOp>::RefLayout>(), "(1,128):(0,1)", "UniversalCopy<u128> RefLayout");
-    assert_eq!(shown::<<CopyAtom<UniversalCopy<u128>, u128> as CopyAtomLayouts>::ValLayoutSrc>(), "(1,1):(0,1)", "UniversalCopy<u128> ValLayoutSrc<uint128_t>");
-    assert_eq!(shown::<<CopyAtom<UniversalCopy<u128>, u128> as CopyAtomLayouts>::ValLayoutDst>(), "(1,1):(0,1)", "UniversalCopy<u128> ValLayoutDst<uint128_t>");
-    assert_eq!(shown::<<CopyAtom<UniversalCopy<u128>, u128> as CopyAtomLayouts>::ValLayoutRef>(), "(1,1):(0,1)", "UniversalCopy<u128> ValLayoutRef<uint128_t>");
-    assert_eq!(shown::<<SM80_CP_ASYNC_CACHEALWAYS<u128> as CopyOp>::ThrId>(), "1:0", "SM80_CP_ASYNC_CACHEALWAYS<u128> ThrId");
-    assert_eq!(shown::<<SM80_CP_ASYNC_CACHEALWAYS<u128> as CopyOp>::SrcLayout>(), "(1,128):(0,1)", "SM80_CP_ASYNC_CACHEALWAYS<u128> SrcLayout");
-    assert_eq!(shown::<<SM80_CP_ASYNC_CACHEALWAYS<u128> as CopyOp>::DstLayout>(), "(1,128):(0,1)", "SM80_CP_ASYNC_CACHEALWAYS<u128> DstLayout");
-    assert_eq!(shown::<<SM80_CP_ASYNC_CACHEALWAYS<u128> as CopyOp>::RefLayout>(), "(1,128):(0,1)", "SM80_CP_ASYNC_CACHEALWAYS<u128> RefLayout");
-    assert_eq!(shown::<<CopyAtom<SM80_CP_ASYNC_CACHEALWAYS<u128>, F16> as CopyAtomLayouts>::ValLayoutSrc>(), "(1,8):(0,1)", "SM80_CP_ASYNC_CACHEALWAYS<u128> ValLayoutSrc<half_t>");
-    assert_eq!(shown::<<CopyAtom<SM80_CP_ASYNC_CACHEALWAYS<u128>, F16> as CopyAtomLayouts>::ValLayoutDst>(), "(1,8):(0,1)", "SM80_CP_ASYNC_CACHEALWAYS<u128> ValLayoutDst<half_t>");
-    assert_eq!(shown::<<CopyAtom<SM80_CP_ASYNC_CACHEALWAYS<u128>, F16> as CopyAtomLayouts>::ValLayoutRef>(), "(1,8):(0,1)", "SM80_CP_ASYNC_CACHEALWAYS<u128> ValLayoutRef<half_t>");
-    assert_eq!(shown::<<SM80_CP_ASYNC_CACHEALWAYS_ZFILL<u128> as CopyOp>::ThrId>(), "1:0", "SM80_CP_ASYNC_CACHEALWAYS_ZFILL<u128> ThrId");
-    assert_eq!(shown::<<SM80_CP_ASYNC_CACHEALWAYS_ZFILL<u128> as CopyOp>::SrcLayout>(), "(1,128):(0,1)", "SM80_CP_ASYNC_CACHEALWAYS_ZFILL<u128> SrcLayout");
-    assert_eq!(shown::<<SM80_CP_ASYNC_CACHEALWAYS_ZFILL<u128> as CopyOp>::DstLayout>(), "(1,128):(0,1)", "SM80_CP_ASYNC_CACHEALWAYS_ZFILL<u128> DstLayout");
-    assert_eq!(shown::<<SM80_CP_ASYNC_CACHEALWAYS_ZFILL<u128> as CopyOp>::RefLayout>(), "(1,128):(0,1)", "SM80_CP_ASYNC_CACHEALWAYS_ZFILL<u128> RefLayout");
-    assert_eq!(shown::<<CopyAtom<SM80_CP_ASYNC_CACHEALWAYS_ZFILL<u128>, F16> as CopyAtomLayouts>::ValLayoutSrc>(), "(1,8):(0,1)", "SM80_CP_ASYNC_CACHEALWAYS_ZFILL<u128> ValLayoutSrc<half_t>");
-    assert_eq!(shown::<<CopyAtom<SM80_CP_ASYNC_CACHEALWAYS_ZFILL<u128>, F16> as CopyAtomLayouts>::ValLayoutDst>(), "(1,8):(0,1)", "SM80_CP_ASYNC_CACHEALWAYS_ZFILL<u128> ValLayoutDst<half_t>");
-    assert_eq!(shown::<<CopyAtom<SM80_CP_ASYNC_CACHEALWAYS_ZFILL<u128>, F16> as CopyAtomLayouts>::ValLayoutRef>(), "(1,8):(0,1)", "SM80_CP_ASYNC_CACHEALWAYS_ZFILL<u128> ValLayoutRef<half_t>");
-    assert_eq!(shown::<<SM80_CP_ASYNC_CACHEGLOBAL<u128> as CopyOp>::ThrId>(), "1:0", "SM80_CP_ASYNC_CACHEGLOBAL<u128> ThrId");
-    assert_eq!(shown::<<SM80_CP_ASYNC_CACHEGLOBAL<u128> as CopyOp>::SrcLayout>(), "(1,128):(0,1)", "SM80_CP_ASYNC_CACHEGLOBAL<u128> SrcLayout");
-    assert_eq!(shown::<<SM80_CP_ASYNC_CACHEGLOBAL<u128> as CopyOp>::DstLayout>(), "(1,128):(0,1)", "SM80_CP_ASYNC_CACHEGLOBAL<u128> DstLayout");
-    assert_eq!(shown::<<SM80_CP_ASYNC_CACHEGLOBAL<u128> as CopyOp>::RefLayout>(), "(1,128):(0,1)", "SM80_CP_ASYNC_CACHEGLOBAL<u128> RefLayout");
-    assert_eq!(shown::<<CopyAtom<SM80_CP_ASYNC_CACHEGLOBAL<u128>, f32> as CopyAtomLayouts>::ValLayoutSrc>(), "(1,4):(0,1)", "SM80_CP_ASYNC_CACHEGLOBAL<u128> ValLayoutSrc<float>");
-    assert_eq!(shown::<<CopyAtom<SM80_CP_ASYNC_CACHEGLOBAL<u128>, f32> as CopyAtomLayouts>::ValLayoutDst>(), "(1,4):(0,1)", "SM80_CP_ASYNC_CACHEGLOBAL<u128> ValLayoutDst<float>");
-    assert_eq!(shown::<<CopyAtom<SM80_CP_ASYNC_CACHEGLOBAL<u128>, f32> as CopyAtomLayouts>::ValLayoutRef>(), "(1,4):(0,1)", "SM80_CP_ASYNC_CACHEGLOBAL<u128> ValLayoutRef<float>");
-    assert_eq!(shown::<<SM80_CP_ASYNC_CACHEGLOBAL_ZFILL<u128> as CopyOp>::ThrId>(), "1:0", "SM80_CP_ASYNC_CACHEGLOBAL_ZFILL<u128> ThrId");
-    assert_eq!(shown::<<SM80_CP_ASYNC_CACHEGLOBAL_ZFILL<u128> as CopyOp>::SrcLayout>(), "(1,128):(0,1)", "SM80_CP_ASYNC_CACHEGLOBAL_ZFILL<u128> SrcLayout");
-    assert_eq!(shown::<<SM80_CP_ASYNC_CACHEGLOBAL_ZFILL<u128> as CopyOp>::DstLayout>(), "(1,128):(0,1)", "SM80_CP_ASYNC_CACHEGLOBAL_ZFILL<u128> DstLayout");
-    assert_eq!(shown::<<SM80_CP_ASYNC_CACHEGLOBAL_ZFILL<u128> as CopyOp>::RefLayout>(), "(1,128):(0,1)", "SM80_CP_ASYNC_CACHEGLOBAL_ZFILL<u128> RefLayout");
-    assert_eq!(shown::<<CopyAtom<SM80_CP_ASYNC_CACHEGLOBAL_ZFILL<u128>, f32> as CopyAtomLayouts>::ValLayoutSrc>(), "(1,4):(0,1)", "SM80_CP_ASYNC_CACHEGLOBAL_ZFILL<u128> ValLayoutSrc<float>");
-    assert_eq!(shown::<<CopyAtom<SM80_CP_ASYNC_CACHEGLOBAL_ZFILL<u128>, f32> as CopyAtomLayouts>::ValLayoutDst>(), "(1,4):(0,1)", "SM80_CP_ASYNC_CACHEGLOBAL_ZFILL<u128> ValLayoutDst<float>");
-    assert_eq!(shown::<<CopyAtom<SM80_CP_ASYNC_CACHEGLOBAL_ZFILL<u128>, f32> as CopyAtomLayouts>::ValLayoutRef>(), "(1,4):(0,1)", "SM80_CP_ASYNC_CACHEGLOBAL_ZFILL<u128> ValLayoutRef<float>");
-    assert_eq!(shown::<<SM75_U32x1_LDSM_N as CopyOp>::ThrId>(), "32:1", "SM75_U32x1_LDSM_N ThrId");
-    assert_eq!(shown::<<SM75_U32x1_LDSM_N as CopyOp>::SrcLayout>(), "((8,4),128):((128,0),1)", "SM75_U32x1_LDSM_N SrcLayout");
-    assert_eq!(shown::<<SM75_U32x1_LDSM_N as CopyOp>::DstLayout>(), "(32,32):(32,1)", "SM75_U32x1_LDSM_N DstLayout");
-    assert_eq!(shown::<<SM75_U32x1_LDSM_N as CopyOp>::RefLayout>(), "(32,32):(32,1)", "SM75_U32x1_LDSM_N RefLayout");
-    assert_eq!(shown::<<CopyAtom<SM75_U32x1_LDSM_N, F16> as CopyAtomLayouts>::ValLayoutSrc>(), "((8,4),8):((8,0),1)", "SM75_U32x1_LDSM_N ValLayoutSrc<half_t>");
-    assert_eq!(shown::<<CopyAtom<SM75_U32x1_LDSM_N, F16> as CopyAtomLayouts>::ValLayoutDst>(), "(32,2):(2,1)", "SM75_U32x1_LDSM_N ValLayoutDst<half_t>");
-    assert_eq!(shown::<<CopyAtom<SM75_U32x1_LDSM_N, F16> as CopyAtomLayouts>::ValLayoutRef>(), "(32,2):(2,1)", "SM75_U32x1_LDSM_N ValLayoutRef<half_t>");
-    assert_eq!(shown::<<SM75_U32x2_LDSM_N as CopyOp>::ThrId>(), "32:1", "SM75_U32x2_LDSM_N ThrId");
-    assert_eq!(shown::<<SM75_U32x2_LDSM_N as CopyOp>::SrcLayout>(), "((16,2),128):((128,0),1)", "SM75_U32x2_LDSM_N SrcLayout");
-    assert_eq!(shown::<<SM75_U32x2_LDSM_N as CopyOp>::DstLayout>(), "(32,(32,2)):(32,(1,1024))", "SM75_U32x2_LDSM_N DstLayout");
-    assert_eq!(shown::<<SM75_U32x2_LDSM_N as CopyOp>::RefLayout>(), "(32,(32,2)):(32,(1,1024))", "SM75_U32x2_LDSM_N RefLayout");
-    assert_eq!(shown::<<CopyAtom<SM75_U32x2_LDSM_N, F16> as CopyAtomLayouts>::ValLayoutSrc>(), "((16,2),8):((8,0),1)", "SM75_U32x2_LDSM_N ValLayoutSrc<half_t>");
-    assert_eq!(shown::<<CopyAtom<SM75_U32x2_LDSM_N, F16> as CopyAtomLayouts>::ValLayoutDst>(), "(32,(2,2)):(2,(1,64))", "SM75_U32x2_LDSM_N ValLayoutDst<half_t>");
-    assert_eq!(shown::<<CopyAtom<SM75_U32x2_LDSM_N, F16> as CopyAtomLayouts>::ValLayoutRef>(), "(32,(2,2)):(2,(1,64))", "SM75_U32x2_LDSM_N ValLayoutRef<half_t>");
-    assert_eq!(shown::<<SM75_U32x4_LDSM_N as CopyOp>::ThrId>(), "32:1", "SM75_U32x4_LDSM_N ThrId");
-    assert_eq!(shown::<<SM75_U32x4_LDSM_N as CopyOp>::SrcLayout>(), "(32,128):(128,1)", "SM75_U32x4_LDSM_N SrcLayout");
-    assert_eq!(shown::<<SM75_U32x4_LDSM_N as CopyOp>::DstLayout>(), "(32,(32,4)):(32,(1,1024))", "SM75_U32x4_LDSM_N DstLayout");
-    assert_eq!(shown::<<SM75_U32x4_LDSM_N as CopyOp>::RefLayout>(), "(32,(32,4)):(32,(1,1024))", "SM75_U32x4_LDSM_N RefLayout");
-    assert_eq!(shown::<<CopyAtom<SM75_U32x4_LDSM_N, F16> as CopyAtomLayouts>::ValLayoutSrc>(), "(32,8):(8,1)", "SM75_U32x4_LDSM_N ValLayoutSrc<half_t>");
-    assert_eq!(shown::<<CopyAtom<SM75_U32x4_LDSM_N, F16> as CopyAtomLayouts>::ValLayoutDst>(), "(32,(2,4)):(2,(1,64))", "SM75_U32x4_LDSM_N ValLayoutDst<half_t>");
-    assert_eq!(shown::<<CopyAtom<SM75_U32x4_LDSM_N, F16> as CopyAtomLayouts>::ValLayoutRef>(), "(32,(2,4)):(2,(1,64))", "SM75_U32x4_LDSM_N ValLayoutRef<half_t>");
-    assert_eq!(shown::<<SM75_U16x2_LDSM_T as CopyOp>::ThrId>(), "32:1", "SM75_U16x2_LDSM_T ThrId");
-    assert_eq!(shown::<<SM75_U16x2_LDSM_T as CopyOp>::SrcLayout>(), "((8,4),128):((128,0),1)", "SM75_U16x2_LDSM_T SrcLayout");
-    assert_eq!(shown::<<SM75_U16x2_LDSM_T as CopyOp>::DstLayout>(), "((4,8),(16,2)):((256,16),(1,128))", "SM75_U16x2_LDSM_T DstLayout");
-    assert_eq!(shown::<<SM75_U16x2_LDSM_T as CopyOp>::RefLayout>(), "((4,8),(16,2)):((256,16),(1,128))", "SM75_U16x2_LDSM_T RefLayout");
-    assert_eq!(shown::<<CopyAtom<SM75_U16x2_LDSM_T, F16> as CopyAtomLayouts>::ValLayoutSrc>(), "((8,4),8):((8,0),1)", "SM75_U16x2_LDSM_T ValLayoutSrc<half_t>");
-    assert_eq!(shown::<<CopyAtom<SM75_U16x2_LDSM_T, F16> as CopyAtomLayouts>::ValLayoutDst>(), "((4,8),(1,2)):((16,1),(1,8))", "SM75_U16x2_LDSM_T ValLayoutDst<half_t>");
-    assert_eq!(shown::<<CopyAtom<SM75_U16x2_LDSM_T, F16> as CopyAtomLayouts>::ValLayoutRef>(), "((4,8),(1,2)):((16,1),(1,8))", "SM75_U16x2_LDSM_T ValLayoutRef<half_t>");
-    assert_eq!(shown::<<SM75_U16x4_LDSM_T as CopyOp>::ThrId>(), "32:1", "SM75_U16x4_LDSM_T ThrId");
-    assert_eq!(shown::<<SM75_U16x4_LDSM_T as CopyOp>::SrcLayout>(), "((16,2),128):((128,0),1)", "SM75_U16x4_LDSM_T SrcLayout");
-    assert_eq!(shown::<<SM75_U16x4_LDSM_T as CopyOp>::DstLayout>(), "((4,8),(16,2,2)):((256,16),(1,128,1024))", "SM75_U16x4_LDSM_T DstLayout");
-    assert_eq!(shown::<<SM75_U16x4_LDSM_T as CopyOp>::RefLayout>(), "((4,8),(16,2,2)):((256,16),(1,128,1024))", "SM75_U16x4_LDSM_T RefLayout");
-    assert_eq!(shown::<<CopyAtom<SM75_U16x4_LDSM_T, F16> as CopyAtomLayouts>::ValLayoutSrc>(), "((16,2),8):((8,0),1)", "SM75_U16x4_LDSM_T ValLayoutSrc<half_t>");
-    assert_eq!(shown::<<CopyAtom<SM75_U16x4_LDSM_T, F16> as CopyAtomLayouts>::ValLayoutDst>(), "((4,8),(1,2,2)):((16,1),(1,8,64))", "SM75_U16x4_LDSM_T ValLayoutDst<half_t>");
-    assert_eq!(shown::<<CopyAtom<SM75_U16x4_LDSM_T, F16> as CopyAtomLayouts>::ValLayoutRef>(), "((4,8),(1,2,2)):((16,1),(1,8,64))", "SM75_U16x4_LDSM_T ValLayoutRef<half_t>");
-    assert_eq!(shown::<<SM75_U16x8_LDSM_T as CopyOp>::ThrId>(), "32:1", "SM75_U16x8_LDSM_T ThrId");
-    assert_eq!(shown::<<SM75_U16x8_LDSM_T as CopyOp>::SrcLayout>(), "(32,128):(128,1)", "SM75_U16x8_LDSM_T SrcLayout");
-    assert_eq!(shown::<<SM75_U16x8_LDSM_T as CopyOp>::DstLayout>(), "((4,8),(16,2,4)):((256,16),(1,128,1024))", "SM75_U16x8_LDSM_T DstLayout");
-    assert_eq!(shown::<<SM75_U16x8_LDSM_T as CopyOp>::RefLayout>(), "((4,8),(16,2,4)):((256,16),(1,128,1024))", "SM75_U16x8_LDSM_T RefLayout");
-    assert_eq!(shown::<<CopyAtom<SM75_U16x8_LDSM_T, F16> as CopyAtomLayouts>::ValLayoutSrc>(), "(32,8):(8,1)", "SM75_U16x8_LDSM_T ValLayoutSrc<half_t>");
-    assert_eq!(shown::<<CopyAtom<SM75_U16x8_LDSM_T, F16> as CopyAtomLayouts>::ValLayoutDst>(), "((4,8),(1,2,4)):((16,1),(1,8,64))", "SM75_U16x8_LDSM_T ValLayoutDst<half_t>");
-    assert_eq!(shown::<<CopyAtom<SM75_U16x8_LDSM_T, F16> as CopyAtomLayouts>::ValLayoutRef>(), "((4,8),(1,2,4)):((16,1),(1,8,64))", "SM75_U16x8_LDSM_T ValLayoutRef<half_t>");
+    assert_eq!(
+        shown::<<UniversalCopy<u32> as CopyOp>::ThrId>(),
+        "1:0",
+        "UniversalCopy<u32> ThrId"
+    );
+    assert_eq!(
+        shown::<<UniversalCopy<u32> as CopyOp>::SrcLayout>(),
+        "(1,32):(0,1)",
+        "UniversalCopy<u32> SrcLayout"
+    );
+    assert_eq!(
+        shown::<<UniversalCopy<u32> as CopyOp>::DstLayout>(),
+        "(1,32):(0,1)",
+        "UniversalCopy<u32> DstLayout"
+    );
+    assert_eq!(
+        shown::<<UniversalCopy<u32> as CopyOp>::RefLayout>(),
+        "(1,32):(0,1)",
+        "UniversalCopy<u32> RefLayout"
+    );
+    assert_eq!(
+        shown::<<CopyAtom<UniversalCopy<u32>, u32> as CopyAtomLayouts>::ValLayoutSrc>(),
+        "(1,1):(0,1)",
+        "UniversalCopy<u32> ValLayoutSrc<uint32_t>"
+    );
+    assert_eq!(
+        shown::<<CopyAtom<UniversalCopy<u32>, u32> as CopyAtomLayouts>::ValLayoutDst>(),
+        "(1,1):(0,1)",
+        "UniversalCopy<u32> ValLayoutDst<uint32_t>"
+    );
+    assert_eq!(
+        shown::<<CopyAtom<UniversalCopy<u32>, u32> as CopyAtomLayouts>::ValLayoutRef>(),
+        "(1,1):(0,1)",
+        "UniversalCopy<u32> ValLayoutRef<uint32_t>"
+    );
+    assert_eq!(
+        shown::<<UniversalCopy<f32> as CopyOp>::ThrId>(),
+        "1:0",
+        "UniversalCopy<f32> ThrId"
+    );
+    assert_eq!(
+        shown::<<UniversalCopy<f32> as CopyOp>::SrcLayout>(),
+        "(1,32):(0,1)",
+        "UniversalCopy<f32> SrcLayout"
+    );
+    assert_eq!(
+        shown::<<UniversalCopy<f32> as CopyOp>::DstLayout>(),
+        "(1,32):(0,1)",
+        "UniversalCopy<f32> DstLayout"
+    );
+    assert_eq!(
+        shown::<<UniversalCopy<f32> as CopyOp>::RefLayout>(),
+        "(1,32):(0,1)",
+        "UniversalCopy<f32> RefLayout"
+    );
+    assert_eq!(
+        shown::<<CopyAtom<UniversalCopy<f32>, f32> as CopyAtomLayouts>::ValLayoutSrc>(),
+        "(1,1):(0,1)",
+        "UniversalCopy<f32> ValLayoutSrc<float>"
+    );
+    assert_eq!(
+        shown::<<CopyAtom<UniversalCopy<f32>, f32> as CopyAtomLayouts>::ValLayoutDst>(),
+        "(1,1):(0,1)",
+        "UniversalCopy<f32> ValLayoutDst<float>"
+    );
+    assert_eq!(
+        shown::<<CopyAtom<UniversalCopy<f32>, f32> as CopyAtomLayouts>::ValLayoutRef>(),
+        "(1,1):(0,1)",
+        "UniversalCopy<f32> ValLayoutRef<float>"
+    );
+    assert_eq!(
+        shown::<<UniversalCopy<u128> as CopyOp>::ThrId>(),
+        "1:0",
+        "UniversalCopy<u128> ThrId"
+    );
+    assert_eq!(
+        shown::<<UniversalCopy<u128> as CopyOp>::SrcLayout>(),
+        "(1,128):(0,1)",
+        "UniversalCopy<u128> SrcLayout"
+    );
+    assert_eq!(
+        shown::<<UniversalCopy<u128> as CopyOp>::DstLayout>(),
+        "(1,128):(0,1)",
+        "UniversalCopy<u128> DstLayout"
+    );
+    assert_eq!(
+        shown::<<UniversalCopy<u128> as CopyOp>::RefLayout>(),
+        "(1,128):(0,1)",
+        "UniversalCopy<u128> RefLayout"
+    );
+    assert_eq!(
+        shown::<<CopyAtom<UniversalCopy<u128>, u128> as CopyAtomLayouts>::ValLayoutSrc>(),
+        "(1,1):(0,1)",
+        "UniversalCopy<u128> ValLayoutSrc<uint128_t>"
+    );
+    assert_eq!(
+        shown::<<CopyAtom<UniversalCopy<u128>, u128> as CopyAtomLayouts>::ValLayoutDst>(),
+        "(1,1):(0,1)",
+        "UniversalCopy<u128> ValLayoutDst<uint128_t>"
+    );
+    assert_eq!(
+        shown::<<CopyAtom<UniversalCopy<u128>, u128> as CopyAtomLayouts>::ValLayoutRef>(),
+        "(1,1):(0,1)",
+        "UniversalCopy<u128> ValLayoutRef<uint128_t>"
+    );
+    assert_eq!(
+        shown::<<SM80_CP_ASYNC_CACHEALWAYS<u128> as CopyOp>::ThrId>(),
+        "1:0",
+        "SM80_CP_ASYNC_CACHEALWAYS<u128> ThrId"
+    );
+    assert_eq!(
+        shown::<<SM80_CP_ASYNC_CACHEALWAYS<u128> as CopyOp>::SrcLayout>(),
+        "(1,128):(0,1)",
+        "SM80_CP_ASYNC_CACHEALWAYS<u128> SrcLayout"
+    );
+    assert_eq!(
+        shown::<<SM80_CP_ASYNC_CACHEALWAYS<u128> as CopyOp>::DstLayout>(),
+        "(1,128):(0,1)",
+        "SM80_CP_ASYNC_CACHEALWAYS<u128> DstLayout"
+    );
+    assert_eq!(
+        shown::<<SM80_CP_ASYNC_CACHEALWAYS<u128> as CopyOp>::RefLayout>(),
+        "(1,128):(0,1)",
+        "SM80_CP_ASYNC_CACHEALWAYS<u128> RefLayout"
+    );
+    assert_eq!(
+        shown::<<CopyAtom<SM80_CP_ASYNC_CACHEALWAYS<u128>, F16> as CopyAtomLayouts>::ValLayoutSrc>(
+        ),
+        "(1,8):(0,1)",
+        "SM80_CP_ASYNC_CACHEALWAYS<u128> ValLayoutSrc<half_t>"
+    );
+    assert_eq!(
+        shown::<<CopyAtom<SM80_CP_ASYNC_CACHEALWAYS<u128>, F16> as CopyAtomLayouts>::ValLayoutDst>(
+        ),
+        "(1,8):(0,1)",
+        "SM80_CP_ASYNC_CACHEALWAYS<u128> ValLayoutDst<half_t>"
+    );
+    assert_eq!(
+        shown::<<CopyAtom<SM80_CP_ASYNC_CACHEALWAYS<u128>, F16> as CopyAtomLayouts>::ValLayoutRef>(
+        ),
+        "(1,8):(0,1)",
+        "SM80_CP_ASYNC_CACHEALWAYS<u128> ValLayoutRef<half_t>"
+    );
+    assert_eq!(
+        shown::<<SM80_CP_ASYNC_CACHEALWAYS_ZFILL<u128> as CopyOp>::ThrId>(),
+        "1:0",
+        "SM80_CP_ASYNC_CACHEALWAYS_ZFILL<u128> ThrId"
+    );
+    assert_eq!(
+        shown::<<SM80_CP_ASYNC_CACHEALWAYS_ZFILL<u128> as CopyOp>::SrcLayout>(),
+        "(1,128):(0,1)",
+        "SM80_CP_ASYNC_CACHEALWAYS_ZFILL<u128> SrcLayout"
+    );
+    assert_eq!(
+        shown::<<SM80_CP_ASYNC_CACHEALWAYS_ZFILL<u128> as CopyOp>::DstLayout>(),
+        "(1,128):(0,1)",
+        "SM80_CP_ASYNC_CACHEALWAYS_ZFILL<u128> DstLayout"
+    );
+    assert_eq!(
+        shown::<<SM80_CP_ASYNC_CACHEALWAYS_ZFILL<u128> as CopyOp>::RefLayout>(),
+        "(1,128):(0,1)",
+        "SM80_CP_ASYNC_CACHEALWAYS_ZFILL<u128> RefLayout"
+    );
+    assert_eq!(
+        shown::<
+            <CopyAtom<SM80_CP_ASYNC_CACHEALWAYS_ZFILL<u128>, F16> as CopyAtomLayouts>::ValLayoutSrc,
+        >(),
+        "(1,8):(0,1)",
+        "SM80_CP_ASYNC_CACHEALWAYS_ZFILL<u128> ValLayoutSrc<half_t>"
+    );
+    assert_eq!(
+        shown::<
+            <CopyAtom<SM80_CP_ASYNC_CACHEALWAYS_ZFILL<u128>, F16> as CopyAtomLayouts>::ValLayoutDst,
+        >(),
+        "(1,8):(0,1)",
+        "SM80_CP_ASYNC_CACHEALWAYS_ZFILL<u128> ValLayoutDst<half_t>"
+    );
+    assert_eq!(
+        shown::<
+            <CopyAtom<SM80_CP_ASYNC_CACHEALWAYS_ZFILL<u128>, F16> as CopyAtomLayouts>::ValLayoutRef,
+        >(),
+        "(1,8):(0,1)",
+        "SM80_CP_ASYNC_CACHEALWAYS_ZFILL<u128> ValLayoutRef<half_t>"
+    );
+    assert_eq!(
+        shown::<<SM80_CP_ASYNC_CACHEGLOBAL<u128> as CopyOp>::ThrId>(),
+        "1:0",
+        "SM80_CP_ASYNC_CACHEGLOBAL<u128> ThrId"
+    );
+    assert_eq!(
+        shown::<<SM80_CP_ASYNC_CACHEGLOBAL<u128> as CopyOp>::SrcLayout>(),
+        "(1,128):(0,1)",
+        "SM80_CP_ASYNC_CACHEGLOBAL<u128> SrcLayout"
+    );
+    assert_eq!(
+        shown::<<SM80_CP_ASYNC_CACHEGLOBAL<u128> as CopyOp>::DstLayout>(),
+        "(1,128):(0,1)",
+        "SM80_CP_ASYNC_CACHEGLOBAL<u128> DstLayout"
+    );
+    assert_eq!(
+        shown::<<SM80_CP_ASYNC_CACHEGLOBAL<u128> as CopyOp>::RefLayout>(),
+        "(1,128):(0,1)",
+        "SM80_CP_ASYNC_CACHEGLOBAL<u128> RefLayout"
+    );
+    assert_eq!(
+        shown::<<CopyAtom<SM80_CP_ASYNC_CACHEGLOBAL<u128>, f32> as CopyAtomLayouts>::ValLayoutSrc>(
+        ),
+        "(1,4):(0,1)",
+        "SM80_CP_ASYNC_CACHEGLOBAL<u128> ValLayoutSrc<float>"
+    );
+    assert_eq!(
+        shown::<<CopyAtom<SM80_CP_ASYNC_CACHEGLOBAL<u128>, f32> as CopyAtomLayouts>::ValLayoutDst>(
+        ),
+        "(1,4):(0,1)",
+        "SM80_CP_ASYNC_CACHEGLOBAL<u128> ValLayoutDst<float>"
+    );
+    assert_eq!(
+        shown::<<CopyAtom<SM80_CP_ASYNC_CACHEGLOBAL<u128>, f32> as CopyAtomLayouts>::ValLayoutRef>(
+        ),
+        "(1,4):(0,1)",
+        "SM80_CP_ASYNC_CACHEGLOBAL<u128> ValLayoutRef<float>"
+    );
+    assert_eq!(
+        shown::<<SM80_CP_ASYNC_CACHEGLOBAL_ZFILL<u128> as CopyOp>::ThrId>(),
+        "1:0",
+        "SM80_CP_ASYNC_CACHEGLOBAL_ZFILL<u128> ThrId"
+    );
+    assert_eq!(
+        shown::<<SM80_CP_ASYNC_CACHEGLOBAL_ZFILL<u128> as CopyOp>::SrcLayout>(),
+        "(1,128):(0,1)",
+        "SM80_CP_ASYNC_CACHEGLOBAL_ZFILL<u128> SrcLayout"
+    );
+    assert_eq!(
+        shown::<<SM80_CP_ASYNC_CACHEGLOBAL_ZFILL<u128> as CopyOp>::DstLayout>(),
+        "(1,128):(0,1)",
+        "SM80_CP_ASYNC_CACHEGLOBAL_ZFILL<u128> DstLayout"
+    );
+    assert_eq!(
+        shown::<<SM80_CP_ASYNC_CACHEGLOBAL_ZFILL<u128> as CopyOp>::RefLayout>(),
+        "(1,128):(0,1)",
+        "SM80_CP_ASYNC_CACHEGLOBAL_ZFILL<u128> RefLayout"
+    );
+    assert_eq!(
+        shown::<
+            <CopyAtom<SM80_CP_ASYNC_CACHEGLOBAL_ZFILL<u128>, f32> as CopyAtomLayouts>::ValLayoutSrc,
+        >(),
+        "(1,4):(0,1)",
+        "SM80_CP_ASYNC_CACHEGLOBAL_ZFILL<u128> ValLayoutSrc<float>"
+    );
+    assert_eq!(
+        shown::<
+            <CopyAtom<SM80_CP_ASYNC_CACHEGLOBAL_ZFILL<u128>, f32> as CopyAtomLayouts>::ValLayoutDst,
+        >(),
+        "(1,4):(0,1)",
+        "SM80_CP_ASYNC_CACHEGLOBAL_ZFILL<u128> ValLayoutDst<float>"
+    );
+    assert_eq!(
+        shown::<
+            <CopyAtom<SM80_CP_ASYNC_CACHEGLOBAL_ZFILL<u128>, f32> as CopyAtomLayouts>::ValLayoutRef,
+        >(),
+        "(1,4):(0,1)",
+        "SM80_CP_ASYNC_CACHEGLOBAL_ZFILL<u128> ValLayoutRef<float>"
+    );
+    assert_eq!(
+        shown::<<SM75_U32x1_LDSM_N as CopyOp>::ThrId>(),
+        "32:1",
+        "SM75_U32x1_LDSM_N ThrId"
+    );
+    assert_eq!(
+        shown::<<SM75_U32x1_LDSM_N as CopyOp>::SrcLayout>(),
+        "((8,4),128):((128,0),1)",
+        "SM75_U32x1_LDSM_N SrcLayout"
+    );
+    assert_eq!(
+        shown::<<SM75_U32x1_LDSM_N as CopyOp>::DstLayout>(),
+        "(32,32):(32,1)",
+        "SM75_U32x1_LDSM_N DstLayout"
+    );
+    assert_eq!(
+        shown::<<SM75_U32x1_LDSM_N as CopyOp>::RefLayout>(),
+        "(32,32):(32,1)",
+        "SM75_U32x1_LDSM_N RefLayout"
+    );
+    assert_eq!(
+        shown::<<CopyAtom<SM75_U32x1_LDSM_N, F16> as CopyAtomLayouts>::ValLayoutSrc>(),
+        "((8,4),8):((8,0),1)",
+        "SM75_U32x1_LDSM_N ValLayoutSrc<half_t>"
+    );
+    assert_eq!(
+        shown::<<CopyAtom<SM75_U32x1_LDSM_N, F16> as CopyAtomLayouts>::ValLayoutDst>(),
+        "(32,2):(2,1)",
+        "SM75_U32x1_LDSM_N ValLayoutDst<half_t>"
+    );
+    assert_eq!(
+        shown::<<CopyAtom<SM75_U32x1_LDSM_N, F16> as CopyAtomLayouts>::ValLayoutRef>(),
+        "(32,2):(2,1)",
+        "SM75_U32x1_LDSM_N ValLayoutRef<half_t>"
+    );
+    assert_eq!(
+        shown::<<SM75_U32x2_LDSM_N as CopyOp>::ThrId>(),
+        "32:1",
+        "SM75_U32x2_LDSM_N ThrId"
+    );
+    assert_eq!(
+        shown::<<SM75_U32x2_LDSM_N as CopyOp>::SrcLayout>(),
+        "((16,2),128):((128,0),1)",
+        "SM75_U32x2_LDSM_N SrcLayout"
+    );
+    assert_eq!(
+        shown::<<SM75_U32x2_LDSM_N as CopyOp>::DstLayout>(),
+        "(32,(32,2)):(32,(1,1024))",
+        "SM75_U32x2_LDSM_N DstLayout"
+    );
+    assert_eq!(
+        shown::<<SM75_U32x2_LDSM_N as CopyOp>::RefLayout>(),
+        "(32,(32,2)):(32,(1,1024))",
+        "SM75_U32x2_LDSM_N RefLayout"
+    );
+    assert_eq!(
+        shown::<<CopyAtom<SM75_U32x2_LDSM_N, F16> as CopyAtomLayouts>::ValLayoutSrc>(),
+        "((16,2),8):((8,0),1)",
+        "SM75_U32x2_LDSM_N ValLayoutSrc<half_t>"
+    );
+    assert_eq!(
+        shown::<<CopyAtom<SM75_U32x2_LDSM_N, F16> as CopyAtomLayouts>::ValLayoutDst>(),
+        "(32,(2,2)):(2,(1,64))",
+        "SM75_U32x2_LDSM_N ValLayoutDst<half_t>"
+    );
+    assert_eq!(
+        shown::<<CopyAtom<SM75_U32x2_LDSM_N, F16> as CopyAtomLayouts>::ValLayoutRef>(),
+        "(32,(2,2)):(2,(1,64))",
+        "SM75_U32x2_LDSM_N ValLayoutRef<half_t>"
+    );
+    assert_eq!(
+        shown::<<SM75_U32x4_LDSM_N as CopyOp>::ThrId>(),
+        "32:1",
+        "SM75_U32x4_LDSM_N ThrId"
+    );
+    assert_eq!(
+        shown::<<SM75_U32x4_LDSM_N as CopyOp>::SrcLayout>(),
+        "(32,128):(128,1)",
+        "SM75_U32x4_LDSM_N SrcLayout"
+    );
+    assert_eq!(
+        shown::<<SM75_U32x4_LDSM_N as CopyOp>::DstLayout>(),
+        "(32,(32,4)):(32,(1,1024))",
+        "SM75_U32x4_LDSM_N DstLayout"
+    );
+    assert_eq!(
+        shown::<<SM75_U32x4_LDSM_N as CopyOp>::RefLayout>(),
+        "(32,(32,4)):(32,(1,1024))",
+        "SM75_U32x4_LDSM_N RefLayout"
+    );
+    assert_eq!(
+        shown::<<CopyAtom<SM75_U32x4_LDSM_N, F16> as CopyAtomLayouts>::ValLayoutSrc>(),
+        "(32,8):(8,1)",
+        "SM75_U32x4_LDSM_N ValLayoutSrc<half_t>"
+    );
+    assert_eq!(
+        shown::<<CopyAtom<SM75_U32x4_LDSM_N, F16> as CopyAtomLayouts>::ValLayoutDst>(),
+        "(32,(2,4)):(2,(1,64))",
+        "SM75_U32x4_LDSM_N ValLayoutDst<half_t>"
+    );
+    assert_eq!(
+        shown::<<CopyAtom<SM75_U32x4_LDSM_N, F16> as CopyAtomLayouts>::ValLayoutRef>(),
+        "(32,(2,4)):(2,(1,64))",
+        "SM75_U32x4_LDSM_N ValLayoutRef<half_t>"
+    );
+    assert_eq!(
+        shown::<<SM75_U16x2_LDSM_T as CopyOp>::ThrId>(),
+        "32:1",
+        "SM75_U16x2_LDSM_T ThrId"
+    );
+    assert_eq!(
+        shown::<<SM75_U16x2_LDSM_T as CopyOp>::SrcLayout>(),
+        "((8,4),128):((128,0),1)",
+        "SM75_U16x2_LDSM_T SrcLayout"
+    );
+    assert_eq!(
+        shown::<<SM75_U16x2_LDSM_T as CopyOp>::DstLayout>(),
+        "((4,8),(16,2)):((256,16),(1,128))",
+        "SM75_U16x2_LDSM_T DstLayout"
+    );
+    assert_eq!(
+        shown::<<SM75_U16x2_LDSM_T as CopyOp>::RefLayout>(),
+        "((4,8),(16,2)):((256,16),(1,128))",
+        "SM75_U16x2_LDSM_T RefLayout"
+    );
+    assert_eq!(
+        shown::<<CopyAtom<SM75_U16x2_LDSM_T, F16> as CopyAtomLayouts>::ValLayoutSrc>(),
+        "((8,4),8):((8,0),1)",
+        "SM75_U16x2_LDSM_T ValLayoutSrc<half_t>"
+    );
+    assert_eq!(
+        shown::<<CopyAtom<SM75_U16x2_LDSM_T, F16> as CopyAtomLayouts>::ValLayoutDst>(),
+        "((4,8),(1,2)):((16,1),(1,8))",
+        "SM75_U16x2_LDSM_T ValLayoutDst<half_t>"
+    );
+    assert_eq!(
+        shown::<<CopyAtom<SM75_U16x2_LDSM_T, F16> as CopyAtomLayouts>::ValLayoutRef>(),
+        "((4,8),(1,2)):((16,1),(1,8))",
+        "SM75_U16x2_LDSM_T ValLayoutRef<half_t>"
+    );
+    assert_eq!(
+        shown::<<SM75_U16x4_LDSM_T as CopyOp>::ThrId>(),
+        "32:1",
+        "SM75_U16x4_LDSM_T ThrId"
+    );
+    assert_eq!(
+        shown::<<SM75_U16x4_LDSM_T as CopyOp>::SrcLayout>(),
+        "((16,2),128):((128,0),1)",
+        "SM75_U16x4_LDSM_T SrcLayout"
+    );
+    assert_eq!(
+        shown::<<SM75_U16x4_LDSM_T as CopyOp>::DstLayout>(),
+        "((4,8),(16,2,2)):((256,16),(1,128,1024))",
+        "SM75_U16x4_LDSM_T DstLayout"
+    );
+    assert_eq!(
+        shown::<<SM75_U16x4_LDSM_T as CopyOp>::RefLayout>(),
+        "((4,8),(16,2,2)):((256,16),(1,128,1024))",
+        "SM75_U16x4_LDSM_T RefLayout"
+    );
+    assert_eq!(
+        shown::<<CopyAtom<SM75_U16x4_LDSM_T, F16> as CopyAtomLayouts>::ValLayoutSrc>(),
+        "((16,2),8):((8,0),1)",
+        "SM75_U16x4_LDSM_T ValLayoutSrc<half_t>"
+    );
+    assert_eq!(
+        shown::<<CopyAtom<SM75_U16x4_LDSM_T, F16> as CopyAtomLayouts>::ValLayoutDst>(),
+        "((4,8),(1,2,2)):((16,1),(1,8,64))",
+        "SM75_U16x4_LDSM_T ValLayoutDst<half_t>"
+    );
+    assert_eq!(
+        shown::<<CopyAtom<SM75_U16x4_LDSM_T, F16> as CopyAtomLayouts>::ValLayoutRef>(),
+        "((4,8),(1,2,2)):((16,1),(1,8,64))",
+        "SM75_U16x4_LDSM_T ValLayoutRef<half_t>"
+    );
+    assert_eq!(
+        shown::<<SM75_U16x8_LDSM_T as CopyOp>::ThrId>(),
+        "32:1",
+        "SM75_U16x8_LDSM_T ThrId"
+    );
+    assert_eq!(
+        shown::<<SM75_U16x8_LDSM_T as CopyOp>::SrcLayout>(),
+        "(32,128):(128,1)",
+        "SM75_U16x8_LDSM_T SrcLayout"
+    );
+    assert_eq!(
+        shown::<<SM75_U16x8_LDSM_T as CopyOp>::DstLayout>(),
+        "((4,8),(16,2,4)):((256,16),(1,128,1024))",
+        "SM75_U16x8_LDSM_T DstLayout"
+    );
+    assert_eq!(
+        shown::<<SM75_U16x8_LDSM_T as CopyOp>::RefLayout>(),
+        "((4,8),(16,2,4)):((256,16),(1,128,1024))",
+        "SM75_U16x8_LDSM_T RefLayout"
+    );
+    assert_eq!(
+        shown::<<CopyAtom<SM75_U16x8_LDSM_T, F16> as CopyAtomLayouts>::ValLayoutSrc>(),
+        "(32,8):(8,1)",
+        "SM75_U16x8_LDSM_T ValLayoutSrc<half_t>"
+    );
+    assert_eq!(
+        shown::<<CopyAtom<SM75_U16x8_LDSM_T, F16> as CopyAtomLayouts>::ValLayoutDst>(),
+        "((4,8),(1,2,4)):((16,1),(1,8,64))",
+        "SM75_U16x8_LDSM_T ValLayoutDst<half_t>"
+    );
+    assert_eq!(
+        shown::<<CopyAtom<SM75_U16x8_LDSM_T, F16> as CopyAtomLayouts>::ValLayoutRef>(),
+        "((4,8),(1,2,4)):((16,1),(1,8,64))",
+        "SM75_U16x8_LDSM_T ValLayoutRef<half_t>"
+    );
 }
 
 #[test]
 fn tiled_mma_0() {
     // SM80_16x8x16_F32F16F16F32_TN Shape<_2,_2,_1>
     assert_eq!(shown::<<MakeTiledMma<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,2,1)")> as TiledMma>::TileShapeMNK>(), "(32,16,16)");
-    assert_eq!(shown::<<MakeTiledMma<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,2,1)")> as TiledMma>::LayoutATV>(), "((4,8,2,2),((2,2,2),(1,1))):((64,1,16,0),((32,8,256),(0,0)))");
-    assert_eq!(shown::<<MakeTiledMma<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,2,1)")> as TiledMma>::LayoutBTV>(), "((4,8,2,2),((2,2),(1,1))):((32,1,0,8),((16,128),(0,0)))");
-    assert_eq!(shown::<<MakeTiledMma<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,2,1)")> as TiledMma>::LayoutCTV>(), "((4,8,2,2),((2,2),(1,1))):((64,1,16,256),((32,8),(0,0)))");
+    assert_eq!(
+        shown::<
+            <MakeTiledMma<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,2,1)")> as TiledMma>::LayoutATV,
+        >(),
+        "((4,8,2,2),((2,2,2),(1,1))):((64,1,16,0),((32,8,256),(0,0)))"
+    );
+    assert_eq!(
+        shown::<
+            <MakeTiledMma<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,2,1)")> as TiledMma>::LayoutBTV,
+        >(),
+        "((4,8,2,2),((2,2),(1,1))):((32,1,0,8),((16,128),(0,0)))"
+    );
+    assert_eq!(
+        shown::<
+            <MakeTiledMma<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,2,1)")> as TiledMma>::LayoutCTV,
+        >(),
+        "((4,8,2,2),((2,2),(1,1))):((64,1,16,256),((32,8),(0,0)))"
+    );
 }
 
 #[test]
 fn tiled_mma_1() {
     // SM80_16x8x16_F16F16F16F16_TN Shape<_2,_2,_1>
     assert_eq!(shown::<<MakeTiledMma<SM80_16x8x16_F16F16F16F16_TN, shape!("(2,2,1)")> as TiledMma>::TileShapeMNK>(), "(32,16,16)");
-    assert_eq!(shown::<<MakeTiledMma<SM80_16x8x16_F16F16F16F16_TN, shape!("(2,2,1)")> as TiledMma>::LayoutATV>(), "((4,8,2,2),((2,2,2),(1,1))):((64,1,16,0),((32,8,256),(0,0)))");
-    assert_eq!(shown::<<MakeTiledMma<SM80_16x8x16_F16F16F16F16_TN, shape!("(2,2,1)")> as TiledMma>::LayoutBTV>(), "((4,8,2,2),((2,2),(1,1))):((32,1,0,8),((16,128),(0,0)))");
-    assert_eq!(shown::<<MakeTiledMma<SM80_16x8x16_F16F16F16F16_TN, shape!("(2,2,1)")> as TiledMma>::LayoutCTV>(), "((4,8,2,2),((2,2),(1,1))):((64,1,16,256),((32,8),(0,0)))");
+    assert_eq!(
+        shown::<
+            <MakeTiledMma<SM80_16x8x16_F16F16F16F16_TN, shape!("(2,2,1)")> as TiledMma>::LayoutATV,
+        >(),
+        "((4,8,2,2),((2,2,2),(1,1))):((64,1,16,0),((32,8,256),(0,0)))"
+    );
+    assert_eq!(
+        shown::<
+            <MakeTiledMma<SM80_16x8x16_F16F16F16F16_TN, shape!("(2,2,1)")> as TiledMma>::LayoutBTV,
+        >(),
+        "((4,8,2,2),((2,2),(1,1))):((32,1,0,8),((16,128),(0,0)))"
+    );
+    assert_eq!(
+        shown::<
+            <MakeTiledMma<SM80_16x8x16_F16F16F16F16_TN, shape!("(2,2,1)")> as TiledMma>::LayoutCTV,
+        >(),
+        "((4,8,2,2),((2,2),(1,1))):((64,1,16,256),((32,8),(0,0)))"
+    );
 }
 
 #[test]
 fn tiled_mma_2() {
     // SM80_16x8x16_F32F16F16F32_TN Shape<_1,_4,_1>
     assert_eq!(shown::<<MakeTiledMma<SM80_16x8x16_F32F16F16F32_TN, shape!("(1,4,1)")> as TiledMma>::TileShapeMNK>(), "(16,32,16)");
-    assert_eq!(shown::<<MakeTiledMma<SM80_16x8x16_F32F16F16F32_TN, shape!("(1,4,1)")> as TiledMma>::LayoutATV>(), "((4,8,4),((2,2,2),(1,1))):((32,1,0),((16,8,128),(0,0)))");
-    assert_eq!(shown::<<MakeTiledMma<SM80_16x8x16_F32F16F16F32_TN, shape!("(1,4,1)")> as TiledMma>::LayoutBTV>(), "((4,32),((2,2),(1,1))):((64,1),((32,256),(0,0)))");
-    assert_eq!(shown::<<MakeTiledMma<SM80_16x8x16_F32F16F16F32_TN, shape!("(1,4,1)")> as TiledMma>::LayoutCTV>(), "((4,8,4),((2,2),(1,1))):((32,1,128),((16,8),(0,0)))");
+    assert_eq!(
+        shown::<
+            <MakeTiledMma<SM80_16x8x16_F32F16F16F32_TN, shape!("(1,4,1)")> as TiledMma>::LayoutATV,
+        >(),
+        "((4,8,4),((2,2,2),(1,1))):((32,1,0),((16,8,128),(0,0)))"
+    );
+    assert_eq!(
+        shown::<
+            <MakeTiledMma<SM80_16x8x16_F32F16F16F32_TN, shape!("(1,4,1)")> as TiledMma>::LayoutBTV,
+        >(),
+        "((4,32),((2,2),(1,1))):((64,1),((32,256),(0,0)))"
+    );
+    assert_eq!(
+        shown::<
+            <MakeTiledMma<SM80_16x8x16_F32F16F16F32_TN, shape!("(1,4,1)")> as TiledMma>::LayoutCTV,
+        >(),
+        "((4,8,4),((2,2),(1,1))):((32,1,128),((16,8),(0,0)))"
+    );
 }
 
 #[test]
 fn tiled_mma_3() {
     // SM80_16x8x16_F32F16F16F32_TN Shape<_4,_1,_1>
     assert_eq!(shown::<<MakeTiledMma<SM80_16x8x16_F32F16F16F32_TN, shape!("(4,1,1)")> as TiledMma>::TileShapeMNK>(), "(64,8,16)");
-    assert_eq!(shown::<<MakeTiledMma<SM80_16x8x16_F32F16F16F32_TN, shape!("(4,1,1)")> as TiledMma>::LayoutATV>(), "((4,8,4),((2,2,2),(1,1))):((128,1,16),((64,8,512),(0,0)))");
-    assert_eq!(shown::<<MakeTiledMma<SM80_16x8x16_F32F16F16F32_TN, shape!("(4,1,1)")> as TiledMma>::LayoutBTV>(), "((4,8,4),((2,2),(1,1))):((16,1,0),((8,64),(0,0)))");
-    assert_eq!(shown::<<MakeTiledMma<SM80_16x8x16_F32F16F16F32_TN, shape!("(4,1,1)")> as TiledMma>::LayoutCTV>(), "((4,8,4),((2,2),(1,1))):((128,1,16),((64,8),(0,0)))");
+    assert_eq!(
+        shown::<
+            <MakeTiledMma<SM80_16x8x16_F32F16F16F32_TN, shape!("(4,1,1)")> as TiledMma>::LayoutATV,
+        >(),
+        "((4,8,4),((2,2,2),(1,1))):((128,1,16),((64,8,512),(0,0)))"
+    );
+    assert_eq!(
+        shown::<
+            <MakeTiledMma<SM80_16x8x16_F32F16F16F32_TN, shape!("(4,1,1)")> as TiledMma>::LayoutBTV,
+        >(),
+        "((4,8,4),((2,2),(1,1))):((16,1,0),((8,64),(0,0)))"
+    );
+    assert_eq!(
+        shown::<
+            <MakeTiledMma<SM80_16x8x16_F32F16F16F32_TN, shape!("(4,1,1)")> as TiledMma>::LayoutCTV,
+        >(),
+        "((4,8,4),((2,2),(1,1))):((128,1,16),((64,8),(0,0)))"
+    );
 }
 
 #[test]
 fn tiled_mma_4() {
     // SM80_16x8x8_F32TF32TF32F32_TN Shape<_2,_2,_1>
     assert_eq!(shown::<<MakeTiledMma<SM80_16x8x8_F32TF32TF32F32_TN, shape!("(2,2,1)")> as TiledMma>::TileShapeMNK>(), "(32,16,8)");
-    assert_eq!(shown::<<MakeTiledMma<SM80_16x8x8_F32TF32TF32F32_TN, shape!("(2,2,1)")> as TiledMma>::LayoutATV>(), "((4,8,2,2),((2,2),(1,1))):((32,1,16,0),((8,128),(0,0)))");
-    assert_eq!(shown::<<MakeTiledMma<SM80_16x8x8_F32TF32TF32F32_TN, shape!("(2,2,1)")> as TiledMma>::LayoutBTV>(), "((4,8,2,2),(2,(1,1))):((16,1,0,8),(64,(0,0)))");
-    assert_eq!(shown::<<MakeTiledMma<SM80_16x8x8_F32TF32TF32F32_TN, shape!("(2,2,1)")> as TiledMma>::LayoutCTV>(), "((4,8,2,2),((2,2),(1,1))):((64,1,16,256),((32,8),(0,0)))");
+    assert_eq!(
+        shown::<
+            <MakeTiledMma<SM80_16x8x8_F32TF32TF32F32_TN, shape!("(2,2,1)")> as TiledMma>::LayoutATV,
+        >(),
+        "((4,8,2,2),((2,2),(1,1))):((32,1,16,0),((8,128),(0,0)))"
+    );
+    assert_eq!(
+        shown::<
+            <MakeTiledMma<SM80_16x8x8_F32TF32TF32F32_TN, shape!("(2,2,1)")> as TiledMma>::LayoutBTV,
+        >(),
+        "((4,8,2,2),(2,(1,1))):((16,1,0,8),(64,(0,0)))"
+    );
+    assert_eq!(
+        shown::<
+            <MakeTiledMma<SM80_16x8x8_F32TF32TF32F32_TN, shape!("(2,2,1)")> as TiledMma>::LayoutCTV,
+        >(),
+        "((4,8,2,2),((2,2),(1,1))):((64,1,16,256),((32,8),(0,0)))"
+    );
 }
 
 #[test]
 fn tiled_mma_5() {
     // SM80_16x8x32_S32S8S8S32_TN Shape<_2,_1,_1>
-    assert_eq!(shown::<<MakeTiledMma<SM80_16x8x32_S32S8S8S32_TN, shape!("(2,1,1)")> as TiledMma>::TileShapeMNK>(), "(32,8,32)");
-    assert_eq!(shown::<<MakeTiledMma<SM80_16x8x32_S32S8S8S32_TN, shape!("(2,1,1)")> as TiledMma>::LayoutATV>(), "((4,8,2),((4,2,2),(1,1))):((128,1,16),((32,8,512),(0,0)))");
-    assert_eq!(shown::<<MakeTiledMma<SM80_16x8x32_S32S8S8S32_TN, shape!("(2,1,1)")> as TiledMma>::LayoutBTV>(), "((4,8,2),((4,2),(1,1))):((32,1,0),((8,128),(0,0)))");
-    assert_eq!(shown::<<MakeTiledMma<SM80_16x8x32_S32S8S8S32_TN, shape!("(2,1,1)")> as TiledMma>::LayoutCTV>(), "((4,8,2),((2,2),(1,1))):((64,1,16),((32,8),(0,0)))");
+    assert_eq!(
+        shown::<
+            <MakeTiledMma<SM80_16x8x32_S32S8S8S32_TN, shape!("(2,1,1)")> as TiledMma>::TileShapeMNK,
+        >(),
+        "(32,8,32)"
+    );
+    assert_eq!(
+        shown::<<MakeTiledMma<SM80_16x8x32_S32S8S8S32_TN, shape!("(2,1,1)")> as TiledMma>::LayoutATV>(
+        ),
+        "((4,8,2),((4,2,2),(1,1))):((128,1,16),((32,8,512),(0,0)))"
+    );
+    assert_eq!(
+        shown::<<MakeTiledMma<SM80_16x8x32_S32S8S8S32_TN, shape!("(2,1,1)")> as TiledMma>::LayoutBTV>(
+        ),
+        "((4,8,2),((4,2),(1,1))):((32,1,0),((8,128),(0,0)))"
+    );
+    assert_eq!(
+        shown::<<MakeTiledMma<SM80_16x8x32_S32S8S8S32_TN, shape!("(2,1,1)")> as TiledMma>::LayoutCTV>(
+        ),
+        "((4,8,2),((2,2),(1,1))):((64,1,16),((32,8),(0,0)))"
+    );
 }
 
 #[test]
 fn tiled_mma_6() {
     // SM70_8x8x4_F32F16F16F32_NT Shape<_2,_2,_1>
-    assert_eq!(shown::<<MakeTiledMma<SM70_8x8x4_F32F16F16F32_NT, shape!("(2,2,1)")> as TiledMma>::TileShapeMNK>(), "(16,16,4)");
-    assert_eq!(shown::<<MakeTiledMma<SM70_8x8x4_F32F16F16F32_NT, shape!("(2,2,1)")> as TiledMma>::LayoutATV>(), "((4,(2,2),2),(4,(1,1))):((16,(8,0),4),(1,(0,0)))");
-    assert_eq!(shown::<<MakeTiledMma<SM70_8x8x4_F32F16F16F32_NT, shape!("(2,2,1)")> as TiledMma>::LayoutBTV>(), "((4,(2,2),2),(4,(1,1))):((16,(0,8),4),(1,(0,0)))");
-    assert_eq!(shown::<<MakeTiledMma<SM70_8x8x4_F32F16F16F32_NT, shape!("(2,2,1)")> as TiledMma>::LayoutCTV>(), "(((2,2),(2,2),2),((2,2,2),(1,1))):(((1,32),(8,128),4),((16,2,64),(0,0)))");
+    assert_eq!(
+        shown::<
+            <MakeTiledMma<SM70_8x8x4_F32F16F16F32_NT, shape!("(2,2,1)")> as TiledMma>::TileShapeMNK,
+        >(),
+        "(16,16,4)"
+    );
+    assert_eq!(
+        shown::<<MakeTiledMma<SM70_8x8x4_F32F16F16F32_NT, shape!("(2,2,1)")> as TiledMma>::LayoutATV>(
+        ),
+        "((4,(2,2),2),(4,(1,1))):((16,(8,0),4),(1,(0,0)))"
+    );
+    assert_eq!(
+        shown::<<MakeTiledMma<SM70_8x8x4_F32F16F16F32_NT, shape!("(2,2,1)")> as TiledMma>::LayoutBTV>(
+        ),
+        "((4,(2,2),2),(4,(1,1))):((16,(0,8),4),(1,(0,0)))"
+    );
+    assert_eq!(
+        shown::<<MakeTiledMma<SM70_8x8x4_F32F16F16F32_NT, shape!("(2,2,1)")> as TiledMma>::LayoutCTV>(
+        ),
+        "(((2,2),(2,2),2),((2,2,2),(1,1))):(((1,32),(8,128),4),((16,2,64),(0,0)))"
+    );
 }
 
 #[test]
 fn tiled_mma_7() {
     // SM70_8x8x4_F32F16F16F32_TN Shape<_1,_2,_1>
-    assert_eq!(shown::<<MakeTiledMma<SM70_8x8x4_F32F16F16F32_TN, shape!("(1,2,1)")> as TiledMma>::TileShapeMNK>(), "(8,16,4)");
-    assert_eq!(shown::<<MakeTiledMma<SM70_8x8x4_F32F16F16F32_TN, shape!("(1,2,1)")> as TiledMma>::LayoutATV>(), "((4,(2,2),2),(4,(1,1))):((1,(0,0),4),(8,(0,0)))");
-    assert_eq!(shown::<<MakeTiledMma<SM70_8x8x4_F32F16F16F32_TN, shape!("(1,2,1)")> as TiledMma>::LayoutBTV>(), "((4,(2,2),2),(4,(1,1))):((1,(8,0),4),(16,(0,0)))");
-    assert_eq!(shown::<<MakeTiledMma<SM70_8x8x4_F32F16F16F32_TN, shape!("(1,2,1)")> as TiledMma>::LayoutCTV>(), "(((2,2),(2,2),2),((2,2,2),(1,1))):(((1,16),(64,0),4),((8,2,32),(0,0)))");
+    assert_eq!(
+        shown::<
+            <MakeTiledMma<SM70_8x8x4_F32F16F16F32_TN, shape!("(1,2,1)")> as TiledMma>::TileShapeMNK,
+        >(),
+        "(8,16,4)"
+    );
+    assert_eq!(
+        shown::<<MakeTiledMma<SM70_8x8x4_F32F16F16F32_TN, shape!("(1,2,1)")> as TiledMma>::LayoutATV>(
+        ),
+        "((4,(2,2),2),(4,(1,1))):((1,(0,0),4),(8,(0,0)))"
+    );
+    assert_eq!(
+        shown::<<MakeTiledMma<SM70_8x8x4_F32F16F16F32_TN, shape!("(1,2,1)")> as TiledMma>::LayoutBTV>(
+        ),
+        "((4,(2,2),2),(4,(1,1))):((1,(8,0),4),(16,(0,0)))"
+    );
+    assert_eq!(
+        shown::<<MakeTiledMma<SM70_8x8x4_F32F16F16F32_TN, shape!("(1,2,1)")> as TiledMma>::LayoutCTV>(
+        ),
+        "(((2,2),(2,2),2),((2,2,2),(1,1))):(((1,16),(64,0),4),((8,2,32),(0,0)))"
+    );
 }
 
 #[test]
 fn tiled_mma_8() {
     // SM90_64x64x16_F32F16F16_SS Shape<_1,_1,_1>
-    assert_eq!(shown::<<MakeTiledMma<SM90_64x64x16_F32F16F16_SS, shape!("(1,1,1)")> as TiledMma>::TileShapeMNK>(), "(64,64,16)");
-    assert_eq!(shown::<<MakeTiledMma<SM90_64x64x16_F32F16F16_SS, shape!("(1,1,1)")> as TiledMma>::LayoutATV>(), "(128,((64,16),(1,1))):(0,((1,64),(0,0)))");
-    assert_eq!(shown::<<MakeTiledMma<SM90_64x64x16_F32F16F16_SS, shape!("(1,1,1)")> as TiledMma>::LayoutBTV>(), "(128,((64,16),(1,1))):(0,((1,64),(0,0)))");
-    assert_eq!(shown::<<MakeTiledMma<SM90_64x64x16_F32F16F16_SS, shape!("(1,1,1)")> as TiledMma>::LayoutCTV>(), "((4,8,4),((2,2,8),(1,1))):((128,1,16),((64,8,512),(0,0)))");
+    assert_eq!(
+        shown::<
+            <MakeTiledMma<SM90_64x64x16_F32F16F16_SS, shape!("(1,1,1)")> as TiledMma>::TileShapeMNK,
+        >(),
+        "(64,64,16)"
+    );
+    assert_eq!(
+        shown::<<MakeTiledMma<SM90_64x64x16_F32F16F16_SS, shape!("(1,1,1)")> as TiledMma>::LayoutATV>(
+        ),
+        "(128,((64,16),(1,1))):(0,((1,64),(0,0)))"
+    );
+    assert_eq!(
+        shown::<<MakeTiledMma<SM90_64x64x16_F32F16F16_SS, shape!("(1,1,1)")> as TiledMma>::LayoutBTV>(
+        ),
+        "(128,((64,16),(1,1))):(0,((1,64),(0,0)))"
+    );
+    assert_eq!(
+        shown::<<MakeTiledMma<SM90_64x64x16_F32F16F16_SS, shape!("(1,1,1)")> as TiledMma>::LayoutCTV>(
+        ),
+        "((4,8,4),((2,2,8),(1,1))):((128,1,16),((64,8,512),(0,0)))"
+    );
 }
 
 #[test]
 fn tiled_mma_9() {
     // SM90_64x128x16_F32F16F16_SS Shape<_2,_1,_1>
     assert_eq!(shown::<<MakeTiledMma<SM90_64x128x16_F32F16F16_SS, shape!("(2,1,1)")> as TiledMma>::TileShapeMNK>(), "(128,128,16)");
-    assert_eq!(shown::<<MakeTiledMma<SM90_64x128x16_F32F16F16_SS, shape!("(2,1,1)")> as TiledMma>::LayoutATV>(), "((128,2),((64,16),(1,1))):((0,64),((1,128),(0,0)))");
-    assert_eq!(shown::<<MakeTiledMma<SM90_64x128x16_F32F16F16_SS, shape!("(2,1,1)")> as TiledMma>::LayoutBTV>(), "(256,((128,16),(1,1))):(0,((1,128),(0,0)))");
-    assert_eq!(shown::<<MakeTiledMma<SM90_64x128x16_F32F16F16_SS, shape!("(2,1,1)")> as TiledMma>::LayoutCTV>(), "((4,8,8),((2,2,16),(1,1))):((256,1,16),((128,8,1024),(0,0)))");
+    assert_eq!(
+        shown::<
+            <MakeTiledMma<SM90_64x128x16_F32F16F16_SS, shape!("(2,1,1)")> as TiledMma>::LayoutATV,
+        >(),
+        "((128,2),((64,16),(1,1))):((0,64),((1,128),(0,0)))"
+    );
+    assert_eq!(
+        shown::<
+            <MakeTiledMma<SM90_64x128x16_F32F16F16_SS, shape!("(2,1,1)")> as TiledMma>::LayoutBTV,
+        >(),
+        "(256,((128,16),(1,1))):(0,((1,128),(0,0)))"
+    );
+    assert_eq!(
+        shown::<
+            <MakeTiledMma<SM90_64x128x16_F32F16F16_SS, shape!("(2,1,1)")> as TiledMma>::LayoutCTV,
+        >(),
+        "((4,8,8),((2,2,16),(1,1))):((256,1,16),((128,8,1024),(0,0)))"
+    );
 }
 
 #[test]
 fn tiled_mma_10() {
     // UniversalFMA Shape<_16,_16,_1>
-    assert_eq!(shown::<<MakeTiledMma<UniversalFMA<f32>, shape!("(16,16,1)")> as TiledMma>::TileShapeMNK>(), "(16,16,1)");
-    assert_eq!(shown::<<MakeTiledMma<UniversalFMA<f32>, shape!("(16,16,1)")> as TiledMma>::LayoutATV>(), "((16,16),(1,(1,1))):((1,0),(0,(0,0)))");
-    assert_eq!(shown::<<MakeTiledMma<UniversalFMA<f32>, shape!("(16,16,1)")> as TiledMma>::LayoutBTV>(), "((16,16),(1,(1,1))):((0,1),(0,(0,0)))");
-    assert_eq!(shown::<<MakeTiledMma<UniversalFMA<f32>, shape!("(16,16,1)")> as TiledMma>::LayoutCTV>(), "(256,(1,(1,1))):(1,(0,(0,0)))");
+    assert_eq!(
+        shown::<<MakeTiledMma<UniversalFMA<f32>, shape!("(16,16,1)")> as TiledMma>::TileShapeMNK>(),
+        "(16,16,1)"
+    );
+    assert_eq!(
+        shown::<<MakeTiledMma<UniversalFMA<f32>, shape!("(16,16,1)")> as TiledMma>::LayoutATV>(),
+        "((16,16),(1,(1,1))):((1,0),(0,(0,0)))"
+    );
+    assert_eq!(
+        shown::<<MakeTiledMma<UniversalFMA<f32>, shape!("(16,16,1)")> as TiledMma>::LayoutBTV>(),
+        "((16,16),(1,(1,1))):((0,1),(0,(0,0)))"
+    );
+    assert_eq!(
+        shown::<<MakeTiledMma<UniversalFMA<f32>, shape!("(16,16,1)")> as TiledMma>::LayoutCTV>(),
+        "(256,(1,(1,1))):(1,(0,(0,0)))"
+    );
 }
 
 #[test]
 fn tiled_mma_11() {
     // UniversalFMA Shape<_8,_4,_1>
-    assert_eq!(shown::<<MakeTiledMma<UniversalFMA<f32>, shape!("(8,4,1)")> as TiledMma>::TileShapeMNK>(), "(8,4,1)");
-    assert_eq!(shown::<<MakeTiledMma<UniversalFMA<f32>, shape!("(8,4,1)")> as TiledMma>::LayoutATV>(), "((8,4),(1,(1,1))):((1,0),(0,(0,0)))");
-    assert_eq!(shown::<<MakeTiledMma<UniversalFMA<f32>, shape!("(8,4,1)")> as TiledMma>::LayoutBTV>(), "((8,4),(1,(1,1))):((0,1),(0,(0,0)))");
-    assert_eq!(shown::<<MakeTiledMma<UniversalFMA<f32>, shape!("(8,4,1)")> as TiledMma>::LayoutCTV>(), "(32,(1,(1,1))):(1,(0,(0,0)))");
+    assert_eq!(
+        shown::<<MakeTiledMma<UniversalFMA<f32>, shape!("(8,4,1)")> as TiledMma>::TileShapeMNK>(),
+        "(8,4,1)"
+    );
+    assert_eq!(
+        shown::<<MakeTiledMma<UniversalFMA<f32>, shape!("(8,4,1)")> as TiledMma>::LayoutATV>(),
+        "((8,4),(1,(1,1))):((1,0),(0,(0,0)))"
+    );
+    assert_eq!(
+        shown::<<MakeTiledMma<UniversalFMA<f32>, shape!("(8,4,1)")> as TiledMma>::LayoutBTV>(),
+        "((8,4),(1,(1,1))):((0,1),(0,(0,0)))"
+    );
+    assert_eq!(
+        shown::<<MakeTiledMma<UniversalFMA<f32>, shape!("(8,4,1)")> as TiledMma>::LayoutCTV>(),
+        "(32,(1,(1,1))):(1,(0,(0,0)))"
+    );
 }
 
 #[test]
 fn tiled_mma_12() {
     // UniversalFMA Shape<_4,_8,_2>
-    assert_eq!(shown::<<MakeTiledMma<UniversalFMA<f32>, shape!("(4,8,2)")> as TiledMma>::TileShapeMNK>(), "(4,8,2)");
-    assert_eq!(shown::<<MakeTiledMma<UniversalFMA<f32>, shape!("(4,8,2)")> as TiledMma>::LayoutATV>(), "((4,8,2),(1,(1,1))):((1,0,4),(0,(0,0)))");
-    assert_eq!(shown::<<MakeTiledMma<UniversalFMA<f32>, shape!("(4,8,2)")> as TiledMma>::LayoutBTV>(), "((4,16),(1,(1,1))):((0,1),(0,(0,0)))");
-    assert_eq!(shown::<<MakeTiledMma<UniversalFMA<f32>, shape!("(4,8,2)")> as TiledMma>::LayoutCTV>(), "(64,(1,(1,1))):(1,(0,(0,0)))");
+    assert_eq!(
+        shown::<<MakeTiledMma<UniversalFMA<f32>, shape!("(4,8,2)")> as TiledMma>::TileShapeMNK>(),
+        "(4,8,2)"
+    );
+    assert_eq!(
+        shown::<<MakeTiledMma<UniversalFMA<f32>, shape!("(4,8,2)")> as TiledMma>::LayoutATV>(),
+        "((4,8,2),(1,(1,1))):((1,0,4),(0,(0,0)))"
+    );
+    assert_eq!(
+        shown::<<MakeTiledMma<UniversalFMA<f32>, shape!("(4,8,2)")> as TiledMma>::LayoutBTV>(),
+        "((4,16),(1,(1,1))):((0,1),(0,(0,0)))"
+    );
+    assert_eq!(
+        shown::<<MakeTiledMma<UniversalFMA<f32>, shape!("(4,8,2)")> as TiledMma>::LayoutCTV>(),
+        "(64,(1,(1,1))):(1,(0,(0,0)))"
+    );
 }
 
 #[test]
 fn tiled_copies() {
-    assert_eq!(shown::<<MakeTiledCopy<layout!("(16,8):(8,1)"), layout!("(1,8)")> as TiledCopy>::TilerMN>(), "(16,64)");
-    assert_eq!(shown::<<MakeTiledCopy<layout!("(16,8):(8,1)"), layout!("(1,8)")> as TiledCopy>::LayoutTV>(), "((8,16),8):((128,1),16)");
-    assert_eq!(shown::<<MakeTiledCopy<layout!("(32,8)"), layout!("(1,1)")> as TiledCopy>::TilerMN>(), "(32,8)");
-    assert_eq!(shown::<<MakeTiledCopy<layout!("(32,8)"), layout!("(1,1)")> as TiledCopy>::LayoutTV>(), "(256,1):(1,0)");
-    assert_eq!(shown::<<MakeTiledCopy<layout!("(32,8)"), layout!("(4,1)")> as TiledCopy>::TilerMN>(), "(128,8)");
-    assert_eq!(shown::<<MakeTiledCopy<layout!("(32,8)"), layout!("(4,1)")> as TiledCopy>::LayoutTV>(), "(256,4):(4,1)");
-    assert_eq!(shown::<<MakeTiledCopy<layout!("(8,32):(32,1)"), layout!("(1,4)")> as TiledCopy>::TilerMN>(), "(8,128)");
-    assert_eq!(shown::<<MakeTiledCopy<layout!("(8,32):(32,1)"), layout!("(1,4)")> as TiledCopy>::LayoutTV>(), "((32,8),4):((32,1),8)");
-    assert_eq!(shown::<<MakeTiledCopy<layout!("(16,16)"), layout!("(2,2)")> as TiledCopy>::TilerMN>(), "(32,32)");
-    assert_eq!(shown::<<MakeTiledCopy<layout!("(16,16)"), layout!("(2,2)")> as TiledCopy>::LayoutTV>(), "((16,16),(2,2)):((2,64),(1,32))");
-    assert_eq!(shown::<<MakeTiledCopy<layout!("(4,8):(8,1)"), layout!("(2,1)")> as TiledCopy>::TilerMN>(), "(8,8)");
-    assert_eq!(shown::<<MakeTiledCopy<layout!("(4,8):(8,1)"), layout!("(2,1)")> as TiledCopy>::LayoutTV>(), "((8,4),2):((8,2),1)");
-    assert_eq!(shown::<<MakeTiledCopy<layout!("(32,4):(4,1)"), layout!("(1,8):(8,1)")> as TiledCopy>::TilerMN>(), "(32,32)");
-    assert_eq!(shown::<<MakeTiledCopy<layout!("(32,4):(4,1)"), layout!("(1,8):(8,1)")> as TiledCopy>::LayoutTV>(), "((4,32),8):((256,1),32)");
+    assert_eq!(
+        shown::<<MakeTiledCopy<layout!("(16,8):(8,1)"), layout!("(1,8)")> as TiledCopy>::TilerMN>(),
+        "(16,64)"
+    );
+    assert_eq!(
+        shown::<<MakeTiledCopy<layout!("(16,8):(8,1)"), layout!("(1,8)")> as TiledCopy>::LayoutTV>(
+        ),
+        "((8,16),8):((128,1),16)"
+    );
+    assert_eq!(
+        shown::<<MakeTiledCopy<layout!("(32,8)"), layout!("(1,1)")> as TiledCopy>::TilerMN>(),
+        "(32,8)"
+    );
+    assert_eq!(
+        shown::<<MakeTiledCopy<layout!("(32,8)"), layout!("(1,1)")> as TiledCopy>::LayoutTV>(),
+        "(256,1):(1,0)"
+    );
+    assert_eq!(
+        shown::<<MakeTiledCopy<layout!("(32,8)"), layout!("(4,1)")> as TiledCopy>::TilerMN>(),
+        "(128,8)"
+    );
+    assert_eq!(
+        shown::<<MakeTiledCopy<layout!("(32,8)"), layout!("(4,1)")> as TiledCopy>::LayoutTV>(),
+        "(256,4):(4,1)"
+    );
+    assert_eq!(
+        shown::<<MakeTiledCopy<layout!("(8,32):(32,1)"), layout!("(1,4)")> as TiledCopy>::TilerMN>(
+        ),
+        "(8,128)"
+    );
+    assert_eq!(
+        shown::<<MakeTiledCopy<layout!("(8,32):(32,1)"), layout!("(1,4)")> as TiledCopy>::LayoutTV>(
+        ),
+        "((32,8),4):((32,1),8)"
+    );
+    assert_eq!(
+        shown::<<MakeTiledCopy<layout!("(16,16)"), layout!("(2,2)")> as TiledCopy>::TilerMN>(),
+        "(32,32)"
+    );
+    assert_eq!(
+        shown::<<MakeTiledCopy<layout!("(16,16)"), layout!("(2,2)")> as TiledCopy>::LayoutTV>(),
+        "((16,16),(2,2)):((2,64),(1,32))"
+    );
+    assert_eq!(
+        shown::<<MakeTiledCopy<layout!("(4,8):(8,1)"), layout!("(2,1)")> as TiledCopy>::TilerMN>(),
+        "(8,8)"
+    );
+    assert_eq!(
+        shown::<<MakeTiledCopy<layout!("(4,8):(8,1)"), layout!("(2,1)")> as TiledCopy>::LayoutTV>(),
+        "((8,4),2):((8,2),1)"
+    );
+    assert_eq!(
+        shown::<
+            <MakeTiledCopy<layout!("(32,4):(4,1)"), layout!("(1,8):(8,1)")> as TiledCopy>::TilerMN,
+        >(),
+        "(32,32)"
+    );
+    assert_eq!(
+        shown::<
+            <MakeTiledCopy<layout!("(32,4):(4,1)"), layout!("(1,8):(8,1)")> as TiledCopy>::LayoutTV,
+        >(),
+        "((4,32),8):((256,1),32)"
+    );
 }
 
 /// One thread's partitions, CuTe's raw answer (`_N` static) and the offset of the first element.
 #[test]
 fn thread_partitions() {
     let data = vec![0f32; 1 << 16];
-    let t = MakeTiledCopy::<layout!("(32,8)"), layout!("(4,1)")>::get_slice(37).partition_S(Tensor::new(&data, layout!("(128,8):(1,r0)"; r0 = 300)));
-    assert_eq!(format!("{:#} @{}", t.layout(), t.base()), "((_1,_4),_1,_1):((_0,_1),_0,_0) @320", "copy (32,8) (4,1) S (128,8):(1,#300) 37");
-    let t = MakeTiledCopy::<layout!("(16,8):(8,1)"), layout!("(1,8)")>::get_slice(9).partition_S(Tensor::new(&data, layout!("(16,64):(64,1)")));
-    assert_eq!(format!("{:#} @{}", t.layout(), t.base()), "((_1,_8),_1,_1):((_0,_1),_0,_0) @72", "copy (16,8):(8,1) (1,8) S (16,64):(64,1) 9");
-    let t = MakeTiledCopy::<layout!("(8,32):(32,1)"), layout!("(1,4)")>::get_slice(100).partition_S(Tensor::new(&data, layout!("(8,128):(r0,1)"; r0 = 256)));
-    assert_eq!(format!("{:#} @{}", t.layout(), t.base()), "((_1,_4),_1,_1):((_0,_1),_0,_0) @784", "copy (8,32):(32,1) (1,4) S (8,128):(#256,1) 100");
-    let t = MakeTiledCopy::<layout!("(16,16)"), layout!("(2,2)")>::get_slice(200).partition_S(Tensor::new(&data, layout!("(64,64):(1,64)")));
-    assert_eq!(format!("{:#} @{}", t.layout(), t.base()), "((_1,(_2,_2)),_2,_2):((_0,(_1,_64)),_32,_2048) @1552", "copy (16,16) (2,2) S (64,64):(1,64) 200");
-    let t = MakeTiledMma::<UniversalFMA<f32>, shape!("(16,16,1)")>::get_slice(17).partition_C(Tensor::new(&data, layout!("(128,128):(1,r0)"; r0 = 300)));
-    assert_eq!(format!("{:#} @{}", t.layout(), t.base()), "(_1,_8,_8):(_0,_16,4800) @301", "mma UniversalFMA (16,16,1) C (128,128):(1,#300) 17");
-    let t = MakeTiledMma::<UniversalFMA<f32>, shape!("(16,16,1)")>::get_slice(33).partition_A(Tensor::new(&data, layout!("(128,8):(1,128)")));
-    assert_eq!(format!("{:#} @{}", t.layout(), t.base()), "(_1,_8,_8):(_0,_16,_128) @1", "mma UniversalFMA (16,16,1) A (128,8):(1,128) 33");
-    let t = MakeTiledMma::<UniversalFMA<f32>, shape!("(16,16,1)")>::get_slice(250).partition_B(Tensor::new(&data, layout!("(128,8):(1,r0)"; r0 = 200)));
-    assert_eq!(format!("{:#} @{}", t.layout(), t.base()), "(_1,_8,_8):(_0,_16,200) @15", "mma UniversalFMA (16,16,1) B (128,8):(1,#200) 250");
-    let t = MakeTiledMma::<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,2,1)")>::get_slice(37).partition_A(Tensor::new(&data, layout!("(64,32):(1,64)")));
-    assert_eq!(format!("{:#} @{}", t.layout(), t.base()), "((_2,_2,_2),_2,_2):((_64,_8,_512),_32,_1024) @145", "mma SM80_16x8x16_F32F16F16F32_TN (2,2,1) A (64,32):(1,64) 37");
-    let t = MakeTiledMma::<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,2,1)")>::get_slice(5).partition_B(Tensor::new(&data, layout!("(32,32):(1,32)")));
-    assert_eq!(format!("{:#} @{}", t.layout(), t.base()), "((_2,_2),_2,_2):((_32,_256),_16,_512) @65", "mma SM80_16x8x16_F32F16F16F32_TN (2,2,1) B (32,32):(1,32) 5");
-    let t = MakeTiledMma::<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,2,1)")>::get_slice(70).partition_C(Tensor::new(&data, layout!("(64,32):(1,r0)"; r0 = 100)));
-    assert_eq!(format!("{:#} @{}", t.layout(), t.base()), "((_2,_2),_2,_2):((100,_8),_32,1600) @1201", "mma SM80_16x8x16_F32F16F16F32_TN (2,2,1) C (64,32):(1,#100) 70");
-    let t = MakeTiledMma::<SM70_8x8x4_F32F16F16F32_NT, shape!("(2,2,1)")>::get_slice(9).partition_C(Tensor::new(&data, layout!("(32,32):(1,32)")));
-    assert_eq!(format!("{:#} @{}", t.layout(), t.base()), "((_2,_2,_2),_2,_2):((_32,_2,_128),_16,_512) @257", "mma SM70_8x8x4_F32F16F16F32_NT (2,2,1) C (32,32):(1,32) 9");
-    let t = MakeTiledMma::<SM80_16x8x8_F32TF32TF32F32_TN, shape!("(2,2,1)")>::get_slice(100).partition_A(Tensor::new(&data, layout!("(32,16):(16,1)")));
-    assert_eq!(format!("{:#} @{}", t.layout(), t.base()), "((_2,_2),_1,_2):((_128,_4),_0,_8) @272", "mma SM80_16x8x8_F32TF32TF32F32_TN (2,2,1) A (32,16):(16,1) 100");
+    let t = MakeTiledCopy::<layout!("(32,8)"), layout!("(4,1)")>::get_slice(37)
+        .partition_S(Tensor::new(&data, layout!("(128,8):(1,r0)"; r0 = 300)));
+    assert_eq!(
+        format!("{:#} @{}", t.layout(), t.base()),
+        "((_1,_4),_1,_1):((_0,_1),_0,_0) @320",
+        "copy (32,8) (4,1) S (128,8):(1,#300) 37"
+    );
+    let t = MakeTiledCopy::<layout!("(16,8):(8,1)"), layout!("(1,8)")>::get_slice(9)
+        .partition_S(Tensor::new(&data, layout!("(16,64):(64,1)")));
+    assert_eq!(
+        format!("{:#} @{}", t.layout(), t.base()),
+        "((_1,_8),_1,_1):((_0,_1),_0,_0) @72",
+        "copy (16,8):(8,1) (1,8) S (16,64):(64,1) 9"
+    );
+    let t = MakeTiledCopy::<layout!("(8,32):(32,1)"), layout!("(1,4)")>::get_slice(100)
+        .partition_S(Tensor::new(&data, layout!("(8,128):(r0,1)"; r0 = 256)));
+    assert_eq!(
+        format!("{:#} @{}", t.layout(), t.base()),
+        "((_1,_4),_1,_1):((_0,_1),_0,_0) @784",
+        "copy (8,32):(32,1) (1,4) S (8,128):(#256,1) 100"
+    );
+    let t = MakeTiledCopy::<layout!("(16,16)"), layout!("(2,2)")>::get_slice(200)
+        .partition_S(Tensor::new(&data, layout!("(64,64):(1,64)")));
+    assert_eq!(
+        format!("{:#} @{}", t.layout(), t.base()),
+        "((_1,(_2,_2)),_2,_2):((_0,(_1,_64)),_32,_2048) @1552",
+        "copy (16,16) (2,2) S (64,64):(1,64) 200"
+    );
+    let t = MakeTiledMma::<UniversalFMA<f32>, shape!("(16,16,1)")>::get_slice(17)
+        .partition_C(Tensor::new(&data, layout!("(128,128):(1,r0)"; r0 = 300)));
+    assert_eq!(
+        format!("{:#} @{}", t.layout(), t.base()),
+        "(_1,_8,_8):(_0,_16,4800) @301",
+        "mma UniversalFMA (16,16,1) C (128,128):(1,#300) 17"
+    );
+    let t = MakeTiledMma::<UniversalFMA<f32>, shape!("(16,16,1)")>::get_slice(33)
+        .partition_A(Tensor::new(&data, layout!("(128,8):(1,128)")));
+    assert_eq!(
+        format!("{:#} @{}", t.layout(), t.base()),
+        "(_1,_8,_8):(_0,_16,_128) @1",
+        "mma UniversalFMA (16,16,1) A (128,8):(1,128) 33"
+    );
+    let t = MakeTiledMma::<UniversalFMA<f32>, shape!("(16,16,1)")>::get_slice(250)
+        .partition_B(Tensor::new(&data, layout!("(128,8):(1,r0)"; r0 = 200)));
+    assert_eq!(
+        format!("{:#} @{}", t.layout(), t.base()),
+        "(_1,_8,_8):(_0,_16,200) @15",
+        "mma UniversalFMA (16,16,1) B (128,8):(1,#200) 250"
+    );
+    let t = MakeTiledMma::<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,2,1)")>::get_slice(37)
+        .partition_A(Tensor::new(&data, layout!("(64,32):(1,64)")));
+    assert_eq!(
+        format!("{:#} @{}", t.layout(), t.base()),
+        "((_2,_2,_2),_2,_2):((_64,_8,_512),_32,_1024) @145",
+        "mma SM80_16x8x16_F32F16F16F32_TN (2,2,1) A (64,32):(1,64) 37"
+    );
+    let t = MakeTiledMma::<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,2,1)")>::get_slice(5)
+        .partition_B(Tensor::new(&data, layout!("(32,32):(1,32)")));
+    assert_eq!(
+        format!("{:#} @{}", t.layout(), t.base()),
+        "((_2,_2),_2,_2):((_32,_256),_16,_512) @65",
+        "mma SM80_16x8x16_F32F16F16F32_TN (2,2,1) B (32,32):(1,32) 5"
+    );
+    let t = MakeTiledMma::<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,2,1)")>::get_slice(70)
+        .partition_C(Tensor::new(&data, layout!("(64,32):(1,r0)"; r0 = 100)));
+    assert_eq!(
+        format!("{:#} @{}", t.layout(), t.base()),
+        "((_2,_2),_2,_2):((100,_8),_32,1600) @1201",
+        "mma SM80_16x8x16_F32F16F16F32_TN (2,2,1) C (64,32):(1,#100) 70"
+    );
+    let t = MakeTiledMma::<SM70_8x8x4_F32F16F16F32_NT, shape!("(2,2,1)")>::get_slice(9)
+        .partition_C(Tensor::new(&data, layout!("(32,32):(1,32)")));
+    assert_eq!(
+        format!("{:#} @{}", t.layout(), t.base()),
+        "((_2,_2,_2),_2,_2):((_32,_2,_128),_16,_512) @257",
+        "mma SM70_8x8x4_F32F16F16F32_NT (2,2,1) C (32,32):(1,32) 9"
+    );
+    let t = MakeTiledMma::<SM80_16x8x8_F32TF32TF32F32_TN, shape!("(2,2,1)")>::get_slice(100)
+        .partition_A(Tensor::new(&data, layout!("(32,16):(16,1)")));
+    assert_eq!(
+        format!("{:#} @{}", t.layout(), t.base()),
+        "((_2,_2),_1,_2):((_128,_4),_0,_8) @272",
+        "mma SM80_16x8x8_F32TF32TF32F32_TN (2,2,1) A (32,16):(16,1) 100"
+    );
+    let t = MakeTiledCopyA::<
+        CopyAtom<UniversalCopy<u32>, F16>,
+        MakeTiledMma<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,2,1)")>,
+    >::get_slice(37)
+    .partition_S(Tensor::new(&data, layout!("(64,32):(1,64)")));
+    assert_eq!(
+        format!("{:#} @{}", t.layout(), t.base()),
+        "((_2,(_2,_2)),_2,_2):((_64,(_8,_512)),_32,_1024) @145",
+        "copyA SM80_16x8x16_F32F16F16F32_TN (2,2,1) S (64,32):(1,64) 37"
+    );
+    let t = MakeTiledCopyA::<
+        CopyAtom<UniversalCopy<u32>, F16>,
+        MakeTiledMma<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,2,1)")>,
+    >::get_slice(100)
+    .partition_S(Tensor::new(&data, layout!("(32,64):(64,1)")));
+    assert_eq!(
+        format!("{:#} @{}", t.layout(), t.base()),
+        "((_2,(_2,_2)),_1,_4):((_1,(_512,_8)),_0,_16) @1088",
+        "copyA SM80_16x8x16_F32F16F16F32_TN (2,2,1) S (32,64):(64,1) 100"
+    );
+    let t = MakeTiledCopyC::<
+        CopyAtom<UniversalCopy<u32>, f32>,
+        MakeTiledMma<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,2,1)")>,
+    >::get_slice(5)
+    .partition_D(Tensor::new(&data, layout!("(64,32):(1,r0)"; r0 = 64)));
+    assert_eq!(
+        format!("{:#} @{}", t.layout(), t.base()),
+        "((_1,(_2,_2)),_2,_2):((_0,(64,_8)),_32,1024) @129",
+        "copyC SM80_16x8x16_F32F16F16F32_TN (2,2,1) D (64,32):(1,#64) 5"
+    );
+    let t = MakeTiledCopyA::<
+        CopyAtom<UniversalCopy<u32>, f32>,
+        MakeTiledMma<UniversalFMA<f32>, shape!("(16,16,1)")>,
+    >::get_slice(77)
+    .partition_S(Tensor::new(&data, layout!("(128,8):(1,128)")));
+    assert_eq!(
+        format!("{:#} @{}", t.layout(), t.base()),
+        "((_1,_1),_8,_8):((_0,_0),_16,_128) @13",
+        "copyA UniversalFMA (16,16,1) S (128,8):(1,128) 77"
+    );
 }

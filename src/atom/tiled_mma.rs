@@ -62,6 +62,7 @@ pub trait TiledMma {
 
 /// `make_tiled_mma(Atom{}, AtomLayoutMNK{})`: the atom tiled over `AtomLayoutMNK`, a rank-3 layout
 /// or shape (a shape takes its column-major layout).
+#[derive(Clone, Copy, Default, Debug)]
 pub struct MakeTiledMma<Atom, AtomLayoutMNK>(PhantomData<(Atom, AtomLayoutMNK)>);
 
 /// The sizes of a shape `(M,N,K)`.
