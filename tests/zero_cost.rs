@@ -160,3 +160,28 @@ fn index32_costs_at_most_one_multiplication_more() {
         println!("    {t:<28}{}", hand.get(k).map_or("", |h| h.as_str()));
     }
 }
+
+/// A thread's partitioned loops (`local_partition` of a shared tile, a TiledMma's `partition_A`):
+/// as many instructions as the hand-indexed loop, every load at a constant offset from one
+/// address, no bounds check left (no branch, no call). LLVM folds the base into the address
+/// in another order than in the hand-written loop (`add` + scaled index against `lea`), so the
+/// instructions are compared by count and by their loads.
+#[test]
+fn partitioned_loops_cost_what_the_hand_indexed_loops_cost() {
+    let functions = functions(&release_asm());
+    for name in ["partitioned_tile", "mma_partition"] {
+        let tessel = body(&functions, &format!("tessel_{name}"));
+        let hand = body(&functions, &format!("hand_{name}"));
+        let loads = |b: &[String]| b.iter().filter(|i| i.starts_with("addss")).count();
+        assert_eq!(tessel.len(), hand.len(), "{name}\n{tessel:?}\n{hand:?}");
+        assert_eq!(loads(tessel), loads(hand), "{name}");
+        assert!(
+            tessel.iter().all(|i| !i.starts_with('j') && !i.starts_with("call")),
+            "{name}: {tessel:?}"
+        );
+        println!("{name}: {} instructions, hand {}:", tessel.len(), hand.len());
+        for (k, t) in tessel.iter().enumerate() {
+            println!("    {t:<32}{}", hand.get(k).map_or("", |h| h.as_str()));
+        }
+    }
+}

@@ -54,7 +54,8 @@ pub use partition::{
 };
 pub use projection::{local_partition_proj, local_tile_proj, Dice, DicedLayout, X};
 
-use crate::algebra::divide::ZippedDivideBy;
+use crate::algebra::composition::ComposeBy;
+use crate::algebra::divide::{LogicalDivideBy, ZippedDivideBy};
 use crate::layout::coord::{Coord, CoordIn};
 use crate::layout::int_tuple::{IntTuple, LayoutShape};
 use crate::layout::sublayout::TwoModes;
@@ -162,6 +163,33 @@ impl<T, S: LayoutShape<D>, D: IntTuple> TensorPtr<T, Layout<S, D>> {
 }
 
 impl<E, L> TensorOf<E, L> {
+    /// `composition(t, b)`: the tensor viewed through `layout o b`, same engine and base.
+    #[inline(always)]
+    pub fn compose<B>(self, b: B) -> TensorOf<E, L::Output>
+    where
+        L: ComposeBy<B>,
+    {
+        TensorOf::at(self.engine, self.base, self.layout.compose_by(b))
+    }
+
+    /// `logical_divide(t, tiler)`.
+    #[inline(always)]
+    pub fn logical_divide<T>(self, tiler: T) -> TensorOf<E, L::Output>
+    where
+        L: LogicalDivideBy<T>,
+    {
+        TensorOf::at(self.engine, self.base, self.layout.logical_divide_by(tiler))
+    }
+
+    /// `zipped_divide(t, tiler)`: `(tile, rest)`.
+    #[inline(always)]
+    pub fn zipped_divide_by<T>(self, tiler: T) -> TensorOf<E, L::Output>
+    where
+        L: ZippedDivideBy<T>,
+    {
+        TensorOf::at(self.engine, self.base, self.layout.zipped_divide_by(tiler))
+    }
+
     /// The layout.
     #[inline(always)]
     pub fn layout(&self) -> L

@@ -2,7 +2,10 @@
 //! kernel author would write by hand. `tests/zero_cost.rs` builds this crate in release mode and
 //! checks that each pair compiles to the same machine code.
 
-use tessel::{layout, zipped_divide, ColMajor, Layout, RowMajor, C};
+use tessel::mma::UniversalFMA;
+use tessel::{
+    layout, local_partition, shape, zipped_divide, ColMajor, Layout, MakeTiledMma, RowMajor, Tensor, C,
+};
 
 #[no_mangle]
 pub fn tessel_row_major(i: usize, j: usize) -> usize {
@@ -136,4 +139,58 @@ pub fn hand_tiled_runtime_matrix_u32(
     ((bm * 128 + i) as u32)
         .wrapping_mul(lda as u32)
         .wrapping_add((bk * 32 + kk) as u32)
+}
+
+/// A thread's `(4,4)` register tile, loaded from a `(64,64)` shared tile partitioned over
+/// `(16,16)` threads (`local_partition`), summed so that every load counts.
+#[no_mangle]
+pub fn tessel_partitioned_tile(smem: &[f32; 4096], tid: usize) -> f32 {
+    let s = Tensor::new(smem, layout!("(64,64)"));
+    let t = local_partition(s, layout!("(16,16)"), tid);
+    let mut sum = 0.0;
+    for j in 0..4 {
+        for i in 0..4 {
+            sum += t[(i, j)];
+        }
+    }
+    sum
+}
+
+#[no_mangle]
+pub fn hand_partitioned_tile(smem: &[f32; 4096], tid: usize) -> f32 {
+    let (tm, tn) = (tid % 16, tid / 16 % 16);
+    let mut sum = 0.0;
+    for j in 0..4 {
+        for i in 0..4 {
+            sum += smem[(tm + 16 * i) + 64 * (tn + 16 * j)];
+        }
+    }
+    sum
+}
+
+/// The same tile through a TiledMma of UniversalFMA over `(16,16,1)` threads (`partition_A`):
+/// thread `tid`'s rows of a `(64,8)` tile of A, `(1,4,8)` values.
+#[no_mangle]
+pub fn tessel_mma_partition(smem: &[f32; 512], tid: usize) -> f32 {
+    type Mma = MakeTiledMma<UniversalFMA<f32>, shape!("(16,16,1)")>;
+    let t = Mma::get_slice(tid).partition_A(Tensor::new(smem, layout!("(64,8)")));
+    let mut sum = 0.0;
+    for k in 0..8 {
+        for m in 0..4 {
+            sum += t[(0, m, k)];
+        }
+    }
+    sum
+}
+
+#[no_mangle]
+pub fn hand_mma_partition(smem: &[f32; 512], tid: usize) -> f32 {
+    let tm = tid % 16;
+    let mut sum = 0.0;
+    for k in 0..8 {
+        for m in 0..4 {
+            sum += smem[(tm + 16 * m) + 64 * k];
+        }
+    }
+    sum
 }
