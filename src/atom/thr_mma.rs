@@ -119,6 +119,8 @@ macro_rules! partitions {
                 Partitioned<R, Tm::$Op>: Parts,
                 <Partitioned<R, Tm::$Op> as Parts>::Shape: ColumnMajor,
                 <<Partitioned<R, Tm::$Op> as Parts>::Shape as ColumnMajor>::Layout: FragmentLayout,
+                <<<Partitioned<R, Tm::$Op> as Parts>::Shape as ColumnMajor>::Layout as FragmentLayout>::Len:
+                    generic_array::ArrayLength<T>,
             {
                 Default::default()
             }

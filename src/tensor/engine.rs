@@ -63,19 +63,19 @@ impl<T> WriteEngine for &mut [T] {
     }
 }
 
-impl<T, N: ArrayLength> Engine for GenericArray<T, N> {
+impl<T, N: ArrayLength<T>> Engine for GenericArray<T, N> {
     type Elem = T;
     fn len(&self) -> usize {
         N::USIZE
     }
 }
-impl<T, N: ArrayLength> ReadEngine for GenericArray<T, N> {
+impl<T, N: ArrayLength<T>> ReadEngine for GenericArray<T, N> {
     #[inline(always)]
     fn elems(&self) -> &[T] {
         self.as_slice()
     }
 }
-impl<T, N: ArrayLength> WriteEngine for GenericArray<T, N> {
+impl<T, N: ArrayLength<T>> WriteEngine for GenericArray<T, N> {
     #[inline(always)]
     fn elems_mut(&mut self) -> &mut [T] {
         self.as_mut_slice()

@@ -13,19 +13,22 @@ use generic_array::{ArrayLength, GenericArray};
 /// Registers: a tensor of static layout `L` owning `cosize(L)` elements.
 pub type Fragment<T, L> = TensorOf<GenericArray<T, <L as FragmentLayout>::Len>, L>;
 
-/// A static layout a fragment can have: its cosize is an array length.
+/// A static layout a fragment can have: its cosize, a typenum number.
 pub trait FragmentLayout: StaticLayout {
-    /// `cosize(L)`, a typenum number.
-    type Len: ArrayLength;
+    /// `cosize(L)`.
+    type Len: typenum::Unsigned;
 }
 impl<L: StaticLayout + CosizeOf> FragmentLayout for L
 where
-    Cosize<L>: ArrayLength,
+    Cosize<L>: typenum::Unsigned,
 {
     type Len = Cosize<L>;
 }
 
-impl<T: Copy + Default, L: FragmentLayout> Default for TensorOf<GenericArray<T, L::Len>, L> {
+impl<T: Copy + Default, L: FragmentLayout> Default for TensorOf<GenericArray<T, L::Len>, L>
+where
+    L::Len: ArrayLength<T>,
+{
     fn default() -> Self {
         Self::filled(T::default())
     }
@@ -34,7 +37,10 @@ impl<T: Copy + Default, L: FragmentLayout> Default for TensorOf<GenericArray<T, 
 /// The fragment of a static shape `S`, column-major (CuTe's `make_fragment_like` of a tile).
 pub type FragmentOf<T, S> = Fragment<T, <S as ColumnMajor>::Layout>;
 
-impl<T: Copy, L: FragmentLayout> TensorOf<GenericArray<T, L::Len>, L> {
+impl<T: Copy, L: FragmentLayout> TensorOf<GenericArray<T, L::Len>, L>
+where
+    L::Len: ArrayLength<T>,
+{
     /// The fragment with every element `v`.
     #[inline(always)]
     pub fn filled(v: T) -> Self {
@@ -60,6 +66,7 @@ where
     usize: Coord<S, D>,
     S: ColumnMajor,
     S::Layout: FragmentLayout,
+    <S::Layout as FragmentLayout>::Len: ArrayLength<E::Elem>,
 {
     /// The whole tile as a register fragment (column-major over the tile's shape).
     ///
@@ -89,6 +96,7 @@ where
     usize: Coord<S, D>,
     S: ColumnMajor,
     S::Layout: FragmentLayout,
+    <S::Layout as FragmentLayout>::Len: ArrayLength<E::Elem>,
 {
     /// Writes a register fragment over the whole tile.
     ///
@@ -129,7 +137,7 @@ impl<E: WriteEngine, L> TensorOf<E, L> {
 macro_rules! elementwise {
     ($($Op:ident $op:ident;)+) => {$(
         /// Element by element.
-        impl<T: Copy + core::ops::$Op<Output = T>, N: ArrayLength, L> core::ops::$Op
+        impl<T: Copy + core::ops::$Op<Output = T>, N: ArrayLength<T>, L> core::ops::$Op
             for TensorOf<GenericArray<T, N>, L>
         {
             type Output = Self;
