@@ -191,3 +191,24 @@ fn mutable_tensors_and_fragments() {
     assert_eq!(c[7 + 7 * 16], 7);
     assert_eq!(c.iter().filter(|&&x| x == 7).count(), 16);
 }
+
+/// Slicing with `_` keeps CuTe's modes and static leaves (the oracle's raw answers:
+/// `slice(make_coord(_,3,_), (8,#5,2):(1,#100,8))` = `(_8,_2):(_1,_8)`, and
+/// `slice(((_,1),_), ((2,3),#7):((3,1),6))` = `(_2,7):(_3,_6)`), and moves the base.
+#[test]
+fn slicing_with_underscore_matches_cute() {
+    use tessel::tensor::Underscore as U;
+    let data = vec![0u8; 1024];
+    let t = Tensor::new(&data, layout!("(8,N,2):(1,ldN,8)"; N = 5, ldN = 100));
+    let s = t.slice_by((U, 3usize, U));
+    assert_eq!(
+        (format!("{:#}", s.layout()), s.base()),
+        ("(_8,_2):(_1,_8)".into(), 300)
+    );
+    let t = Tensor::new(&data, layout!("((2,3),N):((3,1),6)"; N = 7));
+    let s = t.slice_by(((U, 1usize), U));
+    assert_eq!(
+        (format!("{:#}", s.layout()), s.base()),
+        ("(_2,7):(_3,_6)".into(), 1)
+    );
+}

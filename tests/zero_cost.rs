@@ -176,10 +176,16 @@ fn partitioned_loops_cost_what_the_hand_indexed_loops_cost() {
         assert_eq!(tessel.len(), hand.len(), "{name}\n{tessel:?}\n{hand:?}");
         assert_eq!(loads(tessel), loads(hand), "{name}");
         assert!(
-            tessel.iter().all(|i| !i.starts_with('j') && !i.starts_with("call")),
+            tessel
+                .iter()
+                .all(|i| !i.starts_with('j') && !i.starts_with("call")),
             "{name}: {tessel:?}"
         );
-        println!("{name}: {} instructions, hand {}:", tessel.len(), hand.len());
+        println!(
+            "{name}: {} instructions, hand {}:",
+            tessel.len(),
+            hand.len()
+        );
         for (k, t) in tessel.iter().enumerate() {
             println!("    {t:<32}{}", hand.get(k).map_or("", |h| h.as_str()));
         }

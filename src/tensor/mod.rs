@@ -43,6 +43,7 @@ mod fragment;
 mod identity;
 mod partition;
 mod projection;
+mod slice;
 
 pub use algorithm::{axpby, clear, copy, copy_if, CopySizesMatch, SameSize};
 pub use engine::{Engine, Ptr, ReadEngine, WriteEngine};
@@ -53,6 +54,7 @@ pub use partition::{
     ProductEach, Sliced, ThreadCoord,
 };
 pub use projection::{local_partition_proj, local_tile_proj, Dice, DicedLayout, X};
+pub use slice::{SliceMode, SlicedLayout, Underscore};
 
 use crate::algebra::composition::ComposeBy;
 use crate::algebra::divide::{LogicalDivideBy, ZippedDivideBy};

@@ -4,7 +4,8 @@
 
 use tessel::mma::UniversalFMA;
 use tessel::{
-    layout, local_partition, shape, zipped_divide, ColMajor, Layout, MakeTiledMma, RowMajor, Tensor, C,
+    layout, local_partition, shape, zipped_divide, ColMajor, Layout, MakeTiledMma, RowMajor,
+    Tensor, C,
 };
 
 #[no_mangle]

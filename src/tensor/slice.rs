@@ -1,0 +1,138 @@
+//! Slicing with CuTe's `_`: a coordinate with [`Underscore`] where a mode is kept fixes the other
+//! modes and keeps those, `t.slice_by((Underscore, 3usize))` being CuTe's `t(_, 3)`. The kept modes
+//! keep their shape and stride (static where they were) and become the modes of the result, in
+//! order (CuTe's `slice`); the fixed ones move the base, at run time.
+//!
+//! ```
+//! use tessel::tensor::Underscore;
+//! use tessel::{layout, Tensor};
+//! let data: Vec<u32> = (0..64).collect();
+//! let t = Tensor::new(&data, layout!("(4,(4,4)):(1,(4,16))"));
+//! let row = t.slice_by((2usize, Underscore));          // t(2, _): the mode (4,4):(4,16)
+//! assert_eq!(row.layout().to_string(), "((4,4)):((4,16))");
+//! assert_eq!((row.base(), row[5usize]), (2, 2 + 4 + 16));
+//! let col = t.slice_by((Underscore, (1usize, Underscore))); // t(_, (1, _))
+//! assert_eq!(col.layout().to_string(), "(4,4):(1,16)");
+//! assert_eq!(col.base(), 4);
+//! ```
+
+use super::TensorOf;
+use crate::layout::coord::Coord;
+use crate::layout::int_tuple::{IntTuple, LayoutShape};
+use crate::layout::list::{Concat, Cons, Nil, ToList, ToTuple};
+use crate::layout::Layout;
+
+/// CuTe's `_`: keep this mode.
+#[derive(Clone, Copy, Default, Debug)]
+pub struct Underscore;
+
+/// A coordinate `Self` slicing the mode `S:D`: the kept modes, as lists of shapes and strides,
+/// and the index of the fixed part.
+pub trait SliceMode<S, D> {
+    /// The kept shapes.
+    type Shapes;
+    /// The kept strides.
+    type Strides;
+    /// The kept modes and the offset.
+    fn slice_mode(self, s: S, d: D) -> (Self::Shapes, Self::Strides, isize);
+}
+
+impl<S, D> SliceMode<S, D> for Underscore {
+    type Shapes = Cons<S, Nil>;
+    type Strides = Cons<D, Nil>;
+    #[inline(always)]
+    fn slice_mode(self, s: S, d: D) -> (Self::Shapes, Self::Strides, isize) {
+        (Cons(s, Nil), Cons(d, Nil), 0)
+    }
+}
+
+impl<S, D> SliceMode<S, D> for usize
+where
+    usize: Coord<S, D>,
+{
+    type Shapes = Nil;
+    type Strides = Nil;
+    #[inline(always)]
+    fn slice_mode(self, s: S, d: D) -> (Nil, Nil, isize) {
+        (Nil, Nil, self.crd2idx::<isize>(s, d))
+    }
+}
+
+/// A list of coordinates slicing lists of modes.
+#[doc(hidden)]
+pub trait SliceList<SL, DL> {
+    /// The kept shapes.
+    type Shapes;
+    /// The kept strides.
+    type Strides;
+    /// The kept modes and the offset.
+    fn slice_list(self, s: SL, d: DL) -> (Self::Shapes, Self::Strides, isize);
+}
+impl SliceList<Nil, Nil> for Nil {
+    type Shapes = Nil;
+    type Strides = Nil;
+    #[inline(always)]
+    fn slice_list(self, _: Nil, _: Nil) -> (Nil, Nil, isize) {
+        (Nil, Nil, 0)
+    }
+}
+impl<C, CT, S, ST, D, DT> SliceList<Cons<S, ST>, Cons<D, DT>> for Cons<C, CT>
+where
+    C: SliceMode<S, D>,
+    CT: SliceList<ST, DT>,
+    C::Shapes: Concat<CT::Shapes>,
+    C::Strides: Concat<CT::Strides>,
+{
+    type Shapes = <C::Shapes as Concat<CT::Shapes>>::Output;
+    type Strides = <C::Strides as Concat<CT::Strides>>::Output;
+    #[inline(always)]
+    fn slice_list(self, s: Cons<S, ST>, d: Cons<D, DT>) -> (Self::Shapes, Self::Strides, isize) {
+        let (hs, hd, ho) = self.0.slice_mode(s.0, d.0);
+        let (ts, td, to) = self.1.slice_list(s.1, d.1);
+        (hs.concat(ts), hd.concat(td), ho + to)
+    }
+}
+
+/// A tuple coordinate slices a tuple mode mode by mode; its kept modes join the kept modes
+/// around it (CuTe's `filter_tuple`: `t(_, (1, _))` of `(4,(4,4))` keeps `(4, 4)`).
+macro_rules! tuple_slices {
+    ($(($($C:ident)+))+) => {$(
+        impl<$($C,)+ S: ToList, D: ToList> SliceMode<S, D> for ($($C,)+)
+        where
+            ($($C,)+): ToList,
+            <($($C,)+) as ToList>::List: SliceList<S::List, D::List>,
+        {
+            type Shapes = <<($($C,)+) as ToList>::List as SliceList<S::List, D::List>>::Shapes;
+            type Strides = <<($($C,)+) as ToList>::List as SliceList<S::List, D::List>>::Strides;
+            #[inline(always)]
+            fn slice_mode(self, s: S, d: D) -> (Self::Shapes, Self::Strides, isize) {
+                self.to_list().slice_list(s.to_list(), d.to_list())
+            }
+        }
+    )+};
+}
+tuple_slices! { (C0) (C0 C1) (C0 C1 C2) (C0 C1 C2 C3) }
+
+/// The layout a tuple coordinate `X` slices out of `Layout<S, D>`: the kept modes, in order.
+pub type SlicedLayout<S, D, X> = Layout<
+    <<X as SliceMode<S, D>>::Shapes as ToTuple>::Tuple,
+    <<X as SliceMode<S, D>>::Strides as ToTuple>::Tuple,
+>;
+
+impl<E, S: LayoutShape<D>, D: IntTuple> TensorOf<E, Layout<S, D>> {
+    /// CuTe's `t(c)` with `_` in `c` ([`Underscore`]): the sub-tensor of the kept modes, its base
+    /// moved by the fixed coordinates.
+    #[inline(always)]
+    pub fn slice_by<X: SliceMode<S, D>>(self, x: X) -> TensorOf<E, SlicedLayout<S, D, X>>
+    where
+        X::Shapes: ToTuple,
+        X::Strides: ToTuple,
+        <X::Shapes as ToTuple>::Tuple: LayoutShape<<X::Strides as ToTuple>::Tuple>,
+        <X::Strides as ToTuple>::Tuple: IntTuple,
+    {
+        let (engine, base, layout) = self.into_parts();
+        let (shapes, strides, offset) = x.slice_mode(layout.shape(), layout.stride());
+        let sliced = Layout::new(shapes.to_tuple(), strides.to_tuple());
+        TensorOf::at(engine, (base as isize + offset) as usize, sliced)
+    }
+}
