@@ -212,3 +212,46 @@ fn slicing_with_underscore_matches_cute() {
         ("(_2,7):(_3,_6)".into(), 1)
     );
 }
+
+/// Projections and a row-major thread layout, against CuTe's raw answers and offsets
+/// (cute-oracle `--raw --cpp`, `local_partition(make_tensor(ptr, L), thr, i, Step<..>{})`).
+#[test]
+fn projected_partitions_match_cute() {
+    use tessel::tensor::{local_partition_proj, X};
+    let data = vec![0f32; 4096];
+    let one = C::<1>::default();
+    let s = Tensor::new(&data, layout!("(128,8)"));
+    let a = local_partition_proj(s, layout!("(16,16)"), 17, (one, X));
+    assert_eq!(
+        (format!("{:#}", a.layout()), a.base()),
+        ("(_8,_8):(_16,_128)".into(), 1)
+    );
+    let b = local_partition_proj(s, layout!("(16,16)"), 200, (X, one));
+    assert_eq!(
+        (format!("{:#}", b.layout()), b.base()),
+        ("(_8,_8):(_16,_128)".into(), 12)
+    );
+    let r = Tensor::new(&data, layout!("(64,32):(ld,1)"; ld = 32));
+    let p = local_partition(r, layout!("(8,4):(4,1)"), 13);
+    assert_eq!(
+        (format!("{:#}", p.layout()), p.base()),
+        ("(_8,_8):(256,_4)".into(), 97)
+    );
+}
+
+/// A raw-pointer tensor partitions like a slice-backed one and reads and writes through its
+/// pointer.
+#[test]
+fn raw_pointer_tensors() {
+    let mut data: Vec<f32> = (0..128).map(|i| i as f32).collect();
+    let t = unsafe {
+        tessel::TensorPtr::from_raw_parts(data.as_mut_ptr(), 128, layout!("(16,8):(1,16)"))
+    };
+    let part = local_partition(t, layout!("(16,2):(1,16)"), 16);
+    assert_eq!(part.layout().to_string(), "(1,4):(0,32)");
+    unsafe {
+        assert_eq!(part.read((0usize, 3usize)), 112.0);
+        part.write((0usize, 1usize), -1.0);
+    }
+    assert_eq!(data[48], -1.0);
+}
