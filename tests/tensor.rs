@@ -255,3 +255,30 @@ fn raw_pointer_tensors() {
     }
     assert_eq!(data[48], -1.0);
 }
+
+/// Partitions of a swizzled shared tile read the elements CuTe's do, in CuTe's order (CuTe
+/// rewrites the swizzle of an smem tensor into strides where it can, so its layouts print
+/// otherwise; the offsets are from `cute-oracle --cpp` with `&t(i) - d` for every `i`).
+#[test]
+fn swizzled_partitions_read_cutes_elements() {
+    type S = layout!("Sw<3,3,3> o 0 o (8,64):(64,1)");
+    let smem: Vec<usize> = (0..512).collect();
+    let t = Tensor::swizzled(&smem, S::default());
+    let elems = |n: usize, f: &dyn Fn(usize) -> usize| (0..n).map(f).collect::<Vec<_>>();
+    let part = local_partition(t, layout!("(8,4):(4,1)"), 6);
+    let want = [
+        74, 78, 66, 70, 90, 94, 82, 86, 106, 110, 98, 102, 122, 126, 114, 118,
+    ];
+    assert_eq!(elems(16, &|i| part[i]), want);
+    let tile = local_tile(t, <shape!("(8,8)")>::default(), (0usize, 2usize));
+    let want: Vec<usize> = (16..24)
+        .flat_map(|c| [0, 72, 112, 184, 288, 360, 400, 472].map(|r| r + c))
+        .collect();
+    assert_eq!(elems(64, &|i| tile[i]), want);
+    let sub = local_tile(t, <shape!("(8,32)")>::default(), (0usize, 1usize));
+    let part = local_partition(sub, layout!("(4,8)"), 13);
+    assert_eq!(
+        elems(8, &|i| part[i]),
+        [107, 331, 99, 323, 123, 347, 115, 339]
+    );
+}

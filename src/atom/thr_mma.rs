@@ -106,7 +106,7 @@ macro_rules! partitions {
                 let (p, q) = <Tm::$Op as MmaOperand>::pq(m, n, k);
                 let (engine, base, layout) = t.into_parts();
                 let (part, offset) = layout.partition(v, p, q);
-                part.over(engine, (base as isize + offset) as usize)
+                part.over(engine, base, offset)
             }
 
             #[doc = concat!("A register fragment shaped like the thread's partition of ", $Name, ".")]

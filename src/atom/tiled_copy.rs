@@ -259,7 +259,7 @@ impl<Tc: TiledCopy> ThrCopy<Tc> {
     {
         let (engine, base, layout) = t.into_parts();
         let (part, offset) = layout.copy_partition(self.thread);
-        part.over(engine, (base as isize + offset) as usize)
+        part.over(engine, base, offset)
     }
 
     /// The thread's elements of the destination tensor: `(CPY, CPY_M, CPY_N)`.

@@ -44,6 +44,7 @@ mod identity;
 mod partition;
 mod projection;
 mod slice;
+mod swizzled;
 
 pub use algorithm::{axpby, clear, copy, copy_if, CopySizesMatch, SameSize};
 pub use engine::{Engine, Ptr, ReadEngine, WriteEngine};
@@ -55,6 +56,7 @@ pub use partition::{
 };
 pub use projection::{local_partition_proj, local_tile_proj, Dice, DicedLayout, X};
 pub use slice::{SliceMode, SlicedLayout, Underscore};
+pub use swizzled::Swizzled;
 
 use crate::algebra::composition::ComposeBy;
 use crate::algebra::divide::{LogicalDivideBy, ZippedDivideBy};
@@ -239,8 +241,7 @@ impl<E, L> TensorOf<E, L> {
         L::First: Sliced,
     {
         let (tile, rest) = self.layout.split();
-        let base = self.base as isize + rest.at(x);
-        tile.over(self.engine, base as usize)
+        tile.over(self.engine, self.base, rest.at(x))
     }
 }
 

@@ -42,18 +42,18 @@ pub type RestMode<L, T> = <Zipped<L, T> as TwoModes>::Second;
 /// `local_tile`. Where a tile mode and the tensor's mode are static, the tile must divide it (a
 /// compile error otherwise).
 #[inline(always)]
-pub fn local_tile<E, S, D: IntTuple, Tl, Cd>(
-    tensor: TensorOf<E, Layout<S, D>>,
+pub fn local_tile<E, L: TensorShape, Tl, Cd>(
+    tensor: TensorOf<E, L>,
     tiler: Tl,
     coord: Cd,
-) -> LocalTile<E, Layout<S, D>, Tl>
+) -> LocalTile<E, L, Tl>
 where
-    S: LayoutShape<D> + Divisible<Tl, TileDividesMode>,
-    <S as Divisible<Tl, TileDividesMode>>::Verdict: Checked,
-    Layout<S, D>: ZippedDivideBy<Tl>,
-    Zipped<Layout<S, D>, Tl>: TwoModes,
-    TileMode<Layout<S, D>, Tl>: Sliced,
-    RestMode<Layout<S, D>, Tl>: At<Cd>,
+    L::Shape: Divisible<Tl, TileDividesMode>,
+    <L::Shape as Divisible<Tl, TileDividesMode>>::Verdict: Checked,
+    L: ZippedDivideBy<Tl>,
+    Zipped<L, Tl>: TwoModes,
+    TileMode<L, Tl>: Sliced,
+    RestMode<L, Tl>: At<Cd>,
 {
     inner_partition(tensor, tiler, coord)
 }
@@ -72,8 +72,7 @@ where
     RestMode<L, Tl>: At<Cd>,
 {
     let (tile, rest) = tensor.layout.zipped_divide_by(tiler).split();
-    let base = tensor.base as isize + rest.at(coord);
-    tile.over(tensor.engine, base as usize)
+    tile.over(tensor.engine, tensor.base, rest.at(coord))
 }
 
 /// `zipped_divide(tensor, tiler)(coord, _)`: the element at `coord` of every tile (CuTe's
@@ -90,8 +89,7 @@ where
     RestMode<L, Tl>: Sliced,
 {
     let (tile, rest) = tensor.layout.zipped_divide_by(tiler).split();
-    let base = tensor.base as isize + tile.at(coord);
-    rest.over(tensor.engine, base as usize)
+    rest.over(tensor.engine, tensor.base, tile.at(coord))
 }
 
 /// What `local_tile` gives.
@@ -102,19 +100,19 @@ pub type LocalTile<E, L, Tl> = TensorOf<E, TileMode<L, Tl>>;
 /// `thr` (CuTe's `local_partition`, an `outer_partition`). Where a mode of `thr` and the tensor's
 /// mode are static, the threads must divide it (a compile error otherwise).
 #[inline(always)]
-pub fn local_partition<E, S, D: IntTuple, TS, TD: IntTuple>(
-    tensor: TensorOf<E, Layout<S, D>>,
+pub fn local_partition<E, L: TensorShape, TS, TD: IntTuple>(
+    tensor: TensorOf<E, L>,
     thr: Layout<TS, TD>,
     index: usize,
-) -> LocalPartition<E, Layout<S, D>, TS>
+) -> LocalPartition<E, L, TS>
 where
     TS: LayoutShape<TD> + ProductEach + ThreadCoord<TD>,
-    S: LayoutShape<D> + Divisible<TS::Output, ThreadsDivideMode>,
-    <S as Divisible<TS::Output, ThreadsDivideMode>>::Verdict: Checked,
-    Layout<S, D>: ZippedDivideBy<TS::Output>,
-    Zipped<Layout<S, D>, TS::Output>: TwoModes,
-    TileMode<Layout<S, D>, TS::Output>: At<TS::Coord>,
-    RestMode<Layout<S, D>, TS::Output>: Sliced,
+    L::Shape: Divisible<TS::Output, ThreadsDivideMode>,
+    <L::Shape as Divisible<TS::Output, ThreadsDivideMode>>::Verdict: Checked,
+    L: ZippedDivideBy<TS::Output>,
+    Zipped<L, TS::Output>: TwoModes,
+    TileMode<L, TS::Output>: At<TS::Coord>,
+    RestMode<L, TS::Output>: Sliced,
 {
     let coord = thr.shape().thread_coord(&thr.stride(), index);
     outer_partition(tensor, TS::Output::default(), coord)
@@ -122,6 +120,18 @@ where
 
 /// What `local_partition` gives.
 pub type LocalPartition<E, L, TS> = TensorOf<E, RestMode<L, <TS as ProductEach>::Output>>;
+
+/// A tensor's layout, plain or swizzled, and the shape its partitions check.
+pub trait TensorShape {
+    /// The shape (of the inner layout, for a swizzled one).
+    type Shape;
+}
+impl<S: LayoutShape<D>, D: IntTuple> TensorShape for Layout<S, D> {
+    type Shape = S;
+}
+impl<Sw, L: TensorShape> TensorShape for super::Swizzled<Sw, L> {
+    type Shape = L::Shape;
+}
 
 /// A layout evaluated at a coordinate of kind `X`, signed.
 #[doc(hidden)]
@@ -139,16 +149,17 @@ where
     }
 }
 
-/// A layout that can view a slice from a base.
+/// A layout that views an engine from a base, shifted by the index `shift` of the coordinates a
+/// slice fixed: a plain layout adds it to the base, a swizzled one inside its swizzle.
 #[doc(hidden)]
 pub trait Sliced: Sized {
-    /// The tensor of this layout over `data` from `base`.
-    fn over<E>(self, engine: E, base: usize) -> TensorOf<E, Self>;
+    /// The tensor of this layout over `engine` from `base`, shifted.
+    fn over<E>(self, engine: E, base: usize, shift: isize) -> TensorOf<E, Self>;
 }
 impl<S: LayoutShape<D>, D: IntTuple> Sliced for Layout<S, D> {
     #[inline(always)]
-    fn over<E>(self, engine: E, base: usize) -> TensorOf<E, Self> {
-        TensorOf::at(engine, base, self)
+    fn over<E>(self, engine: E, base: usize, shift: isize) -> TensorOf<E, Self> {
+        TensorOf::at(engine, (base as isize + shift) as usize, self)
     }
 }
 

@@ -1,0 +1,136 @@
+//! Swizzled tensors: a shared-memory tile whose layout is `Sw o O o L`
+//! ([`ComposedLayout`]), cut by the same partitions as any tensor. A partition fixes
+//! coordinates of `L`, and their index joins the offset *inside* the swizzle, a runtime number
+//! once a thread's coordinate is in it: CuTe's `ComposedLayout<Swizzle, int, Layout>`, here
+//! [`Swizzled`]. `t[c]` is `engine[base + Sw(offset + L(c))]`.
+//!
+//! ```
+//! use tessel::{layout, local_partition, local_tile, shape, Tensor};
+//! let smem: Vec<u32> = (0..512).collect();
+//! type S = layout!("Sw<3,3,3> o 0 o (8,64):(64,1)");
+//! let t = Tensor::swizzled(&smem, S::default());
+//! let tile = local_tile(t, <shape!("(8,8)")>::default(), (0usize, 2usize)); // columns 16..24
+//! let sw = |i: usize| i ^ ((i & 0b111_000_000) >> 3);
+//! assert_eq!(tile[(3usize, 5usize)], sw(3 * 64 + 16 + 5) as u32);
+//! let part = local_partition(t, layout!("(8,4):(4,1)"), 6); // thread (1,2) of 8x4, row-major
+//! assert_eq!(part[(0usize, 3usize)], sw(64 + 2 + 4 * 3) as u32);
+//! ```
+
+use super::partition::{At, Sliced};
+use super::{ReadEngine, TensorOf};
+use crate::algebra::divide::ZippedDivideBy;
+use crate::layout::coord::{Coord, CoordIn};
+use crate::layout::int_tuple::{IntTuple, LayoutShape};
+use crate::layout::sublayout::TwoModes;
+use crate::layout::Layout;
+use crate::swizzle::composed::ComposedLayout;
+use crate::swizzle::SwizzleFn;
+use core::fmt::{self, Display, Formatter};
+use core::marker::PhantomData;
+
+/// `Sw o offset o L` with a runtime offset (CuTe's `ComposedLayout<Swizzle, int, Layout>`).
+pub struct Swizzled<Sw, L> {
+    offset: isize,
+    layout: L,
+    swizzle: PhantomData<Sw>,
+}
+
+impl<Sw, L: Copy> Clone for Swizzled<Sw, L> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<Sw, L: Copy> Copy for Swizzled<Sw, L> {}
+
+impl<Sw, L> Swizzled<Sw, L> {
+    /// `Sw o offset o layout`.
+    pub fn new(offset: isize, layout: L) -> Self {
+        Swizzled {
+            offset,
+            layout,
+            swizzle: PhantomData,
+        }
+    }
+
+    /// The offset inside the swizzle.
+    pub fn offset(&self) -> isize {
+        self.offset
+    }
+
+    /// The inner layout.
+    pub fn inner(&self) -> &L {
+        &self.layout
+    }
+}
+
+impl<Sw: SwizzleFn, L: Display> Display for Swizzled<Sw, L> {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        write!(f, "{} o {} o {}", Sw::default(), self.offset, self.layout)
+    }
+}
+
+impl<Sw, L: ZippedDivideBy<T>, T> ZippedDivideBy<T> for Swizzled<Sw, L> {
+    type Output = Swizzled<Sw, L::Output>;
+    #[inline(always)]
+    fn zipped_divide_by(self, t: T) -> Self::Output {
+        Swizzled::new(self.offset, self.layout.zipped_divide_by(t))
+    }
+}
+
+impl<Sw, L: TwoModes> TwoModes for Swizzled<Sw, L> {
+    type First = Swizzled<Sw, L::First>;
+    type Second = Swizzled<Sw, L::Second>;
+    #[inline(always)]
+    fn split(self) -> (Self::First, Self::Second) {
+        let (a, b) = self.layout.split();
+        (Swizzled::new(self.offset, a), Swizzled::new(self.offset, b))
+    }
+}
+
+/// A fixed coordinate's index in the inner layout: it joins the offset of the other half.
+impl<Sw, L: At<X>, X> At<X> for Swizzled<Sw, L> {
+    #[inline(always)]
+    fn at(&self, x: X) -> isize {
+        self.layout.at(x)
+    }
+}
+
+impl<Sw, L> Sliced for Swizzled<Sw, L> {
+    #[inline(always)]
+    fn over<E>(self, engine: E, base: usize, shift: isize) -> TensorOf<E, Self> {
+        TensorOf::at(
+            engine,
+            base,
+            Swizzled::new(self.offset + shift, self.layout),
+        )
+    }
+}
+
+impl<'a, T, Sw, S: LayoutShape<D>, D: IntTuple> TensorOf<&'a [T], Swizzled<Sw, Layout<S, D>>>
+where
+    Layout<S, D>: Default,
+{
+    /// The tensor of a swizzled layout over `data` (a shared tile). Every index is checked
+    /// against the slice when it is read.
+    pub fn swizzled<const O: usize>(
+        data: &'a [T],
+        _layout: ComposedLayout<Sw, O, Layout<S, D>>,
+    ) -> Self {
+        TensorOf::at(data, 0, Swizzled::new(O as isize, Layout::default()))
+    }
+}
+
+impl<E: ReadEngine, Sw: SwizzleFn, S: LayoutShape<D>, D: IntTuple, X: CoordIn<S::Profile>>
+    core::ops::Index<X> for TensorOf<E, Swizzled<Sw, Layout<S, D>>>
+where
+    X::Itself: Coord<S, D>,
+{
+    type Output = E::Elem;
+
+    /// The element at coordinate `x`: `engine[base + Sw(offset + L(x))]`.
+    #[inline(always)]
+    fn index(&self, x: X) -> &E::Elem {
+        let inner = self.layout.offset + self.layout.layout.call_signed(x);
+        &self.engine.elems()[self.base + Sw::apply(inner as usize)]
+    }
+}
