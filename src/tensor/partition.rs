@@ -42,15 +42,15 @@ pub type RestMode<L, T> = <Zipped<L, T> as TwoModes>::Second;
 /// `local_tile`. Where a tile mode and the tensor's mode are static, the tile must divide it (a
 /// compile error otherwise).
 #[inline(always)]
-pub fn local_tile<E, L: TensorShape, Tl, Cd>(
+pub fn local_tile<E, L, Tl, Cd>(
     tensor: TensorOf<E, L>,
     tiler: Tl,
     coord: Cd,
 ) -> LocalTile<E, L, Tl>
 where
+    L: TensorShape + ZippedDivideBy<Tl>,
     L::Shape: Divisible<Tl, TileDividesMode>,
     <L::Shape as Divisible<Tl, TileDividesMode>>::Verdict: Checked,
-    L: ZippedDivideBy<Tl>,
     Zipped<L, Tl>: TwoModes,
     TileMode<L, Tl>: Sliced,
     RestMode<L, Tl>: At<Cd>,
@@ -100,16 +100,16 @@ pub type LocalTile<E, L, Tl> = TensorOf<E, TileMode<L, Tl>>;
 /// `thr` (CuTe's `local_partition`, an `outer_partition`). Where a mode of `thr` and the tensor's
 /// mode are static, the threads must divide it (a compile error otherwise).
 #[inline(always)]
-pub fn local_partition<E, L: TensorShape, TS, TD: IntTuple>(
+pub fn local_partition<E, L, TS, TD: IntTuple>(
     tensor: TensorOf<E, L>,
     thr: Layout<TS, TD>,
     index: usize,
 ) -> LocalPartition<E, L, TS>
 where
     TS: LayoutShape<TD> + ProductEach + ThreadCoord<TD>,
+    L: TensorShape + ZippedDivideBy<TS::Output>,
     L::Shape: Divisible<TS::Output, ThreadsDivideMode>,
     <L::Shape as Divisible<TS::Output, ThreadsDivideMode>>::Verdict: Checked,
-    L: ZippedDivideBy<TS::Output>,
     Zipped<L, TS::Output>: TwoModes,
     TileMode<L, TS::Output>: At<TS::Coord>,
     RestMode<L, TS::Output>: Sliced,
