@@ -9,7 +9,9 @@
 //! with identity tensors (`0y_predication`). Blocks and threads run one after another.
 //! `cargo run --release --example sgemm_1`.
 
-use tessel::tensor::{elem_less, local_partition_proj, make_identity_tensor, FragmentOf, X};
+use tessel::tensor::{
+    elem_less, local_partition_proj, make_identity_tensor, FragmentOf, IdentityTensor, X,
+};
 use tessel::{layout, local_partition, local_tile, shape, Tensor, TensorMut, C};
 
 const BM: usize = 128;
@@ -42,9 +44,7 @@ pub fn sgemm_nt(
         make_identity_tensor(n, k),
         make_identity_tensor(m, n),
     );
-    let copy_threads = layout!("(32,8)");
     let math_threads = layout!("(16,16)");
-    let tile_ab = <shape!("(128,8)")>::default();
     let tile_c = <shape!("(128,128)")>::default();
 
     for bm in 0..m.div_ceil(BM) {
@@ -54,34 +54,8 @@ pub fn sgemm_nt(
             for kt in 0..k.div_ceil(BK) {
                 // Copy: each thread moves its (4,1) elements of A's and B's tiles, zero past the edge.
                 for tid in 0..THREADS {
-                    let g = local_partition(local_tile(ma, tile_ab, (bm, kt)), copy_threads, tid);
-                    let id = local_partition(local_tile(ida, tile_ab, (bm, kt)), copy_threads, tid);
-                    let mut s = local_partition(
-                        TensorMut::new(&mut smem_a, SmemLayout::default()),
-                        copy_threads,
-                        tid,
-                    );
-                    for i in 0..s.size() {
-                        s[i] = if elem_less(id.coord(i), (m, k)) {
-                            g[i]
-                        } else {
-                            0.0
-                        };
-                    }
-                    let g = local_partition(local_tile(mb, tile_ab, (bn, kt)), copy_threads, tid);
-                    let id = local_partition(local_tile(idb, tile_ab, (bn, kt)), copy_threads, tid);
-                    let mut s = local_partition(
-                        TensorMut::new(&mut smem_b, SmemLayout::default()),
-                        copy_threads,
-                        tid,
-                    );
-                    for i in 0..s.size() {
-                        s[i] = if elem_less(id.coord(i), (n, k)) {
-                            g[i]
-                        } else {
-                            0.0
-                        };
-                    }
+                    copy_tile(ma, ida, (bm, kt), (m, k), &mut smem_a, tid);
+                    copy_tile(mb, idb, (bn, kt), (n, k), &mut smem_b, tid);
                 }
                 // Math: thread (tm, tn) owns rows tm, tm+16, ... and columns tn, tn+16, ... of the tile.
                 for (tid, acc) in acc.iter_mut().enumerate() {
@@ -114,6 +88,32 @@ pub fn sgemm_nt(
         }
     }
 }
+
+/// Thread `tid`'s share of the `(128,8)` tile `tile` of the `extent` matrix `g` (its identity
+/// tensor `id`) into the shared tile, zero where the tile overhangs the matrix.
+fn copy_tile(
+    g: Matrix,
+    id: IdentityTensor,
+    tile: (usize, usize),
+    extent: (usize, usize),
+    smem: &mut [f32],
+    tid: usize,
+) {
+    let (threads, tiler) = (layout!("(32,8)"), <shape!("(128,8)")>::default());
+    let g = local_partition(local_tile(g, tiler, tile), threads, tid);
+    let id = local_partition(local_tile(id, tiler, tile), threads, tid);
+    let mut s = local_partition(TensorMut::new(smem, SmemLayout::default()), threads, tid);
+    for i in 0..s.size() {
+        s[i] = if elem_less(id.coord(i), extent) {
+            g[i]
+        } else {
+            0.0
+        };
+    }
+}
+
+/// A column-major matrix of runtime extent and leading dimension.
+type Matrix<'a> = Tensor<'a, f32, tessel::Layout<(usize, usize), (C<1>, isize)>>;
 
 /// The triple loop it must equal.
 #[allow(clippy::too_many_arguments)]

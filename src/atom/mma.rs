@@ -48,21 +48,28 @@ pub trait MmaAtom: Copy + Default {
     type CLayout: StaticLayout;
 }
 
+/// The body of an atom's `MmaAtom` impl: its element types and CuTe's layouts.
+macro_rules! atom_traits {
+    ($D:ty, $A:ty, $B:ty, $C:ty, $mnk:tt, $thr:tt, $a:tt, $b:tt, $c:tt) => {
+        type ValTypeD = $D;
+        type ValTypeA = $A;
+        type ValTypeB = $B;
+        type ValTypeC = $C;
+        type ShapeMNK = Tuple<crate::shape!($mnk)>;
+        type ThrId = crate::layout!($thr);
+        type ALayout = crate::layout!($a);
+        type BLayout = crate::layout!($b);
+        type CLayout = crate::layout!($c);
+    };
+}
+
 macro_rules! mma_atoms {
     ($($Name:ident: ($D:ty, $A:ty, $B:ty, $C:ty) $mnk:tt $thr:tt $a:tt $b:tt $c:tt;)+) => {$(
         #[doc = concat!("CuTe's `", stringify!($Name), "`: shape `", $mnk, "`, C layout `", $c, "`.")]
         #[derive(Clone, Copy, Default, Debug)]
         pub struct $Name;
         impl MmaAtom for $Name {
-            type ValTypeD = $D;
-            type ValTypeA = $A;
-            type ValTypeB = $B;
-            type ValTypeC = $C;
-            type ShapeMNK = Tuple<crate::shape!($mnk)>;
-            type ThrId = crate::layout!($thr);
-            type ALayout = crate::layout!($a);
-            type BLayout = crate::layout!($b);
-            type CLayout = crate::layout!($c);
+            atom_traits!($D, $A, $B, $C, $mnk, $thr, $a, $b, $c);
         }
     )+};
 }
@@ -101,15 +108,7 @@ macro_rules! sm90_atoms {
         #[derive(Clone, Copy, Default, Debug)]
         pub struct $Name<MajorA = KMajor, MajorB = KMajor>(PhantomData<(MajorA, MajorB)>);
         impl<MajorA: Copy + Default, MajorB: Copy + Default> MmaAtom for $Name<MajorA, MajorB> {
-            type ValTypeD = $D;
-            type ValTypeA = $A;
-            type ValTypeB = $B;
-            type ValTypeC = $C;
-            type ShapeMNK = Tuple<crate::shape!($mnk)>;
-            type ThrId = crate::layout!($thr);
-            type ALayout = crate::layout!($a);
-            type BLayout = crate::layout!($b);
-            type CLayout = crate::layout!($c);
+            atom_traits!($D, $A, $B, $C, $mnk, $thr, $a, $b, $c);
         }
     )+};
 }
@@ -138,13 +137,15 @@ impl<D, A, B, C> MmaAtom for UniversalFMA<D, A, B, C>
 where
     UniversalFMA<D, A, B, C>: Copy + Default,
 {
-    type ValTypeD = D;
-    type ValTypeA = A;
-    type ValTypeB = B;
-    type ValTypeC = C;
-    type ShapeMNK = Tuple<crate::shape!("(1,1,1)")>;
-    type ThrId = crate::layout!("1:0");
-    type ALayout = crate::layout!("(1,1):(0,0)");
-    type BLayout = crate::layout!("(1,1):(0,0)");
-    type CLayout = crate::layout!("(1,1):(0,0)");
+    atom_traits!(
+        D,
+        A,
+        B,
+        C,
+        "(1,1,1)",
+        "1:0",
+        "(1,1):(0,0)",
+        "(1,1):(0,0)",
+        "(1,1):(0,0)"
+    );
 }

@@ -68,19 +68,27 @@ impl<U, B, E> SameCount<Dyn<E>> for UInt<U, B> {
     type Verdict = Holds;
 }
 
-/// `dst(i) = src(i)` for every 1-D coordinate `i`.
-///
-/// # Panics
-///
-/// Where the sizes are runtime and differ; a static mismatch is a compile error.
-#[inline(always)]
-pub fn copy<ES, SS, DS, ED, SD, DD>(
-    src: &TensorOf<ES, Layout<SS, DS>>,
-    dst: &mut TensorOf<ED, Layout<SD, DD>>,
-) where
+/// A tensor read element by element beside a tensor `Y` written: same size (a compile error
+/// where both shapes are static and differ; a panic where a size is runtime).
+pub trait ElementWise<Y> {
+    /// The element read.
+    type Elem: Copy;
+    /// The element written.
+    type Out;
+    /// The number of elements of both.
+    fn len(&self, y: &Y) -> usize;
+    /// `x(i)`.
+    fn read(&self, i: usize) -> Self::Elem;
+    /// `&mut y(i)`.
+    fn out(y: &mut Y, i: usize) -> &mut Self::Out;
+}
+
+impl<ES, SS, DS, ED, SD, DD> ElementWise<TensorOf<ED, Layout<SD, DD>>>
+    for TensorOf<ES, Layout<SS, DS>>
+where
     ES: ReadEngine,
-    ED: WriteEngine<Elem = ES::Elem>,
     ES::Elem: Copy,
+    ED: WriteEngine,
     SS: LayoutShape<DS> + SameSize<SD>,
     <SS as SameSize<SD>>::Verdict: Checked,
     SD: LayoutShape<DD>,
@@ -88,35 +96,40 @@ pub fn copy<ES, SS, DS, ED, SD, DD>(
     DD: IntTuple,
     usize: Coord<SS, DS> + Coord<SD, DD>,
 {
-    copy_if(|_| true, src, dst)
+    type Elem = ES::Elem;
+    type Out = ED::Elem;
+    #[inline(always)]
+    fn len(&self, y: &TensorOf<ED, Layout<SD, DD>>) -> usize {
+        assert_eq!(self.size(), y.size(), "the two tensors differ in size");
+        self.size()
+    }
+    #[inline(always)]
+    fn read(&self, i: usize) -> ES::Elem {
+        self[i]
+    }
+    #[inline(always)]
+    fn out(y: &mut TensorOf<ED, Layout<SD, DD>>, i: usize) -> &mut ED::Elem {
+        &mut y[i]
+    }
+}
+
+/// `dst(i) = src(i)` for every 1-D coordinate `i`.
+#[inline(always)]
+pub fn copy<T: Copy, S: ElementWise<D, Elem = T, Out = T>, D>(src: &S, dst: &mut D) {
+    copy_if(|_| true, src, dst);
 }
 
 /// `dst(i) = src(i)` where `pred(i)` holds (CuTe's `copy_if`, the predicate a closure over the
 /// 1-D coordinate, typically `elem_less` on an identity tensor partitioned alike).
 #[inline(always)]
-pub fn copy_if<ES, SS, DS, ED, SD, DD>(
+pub fn copy_if<T: Copy, S: ElementWise<D, Elem = T, Out = T>, D>(
     pred: impl Fn(usize) -> bool,
-    src: &TensorOf<ES, Layout<SS, DS>>,
-    dst: &mut TensorOf<ED, Layout<SD, DD>>,
-) where
-    ES: ReadEngine,
-    ED: WriteEngine<Elem = ES::Elem>,
-    ES::Elem: Copy,
-    SS: LayoutShape<DS> + SameSize<SD>,
-    <SS as SameSize<SD>>::Verdict: Checked,
-    SD: LayoutShape<DD>,
-    DS: IntTuple,
-    DD: IntTuple,
-    usize: Coord<SS, DS> + Coord<SD, DD>,
-{
-    assert_eq!(
-        src.size(),
-        dst.size(),
-        "copy: the source and the destination differ in size"
-    );
-    for i in 0..src.size() {
+    src: &S,
+    dst: &mut D,
+) {
+    for i in 0..src.len(dst) {
         if pred(i) {
-            dst[i] = src[i];
+            *S::out(dst, i) = src.read(i);
         }
     }
 }
@@ -135,24 +148,12 @@ where
 
 /// `y = alpha * x + beta * y`, element by element.
 #[inline(always)]
-pub fn axpby<T, EX, SX, DX, EY, SY, DY>(
-    alpha: T,
-    x: &TensorOf<EX, Layout<SX, DX>>,
-    beta: T,
-    y: &mut TensorOf<EY, Layout<SY, DY>>,
-) where
+pub fn axpby<T, X: ElementWise<Y, Elem = T, Out = T>, Y>(alpha: T, x: &X, beta: T, y: &mut Y)
+where
     T: Copy + core::ops::Mul<Output = T> + core::ops::Add<Output = T>,
-    EX: ReadEngine<Elem = T>,
-    EY: WriteEngine<Elem = T>,
-    SX: LayoutShape<DX> + SameSize<SY>,
-    <SX as SameSize<SY>>::Verdict: Checked,
-    SY: LayoutShape<DY>,
-    DX: IntTuple,
-    DY: IntTuple,
-    usize: Coord<SX, DX> + Coord<SY, DY>,
 {
-    assert_eq!(x.size(), y.size(), "axpby: x and y differ in size");
-    for i in 0..x.size() {
-        y[i] = alpha * x[i] + beta * y[i];
+    for i in 0..x.len(y) {
+        let out = X::out(y, i);
+        *out = alpha * x.read(i) + beta * *out;
     }
 }

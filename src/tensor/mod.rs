@@ -46,7 +46,7 @@ mod projection;
 mod slice;
 mod swizzled;
 
-pub use algorithm::{axpby, clear, copy, copy_if, CopySizesMatch, SameSize};
+pub use algorithm::{axpby, clear, copy, copy_if, CopySizesMatch, ElementWise, SameSize};
 pub use engine::{Engine, Ptr, ReadEngine, WriteEngine};
 pub use fragment::{Fragment, FragmentLayout, FragmentOf};
 pub use identity::{elem_less, make_identity_tensor, Coords, IdentityTensor};

@@ -42,11 +42,7 @@ pub type RestMode<L, T> = <Zipped<L, T> as TwoModes>::Second;
 /// `local_tile`. Where a tile mode and the tensor's mode are static, the tile must divide it (a
 /// compile error otherwise).
 #[inline(always)]
-pub fn local_tile<E, L, Tl, Cd>(
-    tensor: TensorOf<E, L>,
-    tiler: Tl,
-    coord: Cd,
-) -> LocalTile<E, L, Tl>
+pub fn local_tile<E, L, Tl, Cd>(tensor: TensorOf<E, L>, tiler: Tl, coord: Cd) -> LocalTile<E, L, Tl>
 where
     L: TensorShape + ZippedDivideBy<Tl>,
     L::Shape: Divisible<Tl, TileDividesMode>,
