@@ -51,7 +51,7 @@ pub trait TiledCopy {
 }
 
 /// `make_tiled_copy(Atom{}, ThrLayout{}, ValLayout{})`, each a layout or a shape (a shape takes
-/// its column-major layout); `Atom` is a [`CopyAtom`](crate::atom::copy::CopyAtom), or `()`.
+/// its column-major layout); `Atom` is a [`CopyAtom`], or `()`.
 #[derive(Clone, Copy, Default, Debug)]
 pub struct MakeTiledCopy<ThrLayout, ValLayout, Atom = ()>(
     PhantomData<(ThrLayout, ValLayout, Atom)>,

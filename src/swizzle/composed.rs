@@ -98,7 +98,6 @@ where
     }
 }
 
-#[cfg(feature = "alloc")]
 impl<Sw: SwizzleFn, const O: usize, S, D> ComposedLayout<Sw, O, Layout<S, D>>
 where
     S: StaticShape + StaticSpan<D> + LayoutShape<D>,
@@ -127,6 +126,7 @@ where
     }
 
     /// The runtime composed layout: the same swizzle, offset and layout.
+    #[cfg(feature = "alloc")]
     pub fn to_dynamic(&self) -> crate::dynamic::DynComposedLayout {
         let sw = crate::dynamic::DynSwizzle::new(Sw::BITS, Sw::BASE, Sw::SHIFT);
         let sw = sw.expect("a static swizzle is valid");

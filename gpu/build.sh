@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Builds the GPU kernels to PTX: gpu/out/tessel_kernels.ptx. Installs Debian's rustc-web (a
+# rustc whose sources let cargo build `core` for nvptx64) when it is missing. Checks that the
+# PTX calls no function (no panic path, no bounds check left).
+set -euo pipefail
+cd "$(dirname "$0")"
+if [[ ! -x /usr/bin/rustc || ! -d /usr/lib/rustlib/src/rust/library ]]; then
+  apt-get install -y rustc-web cargo-web rust-web-src >/dev/null
+fi
+export RUSTC_BOOTSTRAP=1 RUSTC=/usr/bin/rustc CARGO_TARGET_DIR="$PWD/target"
+deps="$CARGO_TARGET_DIR/nvptx64-nvidia-cuda/release/deps"
+rm -f "$deps"/tessel_kernels-*.s
+(cd kernels && /usr/bin/cargo rustc --release --target nvptx64-nvidia-cuda -Zbuild-std=core \
+  -- --emit=asm -C codegen-units=1 -C target-cpu=sm_90)
+mkdir -p out
+cp "$deps"/tessel_kernels-*.s out/tessel_kernels.ptx
+if grep -nE '^\s*call' out/tessel_kernels.ptx; then
+  echo "gpu/out/tessel_kernels.ptx calls a function (a panic or bounds-check path)" >&2
+  exit 1
+fi
+echo "gpu/out/tessel_kernels.ptx: $(grep -c '\.entry' out/tessel_kernels.ptx) kernels, no call"
