@@ -10,10 +10,18 @@ fi
 export RUSTC_BOOTSTRAP=1 RUSTC=/usr/bin/rustc CARGO_TARGET_DIR="$PWD/target"
 deps="$CARGO_TARGET_DIR/nvptx64-nvidia-cuda/release/deps"
 rm -f "$deps"/tessel_kernels-*.s
+touch kernels/src/lib.rs  # cargo writes the .s only when it compiles the crate
 (cd kernels && /usr/bin/cargo rustc --release --target nvptx64-nvidia-cuda -Zbuild-std=core \
-  -- --emit=asm -C codegen-units=1 -C target-cpu=sm_90)
+  -- --emit=asm -C codegen-units=1 -C target-cpu=sm_90 -C llvm-args=-unroll-threshold=2000)
 mkdir -p out
-cp "$deps"/tessel_kernels-*.s out/tessel_kernels.ptx
+# Every kernel runs blocks of 256 threads: say so as CUDA's __launch_bounds__(256) does (rustc has
+# no attribute for PTX's .maxntid), so that ptxas allocates registers for that block size.
+python3 - "$deps"/tessel_kernels-*.s out/tessel_kernels.ptx <<'PY'
+import re, sys
+text = open(sys.argv[1]).read()
+text = re.sub(r"(\.entry \w+\([^)]*\))\n\{", r"\1\n.maxntid 256, 1, 1\n{", text)
+open(sys.argv[2], "w").write(text)
+PY
 if grep -nE '^\s*call' out/tessel_kernels.ptx; then
   echo "gpu/out/tessel_kernels.ptx calls a function (a panic or bounds-check path)" >&2
   exit 1

@@ -39,9 +39,11 @@ impl Engine for Coords {
 /// What `make_identity_tensor` gives.
 pub type IdentityTensor = TensorOf<Coords, Layout<(usize, usize), (C<1>, isize)>>;
 
-/// The identity tensor of an `m x n` matrix: `(m,n):(1,2^32)` over [`Coords`].
+/// The identity tensor of an `m x n` matrix: `(m,n):(1,2^32)` over [`Coords`]; `m` is below
+/// 2^32 (checked in debug builds).
+#[inline(always)]
 pub fn make_identity_tensor(m: usize, n: usize) -> IdentityTensor {
-    assert!(
+    debug_assert!(
         m < COLUMN,
         "make_identity_tensor: {m} rows do not fit below 2^32"
     );

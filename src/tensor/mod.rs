@@ -167,6 +167,17 @@ impl<T, S: LayoutShape<D>, D: IntTuple> TensorPtr<T, Layout<S, D>> {
 }
 
 impl<E, L> TensorOf<E, L> {
+    /// A tensor over any engine (one of the caller's, such as a shared-memory window).
+    ///
+    /// # Safety
+    ///
+    /// Every index the layout gives from 0 lies in the engine, or is only used where a predicate
+    /// says it does.
+    #[inline(always)]
+    pub unsafe fn from_engine(engine: E, layout: L) -> Self {
+        TensorOf::over(engine, layout)
+    }
+
     /// `composition(t, b)`: the tensor viewed through `layout o b`, same engine and base.
     #[inline(always)]
     pub fn compose<B>(self, b: B) -> TensorOf<E, L::Output>
@@ -283,6 +294,16 @@ impl<E: Engine, S: LayoutShape<D>, D: IntTuple> TensorOf<E, Layout<S, D>> {
     /// The engine.
     pub fn engine(&self) -> &E {
         &self.engine
+    }
+
+    /// The engine index of coordinate `x`, from the engine's start: what an engine that is not a
+    /// slice (a shared-memory window, say) reads and writes at.
+    #[inline(always)]
+    pub fn index_of<X: CoordIn<S::Profile>>(&self, x: X) -> isize
+    where
+        X::Itself: Coord<S, D>,
+    {
+        self.offset(x)
     }
 
     /// The engine index of coordinate `x`, from the engine's start.

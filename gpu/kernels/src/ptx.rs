@@ -7,13 +7,23 @@ use core::arch::asm;
 /// `%tid.x`, `%tid.y`.
 #[inline(always)]
 pub fn thread() -> (u32, u32) {
-    unsafe { (core::arch::nvptx::_thread_idx_x() as u32, core::arch::nvptx::_thread_idx_y() as u32) }
+    unsafe {
+        (
+            core::arch::nvptx::_thread_idx_x() as u32,
+            core::arch::nvptx::_thread_idx_y() as u32,
+        )
+    }
 }
 
 /// `%ctaid.x`, `%ctaid.y`.
 #[inline(always)]
 pub fn block() -> (u32, u32) {
-    unsafe { (core::arch::nvptx::_block_idx_x() as u32, core::arch::nvptx::_block_idx_y() as u32) }
+    unsafe {
+        (
+            core::arch::nvptx::_block_idx_x() as u32,
+            core::arch::nvptx::_block_idx_y() as u32,
+        )
+    }
 }
 
 /// `bar.sync 0`.
