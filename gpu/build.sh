@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds the GPU kernels to PTX: gpu/out/tessel_kernels.ptx. Installs Debian's rustc-web (a
+# Builds the GPU kernels to PTX: gpu/out/tessel_kernels.ptx; with --host also the Rust host
+# program that launches them through the CUDA driver (cudarc): gpu/out/gpu-host. Installs Debian's rustc-web (a
 # rustc whose sources let cargo build `core` for nvptx64) when it is missing. Checks that the
 # PTX calls no function (no panic path, no bounds check left).
 set -euo pipefail
@@ -27,3 +28,8 @@ if grep -nE '^\s*call' out/tessel_kernels.ptx; then
   exit 1
 fi
 echo "gpu/out/tessel_kernels.ptx: $(grep -c '\.entry' out/tessel_kernels.ptx) kernels, no call"
+if [[ ${1:-} == --host ]]; then
+  (cd host && cargo build --release -q)
+  cp "$CARGO_TARGET_DIR/release/tessel-gpu-host" out/gpu-host
+  echo "gpu/out/gpu-host"
+fi

@@ -1,0 +1,102 @@
+//! Launches tessel's GPU kernels (gpu/out/tessel_kernels.ptx) through the CUDA driver with
+//! runtime sizes, and checks each result against the CPU: the transpose exactly, the SGEMM to a
+//! relative 1e-4. `gpu-host PTX` on the GPU machine (built here by `gpu/build.sh --host`; it
+//! loads libcuda at run time).
+
+use cudarc::driver::{CudaContext, DriverError, LaunchConfig, PushKernelArg};
+use cudarc::nvrtc::Ptx;
+
+/// A reproducible uniform [-0.5, 0.5) sequence.
+fn random(n: usize, seed: u64) -> Vec<f32> {
+    let mut s = seed.wrapping_mul(0x9e3779b97f4a7c15) | 1;
+    (0..n)
+        .map(|_| {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            (s >> 40) as f32 / (1u64 << 24) as f32 - 0.5
+        })
+        .collect()
+}
+
+fn main() -> Result<(), DriverError> {
+    let ptx = std::env::args()
+        .nth(1)
+        .unwrap_or("gpu/out/tessel_kernels.ptx".into());
+    let ctx = CudaContext::new(0)?;
+    let stream = ctx.default_stream();
+    let module = ctx.load_module(Ptx::from_file(ptx))?;
+    let (transpose, sgemm) = (
+        module.load_function("transpose")?,
+        module.load_function("sgemm_nt")?,
+    );
+
+    for (m, n) in [(8192u32, 8192u32), (1000, 37), (1, 1)] {
+        let x = random((m * n) as usize, 7);
+        let dx = stream.memcpy_stod(&x)?;
+        let mut dy = stream.alloc_zeros::<f32>((m * n) as usize)?;
+        let cfg = LaunchConfig {
+            grid_dim: (n.div_ceil(32), m.div_ceil(32), 1),
+            block_dim: (32, 8, 1),
+            shared_mem_bytes: 0,
+        };
+        unsafe {
+            stream
+                .launch_builder(&transpose)
+                .arg(&dx)
+                .arg(&mut dy)
+                .arg(&m)
+                .arg(&n)
+                .launch(cfg)?
+        };
+        let y = stream.memcpy_dtov(&dy)?;
+        let (m, n) = (m as usize, n as usize);
+        let wrong = (0..m * n)
+            .filter(|&p| y[(p % n) * m + p / n] != x[p])
+            .count();
+        assert_eq!(wrong, 0, "transpose {m}x{n}: {wrong} elements wrong");
+        println!("transpose {m}x{n}: equal to the CPU's");
+    }
+
+    for (m, n, k) in [(1000u32, 700u32, 333u32), (256, 256, 64), (1, 1, 1)] {
+        let (a, b, c0) = (
+            random((m * k) as usize, 1),
+            random((n * k) as usize, 2),
+            random((m * n) as usize, 3),
+        );
+        let (alpha, beta) = (1.5f32, -0.5f32);
+        let (da, db) = (stream.memcpy_stod(&a)?, stream.memcpy_stod(&b)?);
+        let mut dc = stream.memcpy_stod(&c0)?;
+        let cfg = LaunchConfig {
+            grid_dim: (m.div_ceil(128), n.div_ceil(128), 1),
+            block_dim: (256, 1, 1),
+            shared_mem_bytes: 0,
+        };
+        unsafe {
+            stream
+                .launch_builder(&sgemm)
+                .arg(&m)
+                .arg(&n)
+                .arg(&k)
+                .arg(&alpha)
+                .arg(&da)
+                .arg(&db)
+                .arg(&beta)
+                .arg(&mut dc)
+                .launch(cfg)?
+        };
+        let c = stream.memcpy_dtov(&dc)?;
+        let (m, n, k) = (m as usize, n as usize, k as usize);
+        let mut worst = 0f32;
+        for i in 0..m {
+            for j in 0..n {
+                let dot: f32 = (0..k).map(|p| a[i + m * p] * b[j + n * p]).sum();
+                let want = alpha * dot + beta * c0[i + m * j];
+                worst = worst.max((c[i + m * j] - want).abs() / (1.0 + want.abs()));
+            }
+        }
+        assert!(worst < 1e-4, "sgemm {m}x{n}x{k}: relative error {worst}");
+        println!("sgemm NT {m}x{n}x{k}: equal to the CPU's (relative error {worst:.1e})");
+    }
+    Ok(())
+}
