@@ -94,18 +94,20 @@ def transpose(modules, m, n):
     return rows
 
 
-def sgemm(modules, m, n, k, time=True):
-    """NT: A m x k and B n x k column-major, i.e. row-major (k, m) and (k, n) arrays."""
-    a = cp.random.rand(k, m, dtype=cp.float32) - 0.5
-    b = cp.random.rand(k, n, dtype=cp.float32) - 0.5
+def sgemm(modules, m, n, k, time=True, kernel="sgemm_nt"):
+    """NT: A m x k and B n x k column-major, i.e. row-major (k, m) and (k, n) arrays; TN: A and
+    B K-major, row-major (m, k) and (n, k). C column-major, a row-major (n, m) array."""
+    tn = kernel == "sgemm_tn"
+    a = cp.random.rand(*((m, k) if tn else (k, m)), dtype=cp.float32) - 0.5
+    b = cp.random.rand(*((n, k) if tn else (k, n)), dtype=cp.float32) - 0.5
     c0 = cp.random.rand(n, m, dtype=cp.float32) - 0.5
     alpha, beta = 1.5, -0.5
-    want = alpha * (b.T @ a) + beta * c0
+    want = alpha * ((b @ a.T) if tn else (b.T @ a)) + beta * c0
     grid, block = ((m + 127) // 128, (n + 127) // 128), (256,)
     rows = {}
     for name, mod in modules.items():
         c = c0.copy()
-        f = mod.get_function("sgemm_nt")
+        f = mod.get_function(kernel)
         args = (np.uint32(m), np.uint32(n), np.uint32(k), np.float32(alpha), a, b, np.float32(beta), c)
         f(grid, block, args)
         err = float(cp.abs(c - want).max())
@@ -116,7 +118,7 @@ def sgemm(modules, m, n, k, time=True):
         else:
             rows[name] = {"max error": err}
     if time:
-        x, y = cp.asfortranarray(a.T), cp.asfortranarray(b.T)
+        x, y = (a, b) if tn else (cp.asfortranarray(a.T), cp.asfortranarray(b.T))
         ms = median_ms(lambda: cp.matmul(x, y.T))
         rows["cuBLAS (cupy.matmul)"] = {"ms": ms, "TFLOP/s": 2 * m * n * k / ms / 1e9}
     return rows
@@ -154,6 +156,10 @@ def main():
             res["transpose 8000x6000 (ragged)"] = transpose(modules, 8000, 6000)
         else:
             res["sgemm NT 4096^3"] = sgemm(modules, 4096, 4096, 4096)
+            res["sgemm TN 4096^3"] = sgemm(modules, 4096, 4096, 4096, kernel="sgemm_tn")
+            res["sgemm NT 4096^3, sizes static (tessel)"] = sgemm(
+                {"tessel (Rust)": modules["tessel (Rust)"]}, 4096, 4096, 4096, kernel="sgemm_nt_4096")
+            res["sgemm TN 1000x700x333 (ragged)"] = sgemm(modules, 1000, 700, 333, kernel="sgemm_tn")
             res["sgemm NT 4000x3000x1000 (ragged)"] = sgemm(modules, 4000, 3000, 1000)
             res["sgemm NT 1x1x1"] = sgemm(modules, 1, 1, 1, time=False)
     res["CuTe sgemm_1 4096^3"] = cute_sgemm_1(4096, 4096, 4096)
@@ -163,7 +169,7 @@ def main():
             "registers": registers(info[log], kernel),
             "instructions, integer": sass_counts(cubin, kernel),
         }
-        for kernel in ("transpose", "sgemm_nt")
+        for kernel in ("transpose", "sgemm_nt", "sgemm_tn")
         for who, log, cubin in (
             ("tessel", "tessel", tessel_cubin),
             ("CUDA C++", f"cuda {'transpose' if kernel == 'transpose' else 'sgemm'}",
