@@ -33,7 +33,7 @@ def sh(*args):
 def build():
     """CUDA twins to cubins; tessel's PTX to a cubin too (for registers and SASS)."""
     info = {}
-    for name in ("transpose", "sgemm"):
+    for name in ("transpose", "sgemm", "hgemm"):
         cubin = os.path.join(OUT, f"cuda_{name}.cubin")
         log = sh(NVCC, "-O3", "-arch=sm_90", "-cubin", "-Xptxas", "-v", "-o", cubin,
                  os.path.join(GPU, "cuda", f"{name}.cu"))
@@ -124,6 +124,28 @@ def sgemm(modules, m, n, k, time=True, kernel="sgemm_nt"):
     return rows
 
 
+def hgemm(modules, m, n, k):
+    """f16 in, f32 out: A m x k and B n x k row-major, C column-major (a row-major (n, m))."""
+    a = (cp.random.rand(m, k, dtype=cp.float32) - 0.5).astype(cp.float16)
+    b = (cp.random.rand(n, k, dtype=cp.float32) - 0.5).astype(cp.float16)
+    want = b.astype(cp.float32) @ a.astype(cp.float32).T
+    grid, block = ((m + 127) // 128, (n + 127) // 128), (256,)
+    rows = {}
+    for name, mod in modules.items():
+        c = cp.full((n, m), cp.nan, dtype=cp.float32)
+        f = mod.get_function("hgemm_tn")
+        args = (np.uint32(m), np.uint32(n), np.uint32(k), a, b, c)
+        f(grid, block, args)
+        err = float(cp.abs(c - want).max())
+        assert err < 1e-3 * k ** 0.5, f"{name} hgemm {m}x{n}x{k}: error {err}"
+        ms = median_ms(lambda: f(grid, block, args))
+        rows[name] = {"ms": ms, "TFLOP/s": 2 * m * n * k / ms / 1e9, "max error": err}
+    bt = cp.ascontiguousarray(b.T)
+    ms = median_ms(lambda: cp.matmul(a, bt))
+    rows["cuBLAS (cupy.matmul, f16 out)"] = {"ms": ms, "TFLOP/s": 2 * m * n * k / ms / 1e9}
+    return rows
+
+
 def cute_sgemm_1(m, n, k):
     """CuTe's tutorial, built from the carried wheel, with its own timing."""
     vendor = os.path.join(GPU, "vendor")
@@ -138,6 +160,14 @@ def cute_sgemm_1(m, n, k):
         out = sh(exe, str(m), str(n), str(k), ta, tb)
         g = re.search(r"CUTE_GEMM:\s+\[\s*([\d.]+)\]GFlop/s", out)
         rows[f"CuTe sgemm_1 {ta}{tb}"] = {"TFLOP/s": float(g.group(1)) / 1e3}
+    src = os.path.join(vendor, "sgemm_sm80.cu")
+    exe = os.path.join(OUT, "cute_sgemm_sm80")
+    sh(NVCC, "-O3", "-std=c++17", "-arch=sm_90", "-I", os.path.join(vendor, "include"),
+       "-I", os.path.join(vendor, "tools", "util", "include"), src, "-o", exe)
+    for size in (4096, 8192):
+        out = sh(exe, str(size), str(size), str(size), "T", "N")
+        g = re.search(r"CUTE_GEMM:\s+\[\s*([\d.]+)\]GFlop/s", out)
+        rows[f"CuTe sgemm_sm80 TN {size}^3 (f16 accumulate)"] = {"TFLOP/s": float(g.group(1)) / 1e3}
     return rows
 
 
@@ -149,11 +179,14 @@ def main():
         "CUDA C++": None,
     }
     res = {"device": cp.cuda.runtime.getDeviceProperties(0)["name"].decode()}
-    for name in ("transpose", "sgemm"):
+    for name in ("transpose", "sgemm", "hgemm"):
         modules["CUDA C++"] = cp.RawModule(path=os.path.join(OUT, f"cuda_{name}.cubin"))
         if name == "transpose":
             res["transpose 8192x8192"] = transpose(modules, 8192, 8192)
             res["transpose 8000x6000 (ragged)"] = transpose(modules, 8000, 6000)
+        elif name == "hgemm":
+            for size in ((4096, 4096, 4096), (8192, 8192, 8192), (4000, 4000, 4000), (1000, 700, 328)):
+                res[f"hgemm TN {size[0]}x{size[1]}x{size[2]}"] = hgemm(modules, *size)
         else:
             res["sgemm NT 4096^3"] = sgemm(modules, 4096, 4096, 4096)
             res["sgemm TN 4096^3"] = sgemm(modules, 4096, 4096, 4096, kernel="sgemm_tn")
@@ -162,18 +195,18 @@ def main():
             res["sgemm TN 1000x700x333 (ragged)"] = sgemm(modules, 1000, 700, 333, kernel="sgemm_tn")
             res["sgemm NT 4000x3000x1000 (ragged)"] = sgemm(modules, 4000, 3000, 1000)
             res["sgemm NT 1x1x1"] = sgemm(modules, 1, 1, 1, time=False)
-    res["CuTe sgemm_1 4096^3"] = cute_sgemm_1(4096, 4096, 4096)
+    res["CuTe tutorials"] = cute_sgemm_1(4096, 4096, 4096)
     tessel_cubin = os.path.join(OUT, "tessel_kernels.cubin")
     res["SASS and registers"] = {
         f"{kernel} {who}": {
             "registers": registers(info[log], kernel),
             "instructions, integer": sass_counts(cubin, kernel),
         }
-        for kernel in ("transpose", "sgemm_nt", "sgemm_tn")
+        for kernel, source in (("transpose", "transpose"), ("sgemm_nt", "sgemm"), ("sgemm_tn", "sgemm"),
+                               ("hgemm_tn", "hgemm"))
         for who, log, cubin in (
             ("tessel", "tessel", tessel_cubin),
-            ("CUDA C++", f"cuda {'transpose' if kernel == 'transpose' else 'sgemm'}",
-             os.path.join(OUT, f"cuda_{'transpose' if kernel == 'transpose' else 'sgemm'}.cubin")),
+            ("CUDA C++", f"cuda {source}", os.path.join(OUT, f"cuda_{source}.cubin")),
         )
     }
     print(json.dumps(res, indent=1))

@@ -4,6 +4,7 @@
 #![feature(abi_ptx, stdarch_nvptx, asm_experimental_arch, core_intrinsics)]
 #![allow(internal_features, clippy::missing_safety_doc)]
 
+pub mod hgemm;
 pub mod ptx;
 pub mod sgemm;
 pub mod transpose;

@@ -65,3 +65,40 @@ pub unsafe fn st_shared_f32(addr: u32, v: f32) {
 pub fn fma(a: f32, b: f32, c: f32) -> f32 {
     unsafe { core::intrinsics::fmaf32(a, b, c) }
 }
+
+/// `ld.shared.b32`: two halves.
+#[inline(always)]
+pub unsafe fn ld_shared_b32(addr: u32) -> u32 {
+    let v: u32;
+    asm!("ld.shared.b32 {v}, [{a}];", v = out(reg32) v, a = in(reg32) addr);
+    v
+}
+
+/// `cp.async.cg.shared.global` of 16 bytes, zero-filled past `src_bytes` (0 or 16).
+#[inline(always)]
+pub unsafe fn cp_async_16(dst: u32, src: *const u8, src_bytes: u32) {
+    asm!("cp.async.cg.shared.global [{d}], [{s}], 16, {n};", d = in(reg32) dst, s = in(reg64) src, n = in(reg32) src_bytes);
+}
+
+/// `cp.async.commit_group`: the copies issued since the last commit form a group.
+#[inline(always)]
+pub unsafe fn cp_async_commit() {
+    asm!("cp.async.commit_group;");
+}
+
+/// `cp.async.wait_group N`: at most N groups still in flight.
+#[inline(always)]
+pub unsafe fn cp_async_wait<const N: u32>() {
+    asm!("cp.async.wait_group {n};", n = const N);
+}
+
+/// `mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32`: `d = a * b + d` on one warp's fragments.
+#[inline(always)]
+pub unsafe fn mma_16816(d: &mut [f32; 4], a: [u32; 4], b: [u32; 2]) {
+    asm!(
+        "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {{{d0}, {d1}, {d2}, {d3}}}, {{{a0}, {a1}, {a2}, {a3}}}, {{{b0}, {b1}}}, {{{d0}, {d1}, {d2}, {d3}}};",
+        d0 = inout(reg32) d[0], d1 = inout(reg32) d[1], d2 = inout(reg32) d[2], d3 = inout(reg32) d[3],
+        a0 = in(reg32) a[0], a1 = in(reg32) a[1], a2 = in(reg32) a[2], a3 = in(reg32) a[3],
+        b0 = in(reg32) b[0], b1 = in(reg32) b[1],
+    );
+}
