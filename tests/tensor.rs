@@ -282,3 +282,23 @@ fn swizzled_partitions_read_cutes_elements() {
         [107, 331, 99, 323, 123, 347, 115, 339]
     );
 }
+
+/// 32-bit evaluation reads and writes the elements the signed one does.
+#[test]
+fn raw_pointer_tensors_in_32_bits() {
+    let mut data: Vec<f32> = (0..4096).map(|i| i as f32).collect();
+    let t = unsafe {
+        tessel::TensorPtr::from_raw_parts(
+            data.as_mut_ptr(),
+            4096,
+            layout!("(M,N):(1,ld)"; M = 64, N = 64, ld = 64),
+        )
+    };
+    let tile = local_tile(t, <shape!("(16,16)")>::default(), (2usize, 3usize));
+    let part = local_partition(tile, layout!("(4,4)"), 5);
+    for i in 0..16 {
+        unsafe { assert_eq!(part.read32(i), part.read(i)) };
+    }
+    unsafe { part.write32((1usize, 2usize), -7.0) };
+    assert_eq!(unsafe { part.read((1usize, 2usize)) }, -7.0);
+}

@@ -164,6 +164,45 @@ impl<T, S: LayoutShape<D>, D: IntTuple> TensorPtr<T, Layout<S, D>> {
     {
         *self.engine.as_ptr().offset(self.offset(x)) = v;
     }
+
+    /// The element at coordinate `x`, its index computed in 32-bit arithmetic (on a GPU, 64-bit
+    /// index math costs extra instructions; see [`Index32`](crate::layout::Index32)).
+    ///
+    /// # Safety
+    ///
+    /// As [`read`](Self::read), and the engine holds at most 2^32 elements, so that every index
+    /// fits in `u32`.
+    #[inline(always)]
+    pub unsafe fn read32<X: CoordIn<S::Profile>>(&self, x: X) -> T
+    where
+        X::Itself: Coord<S, D>,
+        T: Copy,
+    {
+        *self.engine.as_ptr().add(self.offset32(x))
+    }
+
+    /// Writes `v` at coordinate `x`, its index computed in 32-bit arithmetic.
+    ///
+    /// # Safety
+    ///
+    /// As [`write`](Self::write) and [`read32`](Self::read32).
+    #[inline(always)]
+    pub unsafe fn write32<X: CoordIn<S::Profile>>(&self, x: X, v: T)
+    where
+        X::Itself: Coord<S, D>,
+    {
+        *self.engine.as_ptr().add(self.offset32(x)) = v;
+    }
+
+    /// The engine index of `x` in `u32`.
+    #[inline(always)]
+    fn offset32<X: CoordIn<S::Profile>>(&self, x: X) -> usize
+    where
+        X::Itself: Coord<S, D>,
+    {
+        let (shape, stride) = (self.layout.shape(), self.layout.stride());
+        (self.base as u32).wrapping_add(x.itself().crd2idx::<u32>(shape, stride)) as usize
+    }
 }
 
 impl<E, L> TensorOf<E, L> {
