@@ -75,14 +75,15 @@ def median_ms(launch, samples=30, warm=5):
     return statistics.median(times)
 
 
-def transpose(modules, m, n):
+def transpose(modules, m, n, kernel="transpose"):
+    """`transpose`: (32,8) threads a (32,32) tile; `transpose_r8`: (32,4)."""
     x = cp.random.rand(m, n, dtype=cp.float32)
     want = cp.ascontiguousarray(x.T)
-    grid, block = ((n + 31) // 32, (m + 31) // 32), (32, 8)
+    grid, block = ((n + 31) // 32, (m + 31) // 32), (32, 4 if kernel == "transpose_r8" else 8)
     rows = {}
     for name, mod in modules.items():
         y = cp.full((n, m), cp.nan, dtype=cp.float32)
-        f = mod.get_function("transpose")
+        f = mod.get_function(kernel)
         launch = lambda: f(grid, block, (x, y, np.uint32(m), np.uint32(n)))
         launch()
         assert cp.array_equal(y, want), f"{name} transpose {m}x{n} is wrong"
@@ -184,6 +185,8 @@ def main():
         if name == "transpose":
             res["transpose 8192x8192"] = transpose(modules, 8192, 8192)
             res["transpose 8000x6000 (ragged)"] = transpose(modules, 8000, 6000)
+            res["transpose 8192x8192, 8 rows a thread"] = transpose(modules, 8192, 8192, "transpose_r8")
+            res["transpose 8000x6000 (ragged), 8 rows a thread"] = transpose(modules, 8000, 6000, "transpose_r8")
         elif name == "hgemm":
             for size in ((4096, 4096, 4096), (8192, 8192, 8192), (4000, 4000, 4000), (1000, 700, 328)):
                 res[f"hgemm TN {size[0]}x{size[1]}x{size[2]}"] = hgemm(modules, *size)

@@ -3,8 +3,15 @@
 //!
 //! - [`mma`]: MMA atoms (`MmaAtom`: shape MNK, thread ids, A/B/C TV layouts), CuTe's names.
 //! - [`tiled_mma`]: an atom replicated over an atom layout (`MakeTiledMma`, `TiledMma`).
+//! - [`thr_mma`]: one thread's slice of it (`get_slice`, `partition_A/B/C`,
+//!   `partition_fragment_A/B/C`) and `gemm` over its fragments.
 //! - [`copy`]: copy atoms (`CopyAtom`: thread ids, source/destination/reference layouts in bits).
-//! - [`tiled_copy`]: a copy atom tiled by a thread layout and a value layout (`MakeTiledCopy`).
+//! - [`tiled_copy`]: a copy atom tiled by a thread layout and a value layout (`MakeTiledCopy`,
+//!   `make_tiled_copy_A/B/C`), its thread slices (`partition_S/D`), and the checks that a copy
+//!   and an MMA agree (element width, thread count).
+//!
+//! Everything here is computed during type checking by the static algebra, CuTe's steps one for
+//! one, and compared with CuTe's answers in `tests/golden_atoms.rs`.
 //! - [`element`]: the element types and their widths.
 
 pub mod copy;

@@ -16,9 +16,33 @@ tessel::assert_conflict_free!(Smem, f32, layout!("32:1"), 1);
 
 ptx::shared_array!(transpose_tile, 4096);
 
-/// `out (n x m) = in (m x n)^T`, both row-major; grid `(ceil(n/32), ceil(m/32))`, block `(32, 8)`.
+/// `out (n x m) = in (m x n)^T`, both row-major; grid `(ceil(n/32), ceil(m/32))`, block `(32, 8)`:
+/// each thread moves 4 rows of the tile.
 #[no_mangle]
 pub unsafe extern "ptx-kernel" fn transpose(input: *const f32, output: *mut f32, m: u32, n: u32) {
+    transpose_tile_rows::<4>(input, output, m, n)
+}
+
+/// The same with block `(32, 4)`: each thread moves 8 rows, twice the loads in flight.
+#[no_mangle]
+pub unsafe extern "ptx-kernel" fn transpose_r8(
+    input: *const f32,
+    output: *mut f32,
+    m: u32,
+    n: u32,
+) {
+    transpose_tile_rows::<8>(input, output, m, n)
+}
+
+/// One `(32,32)` tile, each thread moving `ROWS` of its rows (`32 / ROWS` threads a column).
+#[inline(always)]
+unsafe fn transpose_tile_rows<const ROWS: usize>(
+    input: *const f32,
+    output: *mut f32,
+    m: u32,
+    n: u32,
+) {
+    let step = 32 / ROWS;
     let (tx, ty) = thread();
     let (bx, by) = block();
     let tile = (C::<32>::default(), C::<32>::default());
@@ -33,22 +57,22 @@ pub unsafe extern "ptx-kernel" fn transpose(input: *const f32, output: *mut f32,
     let (tx, ty, bx, by) = (tx as usize, ty as usize, bx as usize, by as usize);
     let u = |x: usize| x as u32;
     // All loads first: each shared store is an `asm!` that orders memory.
-    let mut v = [0f32; 4];
+    let mut v = [0f32; ROWS];
     for (j, v) in v.iter_mut().enumerate() {
-        let r = ty + 8 * j;
+        let r = ty + step * j;
         if inside(u(by * 32 + r), u(bx * 32 + tx), m, n) {
             *v = *input.add(src.call(((r, tx), (by, bx))) as usize);
         }
     }
     for (j, v) in v.iter().enumerate() {
-        let r = ty + 8 * j;
+        let r = ty + step * j;
         if inside(u(by * 32 + r), u(bx * 32 + tx), m, n) {
             st_shared_f32(t + 4 * smem.call((r, tx)) as u32, *v);
         }
     }
     sync_threads();
-    for j in 0..4 {
-        let r = ty + 8 * j;
+    for j in 0..ROWS {
+        let r = ty + step * j;
         if inside(u(bx * 32 + r), u(by * 32 + tx), n, m) {
             let v = ld_shared_f32(t + 4 * smem.call((tx, r)) as u32);
             *output.add(dst.call(((r, tx), (bx, by))) as usize) = v;
