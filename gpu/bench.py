@@ -6,6 +6,8 @@ nvidia-cutlass wheel's include/, tools/util/include/ and examples/cute/tutorial/
 
     python3 gpu/bench.py [OUT_DIR]
 
+(`ONLY="hgemm"` runs one group and skips the CuTe tutorials: a quick check while working.)
+
 Timing: CUDA events, the median of 30 samples after 5 warm-up launches."""
 import json
 import os
@@ -125,8 +127,17 @@ def sgemm(modules, m, n, k, time=True, kernel="sgemm_nt"):
     return rows
 
 
-def hgemm(modules, m, n, k):
-    """f16 in, f32 out: A m x k and B n x k row-major, C column-major (a row-major (n, m))."""
+def allow_shared(f, nbytes):
+    """Lets kernel `f` launch with `nbytes` of dynamic shared memory (above 48 KiB)."""
+    try:
+        f.max_dynamic_shared_size_bytes = nbytes
+    except AttributeError:
+        cp.cuda.driver.funcSetAttribute(f.ptr, 8, nbytes)  # MAX_DYNAMIC_SHARED_SIZE_BYTES
+
+
+def hgemm(modules, m, n, k, kernel="hgemm_tn", shared=0):
+    """f16 in, f32 out: A m x k and B n x k row-major, C column-major (a row-major (n, m));
+    `shared` bytes of dynamic shared memory."""
     a = (cp.random.rand(m, k, dtype=cp.float32) - 0.5).astype(cp.float16)
     b = (cp.random.rand(n, k, dtype=cp.float32) - 0.5).astype(cp.float16)
     want = b.astype(cp.float32) @ a.astype(cp.float32).T
@@ -134,12 +145,14 @@ def hgemm(modules, m, n, k):
     rows = {}
     for name, mod in modules.items():
         c = cp.full((n, m), cp.nan, dtype=cp.float32)
-        f = mod.get_function("hgemm_tn")
+        f = mod.get_function(kernel)
+        if shared:
+            allow_shared(f, shared)
         args = (np.uint32(m), np.uint32(n), np.uint32(k), a, b, c)
-        f(grid, block, args)
+        f(grid, block, args, shared_mem=shared)
         err = float(cp.abs(c - want).max())
-        assert err < 1e-3 * k ** 0.5, f"{name} hgemm {m}x{n}x{k}: error {err}"
-        ms = median_ms(lambda: f(grid, block, args))
+        assert err < 1e-3 * k ** 0.5, f"{name} {kernel} {m}x{n}x{k}: error {err}"
+        ms = median_ms(lambda: f(grid, block, args, shared_mem=shared))
         rows[name] = {"ms": ms, "TFLOP/s": 2 * m * n * k / ms / 1e9, "max error": err}
     bt = cp.ascontiguousarray(b.T)
     ms = median_ms(lambda: cp.matmul(a, bt))
@@ -180,7 +193,8 @@ def main():
         "CUDA C++": None,
     }
     res = {"device": cp.cuda.runtime.getDeviceProperties(0)["name"].decode()}
-    for name in ("transpose", "sgemm", "hgemm"):
+    only = os.environ.get("ONLY", "transpose sgemm hgemm").split()
+    for name in only:
         modules["CUDA C++"] = cp.RawModule(path=os.path.join(OUT, f"cuda_{name}.cubin"))
         if name == "transpose":
             res["transpose 8192x8192"] = transpose(modules, 8192, 8192)
@@ -190,6 +204,8 @@ def main():
         elif name == "hgemm":
             for size in ((4096, 4096, 4096), (8192, 8192, 8192), (4000, 4000, 4000), (1000, 700, 328)):
                 res[f"hgemm TN {size[0]}x{size[1]}x{size[2]}"] = hgemm(modules, *size)
+                res[f"hgemm TN {size[0]}x{size[1]}x{size[2]}, K step 64"] = hgemm(
+                    modules, *size, kernel="hgemm_tn_k64", shared=3 * 2 * 128 * 64 * 2)
         else:
             res["sgemm NT 4096^3"] = sgemm(modules, 4096, 4096, 4096)
             res["sgemm TN 4096^3"] = sgemm(modules, 4096, 4096, 4096, kernel="sgemm_tn")
@@ -198,7 +214,8 @@ def main():
             res["sgemm TN 1000x700x333 (ragged)"] = sgemm(modules, 1000, 700, 333, kernel="sgemm_tn")
             res["sgemm NT 4000x3000x1000 (ragged)"] = sgemm(modules, 4000, 3000, 1000)
             res["sgemm NT 1x1x1"] = sgemm(modules, 1, 1, 1, time=False)
-    res["CuTe tutorials"] = cute_sgemm_1(4096, 4096, 4096)
+    if len(only) == 3:
+        res["CuTe tutorials"] = cute_sgemm_1(4096, 4096, 4096)
     tessel_cubin = os.path.join(OUT, "tessel_kernels.cubin")
     res["SASS and registers"] = {
         f"{kernel} {who}": {
@@ -206,7 +223,7 @@ def main():
             "instructions, integer": sass_counts(cubin, kernel),
         }
         for kernel, source in (("transpose", "transpose"), ("sgemm_nt", "sgemm"), ("sgemm_tn", "sgemm"),
-                               ("hgemm_tn", "hgemm"))
+                               ("hgemm_tn", "hgemm"), ("hgemm_tn_k64", "hgemm"))
         for who, log, cubin in (
             ("tessel", "tessel", tessel_cubin),
             ("CUDA C++", f"cuda {source}", os.path.join(OUT, f"cuda_{source}.cubin")),

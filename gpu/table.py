@@ -46,12 +46,17 @@ hblas = ("cuBLAS (cupy.matmul, f16 out)", "")
 for size, ck in (("4096x4096x4096", "CuTe sgemm_sm80 TN 4096^3 (f16 accumulate)"),
                  ("8192x8192x8192", "CuTe sgemm_sm80 TN 8192^3 (f16 accumulate)"),
                  ("4000x4000x4000", None), ("1000x700x328", None)):
-    print(row(f"f16 GEMM TN {size}", d[f"hgemm TN {size}"], "TFLOP/s", cute_key=ck, other=hblas))
+    for step, suffix in (("32", ""), ("64", ", K step 64")):
+        if f"hgemm TN {size}{suffix}" in d:
+            print(row(f"f16 GEMM TN {size}, K step {step}", d[f"hgemm TN {size}{suffix}"], "TFLOP/s",
+                      cute_key=ck, other=hblas))
 print()
 print("| kernel | registers tessel / CUDA | instructions tessel / CUDA | integer and address tessel / CUDA |")
 print("| --- | --- | --- | --- |")
 s = d["SASS and registers"]
-for k in ("transpose", "sgemm_nt", "sgemm_tn", "hgemm_tn"):
+for k in ("transpose", "sgemm_nt", "sgemm_tn", "hgemm_tn", "hgemm_tn_k64"):
+    if f"{k} tessel" not in s:
+        continue
     a, b = s[f"{k} tessel"], s[f"{k} CUDA C++"]
     (ta, ia), (tb, ib) = a["instructions, integer"], b["instructions, integer"]
     print(f"| {k} | {a['registers']} / {b['registers']} | {ta} / {tb} | {ia} / {ib} |")

@@ -92,6 +92,15 @@ PARTITIONS = [
     ("copyA", "SM80_16x8x16_F32F16F16F32_TN", "(2,2,1)", "S", "(32,64):(64,1)", 100),
     ("copyC", "SM80_16x8x16_F32F16F16F32_TN", "(2,2,1)", "D", "(64,32):(1,#64)", 5),
     ("copyA", "UniversalFMA", "(16,16,1)", "S", "(128,8):(1,128)", 77),
+    # ldmatrix: the source (one row address a lane) is not the reference (CuTe's ref2trg).
+    ("copyA/SM75_U32x4_LDSM_N", "SM80_16x8x16_F32F16F16F32_TN", "(2,4,1)", "S", "(128,32):(32,1)", 37),
+    ("copyA/SM75_U32x4_LDSM_N", "SM80_16x8x16_F32F16F16F32_TN", "(2,4,1)", "D", "(128,32):(32,1)", 37),
+    ("copyB/SM75_U32x2_LDSM_N", "SM80_16x8x16_F32F16F16F32_TN", "(2,4,1)", "S", "(128,32):(32,1)", 37),
+    ("copyB/SM75_U32x2_LDSM_N", "SM80_16x8x16_F32F16F16F32_TN", "(2,4,1)", "S", "(64,64):(1,64)", 100),
+    ("copyA/SM75_U32x4_LDSM_N", "SM80_16x8x16_F32F16F16F32_TN", "(2,2,1)", "S", "(64,32):(1,#64)", 63),
+    ("copyA/SM75_U32x1_LDSM_N", "SM80_16x8x8_F32F16F16F32_TN", "(2,2,1)", "S", "(32,8):(8,1)", 77),
+    ("copyB/SM75_U16x4_LDSM_T", "SM80_16x8x16_F32F16F16F32_TN", "(2,2,1)", "S", "(16,64):(64,1)", 9),
+    ("copyB/SM75_U16x2_LDSM_T", "SM80_16x8x8_F32F16F16F32_TN", "(1,2,1)", "S", "(16,16):(16,1)", 40),
 ]
 
 
@@ -117,9 +126,9 @@ def partition_cases():
             call = f"partition_{op}"
         elif kind.startswith("copy"):
             elem = "float" if x == "UniversalFMA" or kind == "copyC" else "half_t"
-            bits = "uint32_t"
+            op_ = kind[6:] if "/" in kind else "UniversalCopy<uint32_t>"
             mma = f"make_tiled_mma({cute_atom(x)}{{}},{cpp_arg(y)})"
-            maker = f"make_tiled_copy_{kind[4]}(Copy_Atom<UniversalCopy<{bits}>,{elem}>{{}},{mma})"
+            maker = f"make_tiled_copy_{kind[4]}(Copy_Atom<{op_},{elem}>{{}},{mma})"
             call = f"partition_{op}"
         else:
             maker = f"make_tiled_mma({cute_atom(x)}{{}},{cpp_arg(y)})"
@@ -198,7 +207,7 @@ def write_test():
         "#![allow(non_camel_case_types)]",
         "",
         "use tessel::atom::copy::*;",
-        "use tessel::atom::tiled_copy::{MakeTiledCopyA, MakeTiledCopyC};",
+        "use tessel::atom::tiled_copy::{MakeTiledCopyA, MakeTiledCopyB, MakeTiledCopyC};",
         "use tessel::atom::element::F16;",
         "use tessel::mma::*;",
         "use tessel::{",
@@ -266,8 +275,9 @@ def write_test():
             slice_ = f'MakeTiledCopy::<layout!("{x}"), layout!("{y}")>::get_slice({thread})'
         elif kind.startswith("copy"):
             elem = "f32" if x == "UniversalFMA" or kind == "copyC" else "F16"
+            op_ = kind[6:] if "/" in kind else "UniversalCopy<u32>"
             mma = f'MakeTiledMma<{rust_atom(x)}, shape!("{y}")>'
-            slice_ = f"MakeTiledCopy{kind[4]}::<CopyAtom<UniversalCopy<u32>, {elem}>, {mma}>::get_slice({thread})"
+            slice_ = f"MakeTiledCopy{kind[4]}::<CopyAtom<{op_}, {elem}>, {mma}>::get_slice({thread})"
         else:
             slice_ = f'MakeTiledMma::<{rust_atom(x)}, shape!("{y}")>::get_slice({thread})'
         out.append(f"    let t = {slice_}.partition_{op}(Tensor::new(&data, {lay}));")

@@ -4,7 +4,7 @@
 
 use tessel::atom::copy::*;
 use tessel::atom::element::F16;
-use tessel::atom::tiled_copy::{MakeTiledCopyA, MakeTiledCopyC};
+use tessel::atom::tiled_copy::{MakeTiledCopyA, MakeTiledCopyB, MakeTiledCopyC};
 use tessel::mma::*;
 use tessel::{layout, shape, MakeTiledCopy, MakeTiledMma, MmaAtom, Tensor, TiledCopy, TiledMma};
 
@@ -1723,5 +1723,85 @@ fn thread_partitions() {
         format!("{:#} @{}", t.layout(), t.base()),
         "((_1,_1),_8,_8):((_0,_0),_16,_128) @13",
         "copyA UniversalFMA (16,16,1) S (128,8):(1,128) 77"
+    );
+    let t = MakeTiledCopyA::<
+        CopyAtom<SM75_U32x4_LDSM_N, F16>,
+        MakeTiledMma<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,4,1)")>,
+    >::get_slice(37)
+    .partition_S(Tensor::new(&data, layout!("(128,32):(32,1)")));
+    assert_eq!(
+        format!("{:#} @{}", t.layout(), t.base()),
+        "((_8,_1),_4,_2):((_1,_0),_1024,_16) @672",
+        "copyA/SM75_U32x4_LDSM_N SM80_16x8x16_F32F16F16F32_TN (2,4,1) S (128,32):(32,1) 37"
+    );
+    let t = MakeTiledCopyA::<
+        CopyAtom<SM75_U32x4_LDSM_N, F16>,
+        MakeTiledMma<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,4,1)")>,
+    >::get_slice(37)
+    .partition_D(Tensor::new(&data, layout!("(128,32):(32,1)")));
+    assert_eq!(
+        format!("{:#} @{}", t.layout(), t.base()),
+        "(((_2,_2,_2),_1),_4,_2):(((_1,_256,_8),_0),_1024,_16) @546",
+        "copyA/SM75_U32x4_LDSM_N SM80_16x8x16_F32F16F16F32_TN (2,4,1) D (128,32):(32,1) 37"
+    );
+    let t = MakeTiledCopyB::<
+        CopyAtom<SM75_U32x2_LDSM_N, F16>,
+        MakeTiledMma<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,4,1)")>,
+    >::get_slice(37)
+    .partition_S(Tensor::new(&data, layout!("(128,32):(32,1)")));
+    assert_eq!(
+        format!("{:#} @{}", t.layout(), t.base()),
+        "((_8,_1),_4,_2):((_1,_0),_1024,_16) @160",
+        "copyB/SM75_U32x2_LDSM_N SM80_16x8x16_F32F16F16F32_TN (2,4,1) S (128,32):(32,1) 37"
+    );
+    let t = MakeTiledCopyB::<
+        CopyAtom<SM75_U32x2_LDSM_N, F16>,
+        MakeTiledMma<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,4,1)")>,
+    >::get_slice(100)
+    .partition_S(Tensor::new(&data, layout!("(64,64):(1,64)")));
+    assert_eq!(
+        format!("{:#} @{}", t.layout(), t.base()),
+        "((_8,_1),_2,_4):((_64,_0),_32,_1024) @12",
+        "copyB/SM75_U32x2_LDSM_N SM80_16x8x16_F32F16F16F32_TN (2,4,1) S (64,64):(1,64) 100"
+    );
+    let t = MakeTiledCopyA::<
+        CopyAtom<SM75_U32x4_LDSM_N, F16>,
+        MakeTiledMma<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,2,1)")>,
+    >::get_slice(63)
+    .partition_S(Tensor::new(&data, layout!("(64,32):(1,r0)"; r0 = 64)));
+    assert_eq!(
+        format!("{:#} @{}", t.layout(), t.base()),
+        "((_8,_1),_2,_2):((64,_0),_32,1024) @543",
+        "copyA/SM75_U32x4_LDSM_N SM80_16x8x16_F32F16F16F32_TN (2,2,1) S (64,32):(1,#64) 63"
+    );
+    let t = MakeTiledCopyA::<
+        CopyAtom<SM75_U32x1_LDSM_N, F16>,
+        MakeTiledMma<SM80_16x8x8_F32F16F16F32_TN, shape!("(2,2,1)")>,
+    >::get_slice(77)
+    .partition_S(Tensor::new(&data, layout!("(32,8):(8,1)")));
+    assert_eq!(
+        format!("{:#} @{}", t.layout(), t.base()),
+        "((_8,_2),_1,_1):((_1,_64),_0,_0) @40",
+        "copyA/SM75_U32x1_LDSM_N SM80_16x8x8_F32F16F16F32_TN (2,2,1) S (32,8):(8,1) 77"
+    );
+    let t = MakeTiledCopyB::<
+        CopyAtom<SM75_U16x4_LDSM_T, F16>,
+        MakeTiledMma<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,2,1)")>,
+    >::get_slice(9)
+    .partition_S(Tensor::new(&data, layout!("(16,64):(64,1)")));
+    assert_eq!(
+        format!("{:#} @{}", t.layout(), t.base()),
+        "((_8,_1),_1,_4):((_64,_0),_0,_16) @9",
+        "copyB/SM75_U16x4_LDSM_T SM80_16x8x16_F32F16F16F32_TN (2,2,1) S (16,64):(64,1) 9"
+    );
+    let t = MakeTiledCopyB::<
+        CopyAtom<SM75_U16x2_LDSM_T, F16>,
+        MakeTiledMma<SM80_16x8x8_F32F16F16F32_TN, shape!("(1,2,1)")>,
+    >::get_slice(40)
+    .partition_S(Tensor::new(&data, layout!("(16,16):(16,1)")));
+    assert_eq!(
+        format!("{:#} @{}", t.layout(), t.base()),
+        "((_8,_1),_1,_2):((_16,_0),_0,_8) @128",
+        "copyB/SM75_U16x2_LDSM_T SM80_16x8x8_F32F16F16F32_TN (1,2,1) S (16,16):(16,1) 40"
     );
 }

@@ -87,6 +87,16 @@ proptest::proptest! {
         let block = 1usize << (m + b + s.unsigned_abs());
         proptest::prop_assert_eq!(y / block, x / block);
     }
+
+    /// A multiple of the span passes through the swizzle (what a partition of a swizzled tile
+    /// keeps outside it), wrapping included.
+    #[test]
+    fn multiples_of_the_span_pass_through(b in 0u32..5, m in 0u32..6, s in 0i32..7, neg: bool, x in 0usize..1 << 20, h in -(1isize << 12)..1 << 12) {
+        let s = if neg { -(s.max(b as i32)) } else { s.max(b as i32) };
+        let sw = DynSwizzle::new(b, m, s).unwrap();
+        let h = (h as usize).wrapping_mul(tessel::swizzle::swizzle_span(b, m, s));
+        proptest::prop_assert_eq!(sw.apply(x.wrapping_add(h)), sw.apply(x).wrapping_add(h));
+    }
 }
 
 #[test]

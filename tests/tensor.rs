@@ -302,3 +302,44 @@ fn raw_pointer_tensors_in_32_bits() {
     unsafe { part.write32((1usize, 2usize), -7.0) };
     assert_eq!(unsafe { part.read((1usize, 2usize)) }, -7.0);
 }
+
+/// TiledCopy and TiledMma partitions of a swizzled shared tile (ldmatrix's row addresses, the
+/// MMA's A fragment, cp.async's destination) read CuTe's elements in CuTe's order: the offsets
+/// in `tests/golden/swizzled_partitions.tsv` are `&t(i) - d` from `cute-oracle --cpp` on
+/// `composition(Swizzle<2,3,3>{}, Layout<Shape<_128,_32>,Stride<_32,_1>>{})`.
+#[test]
+fn swizzled_tiled_partitions_read_cutes_elements() {
+    use tessel::atom::copy::{
+        CopyAtom, SM75_U32x2_LDSM_N, SM75_U32x4_LDSM_N, SM80_CP_ASYNC_CACHEGLOBAL,
+    };
+    use tessel::atom::element::F16;
+    use tessel::atom::tiled_copy::{MakeTiledCopyA, MakeTiledCopyB};
+    use tessel::mma::SM80_16x8x16_F32F16F16F32_TN;
+    use tessel::{MakeTiledCopy, MakeTiledMma};
+    type Mma = MakeTiledMma<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,4,1)")>;
+    type Cp = CopyAtom<SM80_CP_ASYNC_CACHEGLOBAL<u128>, F16>;
+    let smem: Vec<usize> = (0..4096).collect();
+    let t = Tensor::swizzled(
+        &smem,
+        <layout!("Sw<2,3,3> o 0 o (128,32):(32,1)")>::default(),
+    );
+    let golden = include_str!("golden/swizzled_partitions.tsv");
+    let want = |name: &str| -> Vec<usize> {
+        let line = golden.lines().find(|l| l.starts_with(name)).unwrap();
+        let offsets = line.split('\t').nth(1).unwrap();
+        offsets
+            .split_whitespace()
+            .map(|x| x.parse().unwrap())
+            .collect()
+    };
+    let elems = |n: usize, f: &dyn Fn(usize) -> usize| (0..n).map(f).collect::<Vec<_>>();
+    let p = MakeTiledCopyA::<CopyAtom<SM75_U32x4_LDSM_N, F16>, Mma>::get_slice(37).partition_S(t);
+    assert_eq!(elems(64, &|i| p[i]), want("ldsm_x4_A_37"));
+    let p = Mma::get_slice(37).partition_A(t);
+    assert_eq!(elems(64, &|i| p[i]), want("mma_A_37"));
+    let p = MakeTiledCopyB::<CopyAtom<SM75_U32x2_LDSM_N, F16>, Mma>::get_slice(100).partition_S(t);
+    assert_eq!(elems(64, &|i| p[i]), want("ldsm_x2_B_100"));
+    let p = MakeTiledCopy::<layout!("(64,4):(4,1)"), layout!("(1,8)"), Cp>::get_slice(37)
+        .partition_D(t);
+    assert_eq!(elems(16, &|i| p[i]), want("cp_async_D_37"));
+}

@@ -1,6 +1,7 @@
-// The tensor-core GEMM of gpu/kernels/src/hgemm.rs, hand-indexed: C (m x n, column-major, f32)
-// = A (m x k) B^T (n x k), A and B row-major f16; (128,128,32) block tiles, cp.async into padded
-// K-major shared tiles (40 halves a row), two stages, mma.sync m16n8k16 over 2x4 warps.
+// The tensor-core GEMMs of gpu/kernels/src/hgemm.rs, hand-indexed: C (m x n, column-major, f32)
+// = A (m x k) B^T (n x k), A and B row-major f16; (128,128,BK) block tiles, cp.async into
+// swizzled K-major shared tiles (Sw<2,3,3> o (128,32):(32,1) or Sw<3,3,3> o (128,64):(64,1)),
+// three stages, ldmatrix x4 (A) and x2 (B), mma.sync m16n8k16 over 2x4 warps.
 #include <cuda_fp16.h>
 #include <cstdint>
 
@@ -8,44 +9,58 @@ __device__ __forceinline__ void cp_async_16(uint32_t dst, const void* src, uint3
   asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;" :: "r"(dst), "l"(src), "r"(bytes));
 }
 
-extern "C" __global__ void __launch_bounds__(256) hgemm_tn(unsigned m, unsigned n, unsigned k,
-    const __half* __restrict__ a, const __half* __restrict__ b, float* __restrict__ c) {
-  __shared__ __align__(16) __half sa[2][128 * 40], sb[2][128 * 40];
+// K step 32: bits 6-7 of a half's index (row bits 1-2) XORed into bits 3-4 (its 16-byte chunk);
+// K step 64: bits 6-8 (row bits 0-2) into bits 3-5.
+template <unsigned BK> __device__ __forceinline__ unsigned sw(unsigned i) {
+  return BK == 32 ? i ^ ((i & 0xC0u) >> 3) : i ^ ((i & 0x1C0u) >> 3);
+}
+
+constexpr unsigned STAGES = 3;
+
+template <unsigned BK>
+__device__ __forceinline__ void hgemm(unsigned m, unsigned n, unsigned k, const __half* __restrict__ a,
+    const __half* __restrict__ b, float* __restrict__ c, __half* sa, __half* sb) {
+  constexpr unsigned CPR = BK / 8;  // copy threads a row, 8 halves each
   unsigned tid = threadIdx.x, bm = blockIdx.x, bn = blockIdx.y;
   unsigned warp = tid / 32, lane = tid % 32, g = lane / 4, t = lane % 4;
   unsigned wm = warp % 2, wn = warp / 2;   // warps (2,4)
-  unsigned cr = tid / 4, ck = (tid % 4) * 8;  // copy threads (64,4):(4,1), 8 halves each
+  unsigned cr = tid / CPR, ck = (tid % CPR) * 8;
+  uint32_t sa0 = (uint32_t)__cvta_generic_to_shared(sa), sb0 = (uint32_t)__cvta_generic_to_shared(sb);
   float acc[4][4][4] = {};
-  unsigned tiles = (k + 31) / 32;
+  unsigned tiles = (k + BK - 1) / BK;
   auto load = [&](unsigned kt, unsigned s) {
-    for (unsigned r = 0; r < 2; ++r) {
-      unsigned row = cr + 64 * r, kk = kt * 32 + ck;
+    for (unsigned r = 0; r < BK / 16; ++r) {
+      unsigned row = cr + (256 / CPR) * r, kk = kt * BK + ck;
       unsigned ra = bm * 128 + row, rb = bn * 128 + row;
       bool ia = ra < m && kk < k, ib = rb < n && kk < k;
-      cp_async_16((uint32_t)__cvta_generic_to_shared(&sa[s][row * 40 + ck]), ia ? a + (size_t)ra * k + kk : a, ia ? 16 : 0);
-      cp_async_16((uint32_t)__cvta_generic_to_shared(&sb[s][row * 40 + ck]), ib ? b + (size_t)rb * k + kk : b, ib ? 16 : 0);
+      uint32_t dst = 2 * (s * 128 * BK + sw<BK>(row * BK + ck));
+      cp_async_16(sa0 + dst, ia ? a + (size_t)ra * k + kk : a, ia ? 16 : 0);
+      cp_async_16(sb0 + dst, ib ? b + (size_t)rb * k + kk : b, ib ? 16 : 0);
     }
-    asm volatile("cp.async.commit_group;");
   };
-  load(0, 0);
+  for (unsigned s = 0; s < STAGES - 1; ++s) {
+    if (s < tiles) load(s, s);
+    asm volatile("cp.async.commit_group;");
+  }
   for (unsigned kt = 0; kt < tiles; ++kt) {
-    unsigned s = kt % 2;
-    if (kt + 1 < tiles) { load(kt + 1, 1 - s); asm volatile("cp.async.wait_group 1;"); }
-    else asm volatile("cp.async.wait_group 0;");
+    asm volatile("cp.async.wait_group %0;" :: "n"(STAGES - 2));
     __syncthreads();
+    unsigned next = kt + STAGES - 1;
+    if (next < tiles) load(next, next % STAGES);
+    asm volatile("cp.async.commit_group;");
+    uint32_t ta = sa0 + 2 * (kt % STAGES) * 128 * BK, tb = sb0 + 2 * (kt % STAGES) * 128 * BK;
 #pragma unroll
-    for (unsigned kk = 0; kk < 2; ++kk) {
+    for (unsigned kk = 0; kk < BK / 16; ++kk) {
       uint32_t fa[4][4], fb[4][2];
 #pragma unroll
       for (unsigned i = 0; i < 4; ++i) {
-        unsigned row = wm * 16 + 32 * i + g, col = kk * 16 + 2 * t;
-        fa[i][0] = *(const uint32_t*)&sa[s][row * 40 + col];
-        fa[i][1] = *(const uint32_t*)&sa[s][(row + 8) * 40 + col];
-        fa[i][2] = *(const uint32_t*)&sa[s][row * 40 + col + 8];
-        fa[i][3] = *(const uint32_t*)&sa[s][(row + 8) * 40 + col + 8];
-        unsigned nrow = wn * 8 + 32 * i + g;
-        fb[i][0] = *(const uint32_t*)&sb[s][nrow * 40 + col];
-        fb[i][1] = *(const uint32_t*)&sb[s][nrow * 40 + col + 8];
+        unsigned row = wm * 16 + 32 * i + lane % 16, col = kk * 16 + 8 * (lane / 16);
+        asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0,%1,%2,%3}, [%4];"
+                     : "=r"(fa[i][0]), "=r"(fa[i][1]), "=r"(fa[i][2]), "=r"(fa[i][3])
+                     : "r"(ta + 2 * sw<BK>(row * BK + col)));
+        unsigned nrow = wn * 8 + 32 * i + lane % 8, ncol = kk * 16 + 8 * ((lane / 8) % 2);
+        asm volatile("ldmatrix.sync.aligned.m8n8.x2.shared.b16 {%0,%1}, [%2];"
+                     : "=r"(fb[i][0]), "=r"(fb[i][1]) : "r"(tb + 2 * sw<BK>(nrow * BK + ncol)));
       }
 #pragma unroll
       for (unsigned i = 0; i < 4; ++i)
@@ -55,7 +70,6 @@ extern "C" __global__ void __launch_bounds__(256) hgemm_tn(unsigned m, unsigned 
                        : "+f"(acc[i][j][0]), "+f"(acc[i][j][1]), "+f"(acc[i][j][2]), "+f"(acc[i][j][3])
                        : "r"(fa[i][0]), "r"(fa[i][1]), "r"(fa[i][2]), "r"(fa[i][3]), "r"(fb[j][0]), "r"(fb[j][1]));
     }
-    __syncthreads();
   }
 #pragma unroll
   for (unsigned i = 0; i < 4; ++i)
@@ -67,4 +81,17 @@ extern "C" __global__ void __launch_bounds__(256) hgemm_tn(unsigned m, unsigned 
         unsigned col = bn * 128 + wn * 8 + 32 * j + 2 * t + (v % 2);
         if (row < m && col < n) c[row + (size_t)m * col] = acc[i][j][v];
       }
+}
+
+extern "C" __global__ void __launch_bounds__(256) hgemm_tn(unsigned m, unsigned n, unsigned k,
+    const __half* __restrict__ a, const __half* __restrict__ b, float* __restrict__ c) {
+  __shared__ __align__(128) __half sa[STAGES * 128 * 32], sb[STAGES * 128 * 32];
+  hgemm<32>(m, n, k, a, b, c, sa, sb);
+}
+
+// 96 KiB of dynamic shared memory.
+extern "C" __global__ void __launch_bounds__(256) hgemm_tn_k64(unsigned m, unsigned n, unsigned k,
+    const __half* __restrict__ a, const __half* __restrict__ b, float* __restrict__ c) {
+  extern __shared__ __align__(128) __half dynamic[];
+  hgemm<64>(m, n, k, a, b, c, dynamic, dynamic + STAGES * 128 * 64);
 }

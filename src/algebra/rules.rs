@@ -46,6 +46,15 @@ pub const fn swizzled(bits: u32, base: u32, shift: i32, x: usize) -> usize {
     x ^ if shift >= 0 { y >> shift } else { y << -shift }
 }
 
+/// `2^(M + B + |S|)`: a swizzle `(B, M, S)` reads and writes only the bits below it, so a
+/// multiple `h` of it passes through, `swizzled(x + h) = swizzled(x) + h` (wrapping). A partition
+/// of a swizzled tile uses it to keep the static part of an index outside the swizzle, as CuTe
+/// moves it into the pointer.
+#[inline(always)]
+pub const fn swizzle_span(bits: u32, base: u32, shift: i32) -> usize {
+    1 << (base + bits + shift.unsigned_abs())
+}
+
 /// One step of composition's walk (CuTe's fold, with tessel's conditions): `rest` elements at
 /// stride `step > 0` meet a mode of A of size `shape`. The mode gives `ceil(shape / step)`
 /// elements; `Ok(None)` when it gives one or nothing is left to take (the walk steps over it),

@@ -17,6 +17,8 @@
 //! ```
 #![allow(non_camel_case_types)]
 
+use crate::algebra::composition::ComposeBy;
+use crate::algebra::inverse::RightInverted;
 use crate::atom::element::Element;
 use crate::layout::int_tuple::{IntTuple, LayoutShape};
 use crate::layout::{Layout, StaticLayout};
@@ -34,6 +36,37 @@ pub trait CopyOp: Copy + Default {
     type DstLayout: StaticLayout;
     /// `(thread, bit)` -> bit of the reference tile.
     type RefLayout: StaticLayout;
+    /// [`IsRef`] when the source layout is the reference, else [`NotRef`].
+    type SrcKind;
+    /// [`IsRef`] when the destination layout is the reference, else [`NotRef`].
+    type DstKind;
+}
+
+/// A side of a copy (source or destination) whose layout is the reference layout: a partition
+/// of it needs no translation.
+#[derive(Clone, Copy, Default, Debug)]
+pub struct IsRef;
+/// A side whose layout differs from the reference (ldmatrix's source: one row address a
+/// lane): a partition goes through `right_inverse(Ref) o Side`, CuTe's `ref2trg`.
+#[derive(Clone, Copy, Default, Debug)]
+pub struct NotRef;
+/// The identity translation: the side is the reference.
+#[derive(Clone, Copy, Default, Debug)]
+pub struct Same;
+
+/// `(side thread, side value) -> (ref thread, ref value)` for one side of an atom, in elements.
+pub trait RefToSide<Ref, Side> {
+    /// [`Same`], or the layout `right_inverse(Ref) o Side`.
+    type Output;
+}
+impl<Ref, Side> RefToSide<Ref, Side> for IsRef {
+    type Output = Same;
+}
+impl<Ref: RightInverted, Side> RefToSide<Ref, Side> for NotRef
+where
+    Ref::Output: ComposeBy<Side>,
+{
+    type Output = <Ref::Output as ComposeBy<Side>>::Output;
 }
 
 macro_rules! one_thread_copies {
@@ -51,6 +84,8 @@ macro_rules! one_thread_copies {
             type SrcLayout = Layout<(typenum::U1, S::Bits), (typenum::U0, typenum::U1)>;
             type DstLayout = Layout<(typenum::U1, S::Bits), (typenum::U0, typenum::U1)>;
             type RefLayout = Layout<(typenum::U1, S::Bits), (typenum::U0, typenum::U1)>;
+            type SrcKind = IsRef;
+            type DstKind = IsRef;
         }
     )+};
 }
@@ -79,6 +114,8 @@ macro_rules! warp_copies {
             type SrcLayout = crate::layout!($src);
             type DstLayout = crate::layout!($dst);
             type RefLayout = crate::layout!($dst);
+            type SrcKind = NotRef;
+            type DstKind = IsRef;
         }
     )+};
 }
@@ -116,6 +153,10 @@ pub trait CopyAtomLayouts {
     type NumThr: Unsigned;
     /// The values each thread moves, a typenum number.
     type NumVal: Unsigned;
+    /// `(src thread, src value) -> (ref thread, ref value)`, or [`Same`].
+    type Ref2Src;
+    /// `(dst thread, dst value) -> (ref thread, ref value)`, or [`Same`].
+    type Ref2Dst;
 }
 
 /// `upcast<N>(Self)`: a layout in units of N-bit elements from one in bits (CuTe's `upcast`,
@@ -211,6 +252,8 @@ where
     Up<Op::RefLayout, T::Bits>: StaticLayout + TwoModesShape,
     <Up<Op::RefLayout, T::Bits> as TwoModesShape>::Mode0: crate::layout::int_tuple::StaticShape,
     <Up<Op::RefLayout, T::Bits> as TwoModesShape>::Mode1: crate::layout::int_tuple::StaticShape,
+    Op::SrcKind: RefToSide<Up<Op::RefLayout, T::Bits>, Up<Op::SrcLayout, T::Bits>>,
+    Op::DstKind: RefToSide<Up<Op::RefLayout, T::Bits>, Up<Op::DstLayout, T::Bits>>,
 {
     type ValType = T;
     type ValLayoutSrc = Up<Op::SrcLayout, T::Bits>;
@@ -218,4 +261,8 @@ where
     type ValLayoutRef = Up<Op::RefLayout, T::Bits>;
     type NumThr = Size0<Up<Op::RefLayout, T::Bits>>;
     type NumVal = Size1<Up<Op::RefLayout, T::Bits>>;
+    type Ref2Src =
+        <Op::SrcKind as RefToSide<Up<Op::RefLayout, T::Bits>, Up<Op::SrcLayout, T::Bits>>>::Output;
+    type Ref2Dst =
+        <Op::DstKind as RefToSide<Up<Op::RefLayout, T::Bits>, Up<Op::DstLayout, T::Bits>>>::Output;
 }

@@ -5,6 +5,28 @@
 //! across the threads; its right inverse, reshaped to `(size(thr), size(val))`, is the TV layout
 //! `(thread, value) -> m + TM*n`, and the tile's extent `TilerMN` is `product_each` of its shape.
 //!
+//! `partition_S/D` cut a tensor for one thread by CuTe's `tile2thrfrg`: the tensor
+//! zipped-divided by the tile, its tile mode composed with the TV layout, each atom's
+//! `(thread, value)` taken to the side's own through `right_inverse(Ref) o Side` when that side is
+//! not the atom's reference layout. For `ldmatrix` the source is not (a lane gives one row's
+//! address): `make_tiled_copy_A(ldmatrix x4, mma).partition_S(smem)` is the row each lane points
+//! at, for every atom the thread repeats, while the destination is the MMA's own registers.
+//!
+//! ```
+//! use tessel::atom::copy::{CopyAtom, SM75_U32x4_LDSM_N};
+//! use tessel::atom::element::F16;
+//! use tessel::atom::tiled_copy::MakeTiledCopyA;
+//! use tessel::mma::SM80_16x8x16_F32F16F16F32_TN;
+//! use tessel::{layout, shape, MakeTiledMma, Tensor};
+//! type Mma = MakeTiledMma<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,4,1)")>;
+//! type Ldsm = MakeTiledCopyA<CopyAtom<SM75_U32x4_LDSM_N, F16>, Mma>;
+//! let smem = [0u16; 128 * 32];
+//! let rows = Ldsm::get_slice(37).partition_S(Tensor::new(&smem, layout!("(128,32):(32,1)")));
+//! // Lane 5 of warp 1 (rows 16..32 of A): row 21, then 4 atoms down M and 2 along K.
+//! assert_eq!(rows.layout().to_string(), "((8,1),4,2):((1,0),1024,16)");
+//! assert_eq!(rows.base(), 21 * 32);
+//! ```
+//!
 //! ```
 //! use tessel::{layout, MakeTiledCopy, TiledCopy};
 //! // sgemm_sm80's copy of A: 16x8 threads (row-major), 1x8 values each.
@@ -18,7 +40,7 @@ use crate::algebra::composition::ComposeBy;
 use crate::algebra::divide::ZippedDivideBy;
 use crate::algebra::inverse::RightInverted;
 use crate::algebra::product::RakedProductBy;
-use crate::atom::copy::{CopyAtom, CopyAtomLayouts};
+use crate::atom::copy::{CopyAtom, CopyAtomLayouts, Same};
 use crate::atom::element::Element;
 use crate::atom::mma::MmaAtom;
 use crate::atom::tiled_mma::{Mnk, TiledMma};
@@ -41,9 +63,11 @@ pub trait TiledCopy {
     type TilerMN: Default + Display;
     /// `(thread, value) -> m + TM*n` in the tile.
     type LayoutTV: StaticLayout;
-    /// The TV layout as a partition composes it (CuTe's `thrval2mn` for an atom of one thread
-    /// and one value): `(coalesce(thread), (1, coalesce(value)))`.
-    type ThrVal2Mn: Default;
+    /// The TV layout as a partition of the source composes it (CuTe's `thrval2mn`):
+    /// `(thread, (atom value, repeat))`.
+    type ThrVal2MnS: Default;
+    /// The same for the destination.
+    type ThrVal2MnD: Default;
     /// The number of threads.
     const THREADS: usize;
     /// The number of values each thread copies.
@@ -57,16 +81,23 @@ pub struct MakeTiledCopy<ThrLayout, ValLayout, Atom = ()>(
     PhantomData<(ThrLayout, ValLayout, Atom)>,
 );
 
-/// The threads and values of one atom: `(1, 1)` for `()`.
+/// The threads and values of one atom, `(1, 1)` for `()`, and how its source and destination
+/// reach its reference.
 pub trait AtomCounts {
     /// Threads.
     type NumThr: Default;
     /// Values per thread.
     type NumVal: Default;
+    /// [`Same`] or `right_inverse(Ref) o Src`.
+    type Ref2Src;
+    /// [`Same`] or `right_inverse(Ref) o Dst`.
+    type Ref2Dst;
 }
 impl AtomCounts for () {
     type NumThr = U1;
     type NumVal = U1;
+    type Ref2Src = Same;
+    type Ref2Dst = Same;
 }
 impl<Op, T> AtomCounts for CopyAtom<Op, T>
 where
@@ -74,55 +105,72 @@ where
 {
     type NumThr = <CopyAtom<Op, T> as CopyAtomLayouts>::NumThr;
     type NumVal = <CopyAtom<Op, T> as CopyAtomLayouts>::NumVal;
+    type Ref2Src = <CopyAtom<Op, T> as CopyAtomLayouts>::Ref2Src;
+    type Ref2Dst = <CopyAtom<Op, T> as CopyAtomLayouts>::Ref2Dst;
 }
 
-/// CuTe's `thrval2mn` for an atom of `AT` threads and `AV` values whose source is its reference
-/// (UniversalCopy, cp.async): the TV layout `Self` zipped-divided by `(AT, AV)`,
-/// `((at,av),(rt,rv))`, then `(coalesce((at,rt)), (coalesce(av), coalesce(rv)))`.
-pub trait ThrVal<AT, AV> {
+/// An atom's `(thread, value)` mode taken to one side's threads and values: itself for
+/// [`Same`], else composed with the side's `ref2trg` layout.
+pub trait Retarget<R2T> {
+    /// The layout over the side's `(thread, value)`.
+    type Output;
+}
+impl<L> Retarget<Same> for L {
+    type Output = L;
+}
+impl<L: ComposeBy<Layout<S, D>>, S: LayoutShape<D>, D: IntTuple> Retarget<Layout<S, D>> for L {
+    type Output = L::Output;
+}
+
+/// CuTe's `tile2thrfrg` layout `thrval2mn` for an atom of `AT` threads and `AV` values, one side
+/// of it reached by `R2T`: the TV layout `Self` zipped-divided by `(AT, AV)`,
+/// `((at,av),(rt,rv))`, the atom mode retargeted to the side, then
+/// `(coalesce((at,rt)), (coalesce(av), coalesce(rv)))`.
+pub trait ThrVal<AT, AV, R2T> {
     /// `(thread, value) -> (m,n)` as a partition composes it.
     type Output: Default;
 }
 type AtomTv<L, AT, AV> = <L as ZippedDivideBy<(AT, AV)>>::Output;
-type Atoms<L, AT, AV> = <AtomTv<L, AT, AV> as TwoModes>::First;
+type Atoms<L, AT, AV, R> = <<AtomTv<L, AT, AV> as TwoModes>::First as Retarget<R>>::Output;
 type Rests<L, AT, AV> = <AtomTv<L, AT, AV> as TwoModes>::Second;
-type ThrPair<L, AT, AV> = <(
-    <Atoms<L, AT, AV> as TwoModes>::First,
+type ThrPair<L, AT, AV, R> = <(
+    <Atoms<L, AT, AV, R> as TwoModes>::First,
     <Rests<L, AT, AV> as TwoModes>::First,
 ) as Concatenate>::Output;
-type ValPair<L, AT, AV> = <(
-    <<Atoms<L, AT, AV> as TwoModes>::Second as CoalesceLayout>::Output,
+type ValPair<L, AT, AV, R> = <(
+    <<Atoms<L, AT, AV, R> as TwoModes>::Second as CoalesceLayout>::Output,
     <<Rests<L, AT, AV> as TwoModes>::Second as CoalesceLayout>::Output,
 ) as Concatenate>::Output;
-type ThrValOf<L, AT, AV> = <(
-    <ThrPair<L, AT, AV> as CoalesceLayout>::Output,
-    ValPair<L, AT, AV>,
+type ThrValOf<L, AT, AV, R> = <(
+    <ThrPair<L, AT, AV, R> as CoalesceLayout>::Output,
+    ValPair<L, AT, AV, R>,
 ) as Concatenate>::Output;
 
-impl<L, AT, AV> ThrVal<AT, AV> for L
+impl<L, AT, AV, R> ThrVal<AT, AV, R> for L
 where
     L: ZippedDivideBy<(AT, AV)>,
     AtomTv<L, AT, AV>: TwoModes,
-    Atoms<L, AT, AV>: TwoModes,
+    <AtomTv<L, AT, AV> as TwoModes>::First: Retarget<R>,
+    Atoms<L, AT, AV, R>: TwoModes,
     Rests<L, AT, AV>: TwoModes,
     (
-        <Atoms<L, AT, AV> as TwoModes>::First,
+        <Atoms<L, AT, AV, R> as TwoModes>::First,
         <Rests<L, AT, AV> as TwoModes>::First,
     ): Concatenate,
-    <Atoms<L, AT, AV> as TwoModes>::Second: CoalesceLayout,
+    <Atoms<L, AT, AV, R> as TwoModes>::Second: CoalesceLayout,
     <Rests<L, AT, AV> as TwoModes>::Second: CoalesceLayout,
     (
-        <<Atoms<L, AT, AV> as TwoModes>::Second as CoalesceLayout>::Output,
+        <<Atoms<L, AT, AV, R> as TwoModes>::Second as CoalesceLayout>::Output,
         <<Rests<L, AT, AV> as TwoModes>::Second as CoalesceLayout>::Output,
     ): Concatenate,
-    ThrPair<L, AT, AV>: CoalesceLayout,
+    ThrPair<L, AT, AV, R>: CoalesceLayout,
     (
-        <ThrPair<L, AT, AV> as CoalesceLayout>::Output,
-        ValPair<L, AT, AV>,
+        <ThrPair<L, AT, AV, R> as CoalesceLayout>::Output,
+        ValPair<L, AT, AV, R>,
     ): Concatenate,
-    ThrValOf<L, AT, AV>: Default,
+    ThrValOf<L, AT, AV, R>: Default,
 {
-    type Output = ThrValOf<L, AT, AV>;
+    type Output = ThrValOf<L, AT, AV, R>;
 }
 
 /// A layout, or a shape standing for its column-major layout (CuTe's `make_layout(shape)`).
@@ -172,7 +220,10 @@ where
     TvSizes<T, V>: Compact<Left, U1> + LayoutShape<LayoutLeft<TvSizes<T, V>>>,
     LayoutLeft<TvSizes<T, V>>: IntTuple,
     Inverse<T, V>: ComposeBy<TvShape<T, V>>,
-    Tv<T, V>: StaticLayout + TwoModes + ThrVal<Atom::NumThr, Atom::NumVal>,
+    Tv<T, V>: StaticLayout
+        + TwoModes
+        + ThrVal<Atom::NumThr, Atom::NumVal, Atom::Ref2Src>
+        + ThrVal<Atom::NumThr, Atom::NumVal, Atom::Ref2Dst>,
     <Tv<T, V> as TwoModes>::First: StaticLayout,
     <Tv<T, V> as TwoModes>::Second: StaticLayout,
     <<LayoutMn<T, V> as StaticLayout>::Shape as ProductEach>::Output: IntTuple,
@@ -180,7 +231,8 @@ where
     type Atom = Atom;
     type TilerMN = Tuple<<<LayoutMn<T, V> as StaticLayout>::Shape as ProductEach>::Output>;
     type LayoutTV = Tv<T, V>;
-    type ThrVal2Mn = <Tv<T, V> as ThrVal<Atom::NumThr, Atom::NumVal>>::Output;
+    type ThrVal2MnS = <Tv<T, V> as ThrVal<Atom::NumThr, Atom::NumVal, Atom::Ref2Src>>::Output;
+    type ThrVal2MnD = <Tv<T, V> as ThrVal<Atom::NumThr, Atom::NumVal, Atom::Ref2Dst>>::Output;
     const THREADS: usize = <<Tv<T, V> as TwoModes>::First as StaticLayout>::SIZE;
     const VALUES: usize = <<Tv<T, V> as TwoModes>::Second as StaticLayout>::SIZE;
 }
@@ -205,9 +257,10 @@ where
     }
 }
 
-/// A tensor layout `R` cut by a TiledCopy `Tc` for one thread: `(CPY, CPY_M, CPY_N)`, the thread's
-/// values of one tile and the tiles it repeats over.
-pub trait CopyPartition<Tc>: Sized {
+/// A tensor layout `R` cut by a copy tile `Tiler` and one side's `(thread, value) -> (m,n)`
+/// layout `Tv` for one thread: `(CPY, CPY_M, CPY_N)`, the thread's values of one tile and the
+/// tiles it repeats over.
+pub trait CopyPartition<Tiler, Tv>: Sized {
     /// `(Val, RestM, RestN)`.
     type Output;
     /// The thread's elements, and the index of the first.
@@ -215,60 +268,83 @@ pub trait CopyPartition<Tc>: Sized {
 }
 
 type Tiler<Tc> = <<Tc as TiledCopy>::TilerMN as Untuple>::Inner;
-type Tiled<R, Tc> = <R as ZippedDivideBy<Tiler<Tc>>>::Output;
-type TileTv<R, Tc> =
-    <<Tiled<R, Tc> as TwoModes>::First as ComposeBy<<Tc as TiledCopy>::ThrVal2Mn>>::Output;
-type Rest<R, Tc> = <Tiled<R, Tc> as TwoModes>::Second;
+type Tiled<R, T> = <R as ZippedDivideBy<T>>::Output;
+type TileTv<R, T, Tv> = <<Tiled<R, T> as TwoModes>::First as ComposeBy<Tv>>::Output;
+type Rest<R, T> = <Tiled<R, T> as TwoModes>::Second;
 
-impl<R, Tc: TiledCopy> CopyPartition<Tc> for R
+impl<R, T: Default, Tv: Default> CopyPartition<T, Tv> for R
 where
-    Tc::TilerMN: Untuple,
-    R: ZippedDivideBy<Tiler<Tc>>,
-    Tiled<R, Tc>: TwoModes,
-    <Tiled<R, Tc> as TwoModes>::First: ComposeBy<Tc::ThrVal2Mn>,
-    TileTv<R, Tc>: TwoModes,
-    <TileTv<R, Tc> as TwoModes>::First: At<usize>,
-    Rest<R, Tc>: TwoModes,
+    R: ZippedDivideBy<T>,
+    Tiled<R, T>: TwoModes,
+    <Tiled<R, T> as TwoModes>::First: ComposeBy<Tv>,
+    TileTv<R, T, Tv>: TwoModes,
+    <TileTv<R, T, Tv> as TwoModes>::First: At<usize>,
+    Rest<R, T>: TwoModes,
     (
-        <TileTv<R, Tc> as TwoModes>::Second,
-        <Rest<R, Tc> as TwoModes>::First,
-        <Rest<R, Tc> as TwoModes>::Second,
+        <TileTv<R, T, Tv> as TwoModes>::Second,
+        <Rest<R, T> as TwoModes>::First,
+        <Rest<R, T> as TwoModes>::Second,
     ): Concatenate,
 {
     type Output = <(
-        <TileTv<R, Tc> as TwoModes>::Second,
-        <Rest<R, Tc> as TwoModes>::First,
-        <Rest<R, Tc> as TwoModes>::Second,
+        <TileTv<R, T, Tv> as TwoModes>::Second,
+        <Rest<R, T> as TwoModes>::First,
+        <Rest<R, T> as TwoModes>::Second,
     ) as Concatenate>::Output;
     #[inline(always)]
     fn copy_partition(self, thread: usize) -> (Self::Output, isize) {
-        let (tile, rest) = self.zipped_divide_by(Tiler::<Tc>::default()).split();
-        let (thr, val) = tile.compose_by(Tc::ThrVal2Mn::default()).split();
+        let (tile, rest) = self.zipped_divide_by(T::default()).split();
+        let (thr, val) = tile.compose_by(Tv::default()).split();
         let (rest_m, rest_n) = rest.split();
         ((val, rest_m, rest_n).concatenate(), thr.at(thread))
     }
 }
 
+/// A layout cut for one thread's source (destination) elements.
+pub type PartitionedS<R, Tc> =
+    <R as CopyPartition<Tiler<Tc>, <Tc as TiledCopy>::ThrVal2MnS>>::Output;
+/// See [`PartitionedS`].
+pub type PartitionedD<R, Tc> =
+    <R as CopyPartition<Tiler<Tc>, <Tc as TiledCopy>::ThrVal2MnD>>::Output;
+
+/// One thread's part of `t` by a tile and one side's TV layout.
+#[inline(always)]
+fn cut<T, Tv, E, R: CopyPartition<T, Tv>>(
+    thread: usize,
+    t: TensorOf<E, R>,
+) -> TensorOf<E, R::Output>
+where
+    R::Output: Sliced,
+{
+    let (engine, base, layout) = t.into_parts();
+    let (part, offset) = layout.copy_partition(thread);
+    part.over(engine, base, offset)
+}
+
 #[allow(non_snake_case)]
-impl<Tc: TiledCopy> ThrCopy<Tc> {
-    /// The thread's elements of the source tensor: `(CPY, CPY_M, CPY_N)`.
+impl<Tc: TiledCopy> ThrCopy<Tc>
+where
+    Tc::TilerMN: Untuple,
+{
+    /// The thread's elements of the source tensor: `(CPY, CPY_M, CPY_N)`; for ldmatrix, the
+    /// rows whose addresses the thread gives.
     #[inline(always)]
-    pub fn partition_S<E, R: CopyPartition<Tc>>(&self, t: TensorOf<E, R>) -> TensorOf<E, R::Output>
+    pub fn partition_S<E, R>(&self, t: TensorOf<E, R>) -> TensorOf<E, PartitionedS<R, Tc>>
     where
-        R::Output: Sliced,
+        R: CopyPartition<Tiler<Tc>, Tc::ThrVal2MnS>,
+        PartitionedS<R, Tc>: Sliced,
     {
-        let (engine, base, layout) = t.into_parts();
-        let (part, offset) = layout.copy_partition(self.thread);
-        part.over(engine, base, offset)
+        cut::<Tiler<Tc>, Tc::ThrVal2MnS, E, R>(self.thread, t)
     }
 
     /// The thread's elements of the destination tensor: `(CPY, CPY_M, CPY_N)`.
     #[inline(always)]
-    pub fn partition_D<E, R: CopyPartition<Tc>>(&self, t: TensorOf<E, R>) -> TensorOf<E, R::Output>
+    pub fn partition_D<E, R>(&self, t: TensorOf<E, R>) -> TensorOf<E, PartitionedD<R, Tc>>
     where
-        R::Output: Sliced,
+        R: CopyPartition<Tiler<Tc>, Tc::ThrVal2MnD>,
+        PartitionedD<R, Tc>: Sliced,
     {
-        self.partition_S(t)
+        cut::<Tiler<Tc>, Tc::ThrVal2MnD, E, R>(self.thread, t)
     }
 }
 
@@ -301,14 +377,17 @@ macro_rules! tiled_copies_of_mma {
         where
             TileMnk<Tm>: Mnk,
             (<TileMnk<Tm> as Mnk>::$P, <TileMnk<Tm> as Mnk>::$Q): IntTuple + Default,
-            Tm::$Tv: TwoModes + ThrVal<Atom::NumThr, Atom::NumVal>,
+            Tm::$Tv: TwoModes
+                + ThrVal<Atom::NumThr, Atom::NumVal, Atom::Ref2Src>
+                + ThrVal<Atom::NumThr, Atom::NumVal, Atom::Ref2Dst>,
             <Tm::$Tv as TwoModes>::First: StaticLayout,
             <Tm::$Tv as TwoModes>::Second: StaticLayout,
         {
             type Atom = Atom;
             type TilerMN = Tuple<(<TileMnk<Tm> as Mnk>::$P, <TileMnk<Tm> as Mnk>::$Q)>;
             type LayoutTV = Tm::$Tv;
-            type ThrVal2Mn = <Tm::$Tv as ThrVal<Atom::NumThr, Atom::NumVal>>::Output;
+            type ThrVal2MnS = <Tm::$Tv as ThrVal<Atom::NumThr, Atom::NumVal, Atom::Ref2Src>>::Output;
+            type ThrVal2MnD = <Tm::$Tv as ThrVal<Atom::NumThr, Atom::NumVal, Atom::Ref2Dst>>::Output;
             const THREADS: usize = <<Tm::$Tv as TwoModes>::First as StaticLayout>::SIZE;
             const VALUES: usize = <<Tm::$Tv as TwoModes>::Second as StaticLayout>::SIZE;
         }

@@ -54,9 +54,11 @@ pub trait SwizzleFn: Copy + Default + Debug + Display {
     const SHIFT: i32;
     /// `x ^ ((x & yyy_mask) >> S)`.
     fn apply(offset: usize) -> usize;
+    /// The bits below this are all the swizzle touches ([`swizzle_span`]).
+    const SPAN: usize = swizzle_span(Self::BITS, Self::BASE, Self::SHIFT);
 }
 
-pub use crate::algebra::rules::{swizzled, yyy_mask};
+pub use crate::algebra::rules::{swizzle_span, swizzled, yyy_mask};
 
 /// Whether `(B, M, S)` names a swizzle tessel accepts: `|S| >= B` (the bit ranges do not
 /// overlap), `B <= 8` and `|S| <= 31` (the static table's range), all bits below 64.

@@ -2,7 +2,11 @@
 //! ([`ComposedLayout`]), cut by the same partitions as any tensor. A partition fixes
 //! coordinates of `L`, and their index joins the offset *inside* the swizzle, a runtime number
 //! once a thread's coordinate is in it: CuTe's `ComposedLayout<Swizzle, int, Layout>`, here
-//! [`Swizzled`]. `t[c]` is `engine[base + Sw(offset + L(c))]`.
+//! [`Swizzled`]. `t[c]` is `engine[base + Sw(offset + L(c))]`. Every partition works on one:
+//! `local_tile`, `local_partition`, a TiledCopy's `partition_S/D` and a TiledMma's
+//! `partition_A/B/C` (the algebra runs on `L`; tests hold the elements to CuTe's). The part of
+//! `L(c)` above the swizzle's bits is added after it (`Sw(o + l) = Sw(o + l_lo) + l_hi`), so a
+//! thread's static coordinates share one swizzle, as CuTe moves them into the pointer.
 //!
 //! ```
 //! use tessel::{layout, local_partition, local_tile, shape, Tensor};
@@ -18,10 +22,11 @@
 
 use super::partition::{At, Sliced};
 use super::{ReadEngine, TensorOf};
-use crate::algebra::divide::ZippedDivideBy;
+use crate::algebra::composition::ComposeBy;
+use crate::algebra::divide::{LogicalDivideBy, ZippedDivideBy};
 use crate::layout::coord::{Coord, CoordIn};
 use crate::layout::int_tuple::{IntTuple, LayoutShape};
-use crate::layout::sublayout::TwoModes;
+use crate::layout::sublayout::{Concatenate, TwoModes};
 use crate::layout::Layout;
 use crate::swizzle::composed::ComposedLayout;
 use crate::swizzle::SwizzleFn;
@@ -77,6 +82,37 @@ impl<Sw, L: ZippedDivideBy<T>, T> ZippedDivideBy<T> for Swizzled<Sw, L> {
     }
 }
 
+impl<Sw, L: LogicalDivideBy<T>, T> LogicalDivideBy<T> for Swizzled<Sw, L> {
+    type Output = Swizzled<Sw, L::Output>;
+    #[inline(always)]
+    fn logical_divide_by(self, t: T) -> Self::Output {
+        Swizzled::new(self.offset, self.layout.logical_divide_by(t))
+    }
+}
+
+impl<Sw, L: ComposeBy<T>, T> ComposeBy<T> for Swizzled<Sw, L> {
+    type Output = Swizzled<Sw, L::Output>;
+    #[inline(always)]
+    fn compose_by(self, t: T) -> Self::Output {
+        Swizzled::new(self.offset, self.layout.compose_by(t))
+    }
+}
+
+/// The modes of one swizzled layout, cut apart by a partition, put back side by side: they
+/// share the offset of the layout they came from.
+impl<Sw, A, B, C> Concatenate for (Swizzled<Sw, A>, Swizzled<Sw, B>, Swizzled<Sw, C>)
+where
+    (A, B, C): Concatenate,
+{
+    type Output = Swizzled<Sw, <(A, B, C) as Concatenate>::Output>;
+    #[inline(always)]
+    fn concatenate(self) -> Self::Output {
+        let (a, b, c) = self;
+        debug_assert!(a.offset == b.offset && b.offset == c.offset);
+        Swizzled::new(a.offset, (a.layout, b.layout, c.layout).concatenate())
+    }
+}
+
 impl<Sw, L: TwoModes> TwoModes for Swizzled<Sw, L> {
     type First = Swizzled<Sw, L::First>;
     type Second = Swizzled<Sw, L::Second>;
@@ -120,6 +156,24 @@ where
     }
 }
 
+impl<E, Sw, S: LayoutShape<D>, D: IntTuple> TensorOf<E, Swizzled<Sw, Layout<S, D>>>
+where
+    Layout<S, D>: Default,
+{
+    /// The tensor of a swizzled layout over an engine that is not a slice (a shared-memory
+    /// window on the GPU), read and written at [`index_of`](Self::index_of).
+    ///
+    /// # Safety
+    ///
+    /// Every index the layout gives lies in the engine.
+    pub unsafe fn from_engine_swizzled<const O: usize>(
+        engine: E,
+        _layout: ComposedLayout<Sw, O, Layout<S, D>>,
+    ) -> Self {
+        TensorOf::at(engine, 0, Swizzled::new(O as isize, Layout::default()))
+    }
+}
+
 impl<E: ReadEngine, Sw: SwizzleFn, S: LayoutShape<D>, D: IntTuple, X: CoordIn<S::Profile>>
     core::ops::Index<X> for TensorOf<E, Swizzled<Sw, Layout<S, D>>>
 where
@@ -130,7 +184,23 @@ where
     /// The element at coordinate `x`: `engine[base + Sw(offset + L(x))]`.
     #[inline(always)]
     fn index(&self, x: X) -> &E::Elem {
-        let inner = self.layout.offset + self.layout.layout.call_signed(x);
-        &self.engine.elems()[self.base + Sw::apply(inner as usize)]
+        &self.engine.elems()[self.index_of(x) as usize]
+    }
+}
+
+impl<E, Sw: SwizzleFn, S: LayoutShape<D>, D: IntTuple> TensorOf<E, Swizzled<Sw, Layout<S, D>>> {
+    /// The engine index of coordinate `x`, `base + Sw(offset + L(x))`: what an engine that is
+    /// not a slice (a shared-memory window) reads and writes at.
+    #[inline(always)]
+    pub fn index_of<X: CoordIn<S::Profile>>(&self, x: X) -> isize
+    where
+        X::Itself: Coord<S, D>,
+    {
+        // The part of L(x) above the swizzle's bits passes through it: for a static x it is a
+        // constant added after one swizzle that many coordinates share.
+        let l = self.layout.layout.call_signed(x);
+        let (lo, hi) = (l & (Sw::SPAN as isize - 1), l & !(Sw::SPAN as isize - 1));
+        let swizzled = Sw::apply((self.layout.offset + lo) as usize);
+        (self.base + swizzled).wrapping_add(hi as usize) as isize
     }
 }

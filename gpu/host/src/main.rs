@@ -1,8 +1,9 @@
 //! Launches tessel's GPU kernels (gpu/out/tessel_kernels.ptx) through the CUDA driver with
 //! runtime sizes, and checks each result against the CPU: the transpose exactly, the SGEMM to a
-//! relative 1e-4. `gpu-host PTX` on the GPU machine (built here by `gpu/build.sh --host`; it
+//! relative 1e-4, the f16 GEMM (inputs multiples of 1/16, so exact in f16) to 1e-4. `gpu-host PTX` on the GPU machine (built here by `gpu/build.sh --host`; it
 //! loads libcuda at run time).
 
+use cudarc::driver::sys::CUfunction_attribute;
 use cudarc::driver::{CudaContext, DriverError, LaunchConfig, PushKernelArg};
 use cudarc::nvrtc::Ptx;
 
@@ -17,6 +18,32 @@ fn random(n: usize, seed: u64) -> Vec<f32> {
             (s >> 40) as f32 / (1u64 << 24) as f32 - 0.5
         })
         .collect()
+}
+
+/// The largest relative error of a column-major `m x n` result against `want(i, j)`.
+fn worst_error(c: &[f32], m: usize, n: usize, want: impl Fn(usize, usize) -> f32) -> f32 {
+    let mut worst = 0f32;
+    for i in 0..m {
+        for j in 0..n {
+            let w = want(i, j);
+            worst = worst.max((c[i + m * j] - w).abs() / (1.0 + w.abs()));
+        }
+    }
+    worst
+}
+
+/// The f16 bits of an f32 that f16 holds exactly (a normal number of at most 11 significant bits).
+fn f16_bits(x: f32) -> u16 {
+    if x == 0.0 {
+        return 0;
+    }
+    let b = x.to_bits();
+    let exponent = ((b >> 23) & 0xff) as i32 - 127 + 15;
+    assert!(
+        (1..31).contains(&exponent) && b & 0x1fff == 0,
+        "{x} is not exact in f16"
+    );
+    (((b >> 16) & 0x8000) | (exponent as u32) << 10 | (b >> 13) & 0x3ff) as u16
 }
 
 fn main() -> Result<(), DriverError> {
@@ -87,16 +114,58 @@ fn main() -> Result<(), DriverError> {
         };
         let c = stream.memcpy_dtov(&dc)?;
         let (m, n, k) = (m as usize, n as usize, k as usize);
-        let mut worst = 0f32;
-        for i in 0..m {
-            for j in 0..n {
-                let dot: f32 = (0..k).map(|p| a[i + m * p] * b[j + n * p]).sum();
-                let want = alpha * dot + beta * c0[i + m * j];
-                worst = worst.max((c[i + m * j] - want).abs() / (1.0 + want.abs()));
-            }
-        }
+        let worst = worst_error(&c, m, n, |i, j| {
+            let dot: f32 = (0..k).map(|p| a[i + m * p] * b[j + n * p]).sum();
+            alpha * dot + beta * c0[i + m * j]
+        });
         assert!(worst < 1e-4, "sgemm {m}x{n}x{k}: relative error {worst}");
         println!("sgemm NT {m}x{n}x{k}: equal to the CPU's (relative error {worst:.1e})");
+    }
+
+    // f16 in, f32 out, 96 KiB of dynamic shared memory: C (m x n, column-major) = A B^T, A and B
+    // K-major; k a multiple of 8.
+    let hgemm = module.load_function("hgemm_tn_k64")?;
+    let shared = 3 * 2 * 128 * 64 * 2;
+    hgemm.set_attribute(
+        CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+        shared as i32,
+    )?;
+    for (m, n, k) in [(1000u32, 700u32, 328u32), (256, 256, 64), (1, 1, 8)] {
+        let sixteenths =
+            |v: Vec<f32>| -> Vec<f32> { v.iter().map(|x| (x * 16.0).floor() / 16.0).collect() };
+        let (a, b) = (
+            sixteenths(random((m * k) as usize, 4)),
+            sixteenths(random((n * k) as usize, 5)),
+        );
+        let half = |v: &[f32]| -> Vec<u16> { v.iter().map(|&x| f16_bits(x)).collect() };
+        let (da, db) = (
+            stream.memcpy_stod(&half(&a))?,
+            stream.memcpy_stod(&half(&b))?,
+        );
+        let mut dc = stream.alloc_zeros::<f32>((m * n) as usize)?;
+        let cfg = LaunchConfig {
+            grid_dim: (m.div_ceil(128), n.div_ceil(128), 1),
+            block_dim: (256, 1, 1),
+            shared_mem_bytes: shared,
+        };
+        unsafe {
+            stream
+                .launch_builder(&hgemm)
+                .arg(&m)
+                .arg(&n)
+                .arg(&k)
+                .arg(&da)
+                .arg(&db)
+                .arg(&mut dc)
+                .launch(cfg)?
+        };
+        let c = stream.memcpy_dtov(&dc)?;
+        let (m, n, k) = (m as usize, n as usize, k as usize);
+        let worst = worst_error(&c, m, n, |i, j| {
+            (0..k).map(|p| a[i * k + p] * b[j * k + p]).sum()
+        });
+        assert!(worst < 1e-4, "hgemm {m}x{n}x{k}: relative error {worst}");
+        println!("hgemm TN {m}x{n}x{k}: equal to the CPU's (relative error {worst:.1e})");
     }
     Ok(())
 }

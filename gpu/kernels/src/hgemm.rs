@@ -1,35 +1,65 @@
-//! A tensor-core GEMM, f16 in, f32 accumulate, built as CuTe's sgemm_sm80 tutorial builds it
-//! (simplified): `C = A B^T` with A `m x k` and B `n x k` K-major (row-major), C `m x n`
-//! column-major. A block computes a `(128,128)` tile walking K by 32: a TiledCopy of 256
-//! threads (`(64,4):(4,1)` threads, 8 halves each) moves the tiles of A and B into padded
-//! K-major shared tiles with `cp.async` (zero-filled past the matrix), two stages deep; a
-//! TiledMma of `SM80_16x8x16_F32F16F16F32_TN` over `(2,4,1)` atoms (`partition_A/B/C`) feeds
-//! `mma.sync` from the shared tiles. `k` is a multiple of 8 (16-byte rows of A and B).
+//! A tensor-core GEMM, f16 in, f32 accumulate, built as CuTe's sgemm_sm80 tutorial builds it:
+//! `C = A B^T` with A `m x k` and B `n x k` K-major (row-major), C `m x n` column-major. A block
+//! computes a `(128,128)` tile walking K by 32 (`hgemm_tn`, 48 KiB of static shared memory) or
+//! by 64 (`hgemm_tn_k64`, 96 KiB dynamic), three stages deep:
+//! - a TiledCopy of 256 threads (8 halves each, the atom `cp.async.cg` of 16 bytes) moves tiles
+//!   of A and B into swizzled K-major shared tiles (zero-filled past the matrix);
+//! - `make_tiled_copy_A/B` of `ldmatrix` (x4 for A, x2 for B) over the TiledMma gives each lane
+//!   the shared row it points at, and fills the MMA's registers in the MMA's order;
+//! - a TiledMma of `SM80_16x8x16_F32F16F16F32_TN` over `(2,4,1)` atoms (`partition_C`) feeds
+//!   `mma.sync`.
+//!
+//! `k` is a multiple of 8 (16-byte rows of A and B).
 
 use crate::ptx::{
-    self, block, cp_async_16, cp_async_commit, cp_async_wait, ld_shared_b32, mma_16816,
+    self, block, cp_async_16, cp_async_commit, cp_async_wait, ldmatrix_x2, ldmatrix_x4, mma_16816,
     sync_threads, thread,
 };
+use tessel::atom::copy::SM80_CP_ASYNC_CACHEGLOBAL_ZFILL;
+use tessel::atom::copy::{CopyAtom, SM75_U32x2_LDSM_N, SM75_U32x4_LDSM_N};
+use tessel::atom::element::F16;
+use tessel::atom::tiled_copy::{MakeTiledCopyA, MakeTiledCopyB};
 use tessel::mma::SM80_16x8x16_F32F16F16F32_TN;
 use tessel::tensor::{elem_less, make_identity_tensor, Engine, TensorOf};
 use tessel::{layout, local_tile, shape, Layout, MakeTiledCopy, MakeTiledMma, TensorPtr, C};
 
 type Mma = MakeTiledMma<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,4,1)")>;
-type Copy = MakeTiledCopy<layout!("(64,4):(4,1)"), layout!("(1,8)")>;
-/// A `(128,32)` K-major shared tile padded to 40 halves a row: the fragments' 32-bit reads hit
-/// 32 distinct banks, and each row stays 16-byte aligned for `cp.async`.
-type Smem = layout!("(128,32):(40,1)");
-const STAGE_BYTES: u32 = 128 * 40 * 2;
-ptx::shared_array!(hgemm_a, 20480);
-ptx::shared_array!(hgemm_b, 20480);
+/// `cp.async` of 8 halves a thread, `Thr` threads.
+type G2s<Thr> =
+    MakeTiledCopy<Thr, layout!("(1,8)"), CopyAtom<SM80_CP_ASYNC_CACHEGLOBAL_ZFILL<u128>, F16>>;
+type S2rA = MakeTiledCopyA<CopyAtom<SM75_U32x4_LDSM_N, F16>, Mma>;
+type S2rB = MakeTiledCopyB<CopyAtom<SM75_U32x2_LDSM_N, F16>, Mma>;
+const STAGES: usize = 3;
 
-/// A shared tile of halves, addressed by the index a layout gives.
+/// K step 32: a stage's shared tile of A or B has rows of 32 halves (64 bytes), the 16-byte
+/// chunk XORed with bits 1-2 of the row, so that 8 rows at one chunk fall in 8 distinct bank
+/// groups.
+type Smem32 = layout!("Sw<2,3,3> o 0 o (128,32):(32,1)");
+/// K step 64: rows of 128 bytes, the chunk XORed with bits 0-2 of the row.
+type Smem64 = layout!("Sw<3,3,3> o 0 o (128,64):(64,1)");
+// Each access a warp makes, conflict-free (16 bytes a lane: 4 wavefronts). The lane -> 1-D
+// coordinate `row + 128 k` maps restate the partitions below, which the tests hold to CuTe's.
+// cp.async: lane l writes row l/4 (l/8), halves 8(l%4).. (8(l%8)..).
+tessel::assert_conflict_free!(Smem32, u16, layout!("(4,8):(1024,1)"), 8);
+tessel::assert_conflict_free!(Smem64, u16, layout!("(8,4):(1024,1)"), 8);
+// ldmatrix.x4 of A: lane l points at row l%16, halves 8(l/16)..
+tessel::assert_conflict_free!(Smem32, u16, layout!("(16,2):(1,1024)"), 8);
+tessel::assert_conflict_free!(Smem64, u16, layout!("(16,2):(1,1024)"), 8);
+// ldmatrix.x2 of B: lane l < 16 points at row l%8, halves 8(l/8).. (lanes 16.. repeat them).
+tessel::assert_conflict_free!(Smem32, u16, layout!("(8,2,2):(1,1024,0)"), 8);
+tessel::assert_conflict_free!(Smem64, u16, layout!("(8,2,2):(1,1024,0)"), 8);
+
+ptx::shared_array!(hgemm_a, 24576);
+ptx::shared_array!(hgemm_b, 24576);
+ptx::shared_array!(hgemm_dynamic);
+
+/// A stage of shared halves, addressed by the index a layout gives.
 #[derive(Clone, Copy)]
 pub struct SharedHalves;
 impl Engine for SharedHalves {
     type Elem = u16;
     fn len(&self) -> usize {
-        128 * 40
+        128 * 64
     }
 }
 
@@ -47,9 +77,13 @@ unsafe fn k_major(
     )
 }
 
-/// Grid `(ceil(m/128), ceil(n/128))`, block 256.
+/// The kernel for a K step `$bk`: its shared tile `$Smem`, the copy `$G2s` (`$reps` chunks of A
+/// and of B a thread), stages at `$a()` and `$b()`.
+macro_rules! hgemm_kernel {
+    ($(#[$doc:meta])* $name:ident, $bk:literal, $Smem:ty, $G2s:ty, $reps:literal, $a:expr, $b:expr) => {
+$(#[$doc])*
 #[no_mangle]
-pub unsafe extern "ptx-kernel" fn hgemm_tn(
+pub unsafe extern "ptx-kernel" fn $name(
     m: u32,
     n: u32,
     k: u32,
@@ -69,75 +103,70 @@ pub unsafe extern "ptx-kernel" fn hgemm_tn(
         make_identity_tensor(m, n),
     );
     let (tile_ab, tile_c) = (
-        <shape!("(128,32)")>::default(),
+        (C::<128>::default(), C::<$bk>::default()),
         <shape!("(128,128)")>::default(),
     );
-    let copy = Copy::get_slice(tid);
-    let mma = Mma::get_slice(tid);
-    let smem = TensorOf::from_engine(SharedHalves, Smem::default());
-    let (a_dst, b_dst) = (copy.partition_D(smem), copy.partition_D(smem));
-    let (a_frag, b_frag) = (mma.partition_A(smem), mma.partition_B(smem));
+    let g2s = <$G2s>::get_slice(tid);
+    let smem = TensorOf::from_engine_swizzled(SharedHalves, <$Smem>::default());
+    let s2s = g2s.partition_D(smem);
+    let (s2r_a, s2r_b) = (
+        S2rA::get_slice(tid).partition_S(smem),
+        S2rB::get_slice(tid).partition_S(smem),
+    );
 
-    // Tile kt of A and B into stage s, one cp.async group: two 16-byte chunks of each per
-    // thread.
-    let load = |kt: usize, s: u32| {
+    // Tile kt of A and B into stage s: two 16-byte chunks of each per thread.
+    let load = |kt: usize, s: usize| {
         let (ga, ca) = (
-            copy.partition_S(local_tile(ma, tile_ab, (bm, kt))),
-            copy.partition_S(local_tile(ida, tile_ab, (bm, kt))),
+            g2s.partition_S(local_tile(ma, tile_ab, (bm, kt))),
+            g2s.partition_S(local_tile(ida, tile_ab, (bm, kt))),
         );
         let (gb, cb) = (
-            copy.partition_S(local_tile(mb, tile_ab, (bn, kt))),
-            copy.partition_S(local_tile(idb, tile_ab, (bn, kt))),
+            g2s.partition_S(local_tile(mb, tile_ab, (bn, kt))),
+            g2s.partition_S(local_tile(idb, tile_ab, (bn, kt))),
         );
-        for r in 0..2 {
+        let stage = s as u32 * (128 * $bk * 2);
+        for r in 0..$reps {
             let x = (0usize, r, 0usize);
-            let bytes = |inside: bool| if inside { 16 } else { 0 };
-            let (pa, pb) = (
-                ga.engine().as_ptr().offset(ga.index_of(x)),
-                gb.engine().as_ptr().offset(gb.index_of(x)),
-            );
+            let dst = stage + 2 * s2s.index_of(x) as u32;
             let (ia, ib) = (
                 elem_less(ca.coord(x), (m, k)),
                 elem_less(cb.coord(x), (n, k)),
             );
-            cp_async_16(
-                hgemm_a() + s * STAGE_BYTES + 2 * a_dst.index_of(x) as u32,
-                if ia { pa } else { a } as *const u8,
-                bytes(ia),
+            let (pa, pb) = (
+                ga.engine().as_ptr().offset(ga.index_of(x)),
+                gb.engine().as_ptr().offset(gb.index_of(x)),
             );
-            cp_async_16(
-                hgemm_b() + s * STAGE_BYTES + 2 * b_dst.index_of(x) as u32,
-                if ib { pb } else { b } as *const u8,
-                bytes(ib),
-            );
+            let bytes = |inside: bool| if inside { 16 } else { 0 };
+            cp_async_16($a + dst, if ia { pa } else { a } as *const u8, bytes(ia));
+            cp_async_16($b + dst, if ib { pb } else { b } as *const u8, bytes(ib));
         }
-        cp_async_commit();
     };
 
     let mut acc = [[[0f32; 4]; 4]; 4];
-    let tiles = k.div_ceil(32);
-    load(0, 0);
-    for kt in 0..tiles {
-        let s = (kt % 2) as u32;
-        if kt + 1 < tiles {
-            load(kt + 1, 1 - s);
-            cp_async_wait::<1>();
-        } else {
-            cp_async_wait::<0>();
+    let tiles = k.div_ceil($bk);
+    for s in 0..STAGES - 1 {
+        if s < tiles {
+            load(s, s);
         }
+        cp_async_commit();
+    }
+    for kt in 0..tiles {
+        // Tile kt has landed, and every warp is done with the stage the next load overwrites.
+        cp_async_wait::<{ STAGES as u32 - 2 }>();
         sync_threads();
-        let (ta, tb) = (hgemm_a() + s * STAGE_BYTES, hgemm_b() + s * STAGE_BYTES);
-        for kk in 0..2 {
+        let next = kt + STAGES - 1;
+        if next < tiles {
+            load(next, next % STAGES);
+        }
+        cp_async_commit();
+        let stage = (kt % STAGES) as u32 * (128 * $bk * 2);
+        let (ta, tb) = ($a + stage, $b + stage);
+        for kk in 0..$bk / 16 {
             let mut fa = [[0u32; 4]; 4];
             let mut fb = [[0u32; 2]; 4];
             for i in 0..4 {
-                for j in 0..4 {
-                    // Values 2j and 2j+1 are neighbours in K: one 32-bit read.
-                    fa[i][j] = ld_shared_b32(ta + 2 * a_frag.index_of((2 * j, i, kk)) as u32);
-                }
-                for j in 0..2 {
-                    fb[i][j] = ld_shared_b32(tb + 2 * b_frag.index_of((2 * j, i, kk)) as u32);
-                }
+                fa[i] = ldmatrix_x4(ta + 2 * s2r_a.index_of((0usize, i, kk)) as u32);
+                fb[i] = ldmatrix_x2(tb + 2 * s2r_b.index_of((0usize, i, kk)) as u32);
             }
             for i in 0..4 {
                 for j in 0..4 {
@@ -145,8 +174,8 @@ pub unsafe extern "ptx-kernel" fn hgemm_tn(
                 }
             }
         }
-        sync_threads();
     }
+    let mma = Mma::get_slice(tid);
     let gc = mma.partition_C(local_tile(mc, tile_c, (bm, bn)));
     let cc = mma.partition_C(local_tile(idc, tile_c, (bm, bn)));
     for i in 0..4 {
@@ -159,3 +188,14 @@ pub unsafe extern "ptx-kernel" fn hgemm_tn(
         }
     }
 }
+    };
+}
+
+hgemm_kernel!(
+    /// Grid `(ceil(m/128), ceil(n/128))`, block 256, K step 32: 48 KiB of static shared memory.
+    hgemm_tn, 32, Smem32, G2s<layout!("(64,4):(4,1)")>, 2, hgemm_a(), hgemm_b()
+);
+hgemm_kernel!(
+    /// The same with K step 64: launch with 96 KiB of dynamic shared memory.
+    hgemm_tn_k64, 64, Smem64, G2s<layout!("(32,8):(8,1)")>, 4, hgemm_dynamic(), hgemm_dynamic() + 3 * 128 * 64 * 2
+);

@@ -32,10 +32,19 @@ pub fn sync_threads() {
     unsafe { core::arch::nvptx::_syncthreads() }
 }
 
-/// A shared-memory array declared in PTX: its 32-bit shared-window address.
+/// A shared-memory array declared in PTX: its 32-bit shared-window address. `shared_array!(name,
+/// bytes)` has a static size; `shared_array!(name)` is the dynamic array, sized at launch (what
+/// goes above the 48 KiB a static one may have).
 macro_rules! shared_array {
     ($name:ident, $bytes:literal) => {
         core::arch::global_asm!(concat!(".shared .align 16 .b8 ", stringify!($name), "[", $bytes, "];"));
+        $crate::ptx::shared_array!(@address $name);
+    };
+    ($name:ident) => {
+        core::arch::global_asm!(concat!(".extern .shared .align 128 .b8 ", stringify!($name), "[];"));
+        $crate::ptx::shared_array!(@address $name);
+    };
+    (@address $name:ident) => {
         #[inline(always)]
         fn $name() -> u32 {
             let a: u32;
@@ -101,4 +110,30 @@ pub unsafe fn mma_16816(d: &mut [f32; 4], a: [u32; 4], b: [u32; 2]) {
         a0 = in(reg32) a[0], a1 = in(reg32) a[1], a2 = in(reg32) a[2], a3 = in(reg32) a[3],
         b0 = in(reg32) b[0], b1 = in(reg32) b[1],
     );
+}
+
+/// `ldmatrix.sync.aligned.m8n8.x4.shared.b16`: four 8x8 matrices of halves, lane `l` giving the
+/// address of row `l % 8` of matrix `l / 8`; register `j` holds this lane's two halves of
+/// matrix `j`.
+#[inline(always)]
+pub unsafe fn ldmatrix_x4(addr: u32) -> [u32; 4] {
+    let (d0, d1, d2, d3): (u32, u32, u32, u32);
+    asm!(
+        "ldmatrix.sync.aligned.m8n8.x4.shared.b16 {{{d0}, {d1}, {d2}, {d3}}}, [{a}];",
+        d0 = out(reg32) d0, d1 = out(reg32) d1, d2 = out(reg32) d2, d3 = out(reg32) d3,
+        a = in(reg32) addr,
+    );
+    [d0, d1, d2, d3]
+}
+
+/// `ldmatrix.sync.aligned.m8n8.x2.shared.b16`: two matrices, addresses from lanes 0..16.
+#[inline(always)]
+pub unsafe fn ldmatrix_x2(addr: u32) -> [u32; 2] {
+    let (d0, d1): (u32, u32);
+    asm!(
+        "ldmatrix.sync.aligned.m8n8.x2.shared.b16 {{{d0}, {d1}}}, [{a}];",
+        d0 = out(reg32) d0, d1 = out(reg32) d1,
+        a = in(reg32) addr,
+    );
+    [d0, d1]
 }
