@@ -83,14 +83,14 @@ __device__ __forceinline__ void hgemm(unsigned m, unsigned n, unsigned k, const 
       }
 }
 
-extern "C" __global__ void __launch_bounds__(256) hgemm_tn(unsigned m, unsigned n, unsigned k,
+extern "C" __global__ void __launch_bounds__(256, 2) hgemm_tn(unsigned m, unsigned n, unsigned k,
     const __half* __restrict__ a, const __half* __restrict__ b, float* __restrict__ c) {
   __shared__ __align__(128) __half sa[STAGES * 128 * 32], sb[STAGES * 128 * 32];
   hgemm<32>(m, n, k, a, b, c, sa, sb);
 }
 
 // 96 KiB of dynamic shared memory.
-extern "C" __global__ void __launch_bounds__(256) hgemm_tn_k64(unsigned m, unsigned n, unsigned k,
+extern "C" __global__ void __launch_bounds__(256, 2) hgemm_tn_k64(unsigned m, unsigned n, unsigned k,
     const __half* __restrict__ a, const __half* __restrict__ b, float* __restrict__ c) {
   extern __shared__ __align__(128) __half dynamic[];
   hgemm<64>(m, n, k, a, b, c, dynamic, dynamic + STAGES * 128 * 64);

@@ -1,7 +1,7 @@
 // The SGEMM of gpu/kernels/src/sgemm.rs (CuTe's sgemm_1 NT), hand-indexed: (128,128,8) block
 // tiles, (32,8) threads copy A and B to shared memory, (16,16) threads compute 8x8 each.
 // A m x k, B n x k, C m x n, column-major; C = alpha A B^T + beta C.
-extern "C" __global__ void __launch_bounds__(256) sgemm_nt(unsigned m, unsigned n, unsigned k,
+extern "C" __global__ void __launch_bounds__(256, 2) sgemm_nt(unsigned m, unsigned n, unsigned k,
     float alpha, const float* __restrict__ a, const float* __restrict__ b, float beta,
     float* __restrict__ c) {
   __shared__ float sa[128 * 8], sb[128 * 8];
@@ -43,7 +43,7 @@ extern "C" __global__ void __launch_bounds__(256) sgemm_nt(unsigned m, unsigned 
 
 // TN: A and B K-major (row-major m x k and n x k), the shared tiles K-major (128,8):(8,1) and the
 // copy threads (32,8):(8,1), as sgemm_1's gemm_tn.
-extern "C" __global__ void __launch_bounds__(256) sgemm_tn(unsigned m, unsigned n, unsigned k,
+extern "C" __global__ void __launch_bounds__(256, 2) sgemm_tn(unsigned m, unsigned n, unsigned k,
     float alpha, const float* __restrict__ a, const float* __restrict__ b, float beta,
     float* __restrict__ c) {
   __shared__ float sa[128 * 8], sb[128 * 8];
