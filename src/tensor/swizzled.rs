@@ -100,11 +100,25 @@ impl<Sw, L: ComposeBy<T>, T> ComposeBy<T> for Swizzled<Sw, L> {
 
 /// The modes of one swizzled layout, cut apart by a partition, put back side by side: they
 /// share the offset of the layout they came from.
-impl<Sw, A, B, C> Concatenate for (Swizzled<Sw, A>, Swizzled<Sw, B>, Swizzled<Sw, C>)
+impl<
+        Sw,
+        SA: LayoutShape<DA>,
+        DA: IntTuple,
+        SB: LayoutShape<DB>,
+        DB: IntTuple,
+        SC: LayoutShape<DC>,
+        DC: IntTuple,
+    > Concatenate
+    for (
+        Swizzled<Sw, Layout<SA, DA>>,
+        Swizzled<Sw, Layout<SB, DB>>,
+        Swizzled<Sw, Layout<SC, DC>>,
+    )
 where
-    (A, B, C): Concatenate,
+    (Layout<SA, DA>, Layout<SB, DB>, Layout<SC, DC>): Concatenate,
 {
-    type Output = Swizzled<Sw, <(A, B, C) as Concatenate>::Output>;
+    type Output =
+        Swizzled<Sw, <(Layout<SA, DA>, Layout<SB, DB>, Layout<SC, DC>) as Concatenate>::Output>;
     #[inline(always)]
     fn concatenate(self) -> Self::Output {
         let (a, b, c) = self;
