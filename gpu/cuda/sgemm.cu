@@ -1,6 +1,7 @@
 // The SGEMM of gpu/kernels/src/sgemm.rs (CuTe's sgemm_1 NT), hand-indexed: (128,128,8) block
 // tiles, (32,8) threads copy A and B to shared memory, (16,16) threads compute 8x8 each.
 // A m x k, B n x k, C m x n, column-major; C = alpha A B^T + beta C.
+#include <type_traits>
 extern "C" __global__ void __launch_bounds__(256, 2) sgemm_nt(unsigned m, unsigned n, unsigned k,
     float alpha, const float* __restrict__ a, const float* __restrict__ b, float beta,
     float* __restrict__ c) {
@@ -9,12 +10,15 @@ extern "C" __global__ void __launch_bounds__(256, 2) sgemm_nt(unsigned m, unsign
   unsigned cr = tid % 32, ck = tid / 32;   // copy thread (32,8)
   unsigned tm = tid % 16, tn = tid / 16;   // math thread (16,16)
   float acc[8][8] = {};
+  bool interior = (bm + 1) * 128 <= m && (bn + 1) * 128 <= n && k % 8 == 0;
+  auto main_loop = [&](auto predicate) {
+  constexpr bool predicated = decltype(predicate)::value;
   for (unsigned kt = 0; kt < (k + 7) / 8; ++kt) {
     unsigned kk = kt * 8 + ck;
     for (unsigned i = 0; i < 4; ++i) {
       unsigned r = cr + 32 * i, ra = bm * 128 + r, rb = bn * 128 + r;
-      sa[r + 128 * ck] = (ra < m && kk < k) ? a[ra + (size_t)m * kk] : 0.f;
-      sb[r + 128 * ck] = (rb < n && kk < k) ? b[rb + (size_t)n * kk] : 0.f;
+      sa[r + 128 * ck] = (!predicated || (ra < m && kk < k)) ? a[ra + (size_t)m * kk] : 0.f;
+      sb[r + 128 * ck] = (!predicated || (rb < n && kk < k)) ? b[rb + (size_t)n * kk] : 0.f;
     }
     __syncthreads();
 #pragma unroll
@@ -29,6 +33,9 @@ extern "C" __global__ void __launch_bounds__(256, 2) sgemm_nt(unsigned m, unsign
     }
     __syncthreads();
   }
+  };
+  // Blocks inside the matrices load without predicates: the loop twice, one test.
+  if (interior) main_loop(std::false_type{}); else main_loop(std::true_type{});
 #pragma unroll
   for (unsigned i = 0; i < 8; ++i)
 #pragma unroll
