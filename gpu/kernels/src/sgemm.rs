@@ -95,7 +95,8 @@ macro_rules! sgemm_kernel {
             // edges') loads without predicates: one test, and the loop twice.
             let interior = $fast && (bm + 1) * 128 <= m && (bn + 1) * 128 <= n && k % 8 == 0;
             let mut acc = [[0f32; 8]; 8];
-            let mut main_loop = |predicated: bool| for kt in 0..k.div_ceil(8) {
+            let mut main_loop = |predicated: bool| for kt in 0..(k as u32).div_ceil(8) {
+                let kt = kt as usize;
                 let (ga, ca) = (local_tile(ma, tile_ab, (bm, kt)), local_tile(ida, tile_ab, (bm, kt)));
                 let (gb, cb) = (local_tile(mb, tile_ab, (bn, kt)), local_tile(idb, tile_ab, (bn, kt)));
                 let (ga, ca) = (local_partition(ga, copy, tid), local_partition(ca, copy, tid));
