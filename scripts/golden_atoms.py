@@ -58,6 +58,12 @@ TILED_MMA = [
     ("UniversalFMA", "Shape<_16,_16,_1>"),
     ("UniversalFMA", "Shape<_8,_4,_1>"),
     ("UniversalFMA", "Shape<_4,_8,_2>"),
+    # With a permutation `M|N|K` (CuTe's `Tile<...>`): `_` keeps a mode, an integer widens it, a
+    # layout reorders it.
+    ("SM80_16x8x16_F32F16F16F32_TN", "Shape<_2,_2,_1>", "32|32|16"),
+    ("SM80_16x8x16_F32F16F16F32_TN", "Shape<_2,_4,_1>", "32|64|16"),
+    ("SM80_16x8x16_F16F16F16F16_TN", "Shape<_2,_2,_1>", "(8,2,2):(1,16,8)|32|_"),
+    ("UniversalFMA", "Shape<_16,_16,_1>", "_|32|_"),
 ]
 TILED_MMA_FIELDS = ["tile_shape", "get_layoutA_TV()", "get_layoutB_TV()", "get_layoutC_TV()"]
 
@@ -101,6 +107,12 @@ PARTITIONS = [
     ("copyA/SM75_U32x1_LDSM_N", "SM80_16x8x8_F32F16F16F32_TN", "(2,2,1)", "S", "(32,8):(8,1)", 77),
     ("copyB/SM75_U16x4_LDSM_T", "SM80_16x8x16_F32F16F16F32_TN", "(2,2,1)", "S", "(16,64):(64,1)", 9),
     ("copyB/SM75_U16x2_LDSM_T", "SM80_16x8x8_F32F16F16F32_TN", "(1,2,1)", "S", "(16,16):(16,1)", 40),
+    # Permuted TiledMmas (`atom layout|M|N|K`): ldmatrix.x4 fills two B atoms of a 64-wide tile.
+    ("copyB/SM75_U32x4_LDSM_N", "SM80_16x8x16_F32F16F16F32_TN", "(2,4,1)|32|64|16", "S", "(128,64):(64,1)", 37),
+    ("copyB/SM75_U32x4_LDSM_N", "SM80_16x8x16_F32F16F16F32_TN", "(2,4,1)|32|64|16", "D", "(128,64):(64,1)", 37),
+    ("mma", "SM80_16x8x16_F32F16F16F32_TN", "(2,4,1)|32|64|16", "C", "(128,128):(1,#200)", 37),
+    ("mma", "SM80_16x8x16_F32F16F16F32_TN", "(2,4,1)|32|64|16", "B", "(128,64):(64,1)", 100),
+    ("mma", "SM80_16x8x16_F16F16F16F16_TN", "(2,2,1)|(8,2,2):(1,16,8)|32|_", "A", "(64,32):(1,64)", 5),
 ]
 
 
@@ -114,6 +126,35 @@ def oracle_module():
     return mod
 
 
+def cute_perm(perm):
+    """`32|(8,2,2):(1,16,8)|_` -> `Tile<_32,decltype(make_layout(...)),Underscore>`"""
+    arg = oracle_module().cpp_arg
+
+    def mode(x):
+        if x == "_":
+            return "Underscore"
+        return f"_{x}" if x.isdigit() else f"decltype({arg(x)})"
+    return "Tile<" + ",".join(mode(x) for x in perm.split("|")) + ">"
+
+
+def rust_perm(perm):
+    """`32|(8,2,2):(1,16,8)|_` -> `(C<32>, layout!("(8,2,2):(1,16,8)"), Underscore)`"""
+    def mode(x):
+        if x == "_":
+            return "Underscore"
+        return f"C<{x}>" if x.isdigit() else f'layout!("{x}")'
+    return "(" + ", ".join(mode(x) for x in perm.split("|")) + ")"
+
+
+def cute_mma(atom, layout, perm=None):
+    """`make_tiled_mma(...)` of an atom, an atom layout (C++) and a permutation or none."""
+    return f"make_tiled_mma({cute_atom(atom)}{{}},{layout}" + (f",{cute_perm(perm)}{{}})" if perm else ")")
+
+
+def rust_mma(atom, shape, perm=None):
+    return f'MakeTiledMma<{rust_atom(atom)}, shape!("{shape}")' + (f", {rust_perm(perm)}>" if perm else ">")
+
+
 def partition_cases():
     arg = oracle_module().cpp_arg
 
@@ -121,17 +162,18 @@ def partition_cases():
         return arg(x) if ":" in x else f"make_layout({arg(x)})"
 
     for kind, x, y, op, tensor, thread in PARTITIONS:
+        shape, _, perm = y.partition("|")
         if kind == "copy":
             maker = f"make_tiled_copy(Copy_Atom<UniversalCopy<float>,float>{{}},{cpp_arg(x)},{cpp_arg(y)})"
             call = f"partition_{op}"
         elif kind.startswith("copy"):
             elem = "float" if x == "UniversalFMA" or kind == "copyC" else "half_t"
             op_ = kind[6:] if "/" in kind else "UniversalCopy<uint32_t>"
-            mma = f"make_tiled_mma({cute_atom(x)}{{}},{cpp_arg(y)})"
+            mma = cute_mma(x, cpp_arg(shape), perm)
             maker = f"make_tiled_copy_{kind[4]}(Copy_Atom<{op_},{elem}>{{}},{mma})"
             call = f"partition_{op}"
         else:
-            maker = f"make_tiled_mma({cute_atom(x)}{{}},{cpp_arg(y)})"
+            maker = cute_mma(x, cpp_arg(shape), perm)
             call = f"partition_{op}"
         expr = ("[]{ static float d[1<<22]; auto t = " + maker + f".get_slice({thread}).{call}("
                 f"make_tensor(make_gmem_ptr(d),{cpp_arg(tensor)})); print(t.layout()); "
@@ -162,9 +204,9 @@ def copy_cases():
 
 
 def tiled_mma_cases():
-    for atom, shape in TILED_MMA:
-        tm = f"make_tiled_mma({cute_atom(atom)}{{}},Layout<{shape}>{{}})"
-        key = f"{atom} {shape}"
+    for atom, shape, *perm in TILED_MMA:
+        tm = cute_mma(atom, f"Layout<{shape}>{{}}", *perm)
+        key = " ".join([atom, shape, *perm])
         yield ("tiled_mma", key, "tile_shape",
                f"make_shape(tile_size<0>({tm}),tile_size<1>({tm}),tile_size<2>({tm}))")
         for field in TILED_MMA_FIELDS[1:]:
@@ -210,8 +252,9 @@ def write_test():
         "use tessel::atom::tiled_copy::{MakeTiledCopyA, MakeTiledCopyB, MakeTiledCopyC};",
         "use tessel::atom::element::F16;",
         "use tessel::mma::*;",
+        "use tessel::tensor::Underscore;",
         "use tessel::{",
-        "    layout, shape, MakeTiledCopy, MakeTiledMma, MmaAtom, Tensor, TiledCopy, TiledMma,",
+        "    layout, shape, MakeTiledCopy, MakeTiledMma, MmaAtom, Tensor, TiledCopy, TiledMma, C,",
         "};",
         "",
         "fn shown<T: Default + core::fmt::Display>() -> String {",
@@ -242,9 +285,9 @@ def write_test():
     out.append("}\n")
     tm = [(n, f) for (k, n), f in rows.items() if k == "tiled_mma"]
     for i, (key, f) in enumerate(tm):
-        atom, shape = key.split(" ")
+        atom, shape, *perm = key.split(" ")
         shape = "(" + shape[len("Shape<"):-1].replace("_", "") + ")"
-        t = f'<MakeTiledMma<{rust_atom(atom)}, shape!("{shape}")> as TiledMma>'
+        t = f"<{rust_mma(atom, shape, *perm)} as TiledMma>"
         out.append(f"#[test]\nfn tiled_mma_{i}() {{")
         out.append(f'    // {key}')
         for field, rust in [("tile_shape", "TileShapeMNK"), ("layoutA", "LayoutATV"),
@@ -276,10 +319,10 @@ def write_test():
         elif kind.startswith("copy"):
             elem = "f32" if x == "UniversalFMA" or kind == "copyC" else "F16"
             op_ = kind[6:] if "/" in kind else "UniversalCopy<u32>"
-            mma = f'MakeTiledMma<{rust_atom(x)}, shape!("{y}")>'
+            mma = rust_mma(x, *y.split("|", 1))
             slice_ = f"MakeTiledCopy{kind[4]}::<CopyAtom<{op_}, {elem}>, {mma}>::get_slice({thread})"
         else:
-            slice_ = f'MakeTiledMma::<{rust_atom(x)}, shape!("{y}")>::get_slice({thread})'
+            slice_ = f'{rust_mma(x, *y.split("|", 1)).replace("<", "::<", 1)}::get_slice({thread})'
         out.append(f"    let t = {slice_}.partition_{op}(Tensor::new(&data, {lay}));")
         out.append(f'    assert_eq!(format!("{{:#}} @{{}}", t.layout(), t.base()), "{f["layout@offset"]}", "{key}");')
     out.append("}")

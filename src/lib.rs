@@ -42,7 +42,7 @@ pub use num::{arith, int, nat};
 pub use swizzle::{bank, composed, const_layout};
 
 pub use atom::tiled_copy::{MakeTiledCopy, TiledCopy};
-pub use atom::tiled_mma::{MakeTiledMma, TiledMma};
+pub use atom::tiled_mma::{MakeTiledMma, NoPermutation, TiledMma};
 pub use coalesce::{coalesce, Coalesce};
 pub use complement::{complement, Complement};
 pub use composed::ComposedLayout;

@@ -6,7 +6,8 @@ use tessel::atom::copy::*;
 use tessel::atom::element::F16;
 use tessel::atom::tiled_copy::{MakeTiledCopyA, MakeTiledCopyB, MakeTiledCopyC};
 use tessel::mma::*;
-use tessel::{layout, shape, MakeTiledCopy, MakeTiledMma, MmaAtom, Tensor, TiledCopy, TiledMma};
+use tessel::tensor::Underscore;
+use tessel::{layout, shape, MakeTiledCopy, MakeTiledMma, MmaAtom, Tensor, TiledCopy, TiledMma, C};
 
 fn shown<T: Default + core::fmt::Display>() -> String {
     T::default().to_string()
@@ -1530,6 +1531,78 @@ fn tiled_mma_12() {
 }
 
 #[test]
+fn tiled_mma_13() {
+    // SM80_16x8x16_F32F16F16F32_TN Shape<_2,_2,_1> 32|32|16
+    assert_eq!(shown::<<MakeTiledMma<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,2,1)"), (C<32>, C<32>, C<16>)> as TiledMma>::TileShapeMNK>(), "(32,32,16)");
+    assert_eq!(shown::<<MakeTiledMma<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,2,1)"), (C<32>, C<32>, C<16>)> as TiledMma>::LayoutATV>(), "((4,8,2,2),((2,2,2),(1,1))):((64,1,16,0),((32,8,256),(0,0)))");
+    assert_eq!(shown::<<MakeTiledMma<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,2,1)"), (C<32>, C<32>, C<16>)> as TiledMma>::LayoutBTV>(), "((4,8,2,2),((2,2),(2,1))):((64,1,0,8),((32,256),(16,0)))");
+    assert_eq!(shown::<<MakeTiledMma<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,2,1)"), (C<32>, C<32>, C<16>)> as TiledMma>::LayoutCTV>(), "((4,8,2,2),((2,2),(1,2))):((64,1,16,256),((32,8),(0,512)))");
+}
+
+#[test]
+fn tiled_mma_14() {
+    // SM80_16x8x16_F32F16F16F32_TN Shape<_2,_4,_1> 32|64|16
+    assert_eq!(shown::<<MakeTiledMma<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,4,1)"), (C<32>, C<64>, C<16>)> as TiledMma>::TileShapeMNK>(), "(32,64,16)");
+    assert_eq!(shown::<<MakeTiledMma<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,4,1)"), (C<32>, C<64>, C<16>)> as TiledMma>::LayoutATV>(), "((4,8,2,4),((2,2,2),(1,1))):((64,1,16,0),((32,8,256),(0,0)))");
+    assert_eq!(shown::<<MakeTiledMma<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,4,1)"), (C<32>, C<64>, C<16>)> as TiledMma>::LayoutBTV>(), "((4,8,2,4),((2,2),(2,1))):((128,1,0,8),((64,512),(32,0)))");
+    assert_eq!(shown::<<MakeTiledMma<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,4,1)"), (C<32>, C<64>, C<16>)> as TiledMma>::LayoutCTV>(), "((4,8,2,4),((2,2),(1,2))):((64,1,16,256),((32,8),(0,1024)))");
+}
+
+#[test]
+fn tiled_mma_15() {
+    // SM80_16x8x16_F16F16F16F16_TN Shape<_2,_2,_1> (8,2,2):(1,16,8)|32|_
+    assert_eq!(
+        shown::<
+            <MakeTiledMma<
+                SM80_16x8x16_F16F16F16F16_TN,
+                shape!("(2,2,1)"),
+                (layout!("(8,2,2):(1,16,8)"), C<32>, Underscore),
+            > as TiledMma>::TileShapeMNK,
+        >(),
+        "(32,32,16)"
+    );
+    assert_eq!(
+        shown::<
+            <MakeTiledMma<
+                SM80_16x8x16_F16F16F16F16_TN,
+                shape!("(2,2,1)"),
+                (layout!("(8,2,2):(1,16,8)"), C<32>, Underscore),
+            > as TiledMma>::LayoutATV,
+        >(),
+        "((4,16,2),((2,2,2),(1,1))):((64,1,0),((32,16,256),(0,0)))"
+    );
+    assert_eq!(
+        shown::<
+            <MakeTiledMma<
+                SM80_16x8x16_F16F16F16F16_TN,
+                shape!("(2,2,1)"),
+                (layout!("(8,2,2):(1,16,8)"), C<32>, Underscore),
+            > as TiledMma>::LayoutBTV,
+        >(),
+        "((4,8,2,2),((2,2),(2,1))):((64,1,0,8),((32,256),(16,0)))"
+    );
+    assert_eq!(
+        shown::<
+            <MakeTiledMma<
+                SM80_16x8x16_F16F16F16F16_TN,
+                shape!("(2,2,1)"),
+                (layout!("(8,2,2):(1,16,8)"), C<32>, Underscore),
+            > as TiledMma>::LayoutCTV,
+        >(),
+        "((4,16,2),((2,2),(1,2))):((64,1,256),((32,16),(0,512)))"
+    );
+}
+
+#[test]
+fn tiled_mma_16() {
+    // UniversalFMA Shape<_16,_16,_1> _|32|_
+    assert_eq!(shown::<<MakeTiledMma<UniversalFMA<f32>, shape!("(16,16,1)"), (Underscore, C<32>, Underscore)> as TiledMma>::TileShapeMNK>(), "(16,32,1)");
+    assert_eq!(shown::<<MakeTiledMma<UniversalFMA<f32>, shape!("(16,16,1)"), (Underscore, C<32>, Underscore)> as TiledMma>::LayoutATV>(), "((16,16),(1,(1,1))):((1,0),(0,(0,0)))");
+    assert_eq!(shown::<<MakeTiledMma<UniversalFMA<f32>, shape!("(16,16,1)"), (Underscore, C<32>, Underscore)> as TiledMma>::LayoutBTV>(), "((16,16),(1,(2,1))):((0,1),(0,(16,0)))");
+    assert_eq!(shown::<<MakeTiledMma<UniversalFMA<f32>, shape!("(16,16,1)"), (Underscore, C<32>, Underscore)> as TiledMma>::LayoutCTV>(), "(256,(1,(1,2))):(1,(0,(0,256)))");
+}
+
+#[test]
 fn tiled_copies() {
     assert_eq!(
         shown::<<MakeTiledCopy<layout!("(16,8):(8,1)"), layout!("(1,8)")> as TiledCopy>::TilerMN>(),
@@ -1803,5 +1876,40 @@ fn thread_partitions() {
         format!("{:#} @{}", t.layout(), t.base()),
         "((_8,_1),_1,_2):((_16,_0),_0,_8) @128",
         "copyB/SM75_U16x2_LDSM_T SM80_16x8x8_F32F16F16F32_TN (1,2,1) S (16,16):(16,1) 40"
+    );
+    let t = MakeTiledCopyB::<
+        CopyAtom<SM75_U32x4_LDSM_N, F16>,
+        MakeTiledMma<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,4,1)"), (C<32>, C<64>, C<16>)>,
+    >::get_slice(37)
+    .partition_S(Tensor::new(&data, layout!("(128,64):(64,1)")));
+    assert_eq!(format!("{:#} @{}", t.layout(), t.base()), "((_8,_1),_2,_4):((_1,_0),_4096,_16) @320", "copyB/SM75_U32x4_LDSM_N SM80_16x8x16_F32F16F16F32_TN (2,4,1)|32|64|16 S (128,64):(64,1) 37");
+    let t = MakeTiledCopyB::<
+        CopyAtom<SM75_U32x4_LDSM_N, F16>,
+        MakeTiledMma<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,4,1)"), (C<32>, C<64>, C<16>)>,
+    >::get_slice(37)
+    .partition_D(Tensor::new(&data, layout!("(128,64):(64,1)")));
+    assert_eq!(format!("{:#} @{}", t.layout(), t.base()), "(((_2,_2,_2),_1),_2,_4):(((_1,_8,_2048),_0),_4096,_16) @66", "copyB/SM75_U32x4_LDSM_N SM80_16x8x16_F32F16F16F32_TN (2,4,1)|32|64|16 D (128,64):(64,1) 37");
+    let t = MakeTiledMma::<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,4,1)"), (C<32>, C<64>, C<16>)>::get_slice(37).partition_C(Tensor::new(&data, layout!("(128,128):(1,r0)"; r0 = 200)));
+    assert_eq!(
+        format!("{:#} @{}", t.layout(), t.base()),
+        "((_2,_2),_4,(_2,_2)):((200,_8),_32,(6400,12800)) @417",
+        "mma SM80_16x8x16_F32F16F16F32_TN (2,4,1)|32|64|16 C (128,128):(1,#200) 37"
+    );
+    let t = MakeTiledMma::<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,4,1)"), (C<32>, C<64>, C<16>)>::get_slice(100).partition_B(Tensor::new(&data, layout!("(128,64):(64,1)")));
+    assert_eq!(
+        format!("{:#} @{}", t.layout(), t.base()),
+        "((_2,_2),_4,_4):((_1,_8),_2048,_16) @576",
+        "mma SM80_16x8x16_F32F16F16F32_TN (2,4,1)|32|64|16 B (128,64):(64,1) 100"
+    );
+    let t = MakeTiledMma::<
+        SM80_16x8x16_F16F16F16F16_TN,
+        shape!("(2,2,1)"),
+        (layout!("(8,2,2):(1,16,8)"), C<32>, Underscore),
+    >::get_slice(5)
+    .partition_A(Tensor::new(&data, layout!("(64,32):(1,64)")));
+    assert_eq!(
+        format!("{:#} @{}", t.layout(), t.base()),
+        "((_2,_2,_2),_2,_2):((_64,_16,_512),_32,_1024) @129",
+        "mma SM80_16x8x16_F16F16F16F16_TN (2,2,1)|(8,2,2):(1,16,8)|32|_ A (64,32):(1,64) 5"
     );
 }

@@ -32,7 +32,7 @@ pub struct ThrMma<Tm> {
     tiled: PhantomData<Tm>,
 }
 
-impl<A, L> MakeTiledMma<A, L>
+impl<A, L, P> MakeTiledMma<A, L, P>
 where
     Self: TiledMma,
     ThrShape<Self>: ThreadCoord<ThrStride<Self>, Coord = (usize, usize, usize, usize)>,

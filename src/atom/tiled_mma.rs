@@ -10,20 +10,33 @@
 //! thread index to its `(ThrV,ThrM,ThrN,ThrK)`. A and B spread each thread over the mode they do
 //! not use (stride 0 over N for A, over M for B).
 //!
+//! A third parameter, `PermutationMNK` (CuTe's `Tile<...>`, a triple of [`PermutationMode`]s),
+//! first divides each mode by its tiler: `Underscore` keeps the mode, an integer widens the
+//! tile to that extent (each thread's repeats of the atom then fall inside one tile), a layout
+//! also reorders the rows it covers. With `(C<32>, C<64>, C<16>)` over `(2,4,1)` atoms a thread
+//! holds two B atoms of a 64-wide tile, so one `ldmatrix.x4` fills both.
+//!
 //! ```
 //! use tessel::mma::SM80_16x8x16_F32F16F16F32_TN;
-//! use tessel::{shape, MakeTiledMma, TiledMma};
+//! use tessel::{shape, MakeTiledMma, TiledMma, C};
 //! type Mma = MakeTiledMma<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,2,1)")>;
 //! assert_eq!(<Mma as TiledMma>::TileShapeMNK::default().to_string(), "(32,16,16)");
 //! assert_eq!(
 //!     <Mma as TiledMma>::LayoutCTV::default().to_string(),
 //!     "((4,8,2,2),((2,2),(1,1))):((64,1,16,256),((32,8),(0,0)))"
 //! );
+//! type Wide = MakeTiledMma<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,4,1)"), (C<32>, C<64>, C<16>)>;
+//! assert_eq!(<Wide as TiledMma>::TileShapeMNK::default().to_string(), "(32,64,16)");
+//! // Thread 0 holds B at n = 0 and n = 32 (its two atoms), each at k = 0, 1, 8, 9.
+//! assert_eq!(
+//!     <Wide as TiledMma>::LayoutBTV::default().to_string(),
+//!     "((4,8,2,4),((2,2),(2,1))):((128,1,0,8),((64,512),(32,0)))"
+//! );
 //! ```
 
 use crate::algebra::complement::ComplementTo;
 use crate::algebra::composition::ComposeBy;
-use crate::algebra::divide::{LogicalDivideBy, ZippedDivideBy};
+use crate::algebra::divide::{Halves, LogicalDivideBy, ZippedDivideBy};
 use crate::algebra::inverse::RightInverted;
 use crate::algebra::product::{CosizeOf, TiledProductBy};
 use crate::atom::mma::MmaAtom;
@@ -32,9 +45,10 @@ use crate::layout::int_tuple::{IntTuple, LayoutShape, Size, StaticShape, Tuple};
 use crate::layout::sublayout::{Concatenate, TwoModes};
 use crate::layout::{Layout, StaticLayout};
 use crate::num::nat::{Mul, Prod};
+use crate::tensor::Underscore;
 use core::fmt::Display;
 use core::marker::PhantomData;
-use typenum::{U0, U1};
+use typenum::{Bit, UInt, Unsigned, U0, U1};
 
 /// A tiling of an MMA atom over a block of threads (CuTe's `TiledMMA`).
 pub trait TiledMma {
@@ -63,7 +77,38 @@ pub trait TiledMma {
 /// `make_tiled_mma(Atom{}, AtomLayoutMNK{})`: the atom tiled over `AtomLayoutMNK`, a rank-3 layout
 /// or shape (a shape takes its column-major layout).
 #[derive(Clone, Copy, Default, Debug)]
-pub struct MakeTiledMma<Atom, AtomLayoutMNK>(PhantomData<(Atom, AtomLayoutMNK)>);
+pub struct MakeTiledMma<Atom, AtomLayoutMNK, PermutationMNK = NoPermutation>(
+    PhantomData<(Atom, AtomLayoutMNK, PermutationMNK)>,
+);
+
+/// CuTe's default permutation `Tile<_,_,_>`: every mode keeps the tiled atoms' order.
+pub type NoPermutation = (Underscore, Underscore, Underscore);
+
+/// One mode of a TiledMma's permutation (CuTe's `PermutationMNK`), over the tile `T` the atoms
+/// cover in that mode: `Underscore` keeps `T`; an integer `N` widens the tile to `N`, so each
+/// thread's repeats of the atom fall inside it (`Tile<_32,_32,_16>` lets `ldmatrix.x4` fill two
+/// B atoms); a layout of size `N` also reorders the `N` rows.
+pub trait PermutationMode<T> {
+    /// What thrfrg divides the mode by first.
+    type Tiler: Default;
+    /// The mode's extent of the TiledMma's tile (CuTe's `tile_size_mnk`).
+    type Size;
+}
+impl<T: Default> PermutationMode<T> for Underscore {
+    type Tiler = T;
+    type Size = T;
+}
+impl<T, U: Unsigned, B: Bit> PermutationMode<T> for UInt<U, B> {
+    type Tiler = Self;
+    type Size = Self;
+}
+impl<T, S: StaticShape + LayoutShape<D>, D: IntTuple> PermutationMode<T> for Layout<S, D>
+where
+    Self: Default,
+{
+    type Tiler = Self;
+    type Size = Size<S>;
+}
 
 /// The sizes of a shape `(M,N,K)`.
 pub trait Mnk {
@@ -75,6 +120,11 @@ pub trait Mnk {
     type K;
 }
 impl<M, N, K> Mnk for Tuple<(M, N, K)> {
+    type M = M;
+    type N = N;
+    type K = K;
+}
+impl<M, N, K> Mnk for (M, N, K) {
     type M = M;
     type N = N;
     type K = K;
@@ -122,12 +172,12 @@ pub trait MmaOperand {
     fn pq(m: usize, n: usize, k: usize) -> (usize, usize);
 }
 
-/// Operand A of the atom `A` tiled over `L`.
-pub struct OperandA<A, L>(PhantomData<(A, L)>);
+/// Operand A of the atom `A` tiled over `L`, permuted by `P`.
+pub struct OperandA<A, L, P>(PhantomData<(A, L, P)>);
 /// Operand B.
-pub struct OperandB<A, L>(PhantomData<(A, L)>);
+pub struct OperandB<A, L, P>(PhantomData<(A, L, P)>);
 /// Operand C.
-pub struct OperandC<A, L>(PhantomData<(A, L)>);
+pub struct OperandC<A, L, P>(PhantomData<(A, L, P)>);
 
 /// `tiled_product(ThrId, AtomLayoutMNK)`: `(ThrV,ThrM,ThrN,ThrK) -> thread index`.
 type VmnkOf<A, L> = <<A as MmaAtom>::ThrId as TiledProductBy<<L as AsLayout>::Layout>>::Output;
@@ -137,14 +187,20 @@ type AtomK<A> = <<A as MmaAtom>::ShapeMNK as Mnk>::K;
 type ThrM<A, L> = <VmnkOf<A, L> as Vmnk>::M;
 type ThrN<A, L> = <VmnkOf<A, L> as Vmnk>::N;
 type ThrK<A, L> = <VmnkOf<A, L> as Vmnk>::K;
-type TileM<A, L> = Prod<AtomM<A>, ThrM<A, L>>;
-type TileN<A, L> = Prod<AtomN<A>, ThrN<A, L>>;
-type TileK<A, L> = Prod<AtomK<A>, ThrK<A, L>>;
+/// The permutation's mode over the extent the tiled atoms cover.
+type PermM<A, L, P> = (<P as Mnk>::M, Prod<AtomM<A>, ThrM<A, L>>);
+type PermN<A, L, P> = (<P as Mnk>::N, Prod<AtomN<A>, ThrN<A, L>>);
+type PermK<A, L, P> = (<P as Mnk>::K, Prod<AtomK<A>, ThrK<A, L>>);
+type TileOf<X> = <<X as Halves>::First as PermutationMode<<X as Halves>::Second>>::Size;
+type TilerOf<X> = <<X as Halves>::First as PermutationMode<<X as Halves>::Second>>::Tiler;
+type TileM<A, L, P> = TileOf<PermM<A, L, P>>;
+type TileN<A, L, P> = TileOf<PermN<A, L, P>>;
+type TileK<A, L, P> = TileOf<PermK<A, L, P>>;
 
 macro_rules! operands {
-    ($($Op:ident: ($P:ident, $Q:ident), ($AP:ident, $AQ:ident), $Tv:ident, ($TP:ident, $TQ:ident),
+    ($($Op:ident: ($P:ident, $Q:ident) = ($PX:ident, $QX:ident), ($AP:ident, $AQ:ident), $Tv:ident, ($TP:ident, $TQ:ident),
        $Spread:ty, |$m:ident, $n:ident, $k:ident| $pq:expr;)+) => {$(
-        impl<A: MmaAtom, L: AsLayout> MmaOperand for $Op<A, L>
+        impl<A: MmaAtom, L: AsLayout, P: Mnk> MmaOperand for $Op<A, L, P>
         where
             A::ShapeMNK: Mnk,
             A::ThrId: TiledProductBy<L::Layout>,
@@ -153,12 +209,19 @@ macro_rules! operands {
             $AQ<A>: Mul<$TQ<A, L>> + LayoutShape<U1> + Default,
             $TP<A, L>: LayoutShape<U1> + Default,
             $TQ<A, L>: LayoutShape<U1> + Default,
-            $P<A, L>: Default,
-            ($P<A, L>, $Q<A, L>): LayoutShape<(U1, $P<A, L>)> + Default,
-            (U1, $P<A, L>): IntTuple,
+            P::$PX: PermutationMode<Prod<$AP<A>, $TP<A, L>>>,
+            P::$QX: PermutationMode<Prod<$AQ<A>, $TQ<A, L>>>,
+            TileOf<$P<A, L, P>>: Default,
+            TileOf<$Q<A, L, P>>: Default,
+            (TileOf<$P<A, L, P>>, TileOf<$Q<A, L, P>>):
+                LayoutShape<(U1, TileOf<$P<A, L, P>>)> + Default,
+            (U1, TileOf<$P<A, L, P>>): IntTuple,
         {
-            type Tiler = ($P<A, L>, $Q<A, L>);
-            type Reference = Layout<($P<A, L>, $Q<A, L>), (U1, $P<A, L>)>;
+            type Tiler = (TilerOf<$P<A, L, P>>, TilerOf<$Q<A, L, P>>);
+            type Reference = Layout<
+                (TileOf<$P<A, L, P>>, TileOf<$Q<A, L, P>>),
+                (U1, TileOf<$P<A, L, P>>),
+            >;
             type AtomTile = (Line<$AP<A>>, Line<$AQ<A>>);
             type Tv = A::$Tv;
             type ThrTile = (Line<$TP<A, L>>, Line<$TQ<A, L>>);
@@ -172,11 +235,11 @@ macro_rules! operands {
 }
 
 operands! {
-    OperandA: (TileM, TileK), (AtomM, AtomK), ALayout, (ThrM, ThrK), SpreadA<ThrM<A, L>, ThrN<A, L>>,
+    OperandA: (PermM, PermK) = (M, K), (AtomM, AtomK), ALayout, (ThrM, ThrK), SpreadA<ThrM<A, L>, ThrN<A, L>>,
         |m, _n, k| (m, k);
-    OperandB: (TileN, TileK), (AtomN, AtomK), BLayout, (ThrN, ThrK), SpreadB<ThrM<A, L>, ThrN<A, L>>,
+    OperandB: (PermN, PermK) = (N, K), (AtomN, AtomK), BLayout, (ThrN, ThrK), SpreadB<ThrM<A, L>, ThrN<A, L>>,
         |_m, n, k| (n, k);
-    OperandC: (TileM, TileN), (AtomM, AtomN), CLayout, (ThrM, ThrN), NoSpread, |m, n, _k| (m, n);
+    OperandC: (PermM, PermN) = (M, N), (AtomM, AtomN), CLayout, (ThrM, ThrN), NoSpread, |m, n, _k| (m, n);
 }
 
 /// CuTe's `thrfrg` of `Self`, a layout of two modes, for the operand `Op`: divided by the tile
@@ -314,7 +377,7 @@ type WithComplement<V> =
 type Idx<A, L> = ThrIdx<VmnkOf<A, L>>;
 type TvOf<Op, A, L> = <Op as TvLayout<Idx<A, L>>>::Output;
 
-impl<A: MmaAtom, L: AsLayout> TiledMma for MakeTiledMma<A, L>
+impl<A: MmaAtom, L: AsLayout, P: Mnk> TiledMma for MakeTiledMma<A, L, P>
 where
     A::ShapeMNK: Mnk,
     A::ThrId: TiledProductBy<L::Layout>,
@@ -330,21 +393,24 @@ where
     AtomM<A>: Mul<ThrM<A, L>>,
     AtomN<A>: Mul<ThrN<A, L>>,
     AtomK<A>: Mul<ThrK<A, L>>,
-    OperandA<A, L>: MmaOperand + TvLayout<Idx<A, L>>,
-    OperandB<A, L>: MmaOperand + TvLayout<Idx<A, L>>,
-    OperandC<A, L>: MmaOperand + TvLayout<Idx<A, L>>,
-    (TileM<A, L>, TileN<A, L>, TileK<A, L>): IntTuple + Default,
-    TvOf<OperandA<A, L>, A, L>: StaticLayout,
-    TvOf<OperandB<A, L>, A, L>: StaticLayout,
-    TvOf<OperandC<A, L>, A, L>: StaticLayout,
+    P::M: PermutationMode<Prod<AtomM<A>, ThrM<A, L>>>,
+    P::N: PermutationMode<Prod<AtomN<A>, ThrN<A, L>>>,
+    P::K: PermutationMode<Prod<AtomK<A>, ThrK<A, L>>>,
+    OperandA<A, L, P>: MmaOperand + TvLayout<Idx<A, L>>,
+    OperandB<A, L, P>: MmaOperand + TvLayout<Idx<A, L>>,
+    OperandC<A, L, P>: MmaOperand + TvLayout<Idx<A, L>>,
+    (TileM<A, L, P>, TileN<A, L, P>, TileK<A, L, P>): IntTuple + Default,
+    TvOf<OperandA<A, L, P>, A, L>: StaticLayout,
+    TvOf<OperandB<A, L, P>, A, L>: StaticLayout,
+    TvOf<OperandC<A, L, P>, A, L>: StaticLayout,
 {
     type Atom = A;
     type ThrLayoutVMNK = VmnkOf<A, L>;
-    type TileShapeMNK = Tuple<(TileM<A, L>, TileN<A, L>, TileK<A, L>)>;
-    type LayoutATV = TvOf<OperandA<A, L>, A, L>;
-    type LayoutBTV = TvOf<OperandB<A, L>, A, L>;
-    type LayoutCTV = TvOf<OperandC<A, L>, A, L>;
-    type OpA = OperandA<A, L>;
-    type OpB = OperandB<A, L>;
-    type OpC = OperandC<A, L>;
+    type TileShapeMNK = Tuple<(TileM<A, L, P>, TileN<A, L, P>, TileK<A, L, P>)>;
+    type LayoutATV = TvOf<OperandA<A, L, P>, A, L>;
+    type LayoutBTV = TvOf<OperandB<A, L, P>, A, L>;
+    type LayoutCTV = TvOf<OperandC<A, L, P>, A, L>;
+    type OpA = OperandA<A, L, P>;
+    type OpB = OperandB<A, L, P>;
+    type OpC = OperandC<A, L, P>;
 }
