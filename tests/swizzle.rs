@@ -131,3 +131,33 @@ fn swizzles_compose_with_the_named_layouts() {
         32
     );
 }
+
+/// `index32` gives the index `call` gives, in u32, on every coordinate of static swizzled
+/// layouts (offsets and swizzles of either sign), and refuses a layout whose indices pass 2^32.
+#[test]
+fn index32_of_a_swizzled_layout_is_its_index() {
+    fn same(n: usize, call: impl Fn(usize) -> usize, call32: impl Fn(usize) -> u32) {
+        for i in 0..n {
+            assert_eq!(call32(i) as usize, call(i), "at {i}");
+        }
+    }
+    let a = layout!("Sw<5,0,5> o 0 o (32,32):(32,1)");
+    let a32 = a.index32().unwrap();
+    same(1024, |i| a.call(i), |i| a32.call(i));
+    let b = layout!("Sw<3,3,3> o 8192 o ((8,16),(64,1)):((64,512),(1,0))");
+    let b32 = b.index32().unwrap();
+    same(8192, |i| b.call(i), |i| b32.call(i));
+    let c = layout!("Sw<2,4,-3> o 100 o (16,8):(1,16)");
+    let c32 = c.index32().unwrap();
+    same(128, |i| c.call(i), |i| c32.call(i));
+    // 2^32 - 256 + 256 elements: the last index is 2^32 - 1.
+    assert!(layout!("Sw<3,3,3> o 4294967040 o 256:1")
+        .index32()
+        .is_some());
+    assert!(layout!("Sw<3,3,3> o 4294967041 o 256:1")
+        .index32()
+        .is_none());
+    // Index 2 swizzles to 2 + 2^32: a swizzle writing above bit 31 does not fit.
+    assert_eq!(layout!("Sw<1,1,-31> o 0 o 4:1").call(2), 2 + (1 << 32));
+    assert!(layout!("Sw<1,1,-31> o 0 o 4:1").index32().is_none());
+}

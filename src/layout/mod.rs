@@ -246,7 +246,7 @@ impl<L: StaticLayout> TypeAndValue for L {
 /// assert!(Layout::new(1usize << 20, 1isize << 20).index32().is_none());
 /// ```
 #[derive(Clone, Copy, Debug)]
-pub struct Index32<L>(L);
+pub struct Index32<L>(pub(crate) L);
 
 crate::diagnostic::condition!(
     /// 32-bit evaluation: the cosize and the size of the layout are at most 2^32.

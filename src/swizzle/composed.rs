@@ -28,7 +28,7 @@ use crate::layout::int_tuple::{
     IntTuple, LayoutShape, NonNegative, StaticIntTuple, StaticShape, StaticSpan, StrideSigns,
 };
 use crate::layout::print::{fmt_table, DisplayFn};
-use crate::layout::{Layout, StaticLayout};
+use crate::layout::{Index32, Layout, StaticLayout};
 use crate::swizzle::Swizzle;
 use crate::swizzle::{Bits, SwizzleFn, ValidSwizzle};
 use core::fmt::{self, Debug, Display, Formatter};
@@ -131,6 +131,49 @@ where
         let sw = crate::dynamic::DynSwizzle::new(Sw::BITS, Sw::BASE, Sw::SHIFT);
         let sw = sw.expect("a static swizzle is valid");
         crate::dynamic::DynComposedLayout::new(sw, O, Layout::<S, D>::dynamic())
+    }
+}
+
+impl<Sw: SwizzleFn, const O: usize, S, D> ComposedLayout<Sw, O, Layout<S, D>>
+where
+    S: StaticShape + StaticSpan<D> + LayoutShape<D>,
+    D: StaticIntTuple,
+{
+    /// Whether every index fits in `u32`: no negative stride, the size at most 2^32, and
+    /// `O + cosize` rounded up to the swizzle's span (which it maps onto itself) at most 2^32.
+    const FITS32: bool = {
+        let top = (O as u128 + Self::COSIZE as u128).next_multiple_of(Sw::SPAN as u128);
+        Self::MIN_INDEX >= 0 && top <= 1 << 32 && Self::SIZE as u128 <= 1 << 32
+    };
+
+    /// This layout in 32-bit arithmetic if its indices fit in `u32` (see [`Index32`]); the
+    /// check is a constant, so `index32().unwrap()` costs nothing at run time.
+    ///
+    /// ```
+    /// use tessel::layout;
+    /// let smem = layout!("Sw<5,0,5> o 0 o (32,32):(32,1)").index32().unwrap();
+    /// assert_eq!(smem.call((3usize, 4usize)), 3 * 32 + (4 ^ 3));
+    /// assert!(layout!("Sw<3,3,3> o 4294967296 o 8:1").index32().is_none());
+    /// ```
+    pub fn index32(self) -> Option<Index32<Self>> {
+        Self::FITS32.then_some(Index32(self))
+    }
+}
+
+impl<Sw: SwizzleFn, const O: usize, S, D> Index32<ComposedLayout<Sw, O, Layout<S, D>>>
+where
+    S: StaticShape + StaticSpan<D> + LayoutShape<D>,
+    D: StaticIntTuple,
+{
+    /// The index of coordinate `x`, `Sw(O + L(x))`, computed in `u32`.
+    #[inline(always)]
+    pub fn call<X: CoordIn<S::Profile>>(&self, x: X) -> u32
+    where
+        X::Itself: Coord<S, D>,
+    {
+        // SAFETY: `index32` checked that every index of L, and O past it, fits in u32.
+        let inner = unsafe { Layout::<S, D>::INSTANCE.index32_unchecked() }.call(x);
+        Sw::apply((O as u32).wrapping_add(inner) as usize) as u32
     }
 }
 
