@@ -1,14 +1,18 @@
 #!/usr/bin/env python3
-"""Runs tessel's GPU kernels beside their CUDA C++ twins, CuTe's sgemm_1 tutorial and cuBLAS,
-checks every result, and prints the figures BENCHMARKS.md holds. On the GPU machine, from the
-repository root, with gpu/out/ built by gpu/build.sh and, for CuTe, gpu/vendor/ holding the
-nvidia-cutlass wheel's include/, tools/util/include/ and examples/cute/tutorial/sgemm_1.cu:
+"""Runs tessel's GPU kernels beside their CUDA C++ twins, CuTe's sgemm_1 and sgemm_sm80
+tutorials and cuBLAS, checks every result, and prints the figures BENCHMARKS.md holds. On the GPU
+machine, from the repository root, with gpu/out/ built by gpu/build.sh and, for CuTe, gpu/vendor/
+holding the nvidia-cutlass wheel's include/, tools/util/include/ and
+examples/cute/tutorial/sgemm_1.cu and sgemm_sm80.cu (built as libraries through
+gpu/cute_entry.cu, so that they run in the same timing loop):
 
     python3 gpu/bench.py [OUT_DIR]
 
 (`ONLY="hgemm"` runs one group and skips the CuTe tutorials: a quick check while working.)
 
-Timing: CUDA events, the median of 30 samples after 5 warm-up launches."""
+Timing: CUDA events, the median of 30 samples of 10 back-to-back launches each, after 5 warm-up
+launches, the contenders of a row taking turns sample by sample (median_ms)."""
+import ctypes
 import json
 import os
 import re
@@ -21,6 +25,7 @@ import numpy as np
 
 GPU = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(GPU, "out")
+VENDOR = os.path.join(GPU, "vendor")
 NVCC = "/usr/local/cuda/bin/nvcc"
 CUDA_BIN = "/usr/local/cuda/bin"
 
@@ -62,19 +67,26 @@ def sass_counts(cubin, kernel):
     return len(ops), sum(1 for o in ops if INTEGER.match(o))
 
 
-def median_ms(launch, samples=30, warm=5):
-    for _ in range(warm):
-        launch()
+def median_ms(launches, samples=30, warm=5, reps=10):
+    """The median time of one launch of each of `{name: launch}`. A sample times `reps` launches
+    back to back (the GPU's queue stays full, so the host's cost of a launch, which differs
+    between cupy, cuBLAS and a tutorial's host function, stays out of it), and the launches
+    take turns sample by sample, so that a drift of the GPU's clock weighs on all alike."""
+    for launch in launches.values():
+        for _ in range(warm):
+            launch()
     cp.cuda.Device().synchronize()
-    times = []
+    times = {name: [] for name in launches}
     for _ in range(samples):
-        start, stop = cp.cuda.Event(), cp.cuda.Event()
-        start.record()
-        launch()
-        stop.record()
-        stop.synchronize()
-        times.append(cp.cuda.get_elapsed_time(start, stop))
-    return statistics.median(times)
+        for name, launch in launches.items():
+            start, stop = cp.cuda.Event(), cp.cuda.Event()
+            start.record()
+            for _ in range(reps):
+                launch()
+            stop.record()
+            stop.synchronize()
+            times[name].append(cp.cuda.get_elapsed_time(start, stop) / reps)
+    return {name: statistics.median(t) for name, t in times.items()}
 
 
 def transpose(modules, m, n, kernel="transpose"):
@@ -82,22 +94,19 @@ def transpose(modules, m, n, kernel="transpose"):
     x = cp.random.rand(m, n, dtype=cp.float32)
     want = cp.ascontiguousarray(x.T)
     grid, block = ((n + 31) // 32, (m + 31) // 32), (32, 4 if kernel == "transpose_r8" else 8)
-    rows = {}
+    launches = {}
     for name, mod in modules.items():
         y = cp.full((n, m), cp.nan, dtype=cp.float32)
         f = mod.get_function(kernel)
-        launch = lambda: f(grid, block, (x, y, np.uint32(m), np.uint32(n)))
-        launch()
+        launches[name] = lambda f=f, y=y: f(grid, block, (x, y, np.uint32(m), np.uint32(n)))
+        launches[name]()
         assert cp.array_equal(y, want), f"{name} transpose {m}x{n} is wrong"
-        ms = median_ms(launch)
-        rows[name] = {"ms": ms, "GB/s": 2 * m * n * 4 / ms / 1e6}
     y = cp.empty_like(x)
-    ms = median_ms(lambda: cp.cuda.runtime.memcpy(y.data.ptr, x.data.ptr, x.nbytes, 3))
-    rows["device-to-device copy"] = {"ms": ms, "GB/s": 2 * m * n * 4 / ms / 1e6}
-    return rows
+    launches["device-to-device copy"] = lambda: cp.cuda.runtime.memcpy(y.data.ptr, x.data.ptr, x.nbytes, 3)
+    return {name: {"ms": ms, "GB/s": 2 * m * n * 4 / ms / 1e6} for name, ms in median_ms(launches).items()}
 
 
-def sgemm(modules, m, n, k, time=True, kernel="sgemm_nt"):
+def sgemm(modules, m, n, k, time=True, kernel="sgemm_nt", cute=None):
     """NT: A m x k and B n x k column-major, i.e. row-major (k, m) and (k, n) arrays; TN: A and
     B K-major, row-major (m, k) and (n, k). C column-major, a row-major (n, m) array."""
     tn = kernel == "sgemm_tn"
@@ -107,7 +116,7 @@ def sgemm(modules, m, n, k, time=True, kernel="sgemm_nt"):
     alpha, beta = 1.5, -0.5
     want = alpha * ((b @ a.T) if tn else (b.T @ a)) + beta * c0
     grid, block = ((m + 127) // 128, (n + 127) // 128), (256,)
-    rows = {}
+    rows, launches = {}, {}
     for name, mod in modules.items():
         c = c0.copy()
         f = mod.get_function(kernel)
@@ -115,15 +124,24 @@ def sgemm(modules, m, n, k, time=True, kernel="sgemm_nt"):
         f(grid, block, args)
         err = float(cp.abs(c - want).max())
         assert err < 1e-3 * k ** 0.5, f"{name} sgemm {m}x{n}x{k}: error {err}"
-        if time:
-            ms = median_ms(lambda: f(grid, block, args))
-            rows[name] = {"ms": ms, "TFLOP/s": 2 * m * n * k / ms / 1e9, "max error": err}
-        else:
-            rows[name] = {"max error": err}
-    if time:
-        x, y = (a, b) if tn else (cp.asfortranarray(a.T), cp.asfortranarray(b.T))
-        ms = median_ms(lambda: cp.matmul(x, y.T))
-        rows["cuBLAS (cupy.matmul)"] = {"ms": ms, "TFLOP/s": 2 * m * n * k / ms / 1e9}
+        rows[name] = {"max error": err}
+        launches[name] = lambda f=f, args=args: f(grid, block, args)
+    if not time:
+        return rows
+    if cute:
+        c = c0.copy()
+        f = cute.cute_sgemm_tn if tn else cute.cute_sgemm_nt
+        args = (m, n, k, alpha, a.data.ptr, b.data.ptr, beta, c.data.ptr)
+        f(*args)
+        cp.cuda.Device().synchronize()
+        err = float(cp.abs(c - want).max())
+        assert err < 1e-3 * k ** 0.5, f"CuTe sgemm_1 {m}x{n}x{k}: error {err}"
+        rows["CuTe sgemm_1"] = {"max error": err}
+        launches["CuTe sgemm_1"] = lambda: f(*args)
+    x, y = (a, b) if tn else (cp.asfortranarray(a.T), cp.asfortranarray(b.T))
+    launches["cuBLAS (cupy.matmul)"] = lambda: cp.matmul(x, y.T)
+    for name, ms in median_ms(launches).items():
+        rows.setdefault(name, {}).update({"ms": ms, "TFLOP/s": 2 * m * n * k / ms / 1e9})
     return rows
 
 
@@ -135,14 +153,15 @@ def allow_shared(f, nbytes):
         cp.cuda.driver.funcSetAttribute(f.ptr, 8, nbytes)  # MAX_DYNAMIC_SHARED_SIZE_BYTES
 
 
-def hgemm(modules, m, n, k, kernel="hgemm_tn", shared=0):
+def hgemm(modules, m, n, k, kernel="hgemm_tn", shared=0, threads=256, cute=None):
     """f16 in, f32 out: A m x k and B n x k row-major, C column-major (a row-major (n, m));
-    `shared` bytes of dynamic shared memory."""
+    `shared` bytes of dynamic shared memory, blocks of `threads`; with `cute` (cute_libraries()),
+    CuTe's sgemm_sm80 in the same loop, as shipped (f16 accumulate and C) and in f32."""
     a = (cp.random.rand(m, k, dtype=cp.float32) - 0.5).astype(cp.float16)
     b = (cp.random.rand(n, k, dtype=cp.float32) - 0.5).astype(cp.float16)
     want = b.astype(cp.float32) @ a.astype(cp.float32).T
-    grid, block = ((m + 127) // 128, (n + 127) // 128), (256,)
-    rows = {}
+    grid, block = ((m + 127) // 128, (n + 127) // 128), (threads,)
+    rows, launches = {}, {}
     for name, mod in modules.items():
         c = cp.full((n, m), cp.nan, dtype=cp.float32)
         f = mod.get_function(kernel)
@@ -152,37 +171,66 @@ def hgemm(modules, m, n, k, kernel="hgemm_tn", shared=0):
         f(grid, block, args, shared_mem=shared)
         err = float(cp.abs(c - want).max())
         assert err < 1e-3 * k ** 0.5, f"{name} {kernel} {m}x{n}x{k}: error {err}"
-        ms = median_ms(lambda: f(grid, block, args, shared_mem=shared))
-        rows[name] = {"ms": ms, "TFLOP/s": 2 * m * n * k / ms / 1e9, "max error": err}
+        rows[name] = {"max error": err}
+        launches[name] = lambda f=f, args=args: f(grid, block, args, shared_mem=shared)
+    for name, lib, dtype in (("CuTe sgemm_sm80 (f16 accumulate)", "sgemm_sm80", cp.float16),
+                             ("CuTe sgemm_sm80, f32 accumulate", "sgemm_sm80_f32", cp.float32)):
+        if not cute:
+            break
+        c = cp.full((n, m), cp.nan, dtype=dtype)
+        args = (m, n, k, a.data.ptr, b.data.ptr, c.data.ptr)
+        cute[lib].cute_hgemm_tn(*args)
+        cp.cuda.Device().synchronize()
+        err = float(cp.abs(c.astype(cp.float32) - want).max())
+        # f16 accumulation rounds each partial sum to 11 bits: a looser check.
+        bound = 1e-3 * k ** 0.5 if dtype == cp.float32 else 2e-3 * float(cp.abs(want).max()) * k ** 0.5
+        assert err < bound, f"{name} {m}x{n}x{k}: error {err}"
+        rows[name] = {"max error": err}
+        launches[name] = lambda lib=lib, args=args: cute[lib].cute_hgemm_tn(*args)
     bt = cp.ascontiguousarray(b.T)
-    ms = median_ms(lambda: cp.matmul(a, bt))
-    rows["cuBLAS (cupy.matmul, f16 out)"] = {"ms": ms, "TFLOP/s": 2 * m * n * k / ms / 1e9}
+    launches["cuBLAS (cupy.matmul, f16 out)"] = lambda: cp.matmul(a, bt)
+    for name, ms in median_ms(launches).items():
+        rows.setdefault(name, {}).update({"ms": ms, "TFLOP/s": 2 * m * n * k / ms / 1e9})
     return rows
 
 
-def cute_sgemm_1(m, n, k):
-    """CuTe's tutorial, built from the carried wheel, with its own timing."""
-    vendor = os.path.join(GPU, "vendor")
-    src = os.path.join(vendor, "sgemm_1.cu")
-    if not os.path.exists(src):
-        return {"skipped": "gpu/vendor/sgemm_1.cu not carried"}
-    exe = os.path.join(OUT, "cute_sgemm_1")
-    sh(NVCC, "-O3", "-std=c++17", "-arch=sm_90", "-I", os.path.join(vendor, "include"),
-       "-I", os.path.join(vendor, "tools", "util", "include"), src, "-o", exe)
-    rows = {}
-    for ta, tb in (("N", "T"), ("T", "N")):
-        out = sh(exe, str(m), str(n), str(k), ta, tb)
-        g = re.search(r"CUTE_GEMM:\s+\[\s*([\d.]+)\]GFlop/s", out)
-        rows[f"CuTe sgemm_1 {ta}{tb}"] = {"TFLOP/s": float(g.group(1)) / 1e3}
-    src = os.path.join(vendor, "sgemm_sm80.cu")
-    exe = os.path.join(OUT, "cute_sgemm_sm80")
-    sh(NVCC, "-O3", "-std=c++17", "-arch=sm_90", "-I", os.path.join(vendor, "include"),
-       "-I", os.path.join(vendor, "tools", "util", "include"), src, "-o", exe)
-    for size in (4096, 8192):
-        out = sh(exe, str(size), str(size), str(size), "T", "N")
-        g = re.search(r"CUTE_GEMM:\s+\[\s*([\d.]+)\]GFlop/s", out)
-        rows[f"CuTe sgemm_sm80 TN {size}^3 (f16 accumulate)"] = {"TFLOP/s": float(g.group(1)) / 1e3}
-    return rows
+def cute_libraries():
+    """CuTe's tutorials as shared libraries (gpu/cute_entry.cu), built from the carried wheel:
+    `{"sgemm_1": lib, "sgemm_sm80": lib (f16 accumulate, as shipped), "sgemm_sm80_f32": lib}`,
+    or {} when gpu/vendor is not carried."""
+    if not os.path.exists(os.path.join(VENDOR, "sgemm_1.cu")):
+        return {}
+    f32 = os.path.join(OUT, "sgemm_sm80_f32_accumulate.cu")
+    with open(f32, "w") as f:
+        f.write(f32_accumulate(open(os.path.join(VENDOR, "sgemm_sm80.cu")).read()))
+    libs = {}
+    for name, source, define in (("sgemm_1", os.path.join(VENDOR, "sgemm_1.cu"), "-DSGEMM_1"),
+                                 ("sgemm_sm80", os.path.join(VENDOR, "sgemm_sm80.cu"), "-DACC=cute::half_t"),
+                                 ("sgemm_sm80_f32", f32, "-DACC=float")):
+        lib = os.path.join(OUT, f"cute_{name}.so")
+        sh(NVCC, "-O3", "-std=c++17", "-arch=sm_90", "-shared", "-Xcompiler", "-fPIC",
+           "-I", os.path.join(VENDOR, "include"), "-I", os.path.join(VENDOR, "tools", "util", "include"),
+           f'-DTUTORIAL="{source}"', define, os.path.join(GPU, "cute_entry.cu"), "-o", lib)
+        libs[name] = ctypes.CDLL(lib)
+    ptr, i32, f32_ = ctypes.c_void_p, ctypes.c_int, ctypes.c_float
+    for f in (libs["sgemm_1"].cute_sgemm_nt, libs["sgemm_1"].cute_sgemm_tn):
+        f.argtypes = [i32, i32, i32, f32_, ptr, ptr, f32_, ptr]
+    for lib in (libs["sgemm_sm80"], libs["sgemm_sm80_f32"]):
+        lib.cute_hgemm_tn.argtypes = [i32, i32, i32, ptr, ptr, ptr]
+    return libs
+
+
+def f32_accumulate(text):
+    """CuTe's sgemm_sm80 with the f16 GEMM's accumulator and C in f32, as tessel's kernel has them:
+    the atom SM80_16x8x16_F32F16F16F32_TN, C float; nothing else changed."""
+    for old, new in (("SM80_16x8x16_F16F16F16F16_TN", "SM80_16x8x16_F32F16F16F32_TN"),
+                     ("cute::half_t      * C, int ldC,", "float * C, int ldC,"),
+                     ("cute::half_t, decltype(dC)", "float, decltype(dC)"),
+                     ("using TC = cute::half_t;", "using TC = float;"),
+                     ("using TI = cute::half_t;", "using TI = float;")):
+        assert old in text, f"sgemm_sm80.cu no longer has {old!r}"
+        text = text.replace(old, new)
+    return text
 
 
 def main():
@@ -194,6 +242,7 @@ def main():
     }
     res = {"device": cp.cuda.runtime.getDeviceProperties(0)["name"].decode()}
     only = os.environ.get("ONLY", "transpose sgemm hgemm").split()
+    cute = {} if "ONLY" in os.environ else cute_libraries()
     for name in only:
         modules["CUDA C++"] = cp.RawModule(path=os.path.join(OUT, f"cuda_{name}.cubin"))
         if name == "transpose":
@@ -203,19 +252,24 @@ def main():
             res["transpose 8000x6000 (ragged), 8 rows a thread"] = transpose(modules, 8000, 6000, "transpose_r8")
         elif name == "hgemm":
             for size in ((4096, 4096, 4096), (8192, 8192, 8192), (4000, 4000, 4000), (1000, 700, 328)):
-                res[f"hgemm TN {size[0]}x{size[1]}x{size[2]}"] = hgemm(modules, *size)
-                res[f"hgemm TN {size[0]}x{size[1]}x{size[2]}, K step 64"] = hgemm(
-                    modules, *size, kernel="hgemm_tn_k64", shared=3 * 2 * 128 * 64 * 2)
+                # CuTe's tutorial beside the square sizes it is written for.
+                tut = cute if size[0] in (4096, 8192) else None
+                name = f"hgemm TN {size[0]}x{size[1]}x{size[2]}"
+                res[name] = hgemm(modules, *size, cute=tut)
+                res[f"{name}, K step 64"] = hgemm(
+                    modules, *size, kernel="hgemm_tn_k64", shared=3 * 2 * 128 * 64 * 2, cute=tut)
+                res[f"{name}, K step 64, 128 threads"] = hgemm(
+                    modules, *size, kernel="hgemm_tn_k64_128", shared=3 * 2 * 128 * 64 * 2, threads=128,
+                    cute=tut)
         else:
-            res["sgemm NT 4096^3"] = sgemm(modules, 4096, 4096, 4096)
-            res["sgemm TN 4096^3"] = sgemm(modules, 4096, 4096, 4096, kernel="sgemm_tn")
+            tut = cute.get("sgemm_1")
+            res["sgemm NT 4096^3"] = sgemm(modules, 4096, 4096, 4096, cute=tut)
+            res["sgemm TN 4096^3"] = sgemm(modules, 4096, 4096, 4096, kernel="sgemm_tn", cute=tut)
             res["sgemm NT 4096^3, sizes static (tessel)"] = sgemm(
                 {"tessel (Rust)": modules["tessel (Rust)"]}, 4096, 4096, 4096, kernel="sgemm_nt_4096")
             res["sgemm TN 1000x700x333 (ragged)"] = sgemm(modules, 1000, 700, 333, kernel="sgemm_tn")
             res["sgemm NT 4000x3000x1000 (ragged)"] = sgemm(modules, 4000, 3000, 1000)
             res["sgemm NT 1x1x1"] = sgemm(modules, 1, 1, 1, time=False)
-    if len(only) == 3:
-        res["CuTe tutorials"] = cute_sgemm_1(4096, 4096, 4096)
     tessel_cubin = os.path.join(OUT, "tessel_kernels.cubin")
     res["SASS and registers"] = {
         f"{kernel} {who}": {
@@ -223,7 +277,8 @@ def main():
             "instructions, integer": sass_counts(cubin, kernel),
         }
         for kernel, source in (("transpose", "transpose"), ("sgemm_nt", "sgemm"), ("sgemm_tn", "sgemm"),
-                               ("hgemm_tn", "hgemm"), ("hgemm_tn_k64", "hgemm"))
+                               ("hgemm_tn", "hgemm"), ("hgemm_tn_k64", "hgemm"),
+                               ("hgemm_tn_k64_128", "hgemm"))
         for who, log, cubin in (
             ("tessel", "tessel", tessel_cubin),
             ("CUDA C++", f"cuda {source}", os.path.join(OUT, f"cuda_{source}.cubin")),

@@ -124,13 +124,18 @@ fn main() -> Result<(), DriverError> {
 
     // f16 in, f32 out, 96 KiB of dynamic shared memory: C (m x n, column-major) = A B^T, A and B
     // K-major; k a multiple of 8.
-    let hgemm = module.load_function("hgemm_tn_k64")?;
+    // The 256-thread kernel and sgemm_sm80's 128-thread tiling.
     let shared = 3 * 2 * 128 * 64 * 2;
-    hgemm.set_attribute(
-        CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
-        shared as i32,
-    )?;
-    for (m, n, k) in [(1000u32, 700u32, 328u32), (256, 256, 64), (1, 1, 8)] {
+    let sizes = [(1000u32, 700u32, 328u32), (256, 256, 64), (1, 1, 8)];
+    for ((name, threads), (m, n, k)) in [("hgemm_tn_k64", 256), ("hgemm_tn_k64_128", 128)]
+        .into_iter()
+        .flat_map(|kernel| sizes.map(|size| (kernel, size)))
+    {
+        let hgemm = module.load_function(name)?;
+        hgemm.set_attribute(
+            CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+            shared as i32,
+        )?;
         let sixteenths =
             |v: Vec<f32>| -> Vec<f32> { v.iter().map(|x| (x * 16.0).floor() / 16.0).collect() };
         let (a, b) = (
@@ -145,7 +150,7 @@ fn main() -> Result<(), DriverError> {
         let mut dc = stream.alloc_zeros::<f32>((m * n) as usize)?;
         let cfg = LaunchConfig {
             grid_dim: (m.div_ceil(128), n.div_ceil(128), 1),
-            block_dim: (256, 1, 1),
+            block_dim: (threads, 1, 1),
             shared_mem_bytes: shared,
         };
         unsafe {
@@ -164,8 +169,8 @@ fn main() -> Result<(), DriverError> {
         let worst = worst_error(&c, m, n, |i, j| {
             (0..k).map(|p| a[i * k + p] * b[j * k + p]).sum()
         });
-        assert!(worst < 1e-4, "hgemm {m}x{n}x{k}: relative error {worst}");
-        println!("hgemm TN {m}x{n}x{k}: equal to the CPU's (relative error {worst:.1e})");
+        assert!(worst < 1e-4, "{name} {m}x{n}x{k}: relative error {worst}");
+        println!("{name} {m}x{n}x{k}: equal to the CPU's (relative error {worst:.1e})");
     }
     Ok(())
 }

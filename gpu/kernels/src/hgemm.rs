@@ -2,33 +2,38 @@
 //! `C = A B^T` with A `m x k` and B `n x k` K-major (row-major), C `m x n` column-major. A block
 //! computes a `(128,128)` tile walking K by 32 (`hgemm_tn`, 48 KiB of static shared memory) or
 //! by 64 (`hgemm_tn_k64`, 96 KiB dynamic), three stages deep:
-//! - a TiledCopy of 256 threads (8 halves each, the atom `cp.async.cg` of 16 bytes) moves tiles
+//! - a TiledCopy of the block's threads (8 halves each, the atom `cp.async.cg` of 16 bytes) moves tiles
 //!   of A and B into swizzled K-major shared tiles (zero-filled past the matrix);
-//! - `make_tiled_copy_A/B` of `ldmatrix` (x4 for A, x2 for B) over the TiledMma gives each lane
-//!   the shared row it points at, and fills the MMA's registers in the MMA's order;
-//! - a TiledMma of `SM80_16x8x16_F32F16F16F32_TN` over `(2,4,1)` atoms (`partition_C`) feeds
-//!   `mma.sync`.
+//! - `make_tiled_copy_A/B` of `ldmatrix.x4` over the TiledMma gives each lane the shared row it
+//!   points at, and fills the MMA's registers in the MMA's order;
+//! - a TiledMma of `SM80_16x8x16_F32F16F16F32_TN` over `(2,4,1)` atoms, its tile widened to
+//!   `(32,64,16)` (CuTe's permutation `Tile<_32,_64,_16>`: a warp's two B atoms, 32 rows
+//!   apart, then come from one `ldmatrix.x4`), feeds `mma.sync` (`partition_C`).
+//!
+//! `hgemm_tn_k64_128` is the K-step-64 kernel with sgemm_sm80's own tiling: 128 threads,
+//! `(2,2,1)` atoms widened to `(32,32,16)`, a thread holding `4 x 8` atoms (measured faster:
+//! twice the MMAs per ldmatrix).
 //!
 //! `k` is a multiple of 8 (16-byte rows of A and B).
 
 use crate::ptx::{
-    self, block, cp_async_16, cp_async_commit, cp_async_wait, ldmatrix_x2, ldmatrix_x4, mma_16816,
-    sync_threads, thread,
+    self, block, cp_async_16, cp_async_commit, cp_async_wait, ldmatrix_x4, mma_16816, sync_threads,
+    thread,
 };
 use tessel::atom::copy::SM80_CP_ASYNC_CACHEGLOBAL_ZFILL;
-use tessel::atom::copy::{CopyAtom, SM75_U32x2_LDSM_N, SM75_U32x4_LDSM_N};
+use tessel::atom::copy::{CopyAtom, SM75_U32x4_LDSM_N};
 use tessel::atom::element::F16;
 use tessel::atom::tiled_copy::{MakeTiledCopyA, MakeTiledCopyB};
 use tessel::mma::SM80_16x8x16_F32F16F16F32_TN;
 use tessel::tensor::{elem_less, make_identity_tensor, Engine, TensorOf};
 use tessel::{layout, local_tile, shape, Layout, MakeTiledCopy, MakeTiledMma, TensorPtr, C};
 
-type Mma = MakeTiledMma<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,4,1)")>;
+type Mma = MakeTiledMma<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,4,1)"), (C<32>, C<64>, C<16>)>;
 /// `cp.async` of 8 halves a thread, `Thr` threads.
 type G2s<Thr> =
     MakeTiledCopy<Thr, layout!("(1,8)"), CopyAtom<SM80_CP_ASYNC_CACHEGLOBAL_ZFILL<u128>, F16>>;
-type S2rA = MakeTiledCopyA<CopyAtom<SM75_U32x4_LDSM_N, F16>, Mma>;
-type S2rB = MakeTiledCopyB<CopyAtom<SM75_U32x2_LDSM_N, F16>, Mma>;
+/// sgemm_sm80's TiledMma: 128 threads.
+type Mma128 = MakeTiledMma<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,2,1)"), (C<32>, C<32>, C<16>)>;
 const STAGES: usize = 3;
 
 /// K step 32: a stage's shared tile of A or B has rows of 32 halves (64 bytes), the 16-byte
@@ -45,9 +50,11 @@ tessel::assert_conflict_free!(Smem64, u16, layout!("(8,4):(1024,1)"), 8);
 // ldmatrix.x4 of A: lane l points at row l%16, halves 8(l/16)..
 tessel::assert_conflict_free!(Smem32, u16, layout!("(16,2):(1,1024)"), 8);
 tessel::assert_conflict_free!(Smem64, u16, layout!("(16,2):(1,1024)"), 8);
-// ldmatrix.x2 of B: lane l < 16 points at row l%8, halves 8(l/8).. (lanes 16.. repeat them).
-tessel::assert_conflict_free!(Smem32, u16, layout!("(8,2,2):(1,1024,0)"), 8);
-tessel::assert_conflict_free!(Smem64, u16, layout!("(8,2,2):(1,1024,0)"), 8);
+// ldmatrix.x4 of B: lane l points at row l%8 + 32(l/16), halves 8(l/8%2)..
+tessel::assert_conflict_free!(Smem32, u16, layout!("(8,2,2):(1,1024,32)"), 8);
+tessel::assert_conflict_free!(Smem64, u16, layout!("(8,2,2):(1,1024,32)"), 8);
+// With 2 warps in N (Mma128): rows l%8 + 16(l/16).
+tessel::assert_conflict_free!(Smem64, u16, layout!("(8,2,2):(1,1024,16)"), 8);
 
 ptx::shared_array!(hgemm_a, 24576);
 ptx::shared_array!(hgemm_b, 24576);
@@ -78,9 +85,11 @@ unsafe fn k_major(
 }
 
 /// The kernel for a K step `$bk`: its shared tile `$Smem`, the copy `$G2s` (`$reps` chunks of A
-/// and of B a thread), stages at `$a()` and `$b()`.
+/// and of B a thread), stages at `$a()` and `$b()`, the TiledMma `$Mma` (a thread's `$mi` atoms
+/// in M, `$nj` in N).
 macro_rules! hgemm_kernel {
-    ($(#[$doc:meta])* $name:ident, $bk:literal, $Smem:ty, $G2s:ty, $reps:literal, $a:expr, $b:expr) => {
+    ($(#[$doc:meta])* $name:ident, $bk:literal, $Smem:ty, $G2s:ty, $reps:literal, $a:expr, $b:expr,
+     $Mma:ty, $mi:literal, $nj:literal) => {
 $(#[$doc])*
 #[no_mangle]
 pub unsafe extern "ptx-kernel" fn $name(
@@ -106,6 +115,8 @@ pub unsafe extern "ptx-kernel" fn $name(
         (C::<128>::default(), C::<$bk>::default()),
         <shape!("(128,128)")>::default(),
     );
+    type S2rA = MakeTiledCopyA<CopyAtom<SM75_U32x4_LDSM_N, F16>, $Mma>;
+    type S2rB = MakeTiledCopyB<CopyAtom<SM75_U32x4_LDSM_N, F16>, $Mma>;
     let g2s = <$G2s>::get_slice(tid);
     let smem = TensorOf::from_engine_swizzled(SharedHalves, <$Smem>::default());
     let s2s = g2s.partition_D(smem);
@@ -142,7 +153,7 @@ pub unsafe extern "ptx-kernel" fn $name(
         }
     };
 
-    let mut acc = [[[0f32; 4]; 4]; 4];
+    let mut acc = [[[0f32; 4]; $nj]; $mi];
     let tiles = k.div_ceil($bk);
     for s in 0..STAGES - 1 {
         if s < tiles {
@@ -162,24 +173,28 @@ pub unsafe extern "ptx-kernel" fn $name(
         let stage = (kt % STAGES) as u32 * (128 * $bk * 2);
         let (ta, tb) = ($a + stage, $b + stage);
         for kk in 0..$bk / 16 {
-            let mut fa = [[0u32; 4]; 4];
-            let mut fb = [[0u32; 2]; 4];
-            for i in 0..4 {
+            let mut fa = [[0u32; 4]; $mi];
+            let mut fb = [[0u32; 2]; $nj];
+            for i in 0..$mi {
                 fa[i] = ldmatrix_x4(ta + 2 * s2r_a.index_of((0usize, i, kk)) as u32);
-                fb[i] = ldmatrix_x2(tb + 2 * s2r_b.index_of((0usize, i, kk)) as u32);
             }
-            for i in 0..4 {
-                for j in 0..4 {
+            // Each x4 of B fills atoms j and j + 1 of the MMA's N mode `(2,2)`.
+            for j in 0..$nj / 2 {
+                let [b0, b1, b2, b3] = ldmatrix_x4(tb + 2 * s2r_b.index_of((0usize, j, kk)) as u32);
+                (fb[2 * j], fb[2 * j + 1]) = ([b0, b1], [b2, b3]);
+            }
+            for i in 0..$mi {
+                for j in 0..$nj {
                     mma_16816(&mut acc[i][j], fa[i], fb[j]);
                 }
             }
         }
     }
-    let mma = Mma::get_slice(tid);
+    let mma = <$Mma>::get_slice(tid);
     let gc = mma.partition_C(local_tile(mc, tile_c, (bm, bn)));
     let cc = mma.partition_C(local_tile(idc, tile_c, (bm, bn)));
-    for i in 0..4 {
-        for j in 0..4 {
+    for i in 0..$mi {
+        for j in 0..$nj {
             for v in 0..4 {
                 if elem_less(cc.coord((v, i, j)), (m, n)) {
                     gc.write((v, i, j), acc[i][j][v]);
@@ -193,9 +208,16 @@ pub unsafe extern "ptx-kernel" fn $name(
 
 hgemm_kernel!(
     /// Grid `(ceil(m/128), ceil(n/128))`, block 256, K step 32: 48 KiB of static shared memory.
-    hgemm_tn, 32, Smem32, G2s<layout!("(64,4):(4,1)")>, 2, hgemm_a(), hgemm_b()
+    hgemm_tn, 32, Smem32, G2s<layout!("(64,4):(4,1)")>, 2, hgemm_a(), hgemm_b(), Mma, 4, 4
 );
 hgemm_kernel!(
     /// The same with K step 64: launch with 96 KiB of dynamic shared memory.
-    hgemm_tn_k64, 64, Smem64, G2s<layout!("(32,8):(8,1)")>, 4, hgemm_dynamic(), hgemm_dynamic() + 3 * 128 * 64 * 2
+    hgemm_tn_k64, 64, Smem64, G2s<layout!("(32,8):(8,1)")>, 4, hgemm_dynamic(), hgemm_dynamic() + 3 * 128 * 64 * 2,
+    Mma, 4, 4
+);
+hgemm_kernel!(
+    /// K step 64 with CuTe sgemm_sm80's tiling: 128 threads, `(2,2,1)` atoms widened to
+    /// `(32,32,16)`, so a thread holds `4 x 8` atoms. 96 KiB of dynamic shared memory.
+    hgemm_tn_k64_128, 64, Smem64, G2s<layout!("(16,8):(8,1)")>, 8, hgemm_dynamic(), hgemm_dynamic() + 3 * 128 * 64 * 2,
+    Mma128, 4, 8
 );

@@ -63,6 +63,15 @@ pub unsafe fn ld_shared_f32(addr: u32) -> f32 {
     v
 }
 
+/// `ld.global.nc.f32`: a load through the read-only (non-coherent) cache, for data no thread
+/// writes while the kernel runs.
+#[inline(always)]
+pub unsafe fn ld_global_nc_f32(p: *const f32) -> f32 {
+    let v: f32;
+    asm!("ld.global.nc.f32 {v}, [{p}];", v = out(reg32) v, p = in(reg64) p, options(pure, readonly, nostack));
+    v
+}
+
 /// `st.shared.f32`.
 #[inline(always)]
 pub unsafe fn st_shared_f32(addr: u32, v: f32) {
@@ -73,14 +82,6 @@ pub unsafe fn st_shared_f32(addr: u32, v: f32) {
 #[inline(always)]
 pub fn fma(a: f32, b: f32, c: f32) -> f32 {
     unsafe { core::intrinsics::fmaf32(a, b, c) }
-}
-
-/// `ld.shared.b32`: two halves.
-#[inline(always)]
-pub unsafe fn ld_shared_b32(addr: u32) -> u32 {
-    let v: u32;
-    asm!("ld.shared.b32 {v}, [{a}];", v = out(reg32) v, a = in(reg32) addr);
-    v
 }
 
 /// `cp.async.cg.shared.global` of 16 bytes, zero-filled past `src_bytes` (0 or 16).
@@ -124,16 +125,4 @@ pub unsafe fn ldmatrix_x4(addr: u32) -> [u32; 4] {
         a = in(reg32) addr,
     );
     [d0, d1, d2, d3]
-}
-
-/// `ldmatrix.sync.aligned.m8n8.x2.shared.b16`: two matrices, addresses from lanes 0..16.
-#[inline(always)]
-pub unsafe fn ldmatrix_x2(addr: u32) -> [u32; 2] {
-    let (d0, d1): (u32, u32);
-    asm!(
-        "ldmatrix.sync.aligned.m8n8.x2.shared.b16 {{{d0}, {d1}}}, [{a}];",
-        d0 = out(reg32) d0, d1 = out(reg32) d1,
-        a = in(reg32) addr,
-    );
-    [d0, d1]
 }

@@ -51,7 +51,8 @@ unsafe fn transpose_tile_rows<const ROWS: usize>(
         zipped_divide(layout!("(M,N):(ldN,1)"; M = m, N = n, ldN = n), tile).index32_unchecked();
     let dst =
         zipped_divide(layout!("(N,M):(ldM,1)"; N = n, M = m, ldM = m), tile).index32_unchecked();
-    let (t, smem) = (transpose_tile(), Smem::default());
+    // The shared tile in u32 too (a constant check: 1024 indices).
+    let (t, smem) = (transpose_tile(), Smem::default().index32().unwrap());
     // The bounds in u32, as the indices are.
     let inside = |i: u32, j: u32, rows: u32, cols: u32| i < rows && j < cols;
     let (tx, ty, bx, by) = (tx as usize, ty as usize, bx as usize, by as usize);
@@ -67,14 +68,14 @@ unsafe fn transpose_tile_rows<const ROWS: usize>(
     for (j, v) in v.iter().enumerate() {
         let r = ty + step * j;
         if inside(u(by * 32 + r), u(bx * 32 + tx), m, n) {
-            st_shared_f32(t + 4 * smem.call((r, tx)) as u32, *v);
+            st_shared_f32(t + 4 * smem.call((r, tx)), *v);
         }
     }
     sync_threads();
     for j in 0..ROWS {
         let r = ty + step * j;
         if inside(u(bx * 32 + r), u(by * 32 + tx), n, m) {
-            let v = ld_shared_f32(t + 4 * smem.call((tx, r)) as u32);
+            let v = ld_shared_f32(t + 4 * smem.call((tx, r)));
             *output.add(dst.call(((r, tx), (bx, by))) as usize) = v;
         }
     }
