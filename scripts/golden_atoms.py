@@ -116,6 +116,38 @@ PARTITIONS = [
 ]
 
 
+# retile_D of a thread's MMA fragment: (side, copy op, element, MMA atom, atom layout|perm, tensor).
+# Column-major tensors: CuTe's make_fragment_like orders a fragment's rest modes by the partition's
+# strides, tessel's partition_fragment is always column-major (the same for these).
+RETILE = [
+    ("A", "SM75_U32x4_LDSM_N", "half_t", "SM80_16x8x16_F32F16F16F32_TN", "(2,2,1)|32|32|16", "(128,64):(1,128)"),
+    ("B", "SM75_U32x4_LDSM_N", "half_t", "SM80_16x8x16_F32F16F16F32_TN", "(2,2,1)|32|32|16", "(128,64):(1,128)"),
+    ("B", "SM75_U32x4_LDSM_N", "half_t", "SM80_16x8x16_F32F16F16F32_TN", "(2,4,1)|32|64|16", "(128,64):(1,128)"),
+    ("A", "SM75_U32x4_LDSM_N", "half_t", "SM80_16x8x16_F32F16F16F32_TN", "(2,4,1)", "(128,32):(1,128)"),
+    ("B", "SM75_U32x2_LDSM_N", "half_t", "SM80_16x8x16_F32F16F16F32_TN", "(2,4,1)", "(128,32):(1,128)"),
+    ("A", "SM75_U32x1_LDSM_N", "half_t", "SM80_16x8x8_F32F16F16F32_TN", "(2,2,1)", "(32,8):(1,32)"),
+    ("B", "SM75_U16x4_LDSM_T", "half_t", "SM80_16x8x16_F32F16F16F32_TN", "(2,2,1)", "(16,64):(1,16)"),
+    ("A", "UniversalCopy<uint32_t>", "half_t", "SM80_16x8x16_F32F16F16F32_TN", "(2,2,1)", "(64,32):(1,64)"),
+    ("C", "UniversalCopy<uint64_t>", "float", "SM80_16x8x16_F32F16F16F32_TN", "(2,2,1)", "(64,32):(1,64)"),
+    ("C", "UniversalCopy<float>", "float", "SM80_16x8x16_F32F16F16F32_TN", "(2,2,1)|32|32|16", "(64,64):(1,64)"),
+    ("A", "UniversalCopy<float>", "float", "UniversalFMA", "(16,16,1)", "(128,8):(1,128)"),
+]
+
+RUST_COPY = {"UniversalCopy<uint32_t>": "UniversalCopy<u32>", "UniversalCopy<uint64_t>": "UniversalCopy<u64>",
+             "UniversalCopy<float>": "UniversalCopy<f32>"}
+
+
+def retile_cases():
+    arg = oracle_module().cpp_arg
+    for side, op, elem, atom, y, tensor in RETILE:
+        shape, _, perm = y.partition("|")
+        mma = cute_mma(atom, f"make_layout({arg(shape)})", perm or None)
+        copy = f"make_tiled_copy_{side}(Copy_Atom<{op},{elem}>{{}},{mma})"
+        frag = f"{mma}.get_slice(0).partition_fragment_{side}(make_tensor(({elem}*)0,{arg(tensor)}))"
+        yield ("retile", f"{side} {op} {elem} {atom} {y} {tensor}", "layout",
+               f"decltype({copy})::retile({frag}).layout()")
+
+
 def oracle_module():
     import importlib.machinery
     import importlib.util
@@ -240,7 +272,7 @@ def write_test():
         if line.startswith("#"):
             continue
         kind, name, field, value = line.rstrip("\n").split("\t")
-        if kind != "partition":
+        if kind not in ("partition", "retile"):
             value = re.sub(r"_(-?\d)", r"\1", value)
         rows.setdefault((kind, name), {})[field] = value
     out = [
@@ -325,6 +357,19 @@ def write_test():
             slice_ = f'{rust_mma(x, *y.split("|", 1)).replace("<", "::<", 1)}::get_slice({thread})'
         out.append(f"    let t = {slice_}.partition_{op}(Tensor::new(&data, {lay}));")
         out.append(f'    assert_eq!(format!("{{:#}} @{{}}", t.layout(), t.base()), "{f["layout@offset"]}", "{key}");')
+    out.append("}\n")
+    out.append("/// A thread's MMA fragment retiled for a copy (`retile_D`), CuTe's raw answer.")
+    out.append("#[test]\nfn retiled_fragments() {")
+    out.append("    let data = vec![0f32; 1 << 16];")
+    elems = {"half_t": "F16", "float": "f32"}
+    for key, f in [(n, f) for (k, n), f in rows.items() if k == "retile"]:
+        side, op, elem, atom, y, tensor = key.split(" ")
+        mma = rust_mma(atom, *y.split("|", 1))
+        copy = f"MakeTiledCopy{side}::<CopyAtom<{RUST_COPY.get(op, op)}, {elems[elem]}>, {mma}>"
+        out.append(f'    let frag = {mma.replace("<", "::<", 1)}::get_slice(0)')
+        out.append(f'        .partition_fragment_{side}::<f32, _, _>(&Tensor::new(&data, layout!("{tensor}")));')
+        out.append(f"    let t = {copy}::get_slice(0).retile_D(frag);")
+        out.append(f'    assert_eq!(format!("{{:#}}", t.layout()), "{f["layout"]}", "{key}");')
     out.append("}")
     path = os.path.join(os.path.dirname(OUT), "..", "golden_atoms.rs")
     with open(path, "w") as f:
@@ -335,7 +380,7 @@ def main():
     if sys.argv[1:] == ["--from-tsv"]:
         return write_test()
     cases = (list(mma_cases()) + list(copy_cases()) + list(tiled_mma_cases())
-             + list(tiled_copy_cases()) + list(partition_cases()))
+             + list(tiled_copy_cases()) + list(partition_cases()) + list(retile_cases()))
     out = subprocess.run([ORACLE, "--raw", "--cpp"] + [c[3] for c in cases], capture_output=True, text=True, check=True)
     lines = out.stdout.splitlines()
     assert len(lines) == len(cases), (len(lines), len(cases), out.stderr[-2000:])

@@ -1913,3 +1913,141 @@ fn thread_partitions() {
         "mma SM80_16x8x16_F16F16F16F16_TN (2,2,1)|(8,2,2):(1,16,8)|32|_ A (64,32):(1,64) 5"
     );
 }
+
+/// A thread's MMA fragment retiled for a copy (`retile_D`), CuTe's raw answer.
+#[test]
+fn retiled_fragments() {
+    let data = vec![0f32; 1 << 16];
+    let frag = MakeTiledMma::<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,2,1)"), (C<32>, C<32>, C<16>)>::get_slice(0)
+        .partition_fragment_A::<f32, _, _>(&Tensor::new(&data, layout!("(128,64):(1,128)")));
+    let t = MakeTiledCopyA::<
+        CopyAtom<SM75_U32x4_LDSM_N, F16>,
+        MakeTiledMma<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,2,1)"), (C<32>, C<32>, C<16>)>,
+    >::get_slice(0)
+    .retile_D(frag);
+    assert_eq!(
+        format!("{:#}", t.layout()),
+        "((_8,_1),_4,_4):((_1,_0),_8,_32)",
+        "A SM75_U32x4_LDSM_N half_t SM80_16x8x16_F32F16F16F32_TN (2,2,1)|32|32|16 (128,64):(1,128)"
+    );
+    let frag = MakeTiledMma::<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,2,1)"), (C<32>, C<32>, C<16>)>::get_slice(0)
+        .partition_fragment_B::<f32, _, _>(&Tensor::new(&data, layout!("(128,64):(1,128)")));
+    let t = MakeTiledCopyB::<
+        CopyAtom<SM75_U32x4_LDSM_N, F16>,
+        MakeTiledMma<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,2,1)"), (C<32>, C<32>, C<16>)>,
+    >::get_slice(0)
+    .retile_D(frag);
+    assert_eq!(
+        format!("{:#}", t.layout()),
+        "((_8,_1),_4,_4):((_1,_0),_8,_32)",
+        "B SM75_U32x4_LDSM_N half_t SM80_16x8x16_F32F16F16F32_TN (2,2,1)|32|32|16 (128,64):(1,128)"
+    );
+    let frag = MakeTiledMma::<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,4,1)"), (C<32>, C<64>, C<16>)>::get_slice(0)
+        .partition_fragment_B::<f32, _, _>(&Tensor::new(&data, layout!("(128,64):(1,128)")));
+    let t = MakeTiledCopyB::<
+        CopyAtom<SM75_U32x4_LDSM_N, F16>,
+        MakeTiledMma<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,4,1)"), (C<32>, C<64>, C<16>)>,
+    >::get_slice(0)
+    .retile_D(frag);
+    assert_eq!(
+        format!("{:#}", t.layout()),
+        "((_8,_1),_2,_4):((_1,_0),_8,_16)",
+        "B SM75_U32x4_LDSM_N half_t SM80_16x8x16_F32F16F16F32_TN (2,4,1)|32|64|16 (128,64):(1,128)"
+    );
+    let frag = MakeTiledMma::<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,4,1)")>::get_slice(0)
+        .partition_fragment_A::<f32, _, _>(&Tensor::new(&data, layout!("(128,32):(1,128)")));
+    let t = MakeTiledCopyA::<
+        CopyAtom<SM75_U32x4_LDSM_N, F16>,
+        MakeTiledMma<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,4,1)")>,
+    >::get_slice(0)
+    .retile_D(frag);
+    assert_eq!(
+        format!("{:#}", t.layout()),
+        "((_8,_1),_4,_2):((_1,_0),_8,_32)",
+        "A SM75_U32x4_LDSM_N half_t SM80_16x8x16_F32F16F16F32_TN (2,4,1) (128,32):(1,128)"
+    );
+    let frag = MakeTiledMma::<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,4,1)")>::get_slice(0)
+        .partition_fragment_B::<f32, _, _>(&Tensor::new(&data, layout!("(128,32):(1,128)")));
+    let t = MakeTiledCopyB::<
+        CopyAtom<SM75_U32x2_LDSM_N, F16>,
+        MakeTiledMma<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,4,1)")>,
+    >::get_slice(0)
+    .retile_D(frag);
+    assert_eq!(
+        format!("{:#}", t.layout()),
+        "((_4,_1),_4,_2):((_1,_0),_4,_16)",
+        "B SM75_U32x2_LDSM_N half_t SM80_16x8x16_F32F16F16F32_TN (2,4,1) (128,32):(1,128)"
+    );
+    let frag = MakeTiledMma::<SM80_16x8x8_F32F16F16F32_TN, shape!("(2,2,1)")>::get_slice(0)
+        .partition_fragment_A::<f32, _, _>(&Tensor::new(&data, layout!("(32,8):(1,32)")));
+    let t = MakeTiledCopyA::<
+        CopyAtom<SM75_U32x1_LDSM_N, F16>,
+        MakeTiledMma<SM80_16x8x8_F32F16F16F32_TN, shape!("(2,2,1)")>,
+    >::get_slice(0)
+    .retile_D(frag);
+    assert_eq!(
+        format!("{:#}", t.layout()),
+        "((_2,_2),_1,_1):((_1,_2),_0,_0)",
+        "A SM75_U32x1_LDSM_N half_t SM80_16x8x8_F32F16F16F32_TN (2,2,1) (32,8):(1,32)"
+    );
+    let frag = MakeTiledMma::<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,2,1)")>::get_slice(0)
+        .partition_fragment_B::<f32, _, _>(&Tensor::new(&data, layout!("(16,64):(1,16)")));
+    let t = MakeTiledCopyB::<
+        CopyAtom<SM75_U16x4_LDSM_T, F16>,
+        MakeTiledMma<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,2,1)")>,
+    >::get_slice(0)
+    .retile_D(frag);
+    assert_eq!(
+        format!("{:#}", t.layout()),
+        "((_4,_1),_1,_4):((_1,_0),_0,_4)",
+        "B SM75_U16x4_LDSM_T half_t SM80_16x8x16_F32F16F16F32_TN (2,2,1) (16,64):(1,16)"
+    );
+    let frag = MakeTiledMma::<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,2,1)")>::get_slice(0)
+        .partition_fragment_A::<f32, _, _>(&Tensor::new(&data, layout!("(64,32):(1,64)")));
+    let t = MakeTiledCopyA::<
+        CopyAtom<UniversalCopy<u32>, F16>,
+        MakeTiledMma<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,2,1)")>,
+    >::get_slice(0)
+    .retile_D(frag);
+    assert_eq!(
+        format!("{:#}", t.layout()),
+        "((_2,_4),_2,_2):((_1,_2),_8,_16)",
+        "A UniversalCopy<uint32_t> half_t SM80_16x8x16_F32F16F16F32_TN (2,2,1) (64,32):(1,64)"
+    );
+    let frag = MakeTiledMma::<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,2,1)")>::get_slice(0)
+        .partition_fragment_C::<f32, _, _>(&Tensor::new(&data, layout!("(64,32):(1,64)")));
+    let t = MakeTiledCopyC::<
+        CopyAtom<UniversalCopy<u64>, f32>,
+        MakeTiledMma<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,2,1)")>,
+    >::get_slice(0)
+    .retile_D(frag);
+    assert_eq!(
+        format!("{:#}", t.layout()),
+        "((_2,_2),_2,_2):((_1,_2),_4,_8)",
+        "C UniversalCopy<uint64_t> float SM80_16x8x16_F32F16F16F32_TN (2,2,1) (64,32):(1,64)"
+    );
+    let frag = MakeTiledMma::<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,2,1)"), (C<32>, C<32>, C<16>)>::get_slice(0)
+        .partition_fragment_C::<f32, _, _>(&Tensor::new(&data, layout!("(64,64):(1,64)")));
+    let t = MakeTiledCopyC::<
+        CopyAtom<UniversalCopy<f32>, f32>,
+        MakeTiledMma<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,2,1)"), (C<32>, C<32>, C<16>)>,
+    >::get_slice(0)
+    .retile_D(frag);
+    assert_eq!(
+        format!("{:#}", t.layout()),
+        "((_1,(_4,_2)),_2,_2):((_0,(_1,_8)),_4,_16)",
+        "C UniversalCopy<float> float SM80_16x8x16_F32F16F16F32_TN (2,2,1)|32|32|16 (64,64):(1,64)"
+    );
+    let frag = MakeTiledMma::<UniversalFMA<f32>, shape!("(16,16,1)")>::get_slice(0)
+        .partition_fragment_A::<f32, _, _>(&Tensor::new(&data, layout!("(128,8):(1,128)")));
+    let t = MakeTiledCopyA::<
+        CopyAtom<UniversalCopy<f32>, f32>,
+        MakeTiledMma<UniversalFMA<f32>, shape!("(16,16,1)")>,
+    >::get_slice(0)
+    .retile_D(frag);
+    assert_eq!(
+        format!("{:#}", t.layout()),
+        "((_1,_1),_8,_8):((_0,_0),_1,_8)",
+        "A UniversalCopy<float> float UniversalFMA (16,16,1) (128,8):(1,128)"
+    );
+}

@@ -343,3 +343,42 @@ fn swizzled_tiled_partitions_read_cutes_elements() {
         .partition_D(t);
     assert_eq!(elems(16, &|i| p[i]), want("cp_async_D_37"));
 }
+
+/// `retile_D` keeps the fragment's registers: the retiled layout reaches each of them once, for
+/// ldmatrix copies of A and B over permuted and plain TiledMmas and a copy of C.
+#[test]
+fn a_retiled_fragment_reaches_each_register_once() {
+    use tessel::atom::copy::{CopyAtom, SM75_U32x2_LDSM_N, SM75_U32x4_LDSM_N, UniversalCopy};
+    use tessel::atom::element::F16;
+    use tessel::atom::tiled_copy::{MakeTiledCopyA, MakeTiledCopyB, MakeTiledCopyC};
+    use tessel::mma::SM80_16x8x16_F32F16F16F32_TN;
+    use tessel::MakeTiledMma;
+    // A layout of `size` coordinates onto `registers` registers, each reached once.
+    fn bijective(size: usize, registers: usize, index: impl Fn(usize) -> isize) {
+        assert_eq!(size, registers);
+        let mut seen = vec![false; registers];
+        for i in 0..size {
+            let r = index(i) as usize;
+            assert!(!seen[r], "register {r} twice");
+            seen[r] = true;
+        }
+    }
+    type Wide =
+        MakeTiledMma<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,2,1)"), (C<32>, C<32>, C<16>)>;
+    type Plain = MakeTiledMma<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,4,1)")>;
+    let data = vec![0f32; 128 * 128];
+    let t = Tensor::new(&data, layout!("(128,64):(1,128)"));
+    let fa = Wide::get_slice(5).partition_fragment_A::<f32, _, _>(&t);
+    let ra = MakeTiledCopyA::<CopyAtom<SM75_U32x4_LDSM_N, F16>, Wide>::get_slice(5).retile_D(fa);
+    bijective(ra.size(), 128, |i| ra.layout().call_signed(i));
+    let fb = Wide::get_slice(70).partition_fragment_B::<f32, _, _>(&t);
+    let rb = MakeTiledCopyB::<CopyAtom<SM75_U32x4_LDSM_N, F16>, Wide>::get_slice(70).retile_D(fb);
+    bijective(rb.size(), 128, |i| rb.layout().call_signed(i));
+    let fb = Plain::get_slice(200).partition_fragment_B::<f32, _, _>(&t);
+    let rb = MakeTiledCopyB::<CopyAtom<SM75_U32x2_LDSM_N, F16>, Plain>::get_slice(200).retile_S(fb);
+    bijective(rb.size(), 64, |i| rb.layout().call_signed(i));
+    let c = Tensor::new(&data, layout!("(128,128)"));
+    let fc = Wide::get_slice(3).partition_fragment_C::<f32, _, _>(&c);
+    let rc = MakeTiledCopyC::<CopyAtom<UniversalCopy<u64>, f32>, Wide>::get_slice(3).retile_D(fc);
+    bijective(rc.size(), 128, |i| rc.layout().call_signed(i));
+}

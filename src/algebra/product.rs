@@ -615,6 +615,28 @@ where
     realize2::<Judged<A, B>, <Zipped<A, B> as Unpack<Keep>>::Output, _, _>(&a, &b)
 }
 
+/// `logical_product` as one bound, with the function as a method (generic code names it).
+pub trait LogicalProductBy<B>: Sized {
+    /// `LogicalProduct<Self, B>`.
+    type Output;
+    /// `logical_product(self, b)`.
+    fn logical_product_by(self, b: B) -> Self::Output;
+}
+impl<A: ProductOperand + Gather, B: ProductTilerKind + Gather> LogicalProductBy<B> for A
+where
+    Lay<A>: Symbolize<U0, U0>,
+    B::Itself: Symbolize<U1, U0>,
+    SymB<B>: ProductTiler<SymA<A>>,
+    Judged<A, B>: Checked + Judge,
+    Multiplied<A, B>: Realize<Whole>,
+{
+    type Output = LogicalProduct<A, B>;
+    #[inline(always)]
+    fn logical_product_by(self, b: B) -> Self::Output {
+        logical_product(self, b)
+    }
+}
+
 /// `tiled_product` as one bound, with the function as a method (generic code names it).
 pub trait TiledProductBy<B>: Sized {
     /// `TiledProduct<Self, B>`.

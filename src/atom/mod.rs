@@ -9,6 +9,7 @@
 //! - [`tiled_copy`]: a copy atom tiled by a thread layout and a value layout (`MakeTiledCopy`,
 //!   `make_tiled_copy_A/B/C`), its thread slices (`partition_S/D`), and the checks that a copy
 //!   and an MMA agree (element width, thread count).
+//! - [`retile`]: a thread's MMA fragment seen as a copy's destination (`retile_S/D`).
 //!
 //! Everything here is computed during type checking by the static algebra, CuTe's steps one for
 //! one, and compared with CuTe's answers in `tests/golden_atoms.rs`.
@@ -17,6 +18,7 @@
 pub mod copy;
 pub mod element;
 pub mod mma;
+pub mod retile;
 pub mod thr_mma;
 pub mod tiled_copy;
 pub mod tiled_mma;

@@ -267,7 +267,7 @@ pub trait CopyPartition<Tiler, Tv>: Sized {
     fn copy_partition(self, thread: usize) -> (Self::Output, isize);
 }
 
-type Tiler<Tc> = <<Tc as TiledCopy>::TilerMN as Untuple>::Inner;
+pub(crate) type Tiler<Tc> = <<Tc as TiledCopy>::TilerMN as Untuple>::Inner;
 type Tiled<R, T> = <R as ZippedDivideBy<T>>::Output;
 type TileTv<R, T, Tv> = <<Tiled<R, T> as TwoModes>::First as ComposeBy<Tv>>::Output;
 type Rest<R, T> = <Tiled<R, T> as TwoModes>::Second;
