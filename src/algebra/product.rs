@@ -616,6 +616,13 @@ where
 }
 
 /// `logical_product` as one bound, with the function as a method (generic code names it).
+///
+/// ```
+/// use tessel::algebra::product::LogicalProductBy;
+/// use tessel::layout;
+/// let p = layout!("(2,2):(4,1)").logical_product_by(layout!("6:1"));
+/// assert_eq!(p.to_string(), "((2,2),(2,3)):((4,1),(2,8))"); // CuTe's answer (cute-oracle)
+/// ```
 pub trait LogicalProductBy<B>: Sized {
     /// `LogicalProduct<Self, B>`.
     type Output;

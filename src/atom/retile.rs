@@ -16,7 +16,6 @@
 //! use tessel::atom::copy::{CopyAtom, SM75_U32x4_LDSM_N};
 //! use tessel::atom::element::F16;
 //! use tessel::atom::retile::Retiled;
-//! use tessel::atom::thr_mma::PartitionFragment;
 //! use tessel::atom::tiled_copy::MakeTiledCopyB;
 //! use tessel::mma::SM80_16x8x16_F32F16F16F32_TN;
 //! use tessel::{layout, shape, MakeTiledMma, C};
@@ -31,18 +30,26 @@
 use crate::algebra::composition::ComposeBy;
 use crate::algebra::divide::ZippedDivideBy;
 use crate::algebra::inverse::RightInverted;
+use crate::algebra::product::Len;
 use crate::algebra::product::LogicalProductBy;
 use crate::atom::copy::{TwoModesShape, Upcast};
 use crate::atom::tiled_copy::{AtomCounts, ThrCopy, TiledCopy, Tiler, Untuple};
+use crate::diagnostic::{Check, CheckBit, Checked, Fails, Holds};
 use crate::layout::compact::{Compact, LayoutLeft, Left};
 use crate::layout::int_tuple::{IntTuple, LayoutShape, Size, StaticShape};
+use crate::layout::sublayout::Modes;
 use crate::layout::sublayout::{Concatenate, TwoModes};
 use crate::layout::Layout;
+use crate::num::arith::{SameAs, SameValue};
 use crate::num::nat::Prod;
 use crate::tensor::{Engine, TensorOf};
-use typenum::U1;
+use typenum::{U1, U3};
 
 /// `Self`, a fragment layout `(V, M, K)`, retiled for the TiledCopy `Tc`.
+#[diagnostic::on_unimplemented(
+    message = "retile: this fragment cannot be retiled for this TiledCopy",
+    label = "retile_S/retile_D take a thread's fragment (V, M, K) of the copy's MMA operand"
+)]
 pub trait Retile<Tc> {
     /// `(CPY, CPY_M, CPY_K)`.
     type Output;
@@ -110,20 +117,57 @@ where
     type Output = <(TileMode<Tc, R>, Rest1<Tc, R>, Rest2<Tc, R>) as Concatenate>::Output;
 }
 
-/// The size of a rank-3 layout's first mode.
+/// The size of a layout's first mode (any rank: the rank is checked apart, with its number).
 pub trait FirstSize {
     /// `size<0>`.
     type V;
 }
-impl<S0: StaticShape, S1, S2, D0, D1, D2> FirstSize for Layout<(S0, S1, S2), (D0, D1, D2)>
-where
-    (S0, S1, S2): LayoutShape<(D0, D1, D2)>,
-    (D0, D1, D2): IntTuple,
-{
-    type V = Size<S0>;
+macro_rules! first_size {
+    ($(($($S:ident $D:ident),+))+) => {$(
+        impl<S0: StaticShape, D0, $($S, $D),+> FirstSize for Layout<(S0, $($S,)+), (D0, $($D,)+)>
+        where
+            (S0, $($S,)+): LayoutShape<(D0, $($D,)+)>,
+            (D0, $($D,)+): IntTuple,
+        {
+            type V = Size<S0>;
+        }
+    )+};
 }
+first_size! { (S1 D1) (S1 D1, S2 D2) (S1 D1, S2 D2, S3 D3) }
+
+crate::diagnostic::condition!(
+    /// retile: the fragment has rank 3, `(V, M, K)`.
+    FragmentRank,
+    FragmentRankFails,
+    "retile: the fragment has rank {A}, not 3: (V, M, K) as partition_fragment_A/B/C gives it",
+    "retile_S/retile_D take a thread's register fragment of an MMA operand"
+);
+/// The retiled layout if the verdict `V` on the fragment's rank holds, else the fragment itself (a
+/// placeholder, so that the rank's error is the only one).
+pub trait RetileIf<Tc, V> {
+    /// The retiled layout, or the placeholder.
+    type Output;
+}
+impl<Tc, R: Retile<Tc>> RetileIf<Tc, Holds> for R {
+    type Output = R::Output;
+}
+impl<Tc, R, Tag, A, B> RetileIf<Tc, Fails<Tag, A, B>> for R {
+    type Output = R;
+}
+/// The method's result layout for a fragment `Layout<S, D>`.
+type RetiledIf<S, D, Tc> = <Layout<S, D> as RetileIf<Tc, RankVerdict<S>>>::Output;
+
+/// The rank of a shape `S`.
+type RankOfShape<S> = <<S as Modes>::List as Len>::Output;
+/// The rank check's verdict on a fragment of shape `S`: [`Holds`](crate::diagnostic::Holds) for
+/// rank 3.
+pub type RankVerdict<S> = Check<SameValue<RankOfShape<S>, U3>, FragmentRank, RankOfShape<S>, U3>;
 
 /// Modes 1 and 2 of a rank-3 layout (the rest mode `(1, RestM, RestN)` sliced at 0).
+#[diagnostic::on_unimplemented(
+    message = "retile: the fragment's rest modes are not (1, M, K): it is not of rank 3",
+    label = "retile_S/retile_D take a thread's register fragment (V, M, K)"
+)]
 pub trait Tail2 {
     /// Mode 1.
     type Mode1;
@@ -144,31 +188,57 @@ where
 impl<Tc: TiledCopy> ThrCopy<Tc> {
     /// A register fragment as this copy's destination (CuTe's `retile_D`): the same registers,
     /// `(CPY, CPY_M, CPY_K)`.
+    ///
+    /// ```
+    /// use tessel::atom::copy::{CopyAtom, SM75_U32x4_LDSM_N};
+    /// use tessel::atom::element::F16;
+    /// use tessel::atom::tiled_copy::MakeTiledCopyA;
+    /// use tessel::mma::SM80_16x8x16_F32F16F16F32_TN;
+    /// use tessel::{layout, shape, MakeTiledMma, Tensor, C};
+    /// type Mma =
+    ///     MakeTiledMma<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,2,1)"), (C<32>, C<32>, C<16>)>;
+    /// let smem = [0u16; 128 * 64];
+    /// let sa = Tensor::new(&smem, layout!("(128,64)"));
+    /// let frag = Mma::get_slice(0).partition_fragment_A::<u16, _, _>(&sa);
+    /// assert_eq!(frag.layout().to_string(), "((2,2,2),4,4):((1,2,4),8,32)");
+    /// // One ldmatrix.x4 fills the 8 halves of one atom; 4 atoms down M, 4 K blocks.
+    /// let copy = MakeTiledCopyA::<CopyAtom<SM75_U32x4_LDSM_N, F16>, Mma>::get_slice(0);
+    /// assert_eq!(copy.retile_D(frag).layout().to_string(), "((8,1),4,4):((1,0),8,32)");
+    /// ```
     #[inline(always)]
-    pub fn retile_D<E: Engine, S, D, S2: LayoutShape<D2>, D2: IntTuple>(
+    pub fn retile_D<E: Engine, S, D>(
         &self,
         t: TensorOf<E, Layout<S, D>>,
-    ) -> TensorOf<E, Layout<S2, D2>>
+    ) -> TensorOf<E, RetiledIf<S, D, Tc>>
     where
-        S: LayoutShape<D>,
+        S: LayoutShape<D> + Modes,
         D: IntTuple,
-        Layout<S, D>: Retile<Tc, Output = Layout<S2, D2>>,
-        Layout<S2, D2>: Default,
+        S::List: Len,
+        RankOfShape<S>: SameAs<U3>,
+        SameValue<RankOfShape<S>, U3>: CheckBit<FragmentRank, RankOfShape<S>, U3>,
+        RankVerdict<S>: Checked,
+        Layout<S, D>: RetileIf<Tc, RankVerdict<S>>,
+        RetiledIf<S, D, Tc>: Default,
     {
-        t.with_layout(Layout::default())
+        let (engine, base, _) = t.into_parts();
+        TensorOf::at(engine, base, Default::default())
     }
 
     /// A register fragment as this copy's source (CuTe's `retile_S`): the same view.
     #[inline(always)]
-    pub fn retile_S<E: Engine, S, D, S2: LayoutShape<D2>, D2: IntTuple>(
+    pub fn retile_S<E: Engine, S, D>(
         &self,
         t: TensorOf<E, Layout<S, D>>,
-    ) -> TensorOf<E, Layout<S2, D2>>
+    ) -> TensorOf<E, RetiledIf<S, D, Tc>>
     where
-        S: LayoutShape<D>,
+        S: LayoutShape<D> + Modes,
         D: IntTuple,
-        Layout<S, D>: Retile<Tc, Output = Layout<S2, D2>>,
-        Layout<S2, D2>: Default,
+        S::List: Len,
+        RankOfShape<S>: SameAs<U3>,
+        SameValue<RankOfShape<S>, U3>: CheckBit<FragmentRank, RankOfShape<S>, U3>,
+        RankVerdict<S>: Checked,
+        Layout<S, D>: RetileIf<Tc, RankVerdict<S>>,
+        RetiledIf<S, D, Tc>: Default,
     {
         self.retile_D(t)
     }

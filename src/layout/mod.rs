@@ -307,12 +307,19 @@ impl<S: LayoutShape<D>, D: IntTuple> Index32<Layout<S, D>> {
     }
 }
 
+/// Whether indices from `lo` up to (not including) `end`, and a domain of `size` coordinates,
+/// fit in u32: the run-time check of [`Layout::index32`] and the constant one of a swizzled
+/// layout's `index32`.
+pub(crate) const fn fits_u32(lo: isize, end: u128, size: usize) -> bool {
+    lo >= 0 && end <= 1 << 32 && size as u128 <= 1 << 32
+}
+
 impl<S: LayoutShape<D>, D: IntTuple> Layout<S, D> {
     /// This layout in 32-bit arithmetic, if every index of its domain and its size fit in 32
     /// bits (see [`Index32`]); `None` otherwise.
     pub fn index32(self) -> Option<Index32<Self>> {
         let (lo, hi) = self.shape.span(&self.stride);
-        let fits = lo >= 0 && hi as u64 <= u32::MAX as u64 && self.shape.size() as u64 <= 1 << 32;
+        let fits = fits_u32(lo, (hi as i128 + 1) as u128, self.shape.size());
         fits.then_some(Index32(self))
     }
 

@@ -28,7 +28,7 @@ use crate::layout::int_tuple::{
     IntTuple, LayoutShape, NonNegative, StaticIntTuple, StaticShape, StaticSpan, StrideSigns,
 };
 use crate::layout::print::{fmt_table, DisplayFn};
-use crate::layout::{Index32, Layout, StaticLayout};
+use crate::layout::{fits_u32, Index32, Layout, StaticLayout};
 use crate::swizzle::Swizzle;
 use crate::swizzle::{Bits, SwizzleFn, ValidSwizzle};
 use core::fmt::{self, Debug, Display, Formatter};
@@ -143,7 +143,7 @@ where
     /// `O + cosize` rounded up to the swizzle's span (which it maps onto itself) at most 2^32.
     const FITS32: bool = {
         let top = (O as u128 + Self::COSIZE as u128).next_multiple_of(Sw::SPAN as u128);
-        Self::MIN_INDEX >= 0 && top <= 1 << 32 && Self::SIZE as u128 <= 1 << 32
+        fits_u32(Self::MIN_INDEX, top, Self::SIZE)
     };
 
     /// This layout in 32-bit arithmetic if its indices fit in `u32` (see [`Index32`]); the
