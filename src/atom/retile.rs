@@ -159,7 +159,7 @@ type RetiledIf<S, D, Tc> = <Layout<S, D> as RetileIf<Tc, RankVerdict<S>>>::Outpu
 
 /// The rank of a shape `S`.
 type RankOfShape<S> = <<S as Modes>::List as Len>::Output;
-/// The rank check's verdict on a fragment of shape `S`: [`Holds`](crate::diagnostic::Holds) for
+/// The rank check's verdict on a fragment of shape `S`: [`Holds`] for
 /// rank 3.
 pub type RankVerdict<S> = Check<SameValue<RankOfShape<S>, U3>, FragmentRank, RankOfShape<S>, U3>;
 
