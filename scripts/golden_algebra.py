@@ -184,6 +184,15 @@ def cases():
             a = layout(s, rng.choice(["col", "row", "perm"]))[0]
             b = layout(s, rng.choice(["col", "row", "perm"]))[0]
             add(op, a, b)
+    # Appended last, so that the cases above keep their random draws.
+    for _ in range(40):
+        s = shape(max_rank=3)
+        order = unflatten([rng.choice([-4, 0, 1, 2, 3, 5, 8]) for _ in leaves(s)], s)
+        if is_t(s) and rng.random() < 0.25:
+            order = tuple(rng.choice([0, 1, 2, 3]) for _ in s)
+        add("make_ordered_layout", fmt(s), fmt(order))
+    for _ in range(60):
+        add("make_fragment_like", layout(kind=rng.choice(["col", "row", "perm", "gap", "zero", "rand"]))[0])
     return out
 
 

@@ -116,9 +116,25 @@ PARTITIONS = [
 ]
 
 
+# A thread's MMA fragment (make_fragment_like of its partition): (side, MMA atom, atom
+# layout|perm, tensor with #N for a runtime stride, swizzle or ""). Not a swizzled tile: CuTe
+# slices one into a plain layout with runtime strides, tessel keeps `Sw o offset o L`
+# (tests/tensor.rs holds the elements to CuTe's), so the fragments' shapes differ.
+FRAGMENTS = [
+    ("A", "SM80_16x8x16_F32F16F16F32_TN", "(2,2,1)|32|32|16", "(128,64):(64,1)", ""),
+    ("B", "SM80_16x8x16_F32F16F16F32_TN", "(2,2,1)|32|32|16", "(128,64):(64,1)", ""),
+    ("B", "SM80_16x8x16_F32F16F16F32_TN", "(2,4,1)|32|64|16", "(128,64):(1,128)", ""),
+    ("C", "SM80_16x8x16_F32F16F16F32_TN", "(2,2,1)", "(64,64):(64,1)", ""),
+    ("C", "SM80_16x8x16_F32F16F16F32_TN", "(2,2,1)", "(64,64):(#64,1)", ""),
+    ("C", "SM80_16x8x16_F32F16F16F32_TN", "(2,2,1)", "(64,64):(1,#64)", ""),
+    ("A", "UniversalFMA", "(16,16,1)", "(128,8):(8,1)", ""),
+    ("A", "UniversalFMA", "(16,16,1)", "(128,8):(1,#128)", ""),
+    ("C", "UniversalFMA", "(16,16,1)", "(128,128):(128,1)", ""),
+    ("A", "SM80_16x8x8_F32TF32TF32F32_TN", "(2,2,1)", "(32,16):(16,1)", ""),
+    ("A", "SM80_16x8x16_F32F16F16F32_TN", "(2,2,1)", "(64,32):(0,1)", ""),
+]
+
 # retile_D of a thread's MMA fragment: (side, copy op, element, MMA atom, atom layout|perm, tensor).
-# Column-major tensors: CuTe's make_fragment_like orders a fragment's rest modes by the partition's
-# strides, tessel's partition_fragment is always column-major (the same for these).
 RETILE = [
     ("A", "SM75_U32x4_LDSM_N", "half_t", "SM80_16x8x16_F32F16F16F32_TN", "(2,2,1)|32|32|16", "(128,64):(1,128)"),
     ("B", "SM75_U32x4_LDSM_N", "half_t", "SM80_16x8x16_F32F16F16F32_TN", "(2,2,1)|32|32|16", "(128,64):(1,128)"),
@@ -131,6 +147,10 @@ RETILE = [
     ("C", "UniversalCopy<uint64_t>", "float", "SM80_16x8x16_F32F16F16F32_TN", "(2,2,1)", "(64,32):(1,64)"),
     ("C", "UniversalCopy<float>", "float", "SM80_16x8x16_F32F16F16F32_TN", "(2,2,1)|32|32|16", "(64,64):(1,64)"),
     ("A", "UniversalCopy<float>", "float", "UniversalFMA", "(16,16,1)", "(128,8):(1,128)"),
+    # Row-major tiles: the fragment's rest modes follow the tile's strides.
+    ("A", "SM75_U32x4_LDSM_N", "half_t", "SM80_16x8x16_F32F16F16F32_TN", "(2,2,1)|32|32|16", "(128,64):(64,1)"),
+    ("B", "SM75_U32x4_LDSM_N", "half_t", "SM80_16x8x16_F32F16F16F32_TN", "(2,4,1)|32|64|16", "(128,64):(64,1)"),
+    ("C", "UniversalCopy<float>", "float", "SM80_16x8x16_F32F16F16F32_TN", "(2,2,1)|32|32|16", "(64,64):(64,1)"),
 ]
 
 RUST_COPY = {"UniversalCopy<uint32_t>": "UniversalCopy<u32>", "UniversalCopy<uint64_t>": "UniversalCopy<u64>",
@@ -146,6 +166,18 @@ def retile_cases():
         frag = f"{mma}.get_slice(0).partition_fragment_{side}(make_tensor(({elem}*)0,{arg(tensor)}))"
         yield ("retile", f"{side} {op} {elem} {atom} {y} {tensor}", "layout",
                f"decltype({copy})::retile({frag}).layout()")
+
+
+def fragment_cases():
+    arg = oracle_module().cpp_arg
+    for side, atom, y, tensor, sw in FRAGMENTS:
+        shape, _, perm = y.partition("|")
+        mma = cute_mma(atom, f"make_layout({arg(shape)})", perm or None)
+        lay = arg(tensor)
+        if sw:
+            lay = f"composition(Swizzle<{sw}>{{}},{lay})"
+        frag = f"{mma}.get_slice(0).partition_fragment_{side}(make_tensor((float*)0,{lay}))"
+        yield ("fragment", f"{side} {atom} {y} {tensor} {sw or '-'}", "layout", f"{frag}.layout()")
 
 
 def oracle_module():
@@ -272,7 +304,7 @@ def write_test():
         if line.startswith("#"):
             continue
         kind, name, field, value = line.rstrip("\n").split("\t")
-        if kind not in ("partition", "retile"):
+        if kind not in ("partition", "fragment", "retile"):
             value = re.sub(r"_(-?\d)", r"\1", value)
         rows.setdefault((kind, name), {})[field] = value
     out = [
@@ -358,6 +390,26 @@ def write_test():
         out.append(f"    let t = {slice_}.partition_{op}(Tensor::new(&data, {lay}));")
         out.append(f'    assert_eq!(format!("{{:#}} @{{}}", t.layout(), t.base()), "{f["layout@offset"]}", "{key}");')
     out.append("}\n")
+    out.append("/// A thread's MMA fragment (`make_fragment_like` of its partition), CuTe's raw answer.")
+    out.append("#[test]\nfn partition_fragments() {")
+    out.append("    let data = vec![0f32; 1 << 16];")
+    for key, f in [(n, f) for (k, n), f in rows.items() if k == "fragment"]:
+        side, atom, y, tensor, sw = key.split(" ")
+        mma = rust_mma(atom, *y.split("|", 1))
+        names = []
+
+        def name(m):
+            names.append(f"r{len(names)} = {m.group(1)}")
+            return f"r{len(names) - 1}"
+        text = re.sub(r"#(\d+)", name, tensor)
+        if sw != "-":
+            text = f"Sw<{sw}> o 0 o {text}"
+        lay = f'layout!("{text}"; {", ".join(names)})' if names else f'layout!("{text}")'
+        make = "Tensor::swizzled" if sw != "-" else "Tensor::new"
+        out.append(f'    let frag = {mma.replace("<", "::<", 1)}::get_slice(0)')
+        out.append(f"        .partition_fragment_{side}::<f32, _, _>(&{make}(&data, {lay}));")
+        out.append(f'    assert_eq!(format!("{{:#}}", frag.layout()), "{f["layout"]}", "{key}");')
+    out.append("}\n")
     out.append("/// A thread's MMA fragment retiled for a copy (`retile_D`), CuTe's raw answer.")
     out.append("#[test]\nfn retiled_fragments() {")
     out.append("    let data = vec![0f32; 1 << 16];")
@@ -380,7 +432,8 @@ def main():
     if sys.argv[1:] == ["--from-tsv"]:
         return write_test()
     cases = (list(mma_cases()) + list(copy_cases()) + list(tiled_mma_cases())
-             + list(tiled_copy_cases()) + list(partition_cases()) + list(retile_cases()))
+             + list(tiled_copy_cases()) + list(partition_cases()) + list(fragment_cases())
+             + list(retile_cases()))
     out = subprocess.run([ORACLE, "--raw", "--cpp"] + [c[3] for c in cases], capture_output=True, text=True, check=True)
     lines = out.stdout.splitlines()
     assert len(lines) == len(cases), (len(lines), len(cases), out.stderr[-2000:])

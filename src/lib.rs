@@ -6,7 +6,8 @@
 //!   integers, `C<N>`), [`nat`], [`arith`].
 //! - [`layout`](mod@layout): `Layout`, `StaticLayout`, evaluation and printing, with
 //!   [`int_tuple`] (nested tuples), [`list`] (the type-level lists the operations recurse over),
-//!   [`compact`] (LayoutLeft / LayoutRight), [`coord`] (idx2crd, crd2idx), [`sublayout`] (get,
+//!   [`compact`] (LayoutLeft / LayoutRight), [`ordered`] (compact orders, make_fragment_like),
+//!   [`coord`] (idx2crd, crd2idx), [`sublayout`] (get,
 //!   select, take, group, flatten, append, prepend, replace, make_layout).
 //! - [`algebra`]: [`coalesce`](mod@coalesce), [`composition`](mod@composition),
 //!   [`complement`](mod@complement), [`divide`], [`product`], [`inverse`], with [`by_mode`]
@@ -37,7 +38,7 @@ pub use algebra::{
     by_mode, coalesce, complement, composition, divide, inverse, mixed, product, rules,
 };
 pub use atom::mma;
-pub use layout::{compact, coord, int_tuple, list, sublayout};
+pub use layout::{compact, coord, int_tuple, list, ordered, sublayout};
 pub use num::{arith, int, nat};
 pub use swizzle::{bank, composed, const_layout};
 

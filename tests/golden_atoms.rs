@@ -1914,6 +1914,92 @@ fn thread_partitions() {
     );
 }
 
+/// A thread's MMA fragment (`make_fragment_like` of its partition), CuTe's raw answer.
+#[test]
+fn partition_fragments() {
+    let data = vec![0f32; 1 << 16];
+    let frag = MakeTiledMma::<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,2,1)"), (C<32>, C<32>, C<16>)>::get_slice(0)
+        .partition_fragment_A::<f32, _, _>(&Tensor::new(&data, layout!("(128,64):(64,1)")));
+    assert_eq!(
+        format!("{:#}", frag.layout()),
+        "((_2,_2,_2),_4,_4):((_1,_2,_4),_32,_8)",
+        "A SM80_16x8x16_F32F16F16F32_TN (2,2,1)|32|32|16 (128,64):(64,1) -"
+    );
+    let frag = MakeTiledMma::<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,2,1)"), (C<32>, C<32>, C<16>)>::get_slice(0)
+        .partition_fragment_B::<f32, _, _>(&Tensor::new(&data, layout!("(128,64):(64,1)")));
+    assert_eq!(
+        format!("{:#}", frag.layout()),
+        "((_2,_2),_8,_4):((_1,_2),_16,_4)",
+        "B SM80_16x8x16_F32F16F16F32_TN (2,2,1)|32|32|16 (128,64):(64,1) -"
+    );
+    let frag = MakeTiledMma::<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,4,1)"), (C<32>, C<64>, C<16>)>::get_slice(0)
+        .partition_fragment_B::<f32, _, _>(&Tensor::new(&data, layout!("(128,64):(1,128)")));
+    assert_eq!(
+        format!("{:#}", frag.layout()),
+        "((_2,_2),_4,_4):((_1,_2),_4,_16)",
+        "B SM80_16x8x16_F32F16F16F32_TN (2,4,1)|32|64|16 (128,64):(1,128) -"
+    );
+    let frag = MakeTiledMma::<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,2,1)")>::get_slice(0)
+        .partition_fragment_C::<f32, _, _>(&Tensor::new(&data, layout!("(64,64):(64,1)")));
+    assert_eq!(
+        format!("{:#}", frag.layout()),
+        "((_2,_2),_2,_4):((_1,_2),_4,_8)",
+        "C SM80_16x8x16_F32F16F16F32_TN (2,2,1) (64,64):(64,1) -"
+    );
+    let frag = MakeTiledMma::<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,2,1)")>::get_slice(0)
+        .partition_fragment_C::<f32, _, _>(&Tensor::new(&data, layout!("(64,64):(r0,1)"; r0 = 64)));
+    assert_eq!(
+        format!("{:#}", frag.layout()),
+        "((_2,_2),_2,_4):((_1,_2),_4,_8)",
+        "C SM80_16x8x16_F32F16F16F32_TN (2,2,1) (64,64):(#64,1) -"
+    );
+    let frag = MakeTiledMma::<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,2,1)")>::get_slice(0)
+        .partition_fragment_C::<f32, _, _>(&Tensor::new(&data, layout!("(64,64):(1,r0)"; r0 = 64)));
+    assert_eq!(
+        format!("{:#}", frag.layout()),
+        "((_2,_2),_2,_4):((_1,_2),_4,_8)",
+        "C SM80_16x8x16_F32F16F16F32_TN (2,2,1) (64,64):(1,#64) -"
+    );
+    let frag = MakeTiledMma::<UniversalFMA<f32>, shape!("(16,16,1)")>::get_slice(0)
+        .partition_fragment_A::<f32, _, _>(&Tensor::new(&data, layout!("(128,8):(8,1)")));
+    assert_eq!(
+        format!("{:#}", frag.layout()),
+        "(_1,_8,_8):(_0,_8,_1)",
+        "A UniversalFMA (16,16,1) (128,8):(8,1) -"
+    );
+    let frag = MakeTiledMma::<UniversalFMA<f32>, shape!("(16,16,1)")>::get_slice(0)
+        .partition_fragment_A::<f32, _, _>(&Tensor::new(
+            &data,
+            layout!("(128,8):(1,r0)"; r0 = 128),
+        ));
+    assert_eq!(
+        format!("{:#}", frag.layout()),
+        "(_1,_8,_8):(_0,_1,_8)",
+        "A UniversalFMA (16,16,1) (128,8):(1,#128) -"
+    );
+    let frag = MakeTiledMma::<UniversalFMA<f32>, shape!("(16,16,1)")>::get_slice(0)
+        .partition_fragment_C::<f32, _, _>(&Tensor::new(&data, layout!("(128,128):(128,1)")));
+    assert_eq!(
+        format!("{:#}", frag.layout()),
+        "(_1,_8,_8):(_0,_1,_8)",
+        "C UniversalFMA (16,16,1) (128,128):(128,1) -"
+    );
+    let frag = MakeTiledMma::<SM80_16x8x8_F32TF32TF32F32_TN, shape!("(2,2,1)")>::get_slice(0)
+        .partition_fragment_A::<f32, _, _>(&Tensor::new(&data, layout!("(32,16):(16,1)")));
+    assert_eq!(
+        format!("{:#}", frag.layout()),
+        "((_2,_2),_1,_2):((_1,_2),_0,_4)",
+        "A SM80_16x8x8_F32TF32TF32F32_TN (2,2,1) (32,16):(16,1) -"
+    );
+    let frag = MakeTiledMma::<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,2,1)")>::get_slice(0)
+        .partition_fragment_A::<f32, _, _>(&Tensor::new(&data, layout!("(64,32):(0,1)")));
+    assert_eq!(
+        format!("{:#}", frag.layout()),
+        "((_2,_2,_2),_2,_2):((_1,_0,_2),_4,_8)",
+        "A SM80_16x8x16_F32F16F16F32_TN (2,2,1) (64,32):(0,1) -"
+    );
+}
+
 /// A thread's MMA fragment retiled for a copy (`retile_D`), CuTe's raw answer.
 #[test]
 fn retiled_fragments() {
@@ -2049,5 +2135,41 @@ fn retiled_fragments() {
         format!("{:#}", t.layout()),
         "((_1,_1),_8,_8):((_0,_0),_1,_8)",
         "A UniversalCopy<float> float UniversalFMA (16,16,1) (128,8):(1,128)"
+    );
+    let frag = MakeTiledMma::<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,2,1)"), (C<32>, C<32>, C<16>)>::get_slice(0)
+        .partition_fragment_A::<f32, _, _>(&Tensor::new(&data, layout!("(128,64):(64,1)")));
+    let t = MakeTiledCopyA::<
+        CopyAtom<SM75_U32x4_LDSM_N, F16>,
+        MakeTiledMma<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,2,1)"), (C<32>, C<32>, C<16>)>,
+    >::get_slice(0)
+    .retile_D(frag);
+    assert_eq!(
+        format!("{:#}", t.layout()),
+        "((_8,_1),_4,_4):((_1,_0),_32,_8)",
+        "A SM75_U32x4_LDSM_N half_t SM80_16x8x16_F32F16F16F32_TN (2,2,1)|32|32|16 (128,64):(64,1)"
+    );
+    let frag = MakeTiledMma::<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,4,1)"), (C<32>, C<64>, C<16>)>::get_slice(0)
+        .partition_fragment_B::<f32, _, _>(&Tensor::new(&data, layout!("(128,64):(64,1)")));
+    let t = MakeTiledCopyB::<
+        CopyAtom<SM75_U32x4_LDSM_N, F16>,
+        MakeTiledMma<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,4,1)"), (C<32>, C<64>, C<16>)>,
+    >::get_slice(0)
+    .retile_D(frag);
+    assert_eq!(
+        format!("{:#}", t.layout()),
+        "(((_4,_2),_1),_2,_4):(((_1,_16),_0),_32,_4)",
+        "B SM75_U32x4_LDSM_N half_t SM80_16x8x16_F32F16F16F32_TN (2,4,1)|32|64|16 (128,64):(64,1)"
+    );
+    let frag = MakeTiledMma::<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,2,1)"), (C<32>, C<32>, C<16>)>::get_slice(0)
+        .partition_fragment_C::<f32, _, _>(&Tensor::new(&data, layout!("(64,64):(64,1)")));
+    let t = MakeTiledCopyC::<
+        CopyAtom<UniversalCopy<f32>, f32>,
+        MakeTiledMma<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,2,1)"), (C<32>, C<32>, C<16>)>,
+    >::get_slice(0)
+    .retile_D(frag);
+    assert_eq!(
+        format!("{:#}", t.layout()),
+        "((_1,(_4,_2)),_2,_2):((_0,(_1,_8)),_4,_16)",
+        "C UniversalCopy<float> float SM80_16x8x16_F32F16F16F32_TN (2,2,1)|32|32|16 (64,64):(64,1)"
     );
 }

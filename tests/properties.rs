@@ -1,6 +1,7 @@
 //! Properties of the runtime layer, on arbitrary layouts of rank 1 to 4 and depth up to 3.
 
 use proptest::prelude::*;
+use tessel::dynamic::ordered::{make_fragment_like, make_ordered_layout};
 use tessel::dynamic::{coord::idx2crd, Error, IntTuple};
 use tessel::DynLayout;
 
@@ -103,4 +104,79 @@ fn overflow_is_an_error_value() {
     assert_eq!(far.call(&IntTuple::Int(2)), Err(Error::Overflow));
     let wide = "(2,2):(4611686018427387904,4611686018427387904)".parse::<DynLayout>();
     assert_eq!(wide, Err(Error::Overflow));
+}
+
+/// The leaves of `t`, flat.
+fn flat(t: &IntTuple) -> Vec<i64> {
+    t.leaves().collect()
+}
+
+/// Whether `l` maps its coordinates onto `0..n` once, counting each leaf whose `skip` is true as
+/// size 1 (its coordinates share the indices).
+fn onto_range(l: &DynLayout, skip: &[bool]) -> bool {
+    let (s, d) = (flat(l.shape()), flat(l.stride()));
+    let mut seen = std::collections::BTreeSet::new();
+    let kept: i64 = s
+        .iter()
+        .zip(skip)
+        .filter(|(_, k)| !**k)
+        .map(|(s, _)| s)
+        .product();
+    for i in 0..l.size() {
+        let (mut rest, mut index) = (i, 0);
+        for (k, (&s, &d)) in s.iter().zip(&d).enumerate() {
+            index += if skip[k] { 0 } else { rest % s * d };
+            rest /= s;
+        }
+        seen.insert(index);
+    }
+    seen.len() as i64 == kept && seen.iter().all(|&x| 0 <= x && x < kept)
+}
+
+/// Of two leaves of size 2 or more, the one of smaller order has the smaller stride.
+fn follows_order(shape: &[i64], order: &[i64], strides: &[i64]) -> bool {
+    let big: Vec<usize> = (0..shape.len()).filter(|&i| shape[i] > 1).collect();
+    big.iter().all(|&i| {
+        big.iter()
+            .all(|&j| order[i] >= order[j] || strides[i] < strides[j])
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1000))]
+
+    /// make_ordered_layout: compact (a bijection onto 0..size) and in the order given.
+    #[test]
+    fn ordered_layouts_are_compact_in_order(l in layout()) {
+        let o = make_ordered_layout(l.shape(), l.stride()).unwrap();
+        prop_assert_eq!(o.shape(), l.shape());
+        prop_assert!(onto_range(&o, &vec![false; flat(l.shape()).len()]), "{} -> {}", l, o);
+        prop_assert!(follows_order(&flat(l.shape()), &flat(l.stride()), &flat(o.stride())), "{} -> {}", l, o);
+    }
+
+    /// make_fragment_like: mode 0 column-major over its non-zero strides, a bijection onto
+    /// 0..n without mode 0's zero-stride leaves, the rest in the order of l's strides.
+    #[test]
+    fn fragments_meet_their_post_conditions(l in layout()) {
+        let f = make_fragment_like(&l).unwrap();
+        prop_assert_eq!(f.size(), l.size());
+        if l.rank() < 2 {
+            prop_assert_eq!(f, DynLayout::from_shape(l.shape().clone()).unwrap());
+            return Ok(());
+        }
+        let (m0, d0) = (flat(&l.shape().modes()[0]), flat(&l.stride().modes()[0]));
+        let zero: Vec<bool> = d0.iter().map(|&d| d == 0).collect();
+        let rest = |t: &IntTuple| IntTuple::Tuple(t.modes()[1..].to_vec());
+        let skip: Vec<bool> = zero.iter().copied().chain(flat(&rest(l.shape())).iter().map(|_| false)).collect();
+        prop_assert!(onto_range(&f, &skip), "{} -> {}", l, f);
+        let kept: Vec<i64> = m0.iter().zip(&zero).map(|(&s, &z)| if z { 1 } else { s }).collect();
+        let mode0 = flat(&f.stride().modes()[0]);
+        let mut run = 1;
+        for (k, &s) in kept.iter().enumerate() {
+            prop_assert_eq!(mode0[k], if s == 1 { 0 } else { run }, "{} -> {}", l, f);
+            run *= s;
+        }
+        let frest = flat(f.stride())[m0.len()..].to_vec();
+        prop_assert!(follows_order(&flat(&rest(l.shape())), &flat(&rest(l.stride())), &frest), "{} -> {}", l, f);
+    }
 }

@@ -382,3 +382,28 @@ fn a_retiled_fragment_reaches_each_register_once() {
     let rc = MakeTiledCopyC::<CopyAtom<UniversalCopy<u64>, f32>, Wide>::get_slice(3).retile_D(fc);
     bijective(rc.size(), 128, |i| rc.layout().call_signed(i));
 }
+
+/// A swizzled tile's fragments are its layout's: registers are not swizzled, and a K-major
+/// tile's A and B fragments walk K last, as the tile does (CuTe's `make_fragment_like`).
+#[test]
+fn fragments_of_swizzled_and_plain_tiles_agree() {
+    use tessel::mma::SM80_16x8x16_F32F16F16F32_TN;
+    use tessel::MakeTiledMma;
+    type Wide =
+        MakeTiledMma<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,2,1)"), (C<32>, C<32>, C<16>)>;
+    let data = vec![0u16; 128 * 64];
+    let plain = Tensor::new(&data, layout!("(128,64):(64,1)"));
+    let swizzled = Tensor::swizzled(
+        &data,
+        <layout!("Sw<3,3,3> o 0 o (128,64):(64,1)")>::default(),
+    );
+    let thr = Wide::get_slice(9);
+    let (fa, fs) = (
+        thr.partition_fragment_A::<u16, _, _>(&plain),
+        thr.partition_fragment_A::<u16, _, _>(&swizzled),
+    );
+    assert_eq!(fa.layout().to_string(), "((2,2,2),4,4):((1,2,4),32,8)");
+    assert_eq!(fs.layout().to_string(), fa.layout().to_string());
+    let fb = thr.partition_fragment_B::<u16, _, _>(&swizzled);
+    assert_eq!(fb.layout().to_string(), "((2,2),8,4):((1,2),16,4)");
+}

@@ -32,6 +32,13 @@ pub const fn min(a: i64, b: i64) -> i64 {
     }
 }
 
+/// Whether leaf `j`, of order `oj`, comes before leaf `i`, of order `oi`, in a compact order
+/// (`compact_order`): the smaller order first, and of equal orders the left leaf.
+#[inline(always)]
+pub const fn precedes(oj: i64, j: usize, oi: i64, i: usize) -> bool {
+    oj < oi || (oj == oi && j < i)
+}
+
 /// The mask of the B bits a swizzle `(B, M, S)` reads (YYY).
 #[inline(always)]
 pub const fn yyy_mask(bits: u32, base: u32, shift: i32) -> usize {

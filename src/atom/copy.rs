@@ -168,6 +168,24 @@ pub trait Upcast<N> {
 
 type Up<L, N> = <L as Upcast<N>>::Output;
 
+/// `upcast<N>(layout)`: `layout` in units of N of its elements (CuTe's `upcast`; a fragment of
+/// halves seen as 32-bit registers is `upcast::<U2, _>`, CuTe's `recast<uint32_t>`).
+///
+/// ```
+/// use tessel::atom::copy::upcast;
+/// use tessel::layout;
+/// let halves = layout!("((2,2,2),4,4):((1,2,4),32,8)");
+/// // CuTe: `upcast<2>(...)` prints the same.
+/// assert_eq!(upcast::<tessel::typenum::U2, _>(halves).to_string(), "((1,2,2),4,4):((1,1,2),16,4)");
+/// ```
+#[inline(always)]
+pub fn upcast<N, L: Upcast<N>>(_: L) -> L::Output
+where
+    L::Output: Default,
+{
+    Default::default()
+}
+
 /// A mode `(S, D)`: stride 0 stays; else `ceil_div(S, ceil_div(N, D)) : ceil_div(D, N)`.
 #[doc(hidden)]
 pub trait UpcastMode<N> {

@@ -19,11 +19,17 @@
 #![allow(non_snake_case)]
 
 use crate::atom::mma::{MmaAtom, UniversalFMA};
-use crate::atom::tiled_mma::{MakeTiledMma, MmaOperand, Thrfrg, TiledMma};
-use crate::layout::compact::ColumnMajor;
+use crate::atom::tiled_mma::{
+    MakeTiledMma, MmaOperand, OperandA, OperandB, OperandC, Thrfrg, TiledMma,
+};
+use crate::diagnostic::{CheckBit, Checked};
+use crate::layout::ordered::{
+    ColumnMajorIf, Extents, ExtentsVerdict, MakeFragmentLike, StaticExtents,
+};
 use crate::layout::sublayout::{Concatenate, Parts, TwoModes};
 use crate::layout::StaticLayout;
-use crate::tensor::{At, FragmentLayout, FragmentOf, Sliced, TensorOf, ThreadCoord};
+use crate::num::arith::IsZero;
+use crate::tensor::{At, Fragment, FragmentLayout, Sliced, TensorOf, ThreadCoord};
 use core::marker::PhantomData;
 
 /// A thread's place in a TiledMma: `(v, m, n, k)` in `ThrLayoutVMNK`.
@@ -54,8 +60,40 @@ type ThrStride<Tm> = <<Tm as TiledMma>::ThrLayoutVMNK as StaticLayout>::Stride;
 /// A layout of `Op`'s tensor partitioned for one thread: `(FrgV, RestP, RestQ)`.
 pub type Partitioned<R, Op> = <R as Partition<Op>>::Output;
 
-/// The fragment a partition fills: its shape, column-major, in registers.
-pub type PartitionFragment<T, R, Op> = FragmentOf<T, <Partitioned<R, Op> as Parts>::Shape>;
+/// The fragment a partition fills, in registers ([`OperandFragment`]).
+pub type PartitionFragment<T, R, Op> = Fragment<T, FragmentLayoutOf<R, Op>>;
+
+/// The layout of the fragment of `Op`'s partition of a tensor of layout `R`.
+pub type FragmentLayoutOf<R, Op> = <Op as OperandFragment<Partitioned<R, Op>>>::Layout;
+
+/// The register layout of an operand's partition `P`: A's and B's follow the partition (CuTe's
+/// `make_fragment_like`: an atom's values column-major, the rest in the order of the partition's
+/// strides); C's is column-major over its shape (CuTe's `make_fragment_C`: accumulators). Either
+/// needs static extents ([`StaticExtents`]).
+pub trait OperandFragment<P> {
+    /// The fragment's layout (a placeholder where the verdict fails).
+    type Layout;
+    /// [`Holds`](crate::diagnostic::Holds), or the failure of [`StaticExtents`].
+    type Verdict;
+}
+impl<A, L, Pm, P: MakeFragmentLike> OperandFragment<P> for OperandA<A, L, Pm> {
+    type Layout = P::Output;
+    type Verdict = P::Verdict;
+}
+impl<A, L, Pm, P: MakeFragmentLike> OperandFragment<P> for OperandB<A, L, Pm> {
+    type Layout = P::Output;
+    type Verdict = P::Verdict;
+}
+impl<A, L, Pm, P: Parts> OperandFragment<P> for OperandC<A, L, Pm>
+where
+    P::Shape: Extents + ColumnMajorIf<ExtentsVerdict<P::Shape>>,
+    <P::Shape as Extents>::Runtime: IsZero,
+    <<P::Shape as Extents>::Runtime as IsZero>::Output:
+        CheckBit<StaticExtents, <P::Shape as Extents>::Runtime, <P::Shape as Extents>::All>,
+{
+    type Layout = <P::Shape as ColumnMajorIf<ExtentsVerdict<P::Shape>>>::Output;
+    type Verdict = ExtentsVerdict<P::Shape>;
+}
 
 /// What a thread's partition of an operand needs, as one bound.
 pub trait Partition<Op>: Thrfrg<Op> + Sized {
@@ -116,11 +154,10 @@ macro_rules! partitions {
                 _t: &TensorOf<E, R>,
             ) -> PartitionFragment<T, R, Tm::$Op>
             where
-                Partitioned<R, Tm::$Op>: Parts,
-                <Partitioned<R, Tm::$Op> as Parts>::Shape: ColumnMajor,
-                <<Partitioned<R, Tm::$Op> as Parts>::Shape as ColumnMajor>::Layout: FragmentLayout,
-                <<<Partitioned<R, Tm::$Op> as Parts>::Shape as ColumnMajor>::Layout as FragmentLayout>::Len:
-                    generic_array::ArrayLength<T>,
+                Tm::$Op: OperandFragment<Partitioned<R, Tm::$Op>>,
+                <Tm::$Op as OperandFragment<Partitioned<R, Tm::$Op>>>::Verdict: Checked,
+                FragmentLayoutOf<R, Tm::$Op>: FragmentLayout,
+                <FragmentLayoutOf<R, Tm::$Op> as FragmentLayout>::Len: generic_array::ArrayLength<T>,
             {
                 Default::default()
             }

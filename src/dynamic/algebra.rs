@@ -13,6 +13,7 @@ use super::composition::composition;
 use super::coord::{contains, idx2crd};
 use super::divide::{flat_divide, logical_divide, tiled_divide, zipped_divide};
 use super::inverse::{left_inverse, max_common_layout, max_common_vector, right_inverse};
+use super::ordered::{make_fragment_like, make_ordered_layout};
 use super::product::{
     blocked_product, flat_product, logical_product, raked_product, tile_to_shape, tiled_product,
     zipped_product,
@@ -92,6 +93,16 @@ pub const OPERATIONS: &[(&str, &str, &str)] = &[
         "tile_to_shape",
         "LAYOUT SHAPE",
         "A repeated column-major until it has the shape",
+    ),
+    (
+        "make_ordered_layout",
+        "SHAPE ORDER",
+        "the shape with compact strides, smallest first in the order given",
+    ),
+    (
+        "make_fragment_like",
+        "LAYOUT",
+        "registers for a partition: mode 0 column-major, the rest in the order of its strides",
     ),
     ("right_inverse", "LAYOUT", "the largest R with A(R(i)) == i"),
     (
@@ -231,6 +242,10 @@ fn run_on(
         ("blocked_product", 2) => two_layouts(blocked_product),
         ("raked_product", 2) => two_layouts(raked_product),
         ("tile_to_shape", 2) => shown(tile_to_shape(&first()?, &parsed(args, 1)?)),
+        ("make_ordered_layout", 2) => {
+            shown(make_ordered_layout(&shape(args, 0)?, &parsed(args, 1)?))
+        }
+        ("make_fragment_like", 1) => shown(make_fragment_like(&first()?)),
         ("right_inverse", 1) => Ok(right_inverse(&first()?).to_string()),
         ("left_inverse", 1) => shown(left_inverse(&first()?)),
         ("max_common_layout", 2) => two_layouts(max_common_layout),
@@ -306,7 +321,10 @@ fn run_composed(
             let table = c.show().map_err(fail)?;
             Ok(alloc::format!("{table}").trim_end().into())
         }
-        ("size" | "cosize" | "complement", _) => run_on(op, usage, inner, args),
+        // A fragment is registers: CuTe drops the swizzle.
+        ("size" | "cosize" | "complement" | "make_fragment_like", _) => {
+            run_on(op, usage, inner, args)
+        }
         ("right_inverse" | "left_inverse" | "max_common_layout" | "max_common_vector", _) => Err(
             RunError::Usage("a plain layout: this operation does not take a composed one"),
         ),

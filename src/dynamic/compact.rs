@@ -19,6 +19,11 @@ pub fn layout_right(shape: &IntTuple) -> Result<IntTuple, Error> {
     compact(shape, true, &mut 1)
 }
 
+/// Column-major strides of `shape` starting from `start` (CuTe's `compact_col_major(shape, start)`).
+pub(crate) fn layout_left_from(shape: &IntTuple, start: i64) -> Result<IntTuple, Error> {
+    compact(shape, false, &mut { start })
+}
+
 /// Gives each leaf the running product `current` (0 for a leaf of size 1), walking the leaves
 /// left to right, or right to left when `reverse`.
 fn compact(shape: &IntTuple, reverse: bool, current: &mut i64) -> Result<IntTuple, Error> {

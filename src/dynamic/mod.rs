@@ -1,7 +1,8 @@
 //! The runtime layer: the same layouts and algebra on values, with checked arithmetic.
 //!
 //! Each module mirrors the static module of the same name, so the two can be read side by side:
-//! [`int_tuple`] mirrors [`crate::int_tuple`], [`compact`] [`crate::compact`], [`coord`]
+//! [`int_tuple`] mirrors [`crate::int_tuple`], [`compact`] [`crate::compact`], [`ordered`]
+//! [`crate::ordered`], [`coord`]
 //! [`crate::coord`], [`layout`] [`crate::layout`](mod@crate::layout), [`sublayout`] [`crate::sublayout`]. [`parse`] is the grammar of CuTe's notation,
 //! shared with the `layout!` macro. Every operation returns an [`Error`] value on bad input or
 //! overflow; none panics or wraps.
@@ -17,6 +18,7 @@ pub mod divide;
 pub mod int_tuple;
 pub mod inverse;
 pub mod layout;
+pub mod ordered;
 pub mod parse;
 pub mod product;
 pub mod sublayout;

@@ -29,6 +29,7 @@ pub mod compact;
 pub mod coord;
 pub mod int_tuple;
 pub mod list;
+pub mod ordered;
 pub(crate) mod print;
 pub mod sublayout;
 

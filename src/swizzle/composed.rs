@@ -267,3 +267,11 @@ tiler_through_inner!(
     DivideTiler: Output = wrap, Verdict = keep;
     ProductTiler: Output = wrap, Verdict = keep;
 );
+
+/// A swizzled layout's fragment is its layout's: registers are not swizzled (CuTe's).
+impl<Sw, const O: usize, L: crate::layout::ordered::MakeFragmentLike>
+    crate::layout::ordered::MakeFragmentLike for ComposedLayout<Sw, O, L>
+{
+    type Output = L::Output;
+    type Verdict = L::Verdict;
+}

@@ -218,3 +218,11 @@ impl<E, Sw: SwizzleFn, S: LayoutShape<D>, D: IntTuple> TensorOf<E, Swizzled<Sw, 
         (self.base + swizzled).wrapping_add(hi as usize) as isize
     }
 }
+
+/// A swizzled partition's fragment is its layout's: registers are not swizzled (CuTe's).
+impl<Sw, L: crate::layout::ordered::MakeFragmentLike> crate::layout::ordered::MakeFragmentLike
+    for Swizzled<Sw, L>
+{
+    type Output = L::Output;
+    type Verdict = L::Verdict;
+}

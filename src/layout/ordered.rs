@@ -1,0 +1,414 @@
+//! Compact layouts in a chosen order: CuTe's `compact_order`, `make_ordered_layout` and
+//! `make_fragment_like`.
+//!
+//! `compact_order(shape, order)` gives the leaves of `shape` compact strides, smallest first in
+//! the order of the matching leaves of `order`: a leaf's stride is the product of the shapes of
+//! the leaves that come before it, and 0 for a leaf of size 1 (as [`compact`](super::compact)
+//! does). A runtime order comes after every static one. Where two leaves have the same order the
+//! left one comes first ([`rules::precedes`]); CuTe gives both the same stride, so that two
+//! coordinates share an element, which a fragment must never do.
+//!
+//! `make_fragment_like(L)` is the register layout of a thread's partition `L` (rank 2 or more,
+//! static shape): mode 0, an atom's values, column-major, with its static zero strides kept 0;
+//! the other modes compact after it, ordered by `L`'s strides, so that a fragment walks its
+//! registers in the order the tensor walks memory. A single rest mode comes back wrapped in a
+//! tuple, `(V, (M))`, as CuTe's `tiled_product` gives it; a layout of rank 1 or a leaf is
+//! column-major. Registers are counted at compile time, so every extent must be static
+//! ([`StaticExtents`], one error naming how many are not).
+//!
+//! Post-conditions: the shape is `L`'s; the fragment is a bijection onto `0..n` once mode 0's
+//! zero-stride leaves are set to size 1 (`n` the size that leaves); and of two rest leaves of
+//! size 2 or more, the one with the smaller stride in `L` has the smaller stride here.
+//!
+//! ```
+//! use tessel::ordered::{CompactOrder, FragmentLike};
+//! use tessel::{layout, shape};
+//! static_assertions::assert_type_eq_all!(CompactOrder<shape!("(2,4,3)"), shape!("(5,3,9)")>, shape!("(4,1,8)"));
+//! // The A partition of a row-major tile for SM80's 16x8x16 (CuTe's answer).
+//! type A = layout!("((2,2,2),4,4):((1,512,8),2048,16)");
+//! assert_eq!(FragmentLike::<A>::default().to_string(), "((2,2,2),4,4):((1,2,4),32,8)");
+//! ```
+//!
+//! [`rules::precedes`]: crate::algebra::rules::precedes
+
+use crate::diagnostic::{Check, CheckBit, Checked, Fails, Holds};
+use crate::layout::compact::{ColumnMajor, Compact, Left};
+use crate::layout::int_tuple::{IntTuple, LayoutShape, Leaves, LeavesOfList};
+use crate::layout::list::{Cons, Nil, ToList, ToTuple, ZipList};
+use crate::layout::Layout;
+use crate::num::arith::{IsZero, Not, StrideAtMost, StrideLeEq};
+use crate::num::nat::{AddCarry, Mul, Prod, Sum};
+use typenum::{Bit, NInt, NonZero, UInt, UTerm, Unsigned, B0, B1, U0, U1};
+
+/// `compact_order(S, O)`: the strides of shape `S` compact in the order of `O` (same profile).
+pub type CompactOrder<S, O> = <S as OrderedStrides<O>>::Output;
+
+/// `make_ordered_layout(S, O)`: `S` with the strides [`CompactOrder<S, O>`].
+pub type OrderedLayout<S, O> = Layout<S, CompactOrder<S, O>>;
+
+/// `make_fragment_like(L)`: the register layout of a partition `L`, once its extents are static.
+pub type FragmentLike<L> =
+    <<L as MakeFragmentLike>::Verdict as Checked>::Then<<L as MakeFragmentLike>::Output>;
+
+/// The strides of shape `Self` compact in the order of `O`, a tuple of the same profile.
+#[diagnostic::on_unimplemented(
+    message = "compact_order: the order does not match the shape leaf for leaf",
+    label = "the shape must be static and the order of the same profile"
+)]
+pub trait OrderedStrides<O> {
+    /// The strides.
+    type Output;
+}
+impl<S: Leaves + LeafWalk<Ordered<U1, Nil, Zipped<S, O>>>, O: Leaves> OrderedStrides<O> for S
+where
+    S::List: ZipList<O::List>,
+{
+    type Output = <S as LeafWalk<Ordered<U1, Nil, Zipped<S, O>>>>::Stride;
+}
+
+/// The leaves of `S` paired with the leaves of `O`.
+type Zipped<S, O> = <<S as Leaves>::List as ZipList<<O as Leaves>::List>>::Output;
+
+/// The fragment layout of a layout, as one bound.
+#[diagnostic::on_unimplemented(
+    message = "make_fragment_like: this layout has no register layout",
+    label = "a fragment needs a layout with a static shape"
+)]
+pub trait MakeFragmentLike {
+    /// The fragment's layout (one register, a placeholder, where the verdict fails).
+    type Output;
+    /// [`Holds`], or the failure of [`StaticExtents`].
+    type Verdict;
+}
+impl<S: ToList + LayoutShape<D> + Extents, D: ToList + IntTuple> MakeFragmentLike for Layout<S, D>
+where
+    S::Runtime: IsZero,
+    <S::Runtime as IsZero>::Output: CheckBit<StaticExtents, S::Runtime, S::All>,
+    (S, D): FragmentIf<ExtentsVerdict<S>>,
+{
+    type Output = <(S, D) as FragmentIf<ExtentsVerdict<S>>>::Output;
+    type Verdict = ExtentsVerdict<S>;
+}
+impl<U, B, D: IntTuple> MakeFragmentLike for Layout<UInt<U, B>, D>
+where
+    UInt<U, B>: LayoutShape<D> + ColumnMajor,
+{
+    type Output = <UInt<U, B> as ColumnMajor>::Layout;
+    type Verdict = Holds;
+}
+
+crate::diagnostic::condition!(
+    /// A register fragment (make_fragment_like, partition_fragment_A/B/C): every extent is static.
+    StaticExtents,
+    StaticExtentsFails,
+    "register fragment: the layout has {A} runtime extents among its {B}, and registers need static ones",
+    "registers are counted at compile time: partition a tile of static extents"
+);
+
+/// The verdict on a fragment of shape `S`: [`Holds`] when every extent is static.
+pub type ExtentsVerdict<S> = Check<
+    <<S as Extents>::Runtime as IsZero>::Output,
+    StaticExtents,
+    <S as Extents>::Runtime,
+    <S as Extents>::All,
+>;
+
+/// The number of runtime extents of a shape and the number of its extents.
+pub trait Extents {
+    /// How many leaves are runtime values.
+    type Runtime;
+    /// How many leaves.
+    type All;
+}
+impl<U, B> Extents for UInt<U, B> {
+    type Runtime = U0;
+    type All = U1;
+}
+impl Extents for usize {
+    type Runtime = U1;
+    type All = U1;
+}
+#[diagnostic::do_not_recommend]
+impl<T: ToList> Extents for T
+where
+    T::List: Extents,
+{
+    type Runtime = <T::List as Extents>::Runtime;
+    type All = <T::List as Extents>::All;
+}
+impl Extents for Nil {
+    type Runtime = U0;
+    type All = U0;
+}
+impl<H: Extents, T: Extents> Extents for Cons<H, T>
+where
+    H::Runtime: AddCarry<T::Runtime, B0>,
+    H::All: AddCarry<T::All, B0>,
+{
+    type Runtime = Sum<H::Runtime, T::Runtime>;
+    type All = Sum<H::All, T::All>;
+}
+
+/// The fragment of a layout `(S, D)` if the verdict `V` holds, else one register (a
+/// placeholder, so that the verdict's error is the only one).
+pub trait FragmentIf<V> {
+    /// The fragment's layout.
+    type Output;
+}
+impl<S: ToList, D: ToList> FragmentIf<Holds> for (S, D)
+where
+    S::List: FragmentModes<D::List>,
+    Modes<S, D>: ToTuple,
+    Strides<S, D>: ToTuple,
+    Tuple<Modes<S, D>>: LayoutShape<Tuple<Strides<S, D>>>,
+    Tuple<Strides<S, D>>: IntTuple,
+{
+    type Output = Layout<Tuple<Modes<S, D>>, Tuple<Strides<S, D>>>;
+}
+impl<S, D, Tag, A, B> FragmentIf<Fails<Tag, A, B>> for (S, D) {
+    type Output = Placeholder;
+}
+
+/// Shape `Self` column-major if the verdict `V` holds, else one register.
+pub trait ColumnMajorIf<V> {
+    /// The layout.
+    type Output;
+}
+impl<S: ColumnMajor> ColumnMajorIf<Holds> for S {
+    type Output = S::Layout;
+}
+impl<S, Tag, A, B> ColumnMajorIf<Fails<Tag, A, B>> for S {
+    type Output = Placeholder;
+}
+
+/// One register: what a fragment whose shape failed its check stands in for.
+type Placeholder = Layout<(U1,), (UTerm,)>;
+
+type Modes<S, D> = <<S as ToList>::List as FragmentModes<<D as ToList>::List>>::Shape;
+type Strides<S, D> = <<S as ToList>::List as FragmentModes<<D as ToList>::List>>::Stride;
+type Tuple<L> = <L as ToTuple>::Tuple;
+
+/// The fragment of the modes `Self` (a list) of a layout with strides `D`.
+pub trait FragmentModes<D> {
+    /// The list of shapes.
+    type Shape;
+    /// The list of strides.
+    type Stride;
+}
+/// Rank 1: column-major.
+impl<S0: Compact<Left, U1>, D0> FragmentModes<Cons<D0, Nil>> for Cons<S0, Nil> {
+    type Shape = Self;
+    type Stride = Cons<S0::Stride, Nil>;
+}
+/// Rank 2 or more: mode 0 column-major over its non-zero strides, of size `K`; the rest ordered
+/// by their strides, from `K` on. A single rest mode comes back as a tuple of one, as CuTe's
+/// `tiled_product` gives it.
+impl<S0, S1, ST, D0, D1, DT> FragmentModes<Cons<D0, Cons<D1, DT>>> for Cons<S0, Cons<S1, ST>>
+where
+    D0: Leaves,
+    S0: LeafWalk<ZerosKept<U1, D0::List>>,
+    Cons<S1, ST>: LeavesOfList + LeafWalkList<RestState<S0, D0, S1, ST, D1, DT>> + Rest,
+    Cons<D1, DT>: LeavesOfList,
+    <Cons<S1, ST> as LeavesOfList>::List: ZipList<<Cons<D1, DT> as LeavesOfList>::List>,
+    <S0 as LeafWalk<ZerosKept<U1, D0::List>>>::Next: Running,
+    <Cons<S1, ST> as LeafWalkList<RestState<S0, D0, S1, ST, D1, DT>>>::Strides: Rest,
+{
+    type Shape = Cons<S0, <Cons<S1, ST> as Rest>::Output>;
+    type Stride = Cons<
+        <S0 as LeafWalk<ZerosKept<U1, D0::List>>>::Stride,
+        <<Cons<S1, ST> as LeafWalkList<RestState<S0, D0, S1, ST, D1, DT>>>::Strides as Rest>::Output,
+    >;
+}
+
+/// The state the rest modes' walk starts from.
+type RestState<S0, D0, S1, ST, D1, DT> =
+    Ordered<ZerosKeptSize<S0, D0>, Nil, RestZipped<S1, ST, D1, DT>>;
+
+/// The rest modes as the fragment has them: one mode wrapped in a tuple, more as they are.
+pub trait Rest {
+    /// The modes.
+    type Output;
+}
+impl<X> Rest for Cons<X, Nil> {
+    type Output = Cons<(X,), Nil>;
+}
+impl<X, Y, T> Rest for Cons<X, Cons<Y, T>> {
+    type Output = Self;
+}
+
+/// The leaves of the rest modes paired with their strides.
+type RestZipped<S1, ST, D1, DT> =
+    <<Cons<S1, ST> as LeavesOfList>::List as ZipList<<Cons<D1, DT> as LeavesOfList>::List>>::Output;
+
+/// The product of mode 0's leaves whose stride is not a static 0: where the rest starts.
+type ZerosKeptSize<S0, D0> =
+    <<S0 as LeafWalk<ZerosKept<U1, <D0 as Leaves>::List>>>::Next as Running>::Current;
+
+/// A walk over a shape's leaves, left to right, through a state `St` that gives each leaf its
+/// stride.
+pub trait LeafWalk<St> {
+    /// The strides, congruent to the shape.
+    type Stride;
+    /// The state after the last leaf.
+    type Next;
+}
+
+/// What a walk's state gives the next leaf, of shape `S`.
+pub trait LeafStep<S> {
+    /// The leaf's stride.
+    type Stride;
+    /// The state after it.
+    type Next;
+}
+
+impl<St: LeafStep<UInt<U, B>>, U, B> LeafWalk<St> for UInt<U, B> {
+    type Stride = St::Stride;
+    type Next = St::Next;
+}
+
+/// A walk over a list of shapes, each with [`LeafWalk`].
+pub trait LeafWalkList<St> {
+    /// The list of strides.
+    type Strides;
+    /// The state after the whole list.
+    type Next;
+}
+impl<St> LeafWalkList<St> for Nil {
+    type Strides = Nil;
+    type Next = St;
+}
+impl<St, H: LeafWalk<St>, T: LeafWalkList<H::Next>> LeafWalkList<St> for Cons<H, T> {
+    type Strides = Cons<H::Stride, T::Strides>;
+    type Next = T::Next;
+}
+#[diagnostic::do_not_recommend]
+impl<St, T: ToList> LeafWalk<St> for T
+where
+    T::List: LeafWalkList<St>,
+    <T::List as LeafWalkList<St>>::Strides: ToTuple,
+{
+    type Stride = <<T::List as LeafWalkList<St>>::Strides as ToTuple>::Tuple;
+    type Next = <T::List as LeafWalkList<St>>::Next;
+}
+
+/// Column-major over the leaves whose stride (the head of `Strides`, in step) is not a static
+/// 0; such a leaf keeps stride 0. `Current` is the running product.
+pub struct ZerosKept<Current, Strides>(Current, Strides);
+
+/// A state's running product.
+pub trait Running {
+    /// The product so far.
+    type Current;
+}
+impl<C, T> Running for ZerosKept<C, T> {
+    type Current = C;
+}
+
+impl<S, C, T> LeafStep<S> for ZerosKept<C, Cons<UTerm, T>> {
+    type Stride = UTerm;
+    type Next = ZerosKept<C, T>;
+}
+impl<S: Compact<Left, C>, C, D: Kept, T> LeafStep<S> for ZerosKept<C, Cons<D, T>> {
+    type Stride = S::Stride;
+    type Next = ZerosKept<S::Next, T>;
+}
+
+/// A stride that is not a static 0.
+pub trait Kept {}
+impl<U, B> Kept for UInt<U, B> {}
+impl<U: Unsigned + NonZero> Kept for NInt<U> {}
+impl Kept for isize {}
+
+/// Compact in order: `Prefix` holds the leaves walked (shape, order), `Rest` this leaf and those
+/// after it; a leaf's stride is `K` times the shapes of the leaves that precede it.
+pub struct Ordered<K, Prefix, Rest>(K, Prefix, Rest);
+
+impl<S, K, P, O, Sfx> LeafStep<S> for Ordered<K, P, Cons<(S, O), Sfx>>
+where
+    P: ShapesBefore<O, B1>,
+    Sfx: ShapesBefore<O, B0>,
+    P::Output: Mul<Sfx::Output>,
+    K: Mul<Prod<P::Output, Sfx::Output>>,
+    S: Compact<Left, Prod<K, Prod<P::Output, Sfx::Output>>>,
+{
+    type Stride = <S as Compact<Left, Prod<K, Prod<P::Output, Sfx::Output>>>>::Stride;
+    type Next = Ordered<K, Cons<(S, O), P>, Sfx>;
+}
+
+/// The product of the shapes in `Self`, a list of (shape, order), whose order precedes `O`;
+/// `Left` says whether a tie precedes (the list lies to the left of `O`'s leaf).
+pub trait ShapesBefore<O, Left> {
+    /// The product.
+    type Output;
+}
+impl<O, L> ShapesBefore<O, L> for Nil {
+    type Output = U1;
+}
+impl<S, J: OrderKey, T: ShapesBefore<O, L>, O: OrderKey, L> ShapesBefore<O, L> for Cons<(S, J), T>
+where
+    J::Key: Precedes<O::Key, L>,
+    <J::Key as Precedes<O::Key, L>>::Output: TimesIf<S, T::Output>,
+{
+    type Output = <<J::Key as Precedes<O::Key, L>>::Output as TimesIf<S, T::Output>>::Output;
+}
+
+/// `S * R` if `Self` is `B1`, else `R`.
+pub trait TimesIf<S, R> {
+    /// The product.
+    type Output;
+}
+impl<S: Mul<R>, R> TimesIf<S, R> for B1 {
+    type Output = Prod<S, R>;
+}
+impl<S, R> TimesIf<S, R> for B0 {
+    type Output = R;
+}
+
+/// An order as it is compared: a static number by value ([`Fixed`]), a runtime one after every
+/// static one ([`Late`]).
+pub trait OrderKey {
+    /// `Fixed<Self>` or `Late`.
+    type Key;
+}
+/// A static order.
+pub struct Fixed<N>(N);
+/// A runtime order.
+pub struct Late;
+impl OrderKey for UTerm {
+    type Key = Fixed<UTerm>;
+}
+impl<U, B> OrderKey for UInt<U, B> {
+    type Key = Fixed<Self>;
+}
+impl<U: Unsigned + NonZero> OrderKey for NInt<U> {
+    type Key = Fixed<Self>;
+}
+impl OrderKey for isize {
+    type Key = Late;
+}
+
+/// Whether key `Self` precedes key `K`; a tie precedes when `Left` is `B1`
+/// ([`rules::precedes`](crate::algebra::rules::precedes)).
+pub trait Precedes<K, Left> {
+    /// `B1` or `B0`.
+    type Output: Bit;
+}
+impl<A: StrideLeEq<B>, B> Precedes<Fixed<B>, B1> for Fixed<A> {
+    type Output = StrideAtMost<A, B>;
+}
+impl<A, B: StrideLeEq<A>> Precedes<Fixed<B>, B0> for Fixed<A>
+where
+    StrideAtMost<B, A>: crate::num::arith::Negate,
+    Not<StrideAtMost<B, A>>: Bit,
+{
+    type Output = Not<StrideAtMost<B, A>>;
+}
+impl<A, L> Precedes<Late, L> for Fixed<A> {
+    type Output = B1;
+}
+impl<B, L> Precedes<Fixed<B>, L> for Late {
+    type Output = B0;
+}
+impl<L: Bit> Precedes<Late, L> for Late {
+    type Output = L;
+}

@@ -1,0 +1,89 @@
+//! The static `CompactOrder` / `FragmentLike` and the runtime `compact_order` /
+//! `make_fragment_like` give the same answer: the same rule ([`tessel::rules::precedes`]) on
+//! typenum numbers and on `i64`s, ties, zero, negative and runtime strides included.
+
+use tessel::dynamic::ordered::{make_fragment_like, make_ordered_layout};
+use tessel::ordered::{FragmentLike, MakeFragmentLike, OrderedLayout};
+use tessel::{layout, DynLayout, StaticLayout};
+
+fn runtime(text: &str) -> String {
+    make_fragment_like(&text.parse::<DynLayout>().unwrap())
+        .unwrap()
+        .to_string()
+}
+
+macro_rules! fragments_agree {
+    ($($text:literal),+ $(,)?) => {$(
+        assert_eq!(
+            <FragmentLike<layout!($text)> as StaticLayout>::INSTANCE.to_string(),
+            runtime($text),
+            $text
+        );
+    )+};
+}
+
+/// The static fragment of a layout value's type.
+fn fragment<L: MakeFragmentLike>(_: &L) -> String
+where
+    L::Output: StaticLayout,
+{
+    <L::Output as StaticLayout>::INSTANCE.to_string()
+}
+
+/// `shape:order`, written as a layout, ordered both ways.
+macro_rules! orders_agree {
+    ($($text:literal),+ $(,)?) => {$({
+        type L = layout!($text);
+        let l: DynLayout = $text.parse().unwrap();
+        assert_eq!(
+            <OrderedLayout<<L as StaticLayout>::Shape, <L as StaticLayout>::Stride> as StaticLayout>::INSTANCE.to_string(),
+            make_ordered_layout(l.shape(), l.stride()).unwrap().to_string(),
+            $text
+        );
+    })+};
+}
+
+#[test]
+fn static_and_runtime_fragments_agree() {
+    fragments_agree!(
+        "((2,2,2),4,4):((1,512,8),2048,16)",
+        "((2,2),4,1,3):((0,1),0,7,5)",
+        "(2,(4,2),1):(1,(16,4),0)",
+        "(2,4,2):(1,16,16)",
+        "(2,4,2):(1,-16,16)",
+        "(4,8):(8,1)",
+        "(4,(8,2)):(8,(1,32))",
+        "(8,2):(0,2)",
+        "8:2",
+        "(8):(3)",
+        "((4,2),(2,3),5):((0,-1),(7,7),7)",
+    );
+}
+
+#[test]
+fn static_and_runtime_orders_agree() {
+    orders_agree!(
+        "(2,4,3):(5,3,9)",
+        "(2,4,3):(1,1,1)",
+        "(2,(4,2),1):(9,(1,4),0)",
+        "((2,2),3,4):((-3,8),0,-3)",
+        "8:5",
+    );
+}
+
+/// A runtime stride orders after every static one, runtime ones by position (CuTe's rule).
+#[test]
+fn runtime_strides_come_last() {
+    let f = |l: &str| {
+        make_fragment_like(&l.parse::<DynLayout>().unwrap())
+            .unwrap()
+            .to_string()
+    };
+    let l = layout!("((2,2),4,8,2):((1,2),r0,1,r1)"; r0 = 1, r1 = 0);
+    assert_eq!(fragment(&l), "((2,2),4,8,2):((1,2),32,4,128)");
+    // The runtime layer knows the numbers: 0 comes first, then the tie of 1s by position.
+    assert_eq!(
+        f("((2,2),4,8,2):((1,2),1,1,0)"),
+        "((2,2),4,8,2):((1,2),8,32,4)"
+    );
+}
