@@ -178,7 +178,8 @@ pub unsafe extern "ptx-kernel" fn $name(
             for i in 0..$mi {
                 fa[i] = ldmatrix_x4(ta + 2 * s2r_a.index_of((0usize, i, kk)) as u32);
             }
-            // Each x4 of B fills atoms j and j + 1 of the MMA's N mode `(2,2)`.
+            // Each x4 of B fills atoms 2j and 2j + 1 of the MMA's N mode, and each x4 of A one
+            // atom: what retile_D of the fragments gives (tests/gemm_registers.rs checks it).
             for j in 0..$nj / 2 {
                 let [b0, b1, b2, b3] = ldmatrix_x4(tb + 2 * s2r_b.index_of((0usize, j, kk)) as u32);
                 (fb[2 * j], fb[2 * j + 1]) = ([b0, b1], [b2, b3]);

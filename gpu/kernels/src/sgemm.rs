@@ -69,11 +69,11 @@ unsafe fn static_4096(p: *mut f32) -> TensorPtr<f32, layout!("(4096,4096):(1,409
 
 /// The kernel body: `$sizes` gives `(m, n, k)` from the arguments, `$a`, `$b`, `$c` build the
 /// global tensors from the pointers and sizes, `$smem` is the shared tiles' layout, `$copy` the
-/// copy threads'; `$fast` runs interior blocks unpredicated, `$ahead` loads the next k-step's
-/// registers before this one's FMAs.
+/// copy threads'; `$fast` runs interior blocks unpredicated; the next k-step's registers load
+/// just before row `$at` of this one's FMAs (8: after them).
 macro_rules! sgemm_kernel {
     ($(#[$doc:meta])* $name:ident, $sizes:expr, $a:expr, $b:expr, $c:expr, $smem:ty, $copy:expr, $fast:expr,
-     $ahead:expr) => {
+     $at:expr) => {
         $(#[$doc])*
         #[no_mangle]
         #[allow(clippy::too_many_arguments)]
@@ -141,21 +141,22 @@ macro_rules! sgemm_kernel {
                     }
                     (ra, rb)
                 };
-                // With `$ahead`, the next k-step's fragments are loaded before this one's FMAs
-                // (what NVVM does to the twins' loop; measured: TN 27.3 -> 28.6 TFLOP/s, NT
-                // 35.0 -> 34.7, so NT loads each step's own).
+                // Where the next k-step's fragments load among this one's FMAs steers ptxas's
+                // schedule (NVVM spreads the twins' loads through the FMAs). Measured, TN: after
+                // them 27.3 TFLOP/s, before them 28.6, after half the rows 28.8; NT: after them
+                // 35.0, before them 34.7.
                 let mut next = fragments(0);
                 for kk in 0..8 {
                     let (ra, rb) = next;
-                    if $ahead && kk + 1 < 8 {
-                        next = fragments(kk + 1);
-                    }
                     for i in 0..8 {
+                        if i == $at && kk + 1 < 8 {
+                            next = fragments(kk + 1);
+                        }
                         for j in 0..8 {
                             acc[i][j] = fma(ra[i], rb[j], acc[i][j]);
                         }
                     }
-                    if !$ahead && kk + 1 < 8 {
+                    if $at == 8 && kk + 1 < 8 {
                         next = fragments(kk + 1);
                     }
                 }
@@ -183,14 +184,13 @@ macro_rules! sgemm_kernel {
 sgemm_kernel!(
     /// NT: A and B M-/N-major; shared tiles `(128,8)` M-major, copy threads `(32,8)` M-major.
     /// Grid `(ceil(m/128), ceil(n/128))`, block 256.
-    sgemm_nt, runtime, m_major, m_major, m_major, layout!("(128,8)"), layout!("(32,8)"), true,
-    false
+    sgemm_nt, runtime, m_major, m_major, m_major, layout!("(128,8)"), layout!("(32,8)"), true, 8
 );
 sgemm_kernel!(
     /// TN: A and B K-major; shared tiles `(128,8):(8,1)` and copy threads `(32,8):(8,1)`
     /// K-major, as sgemm_1's `gemm_tn`.
     sgemm_tn, runtime, k_major, k_major, m_major, layout!("(128,8):(8,1)"), layout!("(32,8):(8,1)"),
-    false, true
+    false, 4
 );
 sgemm_kernel!(
     /// NT with every size static: `m = n = k = 4096` (the arguments are ignored).
@@ -202,5 +202,5 @@ sgemm_kernel!(
     layout!("(128,8)"),
     layout!("(32,8)"),
     true,
-    false
+    8
 );
