@@ -80,10 +80,37 @@ fn runtime_strides_come_last() {
             .to_string()
     };
     let l = layout!("((2,2),4,8,2):((1,2),r0,1,r1)"; r0 = 1, r1 = 0);
+    // CuTe's answer (cute-oracle, `#1` and `#0` runtime strides).
     assert_eq!(fragment(&l), "((2,2),4,8,2):((1,2),32,4,128)");
     // The runtime layer knows the numbers: 0 comes first, then the tie of 1s by position.
     assert_eq!(
         f("((2,2),4,8,2):((1,2),1,1,0)"),
         "((2,2),4,8,2):((1,2),8,32,4)"
+    );
+}
+
+/// An order coarser than the shape: each of its leaves orders a whole sub-shape, column-major
+/// inside (CuTe's `product_like`; the answers are CuTe's, cute-oracle).
+#[test]
+fn a_coarser_order_orders_sub_shapes() {
+    use tessel::dynamic::ordered::compact_order;
+    use tessel::ordered::CompactOrder;
+    use tessel::shape;
+    static_assertions::assert_type_eq_all!(
+        CompactOrder<shape!("((2,4),3)"), shape!("(2,1)")>,
+        shape!("((3,6),1)")
+    );
+    static_assertions::assert_type_eq_all!(
+        CompactOrder<shape!("(2,((2,2),3))"), shape!("(5,(3,2))")>,
+        shape!("(12,((3,6),1))")
+    );
+    let order = |s: &str, o: &str| compact_order(&s.parse().unwrap(), &o.parse().unwrap());
+    assert_eq!(
+        order("((2,4),3)", "(2,1)").unwrap().to_string(),
+        "((3,6),1)"
+    );
+    assert_eq!(
+        order("(2,((2,2),3))", "(5,(3,2))").unwrap().to_string(),
+        "(12,((3,6),1))"
     );
 }

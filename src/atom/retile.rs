@@ -154,8 +154,28 @@ impl<Tc, R: Retile<Tc>> RetileIf<Tc, Holds> for R {
 impl<Tc, R, Tag, A, B> RetileIf<Tc, Fails<Tag, A, B>> for R {
     type Output = R;
 }
-/// The method's result layout for a fragment `Layout<S, D>`.
-type RetiledIf<S, D, Tc> = <Layout<S, D> as RetileIf<Tc, RankVerdict<S>>>::Output;
+/// What `retile_S/D` need of a fragment, as one bound: the verdict on its rank and the retiled
+/// layout (the fragment itself where the rank fails).
+#[doc(hidden)]
+pub trait RetileOf<Tc> {
+    /// [`RankVerdict`] of the fragment's shape.
+    type Verdict;
+    /// `(CPY, CPY_M, CPY_K)`, or the placeholder.
+    type Output: Default;
+}
+impl<Tc, S, D> RetileOf<Tc> for Layout<S, D>
+where
+    S: LayoutShape<D> + Modes,
+    D: IntTuple,
+    S::List: Len,
+    RankOfShape<S>: SameAs<U3>,
+    SameValue<RankOfShape<S>, U3>: CheckBit<FragmentRank, RankOfShape<S>, U3>,
+    Layout<S, D>: RetileIf<Tc, RankVerdict<S>>,
+    <Layout<S, D> as RetileIf<Tc, RankVerdict<S>>>::Output: Default,
+{
+    type Verdict = RankVerdict<S>;
+    type Output = <Layout<S, D> as RetileIf<Tc, RankVerdict<S>>>::Output;
+}
 
 /// The rank of a shape `S`.
 type RankOfShape<S> = <<S as Modes>::List as Len>::Output;
@@ -209,16 +229,12 @@ impl<Tc: TiledCopy> ThrCopy<Tc> {
     pub fn retile_D<E: Engine, S, D>(
         &self,
         t: TensorOf<E, Layout<S, D>>,
-    ) -> TensorOf<E, RetiledIf<S, D, Tc>>
+    ) -> TensorOf<E, <Layout<S, D> as RetileOf<Tc>>::Output>
     where
-        S: LayoutShape<D> + Modes,
+        S: LayoutShape<D>,
         D: IntTuple,
-        S::List: Len,
-        RankOfShape<S>: SameAs<U3>,
-        SameValue<RankOfShape<S>, U3>: CheckBit<FragmentRank, RankOfShape<S>, U3>,
-        RankVerdict<S>: Checked,
-        Layout<S, D>: RetileIf<Tc, RankVerdict<S>>,
-        RetiledIf<S, D, Tc>: Default,
+        Layout<S, D>: RetileOf<Tc>,
+        <Layout<S, D> as RetileOf<Tc>>::Verdict: Checked,
     {
         let (engine, base, _) = t.into_parts();
         TensorOf::at(engine, base, Default::default())
@@ -229,16 +245,12 @@ impl<Tc: TiledCopy> ThrCopy<Tc> {
     pub fn retile_S<E: Engine, S, D>(
         &self,
         t: TensorOf<E, Layout<S, D>>,
-    ) -> TensorOf<E, RetiledIf<S, D, Tc>>
+    ) -> TensorOf<E, <Layout<S, D> as RetileOf<Tc>>::Output>
     where
-        S: LayoutShape<D> + Modes,
+        S: LayoutShape<D>,
         D: IntTuple,
-        S::List: Len,
-        RankOfShape<S>: SameAs<U3>,
-        SameValue<RankOfShape<S>, U3>: CheckBit<FragmentRank, RankOfShape<S>, U3>,
-        RankVerdict<S>: Checked,
-        Layout<S, D>: RetileIf<Tc, RankVerdict<S>>,
-        RetiledIf<S, D, Tc>: Default,
+        Layout<S, D>: RetileOf<Tc>,
+        <Layout<S, D> as RetileOf<Tc>>::Verdict: Checked,
     {
         self.retile_D(t)
     }

@@ -15,6 +15,10 @@
 //! // Thread 17 is (1,1) of 16x16: rows 1, 17, ..., columns 1, 17, ...
 //! assert_eq!(tc.layout().to_string(), "(1,8,8):(0,16,2048)");
 //! assert_eq!(tc.base(), 1 + 128);
+//! // A's registers follow a row-major tile: K before M (CuTe's `partition_fragment_A`).
+//! let a = [0f32; 128 * 8];
+//! let fa = Mma::get_slice(17).partition_fragment_A::<f32, _, _>(&Tensor::new(&a, layout!("(128,8):(8,1)")));
+//! assert_eq!(fa.layout().to_string(), "(1,8,8):(0,8,1)");
 //! ```
 #![allow(non_snake_case)]
 
@@ -64,12 +68,14 @@ pub type Partitioned<R, Op> = <R as Partition<Op>>::Output;
 pub type PartitionFragment<T, R, Op> = Fragment<T, FragmentLayoutOf<R, Op>>;
 
 /// The layout of the fragment of `Op`'s partition of a tensor of layout `R`.
+#[doc(hidden)]
 pub type FragmentLayoutOf<R, Op> = <Op as OperandFragment<Partitioned<R, Op>>>::Layout;
 
 /// The register layout of an operand's partition `P`: A's and B's follow the partition (CuTe's
 /// `make_fragment_like`: an atom's values column-major, the rest in the order of the partition's
 /// strides); C's is column-major over its shape (CuTe's `make_fragment_C`: accumulators). Either
 /// needs static extents ([`StaticExtents`]).
+#[doc(hidden)]
 pub trait OperandFragment<P> {
     /// The fragment's layout (a placeholder where the verdict fails).
     type Layout;

@@ -1,9 +1,13 @@
 //! Runtime compact orders: the mirror of [`crate::ordered`].
 //!
 //! ```
-//! use tessel::dynamic::{ordered::{compact_order, make_fragment_like}, DynLayout, IntTuple};
+//! use tessel::dynamic::ordered::{compact_order, make_fragment_like, make_ordered_layout};
+//! use tessel::dynamic::{DynLayout, IntTuple};
 //! let s: IntTuple = "(2,4,3)".parse().unwrap();
 //! assert_eq!(compact_order(&s, &"(5,3,9)".parse().unwrap()).unwrap().to_string(), "(4,1,8)");
+//! let s: IntTuple = "((2,4),3)".parse().unwrap();
+//! let l = make_ordered_layout(&s, &"(2,1)".parse().unwrap()).unwrap();
+//! assert_eq!(l.to_string(), "((2,4),3):((3,6),1)");
 //! let a: DynLayout = "((2,2,2),4,4):((1,512,8),2048,16)".parse().unwrap();
 //! assert_eq!(make_fragment_like(&a).unwrap().to_string(), "((2,2,2),4,4):((1,2,4),32,8)");
 //! ```
@@ -39,12 +43,11 @@ pub fn make_fragment_like(l: &DynLayout) -> Result<DynLayout, Error> {
     // A leaf of size 1 gets stride 0 (`layout_left`), so the zero strides stay 0.
     let mut modes = Vec::from([layout_left(&kept)?]);
     let rest = |t: &IntTuple| IntTuple::Tuple(t.modes()[1..].to_vec());
-    let ordered = compact_order(&rest(shape), &rest(stride))?;
-    let mut shapes = Vec::from([shape.modes()[0].clone()]);
-    shapes.extend(rest(shape).modes().iter().cloned());
-    for d in ordered.modes() {
-        modes.push(scaled(d, kept.size()?)?);
+    let start = kept.size()?;
+    for d in compact_order(&rest(shape), &rest(stride))?.modes() {
+        modes.push(scaled(d, start)?);
     }
+    let mut shapes = shape.modes().to_vec();
     // One rest mode comes back as a tuple of one, as CuTe's `tiled_product` gives it.
     if shape.rank() == 2 {
         let wrap = |m: &mut IntTuple| *m = IntTuple::Tuple(Vec::from([m.clone()]));

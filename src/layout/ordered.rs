@@ -21,9 +21,11 @@
 //! size 2 or more, the one with the smaller stride in `L` has the smaller stride here.
 //!
 //! ```
-//! use tessel::ordered::{CompactOrder, FragmentLike};
+//! use tessel::ordered::{CompactOrder, FragmentLike, OrderedLayout};
 //! use tessel::{layout, shape};
 //! static_assertions::assert_type_eq_all!(CompactOrder<shape!("(2,4,3)"), shape!("(5,3,9)")>, shape!("(4,1,8)"));
+//! // A coarser order orders whole sub-shapes (CuTe's answers, cute-oracle, for these two).
+//! assert_eq!(OrderedLayout::<shape!("((2,4),3)"), shape!("(2,1)")>::default().to_string(), "((2,4),3):((3,6),1)");
 //! // The A partition of a row-major tile for SM80's 16x8x16 (CuTe's answer).
 //! type A = layout!("((2,2,2),4,4):((1,512,8),2048,16)");
 //! assert_eq!(FragmentLike::<A>::default().to_string(), "((2,2,2),4,4):((1,2,4),32,8)");
@@ -31,17 +33,21 @@
 //!
 //! [`rules::precedes`]: crate::algebra::rules::precedes
 
+use crate::algebra::product::Len;
 use crate::diagnostic::{Check, CheckBit, Checked, Fails, Holds};
 use crate::layout::compact::{ColumnMajor, Compact, Left};
-use crate::layout::int_tuple::{IntTuple, LayoutShape, Leaves, LeavesOfList};
-use crate::layout::list::{Cons, Nil, ToList, ToTuple, ZipList};
+use crate::layout::int_tuple::{IntTuple, LayoutShape, Leaves, Size, StaticShape};
+use crate::layout::list::{Concat, Cons, Joined, Nil, ToList, ToTuple};
 use crate::layout::Layout;
 use crate::num::arith::{IsZero, Not, StrideAtMost, StrideLeEq};
 use crate::num::nat::{AddCarry, Mul, Prod, Sum};
+use core::ops::BitAnd;
 use typenum::{Bit, NInt, NonZero, UInt, UTerm, Unsigned, B0, B1, U0, U1};
 
-/// `compact_order(S, O)`: the strides of shape `S` compact in the order of `O` (same profile).
-pub type CompactOrder<S, O> = <S as OrderedStrides<O>>::Output;
+/// `compact_order(S, O)`: the strides of shape `S` compact in the order of `O`, once `O`'s
+/// profile fits `S`'s.
+pub type CompactOrder<S, O> =
+    <<S as OrderedStrides<O>>::Verdict as Checked>::Then<<S as OrderedStrides<O>>::Output>;
 
 /// `make_ordered_layout(S, O)`: `S` with the strides [`CompactOrder<S, O>`].
 pub type OrderedLayout<S, O> = Layout<S, CompactOrder<S, O>>;
@@ -50,24 +56,126 @@ pub type OrderedLayout<S, O> = Layout<S, CompactOrder<S, O>>;
 pub type FragmentLike<L> =
     <<L as MakeFragmentLike>::Verdict as Checked>::Then<<L as MakeFragmentLike>::Output>;
 
-/// The strides of shape `Self` compact in the order of `O`, a tuple of the same profile.
-#[diagnostic::on_unimplemented(
-    message = "compact_order: the order does not match the shape leaf for leaf",
-    label = "the shape must be static and the order of the same profile"
-)]
+/// The strides of shape `Self` compact in the order of `O`, as one bound.
 pub trait OrderedStrides<O> {
+    /// The strides (column-major, a placeholder, where the verdict fails).
+    type Output;
+    /// [`Holds`], or the failure of [`OrderProfile`].
+    type Verdict;
+}
+impl<S: Leaves + OrderFits<O> + OrderIf<O, ProfileVerdict<S, O>>, O: Leaves> OrderedStrides<O> for S
+where
+    S::List: Len,
+    O::List: Len,
+    S::Fits: CheckBit<OrderProfile, LeafCount<O>, LeafCount<S>>,
+{
+    type Output = <S as OrderIf<O, ProfileVerdict<S, O>>>::Output;
+    type Verdict = ProfileVerdict<S, O>;
+}
+
+crate::diagnostic::condition!(
+    /// compact_order: each leaf of the order orders a leaf or a sub-shape of the shape.
+    OrderProfile,
+    OrderProfileFails,
+    "compact_order: the order's {A} leaves do not fit the shape's {B}: a tuple of the order meets a leaf of the shape, or a tuple of another rank",
+    "the order has the shape's profile, or a coarser one whose leaf orders a whole sub-shape"
+);
+
+type LeafCount<T> = <<T as Leaves>::List as Len>::Output;
+type ProfileVerdict<S, O> =
+    Check<<S as OrderFits<O>>::Fits, OrderProfile, LeafCount<O>, LeafCount<S>>;
+
+/// Whether order `O` fits shape `Self`: a leaf of `O` orders any sub-shape, a tuple of `O` a
+/// tuple of `Self` of its rank.
+#[doc(hidden)]
+pub trait OrderFits<O> {
+    /// `B1` or `B0`.
+    type Fits: Bit;
+}
+macro_rules! order_leaves {
+    ($([$($G:tt)*] $O:ty),+) => {$(
+        impl<S, $($G)*> OrderFits<$O> for S {
+            type Fits = B1;
+        }
+        impl<S, $($G)*> Paired<$O> for S {
+            type List = Cons<(S, $O), Nil>;
+        }
+    )+};
+}
+// An order leaf: static (0, positive, negative) or runtime.
+order_leaves!([] UTerm, [U, B] UInt<U, B>, [U: Unsigned + NonZero] NInt<U>, [] isize);
+// The walk over an order visits its leaves; a positive one is a shape's leaf too (see below).
+macro_rules! walked_order_leaves {
+    ($([$($G:tt)*] $O:ty),+) => {$(
+        impl<St: LeafStep<$O>, $($G)*> LeafWalk<St> for $O {
+            type Stride = St::Stride;
+            type Next = St::Next;
+        }
+    )+};
+}
+walked_order_leaves!([] UTerm, [U: Unsigned + NonZero] NInt<U>, [] isize);
+impl<U, B, O: ToList> OrderFits<O> for UInt<U, B> {
+    type Fits = B0;
+}
+impl<S: ToList, O: ToList> OrderFits<O> for S
+where
+    S::List: OrderFits<O::List>,
+{
+    type Fits = <S::List as OrderFits<O::List>>::Fits;
+}
+impl OrderFits<Nil> for Nil {
+    type Fits = B1;
+}
+impl<H, T> OrderFits<Cons<H, T>> for Nil {
+    type Fits = B0;
+}
+impl<H, T> OrderFits<Nil> for Cons<H, T> {
+    type Fits = B0;
+}
+impl<H: OrderFits<OH>, T: OrderFits<OT>, OH, OT> OrderFits<Cons<OH, OT>> for Cons<H, T>
+where
+    H::Fits: BitAnd<T::Fits>,
+    typenum::And<H::Fits, T::Fits>: Bit,
+{
+    type Fits = typenum::And<H::Fits, T::Fits>;
+}
+
+/// Each leaf of order `O` with the part of shape `Self` it orders (CuTe's `product_like`), in
+/// order.
+#[doc(hidden)]
+pub trait Paired<O> {
+    /// The list of (sub-shape, order).
+    type List;
+}
+impl<S: ToList, O: ToList> Paired<O> for S
+where
+    S::List: Paired<O::List>,
+{
+    type List = <S::List as Paired<O::List>>::List;
+}
+impl Paired<Nil> for Nil {
+    type List = Nil;
+}
+impl<H: Paired<OH>, T: Paired<OT>, OH, OT> Paired<Cons<OH, OT>> for Cons<H, T>
+where
+    H::List: Concat<T::List>,
+{
+    type List = Joined<H::List, T::List>;
+}
+
+/// The strides if the verdict `V` holds, else column-major ones (a placeholder, so that the
+/// verdict's error is the only one).
+#[doc(hidden)]
+pub trait OrderIf<O, V> {
     /// The strides.
     type Output;
 }
-impl<S: Leaves + LeafWalk<Ordered<U1, Nil, Zipped<S, O>>>, O: Leaves> OrderedStrides<O> for S
-where
-    S::List: ZipList<O::List>,
-{
-    type Output = <S as LeafWalk<Ordered<U1, Nil, Zipped<S, O>>>>::Stride;
+impl<S: Paired<O>, O: LeafWalk<Ordered<U1, Nil, S::List>>> OrderIf<O, Holds> for S {
+    type Output = <O as LeafWalk<Ordered<U1, Nil, S::List>>>::Stride;
 }
-
-/// The leaves of `S` paired with the leaves of `O`.
-type Zipped<S, O> = <<S as Leaves>::List as ZipList<<O as Leaves>::List>>::Output;
+impl<S: Compact<Left, U1>, O, Tag, A, B> OrderIf<O, Fails<Tag, A, B>> for S {
+    type Output = S::Stride;
+}
 
 /// The fragment layout of a layout, as one bound.
 #[diagnostic::on_unimplemented(
@@ -101,11 +209,12 @@ crate::diagnostic::condition!(
     /// A register fragment (make_fragment_like, partition_fragment_A/B/C): every extent is static.
     StaticExtents,
     StaticExtentsFails,
-    "register fragment: the layout has {A} runtime extents among its {B}, and registers need static ones",
+    "make_fragment_like (partition_fragment_A/B/C): the layout has {A} runtime extents among its {B}, and registers need static ones",
     "registers are counted at compile time: partition a tile of static extents"
 );
 
 /// The verdict on a fragment of shape `S`: [`Holds`] when every extent is static.
+#[doc(hidden)]
 pub type ExtentsVerdict<S> = Check<
     <<S as Extents>::Runtime as IsZero>::Output,
     StaticExtents,
@@ -114,6 +223,7 @@ pub type ExtentsVerdict<S> = Check<
 >;
 
 /// The number of runtime extents of a shape and the number of its extents.
+#[doc(hidden)]
 pub trait Extents {
     /// How many leaves are runtime values.
     type Runtime;
@@ -151,6 +261,7 @@ where
 
 /// The fragment of a layout `(S, D)` if the verdict `V` holds, else one register (a
 /// placeholder, so that the verdict's error is the only one).
+#[doc(hidden)]
 pub trait FragmentIf<V> {
     /// The fragment's layout.
     type Output;
@@ -170,6 +281,7 @@ impl<S, D, Tag, A, B> FragmentIf<Fails<Tag, A, B>> for (S, D) {
 }
 
 /// Shape `Self` column-major if the verdict `V` holds, else one register.
+#[doc(hidden)]
 pub trait ColumnMajorIf<V> {
     /// The layout.
     type Output;
@@ -189,6 +301,7 @@ type Strides<S, D> = <<S as ToList>::List as FragmentModes<<D as ToList>::List>>
 type Tuple<L> = <L as ToTuple>::Tuple;
 
 /// The fragment of the modes `Self` (a list) of a layout with strides `D`.
+#[doc(hidden)]
 pub trait FragmentModes<D> {
     /// The list of shapes.
     type Shape;
@@ -207,24 +320,24 @@ impl<S0, S1, ST, D0, D1, DT> FragmentModes<Cons<D0, Cons<D1, DT>>> for Cons<S0, 
 where
     D0: Leaves,
     S0: LeafWalk<ZerosKept<U1, D0::List>>,
-    Cons<S1, ST>: LeavesOfList + LeafWalkList<RestState<S0, D0, S1, ST, D1, DT>> + Rest,
-    Cons<D1, DT>: LeavesOfList,
-    <Cons<S1, ST> as LeavesOfList>::List: ZipList<<Cons<D1, DT> as LeavesOfList>::List>,
+    Cons<S1, ST>: Paired<Cons<D1, DT>> + Rest,
+    Cons<D1, DT>: LeafWalkList<RestState<S0, D0, S1, ST, D1, DT>>,
     <S0 as LeafWalk<ZerosKept<U1, D0::List>>>::Next: Running,
-    <Cons<S1, ST> as LeafWalkList<RestState<S0, D0, S1, ST, D1, DT>>>::Strides: Rest,
+    <Cons<D1, DT> as LeafWalkList<RestState<S0, D0, S1, ST, D1, DT>>>::Strides: Rest,
 {
     type Shape = Cons<S0, <Cons<S1, ST> as Rest>::Output>;
     type Stride = Cons<
         <S0 as LeafWalk<ZerosKept<U1, D0::List>>>::Stride,
-        <<Cons<S1, ST> as LeafWalkList<RestState<S0, D0, S1, ST, D1, DT>>>::Strides as Rest>::Output,
+        <<Cons<D1, DT> as LeafWalkList<RestState<S0, D0, S1, ST, D1, DT>>>::Strides as Rest>::Output,
     >;
 }
 
-/// The state the rest modes' walk starts from.
+/// The state the rest modes' walk (over their strides, the order) starts from.
 type RestState<S0, D0, S1, ST, D1, DT> =
-    Ordered<ZerosKeptSize<S0, D0>, Nil, RestZipped<S1, ST, D1, DT>>;
+    Ordered<ZerosKeptSize<S0, D0>, Nil, <Cons<S1, ST> as Paired<Cons<D1, DT>>>::List>;
 
 /// The rest modes as the fragment has them: one mode wrapped in a tuple, more as they are.
+#[doc(hidden)]
 pub trait Rest {
     /// The modes.
     type Output;
@@ -236,16 +349,13 @@ impl<X, Y, T> Rest for Cons<X, Cons<Y, T>> {
     type Output = Self;
 }
 
-/// The leaves of the rest modes paired with their strides.
-type RestZipped<S1, ST, D1, DT> =
-    <<Cons<S1, ST> as LeavesOfList>::List as ZipList<<Cons<D1, DT> as LeavesOfList>::List>>::Output;
-
 /// The product of mode 0's leaves whose stride is not a static 0: where the rest starts.
 type ZerosKeptSize<S0, D0> =
     <<S0 as LeafWalk<ZerosKept<U1, <D0 as Leaves>::List>>>::Next as Running>::Current;
 
 /// A walk over a shape's leaves, left to right, through a state `St` that gives each leaf its
 /// stride.
+#[doc(hidden)]
 pub trait LeafWalk<St> {
     /// The strides, congruent to the shape.
     type Stride;
@@ -254,6 +364,7 @@ pub trait LeafWalk<St> {
 }
 
 /// What a walk's state gives the next leaf, of shape `S`.
+#[doc(hidden)]
 pub trait LeafStep<S> {
     /// The leaf's stride.
     type Stride;
@@ -267,6 +378,7 @@ impl<St: LeafStep<UInt<U, B>>, U, B> LeafWalk<St> for UInt<U, B> {
 }
 
 /// A walk over a list of shapes, each with [`LeafWalk`].
+#[doc(hidden)]
 pub trait LeafWalkList<St> {
     /// The list of strides.
     type Strides;
@@ -293,9 +405,11 @@ where
 
 /// Column-major over the leaves whose stride (the head of `Strides`, in step) is not a static
 /// 0; such a leaf keeps stride 0. `Current` is the running product.
+#[doc(hidden)]
 pub struct ZerosKept<Current, Strides>(Current, Strides);
 
 /// A state's running product.
+#[doc(hidden)]
 pub trait Running {
     /// The product so far.
     type Current;
@@ -314,16 +428,19 @@ impl<S: Compact<Left, C>, C, D: Kept, T> LeafStep<S> for ZerosKept<C, Cons<D, T>
 }
 
 /// A stride that is not a static 0.
+#[doc(hidden)]
 pub trait Kept {}
 impl<U, B> Kept for UInt<U, B> {}
 impl<U: Unsigned + NonZero> Kept for NInt<U> {}
 impl Kept for isize {}
 
-/// Compact in order: `Prefix` holds the leaves walked (shape, order), `Rest` this leaf and those
-/// after it; a leaf's stride is `K` times the shapes of the leaves that precede it.
+/// Compact in order, walking the order's leaves: `Prefix` holds the (sub-shape, order) pairs
+/// walked, `Rest` this leaf's and those after it; a sub-shape's strides are column-major from
+/// `K` times the sizes of the sub-shapes that precede it.
+#[doc(hidden)]
 pub struct Ordered<K, Prefix, Rest>(K, Prefix, Rest);
 
-impl<S, K, P, O, Sfx> LeafStep<S> for Ordered<K, P, Cons<(S, O), Sfx>>
+impl<X, S, K, P, O, Sfx> LeafStep<X> for Ordered<K, P, Cons<(S, O), Sfx>>
 where
     P: ShapesBefore<O, B1>,
     Sfx: ShapesBefore<O, B0>,
@@ -335,8 +452,10 @@ where
     type Next = Ordered<K, Cons<(S, O), P>, Sfx>;
 }
 
-/// The product of the shapes in `Self`, a list of (shape, order), whose order precedes `O`;
+/// The product of the sizes of the sub-shapes in `Self`, a list of (sub-shape, order), whose
+/// order precedes `O`;
 /// `Left` says whether a tie precedes (the list lies to the left of `O`'s leaf).
+#[doc(hidden)]
 pub trait ShapesBefore<O, Left> {
     /// The product.
     type Output;
@@ -344,15 +463,17 @@ pub trait ShapesBefore<O, Left> {
 impl<O, L> ShapesBefore<O, L> for Nil {
     type Output = U1;
 }
-impl<S, J: OrderKey, T: ShapesBefore<O, L>, O: OrderKey, L> ShapesBefore<O, L> for Cons<(S, J), T>
+impl<S: StaticShape, J: OrderKey, T: ShapesBefore<O, L>, O: OrderKey, L> ShapesBefore<O, L>
+    for Cons<(S, J), T>
 where
     J::Key: Precedes<O::Key, L>,
-    <J::Key as Precedes<O::Key, L>>::Output: TimesIf<S, T::Output>,
+    <J::Key as Precedes<O::Key, L>>::Output: TimesIf<Size<S>, T::Output>,
 {
-    type Output = <<J::Key as Precedes<O::Key, L>>::Output as TimesIf<S, T::Output>>::Output;
+    type Output = <<J::Key as Precedes<O::Key, L>>::Output as TimesIf<Size<S>, T::Output>>::Output;
 }
 
 /// `S * R` if `Self` is `B1`, else `R`.
+#[doc(hidden)]
 pub trait TimesIf<S, R> {
     /// The product.
     type Output;
@@ -366,13 +487,16 @@ impl<S, R> TimesIf<S, R> for B0 {
 
 /// An order as it is compared: a static number by value ([`Fixed`]), a runtime one after every
 /// static one ([`Late`]).
+#[doc(hidden)]
 pub trait OrderKey {
     /// `Fixed<Self>` or `Late`.
     type Key;
 }
 /// A static order.
+#[doc(hidden)]
 pub struct Fixed<N>(N);
 /// A runtime order.
+#[doc(hidden)]
 pub struct Late;
 impl OrderKey for UTerm {
     type Key = Fixed<UTerm>;
@@ -389,6 +513,7 @@ impl OrderKey for isize {
 
 /// Whether key `Self` precedes key `K`; a tie precedes when `Left` is `B1`
 /// ([`rules::precedes`](crate::algebra::rules::precedes)).
+#[doc(hidden)]
 pub trait Precedes<K, Left> {
     /// `B1` or `B0`.
     type Output: Bit;
