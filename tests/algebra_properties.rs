@@ -21,7 +21,11 @@ use tessel::dynamic::sublayout::make_layout;
 use tessel::dynamic::{Error, IntTuple};
 use tessel::DynLayout;
 
-const CASES: u32 = 2000;
+/// 2,000 cases a property; `TESSEL_CASES=N` runs N (a longer soak, with `PROPTEST_RNG_SEED`
+/// for another seed).
+fn cases() -> u32 {
+    std::env::var("TESSEL_CASES").map_or(2000, |n| n.parse().expect("TESSEL_CASES: a number"))
+}
 
 /// A shape of 1 to 4 modes, depth up to 2, leaves 1 to 4, at most 256 elements.
 fn shape() -> impl Strategy<Value = IntTuple> {
@@ -113,7 +117,7 @@ fn check(cond: bool, what: String) -> Result<(), TestCaseError> {
 
 #[test]
 fn coalesce_keeps_the_function() {
-    proptest!(ProptestConfig::with_cases(CASES), |(a in layout())| {
+    proptest!(ProptestConfig::with_cases(cases()), |(a in layout())| {
         let c = coalesce(&a);
         prop_assert_eq!(c.size(), a.size());
         prop_assert!(c.depth() <= 1, "{} has depth {}", c, c.depth());
@@ -130,9 +134,9 @@ fn wrong_somewhere(n: i64, answer: &DynLayout, truth: impl Fn(i64) -> i64) -> bo
 
 #[test]
 fn composition_is_a_after_b_and_rejects_only_cutes_wrong_answers() {
-    let applied = Applied::new("composition", CASES / 4);
+    let applied = Applied::new("composition", cases() / 4);
     let rejected = Applied::new("composition rejected where CuTe answers wrongly", 1);
-    proptest!(ProptestConfig::with_cases(CASES), |(a in layout(), b in layout())| {
+    proptest!(ProptestConfig::with_cases(cases()), |(a in layout(), b in layout())| {
         let cute = cute_model::composition(&a, &b);
         match composition(&a, &b.clone().into()) {
             Ok(r) => {
@@ -185,12 +189,12 @@ fn filtered_size(a: &DynLayout) -> i64 {
 
 #[test]
 fn complement_meets_cutes_post_conditions() {
-    let applied = Applied::new("complement", CASES / 2);
+    let applied = Applied::new("complement", cases() / 2);
     let padded = Applied::new(
         "complement of a layout with non-divisible strides",
-        CASES / 20,
+        cases() / 20,
     );
-    proptest!(ProptestConfig::with_cases(CASES), |(a in layout(), k in 1i64..=3, less in 0i64..=2)| {
+    proptest!(ProptestConfig::with_cases(cases()), |(a in layout(), k in 1i64..=3, less in 0i64..=2)| {
         let m = (a.cosize() * k - less).max(1);
         let cute = cute_model::complement(&a, &IntTuple::Int(m));
         let r = match complement(&a, &IntTuple::Int(m)) {
@@ -245,9 +249,9 @@ fn complement_meets_cutes_post_conditions() {
 
 #[test]
 fn logical_divide_and_product_are_their_definitions() {
-    let divided = Applied::new("logical_divide", CASES / 4);
-    let multiplied = Applied::new("logical_product", CASES / 4);
-    proptest!(ProptestConfig::with_cases(CASES), |(a in layout(), b in layout())| {
+    let divided = Applied::new("logical_divide", cases() / 4);
+    let multiplied = Applied::new("logical_product", cases() / 4);
+    proptest!(ProptestConfig::with_cases(cases()), |(a in layout(), b in layout())| {
         let tiler = b.clone().into();
         let cute = cute_model::logical_divide(&a, &b);
         match logical_divide(&a, &tiler) {
@@ -303,8 +307,8 @@ fn logical_divide_and_product_are_their_definitions() {
 
 #[test]
 fn inverses_invert() {
-    let applied = Applied::new("left_inverse", CASES / 4);
-    proptest!(ProptestConfig::with_cases(CASES), |(a in layout())| {
+    let applied = Applied::new("left_inverse", cases() / 4);
+    proptest!(ProptestConfig::with_cases(cases()), |(a in layout())| {
         let r = right_inverse(&a);
         for i in 0..r.size() {
             prop_assert_eq!(at(&a, at(&r, i)), i, "right_inverse({}) = {}", a, r);
@@ -380,7 +384,7 @@ fn edge_text() -> impl Strategy<Value = String> {
 #[test]
 fn no_operation_panics() {
     use tessel::dynamic::algebra::{run, OPERATIONS};
-    proptest!(ProptestConfig::with_cases(CASES), |(a in any_layout(), b in any_layout(), n in 1i64..=64)| {
+    proptest!(ProptestConfig::with_cases(cases()), |(a in any_layout(), b in any_layout(), n in 1i64..=64)| {
         let (a, b, n) = (a.to_string(), b.to_string(), n.to_string());
         for (op, ..) in OPERATIONS {
             for args in [vec![a.as_str()], vec![a.as_str(), b.as_str()], vec![a.as_str(), n.as_str()]] {
@@ -396,7 +400,7 @@ fn no_operation_panics() {
 fn no_operation_panics_on_edge_values() {
     use tessel::dynamic::algebra::{run, OPERATIONS};
     let answered = Applied::new("an operation on edge values", 100);
-    proptest!(ProptestConfig::with_cases(CASES), |(a in edge_text(), b in edge_text(), n in edge_int())| {
+    proptest!(ProptestConfig::with_cases(cases()), |(a in edge_text(), b in edge_text(), n in edge_int())| {
         if let Ok(l) = a.parse::<DynLayout>() {
             prop_assert_eq!(l.to_string().parse::<DynLayout>(), Ok(l.clone()), "{} does not read back", a);
         }

@@ -37,6 +37,31 @@ fn composition_with_runtime_leaves() {
     assert_eq!(format!("{r:#}"), "(_4,_2):(_2,_8)");
 }
 
+/// A stride that does not divide a mode of stride 0 and goes on past it: CuTe's answer is
+/// `A(B(c))` where the modes above give one value at every index the rows overshoot to
+/// (`cute-oracle --raw composition "((3,2),1):((0,#3),3)" "((4,1),1):((2,1),1)"`); with a runtime
+/// stride, the same rule runs on its value.
+#[test]
+fn a_misaligned_step_over_a_zero_stride() {
+    use tessel::composition::try_composition;
+    use tessel::{layout, Composition};
+    type R = Composition<layout!("((3,2),1):((0,3),3)"), layout!("((4,1),1):((2,1),1)")>;
+    assert_eq!(
+        format!("{:#}", R::default()),
+        "(((_2,_2),_1),_1):(((_0,_3),_3),_3)"
+    );
+    let b = layout!("((4,1),1):((2,1),1)");
+    let a = |d: isize| Layout::new(((c!(3), c!(2)), c!(1)), ((c!(0), d), c!(3)));
+    let r = try_composition(a(3), b).unwrap();
+    assert_eq!(format!("{r:#}"), "(((_2,_2),_1),_1):(((_0,3),_3),_3)");
+    // CuTe answers (((_2,_2),_1),_1):(((_0,5),_3),_3), but A(6) = 3 and R(3) = 5.
+    let e = try_composition(a(5), b).unwrap_err();
+    assert_eq!((e.a, e.b), (2, 3));
+    assert!(e
+        .to_string()
+        .starts_with("composition: the stride 2 does not divide the mode size 3"));
+}
+
 #[test]
 fn a_runtime_matrix_tiled_by_a_static_tile() {
     use tessel::zipped_divide;

@@ -95,10 +95,9 @@ fn named_layout(literal: &[TokenTree], bindings: &[TokenTree]) -> TokenStream {
         let (shape, stride) = parse::parse_named_layout(text)?;
         arity(&shape)?;
         let Some(stride) = stride else {
-            return Err(ParseError {
-                column: 1,
-                message: "a layout with named values needs its stride".into(),
-            });
+            // CuTe's make_layout(shape): column-major, runtime strides where a name takes part.
+            let shape = leaf_values(&shape, "usize", &values)?;
+            return Ok(format!("::tessel::compact::make_layout_left({shape})"));
         };
         let shape = leaf_values(&shape, "usize", &values)?;
         let stride = leaf_values(&stride, "isize", &values)?;

@@ -32,12 +32,14 @@
 
 use crate::algebra::by_mode::{tuple_tilers, CompositionTiler, DropRest, ModeOp};
 use crate::algebra::coalesce::{FlatModes, StackLayout, Walk};
+use crate::algebra::misaligned::MisalignedHolds;
 use crate::algebra::mixed::{
-    realize2, try_realize2, Dyn, Env, Eval, Gather, Least, Over, Reach, Realize, Realized, Sym0,
+    realize2, try_realize2, Dyn, Env, Eval, Gather, Least, Over, Realize, Realized, StepUse, Sym0,
     Sym1, Symbolize, Unknown, Whole,
 };
 use crate::diagnostic::{
-    And, Both, Check, CheckBit, Deferred, Fails, Failure, Holds, Judge, RuntimeCheck, Verified,
+    AfterDeferred, And, Both, Check, CheckBit, Deferred, Fails, Failure, Holds, Judge,
+    RuntimeCheck, Verified,
 };
 use crate::layout::int_tuple::{IntTuple, LayoutShape};
 use crate::layout::list::{list_type, Concat, Cons, Joined, Nil, ReverseOnto, SplitFirst, ToTuple};
@@ -372,22 +374,68 @@ pub trait Generic<Done, N, R> {
 impl<N, R: CeilDivMixed<S>, S, D, U, Tail: Stride<N, CeilDivOf<R, S>>> Generic<B1, N, R>
     for Cons<(S, D, U), Tail>
 where
-    U: Track<StepCheck<S, R, N>, UTerm>,
-    Tail::Output: After<Nil, (S, D, Tracking<U, StepCheck<S, R, N>, UTerm>)>,
+    U: Track<StepCheck<S, D, R, N, Tail>, UTerm>,
+    Tail::Output: After<Nil, (S, D, Tracking<U, StepCheck<S, D, R, N, Tail>, UTerm>)>,
 {
-    type Output =
-        Then<Tail, N, CeilDivOf<R, S>, Nil, (S, D, Tracking<U, StepCheck<S, R, N>, UTerm>)>;
+    type Output = Then<
+        Tail,
+        N,
+        CeilDivOf<R, S>,
+        Nil,
+        (S, D, Tracking<U, StepCheck<S, D, R, N, Tail>, UTerm>),
+    >;
 }
 
-/// The conditions of a step with runtime values ([`crate::rules::composition_step`]), checked
-/// at run time.
-pub struct StepCheck<S, R, N>(core::marker::PhantomData<(S, R, N)>);
-impl<S: Eval, R: Eval, N: Eval> RuntimeCheck for StepCheck<S, R, N> {
+/// The conditions of a step with runtime values ([`crate::rules::composition_step`]) over the
+/// mode `S:D` below the modes `Tail`, checked at run time.
+pub struct StepCheck<S, D, R, N, Tail>(core::marker::PhantomData<(S, D, R, N, Tail)>);
+impl<S: Eval, D: Eval, R: Eval, N: Eval, Tail: EvalModes> RuntimeCheck
+    for StepCheck<S, D, R, N, Tail>
+{
     #[inline(always)]
     fn check(env: &Env) -> Result<(), Failure> {
-        let (s, r, n) = (S::eval(env), R::eval(env), N::eval(env));
-        crate::algebra::rules::composition_step(s as i64, r.unsigned_abs() as i64, n as i64)
-            .map(|_| ())
+        let (s, d, r, n) = (S::eval(env), D::eval(env), R::eval(env), N::eval(env));
+        let mut above = [(0i64, 0i64); MAX_MODES];
+        let len = match r > 0 {
+            true => Tail::fill(env, &mut above, 0),
+            false => 0, // a negative stride: CuTe's misaligned answer is not checked there
+        };
+        let mode = (s as i64, d as i64);
+        crate::algebra::rules::composition_step(
+            mode,
+            &above[..len],
+            r.unsigned_abs() as i64,
+            n as i64,
+        )
+        .map(|_| ())
+    }
+}
+
+/// The most modes above a runtime step that [`StepCheck`] reads; past it, it reads none (the
+/// misaligned step is then rejected).
+const MAX_MODES: usize = 32;
+
+/// A list of A's modes (triples) as `(shape, stride)` values.
+#[doc(hidden)]
+pub trait EvalModes {
+    /// Writes the modes into `out` from position `n`; the number written in all, or 0 if they do
+    /// not fit.
+    fn fill(env: &Env, out: &mut [(i64, i64); MAX_MODES], n: usize) -> usize;
+}
+impl EvalModes for Nil {
+    #[inline(always)]
+    fn fill(_: &Env, _: &mut [(i64, i64); MAX_MODES], n: usize) -> usize {
+        n
+    }
+}
+impl<S: Eval, D: Eval, U, T: EvalModes> EvalModes for Cons<(S, D, U), T> {
+    #[inline(always)]
+    fn fill(env: &Env, out: &mut [(i64, i64); MAX_MODES], n: usize) -> usize {
+        if n == MAX_MODES {
+            return 0;
+        }
+        out[n] = (S::eval(env) as i64, D::eval(env) as i64);
+        T::fill(env, out, n + 1)
     }
 }
 
@@ -430,6 +478,15 @@ where
     C: Concat<Cons<Carry<V, (S, D), T::Mode>, Nil>>,
 {
     type Output = Deferred<Joined<C, Cons<Carry<V, (S, D), T::Mode>, Nil>>>;
+}
+
+/// A static usage recorded under a deferred verdict (a misaligned step a runtime leaf decides,
+/// [`Aligned`]): tracked with the step's checks.
+impl<C, V, W> AfterDeferred<C> for UInt<V, W> {
+    type Output = Tracked<UInt<V, W>, C>;
+}
+impl<C: Concat<C0>, V, C0> AfterDeferred<C> for Tracked<V, C0> {
+    type Output = Tracked<V, Joined<C, C0>>;
 }
 
 /// The `(shape, stride)` of the next mode of A, or `Nil` after the last.
@@ -495,22 +552,23 @@ type Taken<S, R, N> = Dyn<Least<Given<S, R>, N>>;
 impl<N, R, S: CeilDivMixed<R>, D, U, Tail> Generic<B0, N, R> for Cons<(S, D, U), Tail>
 where
     R: CeilDivMixed<S> + ScaleStride<D>,
-    U: Track<StepCheck<S, R, N>, Dyn<Reach<Taken<S, R, N>, R>>>,
+    U: Track<StepCheck<S, D, R, N, Tail>, Dyn<StepUse<S, R, N>>>,
     Tail: Stride<Dyn<Over<N, Taken<S, R, N>>>, CeilDivOf<R, S>>,
     <Tail as Stride<Dyn<Over<N, Taken<S, R, N>>>, CeilDivOf<R, S>>>::Output:
-        After<(Taken<S, R, N>, Scaled<R, D>), (S, D, GenericUsage<U, S, R, N>)>,
+        After<(Taken<S, R, N>, Scaled<R, D>), (S, D, GenericUsage<U, S, D, R, N, Tail>)>,
 {
     type Output = Then<
         Tail,
         Dyn<Over<N, Taken<S, R, N>>>,
         CeilDivOf<R, S>,
         (Taken<S, R, N>, Scaled<R, D>),
-        (S, D, GenericUsage<U, S, R, N>),
+        (S, D, GenericUsage<U, S, D, R, N, Tail>),
     >;
 }
 
 /// A mode's usage after CuTe's step took `Taken` elements at stride R from it.
-type GenericUsage<U, S, R, N> = Tracking<U, StepCheck<S, R, N>, Dyn<Reach<Taken<S, R, N>, R>>>;
+type GenericUsage<U, S, D, R, N, Tail> =
+    Tracking<U, StepCheck<S, D, R, N, Tail>, Dyn<StepUse<S, R, N>>>;
 
 /// See [`Walked`]: the rest fits in this mode (`B1`) or goes on past it (`B0`).
 pub trait Fitting<Fits, N, R> {
@@ -543,82 +601,126 @@ type FittingUsage<U, S, N, R> = Recorded<
     UsedBy<U, Span<N, R>>,
 >;
 
-/// The mode gives `S / R` elements (R must divide S, and N must be a multiple of what it gives);
-/// the walk goes on with `N / (S / R)` at stride 1.
+/// The mode gives `ceil(S / R)` elements (R must divide S, or the step be one where CuTe is
+/// right all the same, [`MisalignedHolds`]; N must be a multiple of what it gives); the walk goes
+/// on with `N / ceil(S / R)` at stride 1.
 impl<N, R: ScaleStride<D>, S, D, U, Tail> Fitting<B0, N, R> for Cons<(S, D, U), Tail>
 where
-    S: DivCheap<R>,
-    N: DivCheap<QuotCheap<S, R>>,
-    QuotCheap<S, R>: Pred,
-    Sub1<QuotCheap<S, R>>: ScaleStride<R>,
-    U: AddCarry<Span<QuotCheap<S, R>, R>, B0>,
-    UsedBy<U, Span<QuotCheap<S, R>, R>>: UsedBelow<S>,
-    (S, R, N, U): Passing,
-    PassingVerdict<S, R, N, U>: Both<UsedBy<U, Span<QuotCheap<S, R>, R>>>,
-    Tail: Stride<QuotCheap<N, QuotCheap<S, R>>, U1>,
-    <Tail as Stride<QuotCheap<N, QuotCheap<S, R>>, U1>>::Output:
-        After<(QuotCheap<S, R>, Scaled<R, D>), (S, D, PassingUsage<U, S, N, R>)>,
+    S: DivCheap<R> + CeilDivMixed<R>,
+    N: DivCheap<Given<S, R>>,
+    Divides<S, R>: StepSpan<S, R>,
+    U: AddCarry<<Divides<S, R> as StepSpan<S, R>>::Output, B0>,
+    (S, D, R, N, U, Tail): Passing,
+    PassingVerdict<S, D, R, N, U, Tail>: Both<PassingUsed<U, S, R>>,
+    Tail: Stride<QuotCheap<N, Given<S, R>>, U1>,
+    <Tail as Stride<QuotCheap<N, Given<S, R>>, U1>>::Output:
+        After<(Given<S, R>, Scaled<R, D>), (S, D, PassingUsage<U, S, D, N, R, Tail>)>,
 {
     type Output = Then<
         Tail,
-        QuotCheap<N, QuotCheap<S, R>>,
+        QuotCheap<N, Given<S, R>>,
         U1,
-        (QuotCheap<S, R>, Scaled<R, D>),
-        (S, D, PassingUsage<U, S, N, R>),
+        (Given<S, R>, Scaled<R, D>),
+        (S, D, PassingUsage<U, S, D, N, R, Tail>),
     >;
 }
 
-/// A mode's usage after `S / R` elements were taken from it at stride R (or the failure).
-type PassingUsage<U, S, N, R> =
-    Recorded<PassingVerdict<S, R, N, U>, UsedBy<U, Span<QuotCheap<S, R>, R>>>;
+/// A mode's usage after `ceil(S / R)` elements were taken from it at stride R (or the failure).
+type PassingUsage<U, S, D, N, R, Tail> =
+    Recorded<PassingVerdict<S, D, R, N, U, Tail>, PassingUsed<U, S, R>>;
 
-/// The conditions on a mode of size S that the walk of N elements at stride R takes `S / R` from
-/// and goes on past, with `U` of it used before: R divides S, N is a multiple of `S / R`, and
-/// nothing carries into the next mode.
+/// What a passing step uses of a mode of size S: `(S / R - 1) * R` where R divides S, else all
+/// of it ([`crate::rules::composition_usage`]).
+type PassingUsed<U, S, R> = UsedBy<U, <Divides<S, R> as StepSpan<S, R>>::Output>;
+
+/// See [`PassingUsed`].
+#[doc(hidden)]
+pub trait StepSpan<S, R> {
+    /// The largest coordinate the step reaches in the mode.
+    type Output;
+}
+impl<S: DivCheap<R>, R> StepSpan<S, R> for B1
+where
+    QuotCheap<S, R>: Pred,
+    Sub1<QuotCheap<S, R>>: ScaleStride<R>,
+{
+    type Output = Span<QuotCheap<S, R>, R>;
+}
+impl<S: Pred, R> StepSpan<S, R> for B0 {
+    type Output = Sub1<S>;
+}
+
+/// The verdict on the stride of a passing step: R divides S (`B1`), or CuTe's misaligned step
+/// is right all the same ([`MisalignedHolds`]), or a runtime leaf decides ([`StepCheck`]).
+#[doc(hidden)]
+pub trait Aligned<S, D, R, N, Tail> {
+    /// The verdict.
+    type Output;
+}
+impl<S, D, R, N, Tail> Aligned<S, D, R, N, Tail> for B1 {
+    type Output = Holds;
+}
+impl<S, D: MisalignedHolds<S, R, N, Tail>, R, N, Tail> Aligned<S, D, R, N, Tail> for B0
+where
+    D::Output: MisalignedVerdict<StepCheck<S, D, R, N, Tail>, R, S>,
+{
+    type Output = <D::Output as MisalignedVerdict<StepCheck<S, D, R, N, Tail>, R, S>>::Output;
+}
+type AlignedVerdict<S, D, R, N, Tail> = <Divides<S, R> as Aligned<S, D, R, N, Tail>>::Output;
+
+/// A misaligned step's verdict from its bit: `B1` holds, `B0` fails, [`Unknown`] defers the
+/// step's check `Step` to run time.
+#[doc(hidden)]
+pub trait MisalignedVerdict<Step, R, S> {
+    /// The verdict.
+    type Output;
+}
+impl<Step, R, S> MisalignedVerdict<Step, R, S> for B1 {
+    type Output = Holds;
+}
+impl<Step, R: crate::diagnostic::Decimal, S: crate::diagnostic::Decimal>
+    MisalignedVerdict<Step, R, S> for B0
+{
+    type Output = Check<B0, StrideDividesMode, R, S>;
+}
+impl<Step, R, S> MisalignedVerdict<Step, R, S> for Unknown {
+    type Output = Deferred<Cons<Step, Nil>>;
+}
+
+/// The conditions on a mode `S:D` that the walk of N elements at stride R takes `ceil(S / R)`
+/// from and goes on past (into the modes `Tail`), with `U` of it used before: R divides S (or
+/// CuTe is right all the same), N is a multiple of `ceil(S / R)`, and nothing carries into the
+/// next mode.
 pub trait Passing {
     /// [`Holds`] or the first failure.
     type Verdict;
 }
-impl<S: DivCheap<R>, R, N: DivCheap<QuotCheap<S, R>>, U> Passing for (S, R, N, U)
+impl<S: DivCheap<R> + CeilDivMixed<R>, D, R, N: DivCheap<Given<S, R>>, U, Tail> Passing
+    for (S, D, R, N, U, Tail)
 where
-    Divides<S, R>: CheckBit<StrideDividesMode, R, S>,
-    Divides<N, QuotCheap<S, R>>: CheckBit<ShapeMultiple, N, QuotCheap<S, R>>,
-    QuotCheap<S, R>: Pred,
-    Sub1<QuotCheap<S, R>>: ScaleStride<R>,
-    U: AddCarry<Span<QuotCheap<S, R>, R>, B0>,
-    UsedBy<U, Span<QuotCheap<S, R>, R>>: UsedBelow<S>,
-    Below<UsedBy<U, Span<QuotCheap<S, R>, R>>, S>:
-        CheckBit<NoCarry, UsedBy<U, Span<QuotCheap<S, R>, R>>, S>,
-    Check<Divides<S, R>, StrideDividesMode, R, S>:
-        Both<Check<Divides<N, QuotCheap<S, R>>, ShapeMultiple, N, QuotCheap<S, R>>>,
+    Divides<S, R>: Aligned<S, D, R, N, Tail> + StepSpan<S, R>,
+    Divides<N, Given<S, R>>: CheckBit<ShapeMultiple, N, Given<S, R>>,
+    U: AddCarry<<Divides<S, R> as StepSpan<S, R>>::Output, B0>,
+    PassingUsed<U, S, R>: UsedBelow<S>,
+    Below<PassingUsed<U, S, R>, S>: CheckBit<NoCarry, PassingUsed<U, S, R>, S>,
+    AlignedVerdict<S, D, R, N, Tail>:
+        Both<Check<Divides<N, Given<S, R>>, ShapeMultiple, N, Given<S, R>>>,
     And<
-        Check<Divides<S, R>, StrideDividesMode, R, S>,
-        Check<Divides<N, QuotCheap<S, R>>, ShapeMultiple, N, QuotCheap<S, R>>,
-    >: Both<
-        Check<
-            Below<UsedBy<U, Span<QuotCheap<S, R>, R>>, S>,
-            NoCarry,
-            UsedBy<U, Span<QuotCheap<S, R>, R>>,
-            S,
-        >,
-    >,
+        AlignedVerdict<S, D, R, N, Tail>,
+        Check<Divides<N, Given<S, R>>, ShapeMultiple, N, Given<S, R>>,
+    >: Both<Check<Below<PassingUsed<U, S, R>, S>, NoCarry, PassingUsed<U, S, R>, S>>,
 {
     type Verdict = And<
         And<
-            Check<Divides<S, R>, StrideDividesMode, R, S>,
-            Check<Divides<N, QuotCheap<S, R>>, ShapeMultiple, N, QuotCheap<S, R>>,
+            AlignedVerdict<S, D, R, N, Tail>,
+            Check<Divides<N, Given<S, R>>, ShapeMultiple, N, Given<S, R>>,
         >,
-        Check<
-            Below<UsedBy<U, Span<QuotCheap<S, R>, R>>, S>,
-            NoCarry,
-            UsedBy<U, Span<QuotCheap<S, R>, R>>,
-            S,
-        >,
+        Check<Below<PassingUsed<U, S, R>, S>, NoCarry, PassingUsed<U, S, R>, S>,
     >;
 }
 
 /// See [`Passing`].
-pub type PassingVerdict<S, R, N, U> = <(S, R, N, U) as Passing>::Verdict;
+pub type PassingVerdict<S, D, R, N, U, Tail> = <(S, D, R, N, U, Tail) as Passing>::Verdict;
 
 /// What a mode of A records as used under the verdict V of the step: the new usage U if the
 /// step's conditions held, else their failure, which stays (a failed usage absorbs what is added

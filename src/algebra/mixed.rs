@@ -102,6 +102,8 @@ expressions! {
     Plus<X, Y>;
     /// `(N - 1) * |R|`: how far N elements `R` apart reach.
     Reach<N, R>;
+    /// [`rules::composition_usage`] of a mode of size `S` met by `N` elements at stride `R`.
+    StepUse<S, R, N>;
 }
 
 /// The answer of a comparison that involves a runtime value: not known during type checking.
@@ -184,6 +186,19 @@ eval_binary! {
     Least: |a, b| rules::min(a as i64, b as i64) as isize;
     Plus: |a, b| a + b;
     Reach: |n, r| (n - 1) * r.abs();
+}
+
+impl<S: Eval, R: Eval, N: Eval> Eval for StepUse<S, R, N> {
+    #[inline(always)]
+    fn eval(env: &Env) -> isize {
+        let (s, r, n) = (
+            S::eval(env) as i64,
+            R::eval(env).abs() as i64,
+            N::eval(env) as i64,
+        );
+        let taken = rules::min(rules::ceil_div(s, r), n);
+        rules::composition_usage(s, r, n, taken) as isize
+    }
 }
 
 /// Collects a value's runtime leaves, in flattened order (a layout: shape, then stride).

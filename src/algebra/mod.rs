@@ -9,6 +9,7 @@ pub mod complement;
 pub mod composition;
 pub mod divide;
 pub mod inverse;
+pub mod misaligned;
 pub mod mixed;
 pub mod product;
 pub mod rules;

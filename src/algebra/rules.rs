@@ -10,8 +10,10 @@
 //! use tessel::rules::{ceil_div, composition_step};
 //! assert_eq!(ceil_div(7, 2), 4);
 //! // 8 elements at stride 2 in a mode of size 6: it gives 3, 8 is no multiple of 3.
-//! assert!(composition_step(6, 2, 8).is_err());
-//! assert_eq!(composition_step(6, 2, 6), Ok(Some(3)));
+//! assert!(composition_step((6, 1), &[(2, 6)], 2, 8).is_err());
+//! assert_eq!(composition_step((6, 1), &[(2, 6)], 2, 6), Ok(Some(3)));
+//! // Past a mode of stride 0 whose size 3 the stride 2 does not divide: CuTe is right there.
+//! assert_eq!(composition_step((3, 0), &[(2, 3), (2, 3)], 2, 4), Ok(Some(2)));
 //! ```
 
 use crate::diagnostic::Failure;
@@ -63,13 +65,19 @@ pub const fn swizzle_span(bits: u32, base: u32, shift: i32) -> usize {
 }
 
 /// One step of composition's walk (CuTe's fold, with tessel's conditions): `rest` elements at
-/// stride `step > 0` meet a mode of A of size `shape`. The mode gives `ceil(shape / step)`
-/// elements; `Ok(None)` when it gives one or nothing is left to take (the walk steps over it),
-/// `Ok(Some(n))` when `n` elements are taken here, or the condition that fails: the stride
-/// walks past the mode without being a multiple of it (CuTe's stride divisibility), what is
-/// left is not a multiple of what is taken (CuTe's shape divisibility), or the walk goes on
-/// past a mode whose size the stride does not divide (tessel's: else `A(B(c))` differs).
-pub const fn composition_step(shape: i64, step: i64, rest: i64) -> Result<Option<i64>, Failure> {
+/// stride `step > 0` meet the mode `shape:stride` of A, below the modes `above` (flat, the last
+/// one unbounded). The mode gives `ceil(shape / step)` elements; `Ok(None)` when it gives one or
+/// nothing is left to take (the walk steps over it), `Ok(Some(n))` when `n` elements are taken
+/// here, or the condition that fails: the stride walks past the mode without being a multiple
+/// of it (CuTe's stride divisibility), what is left is not a multiple of what is taken (CuTe's
+/// shape divisibility), or the walk goes on past a mode whose size the stride does not divide
+/// and CuTe's answer is not `A(B(c))` there ([`misaligned_step_holds`]).
+pub const fn composition_step(
+    (shape, stride): (i64, i64),
+    above: &[(i64, i64)],
+    step: i64,
+    rest: i64,
+) -> Result<Option<i64>, Failure> {
     use crate::algebra::composition::{ShapeMultiple, StrideDividesMode, StrideMultiple};
     if step >= shape && step % shape != 0 {
         return Err(fail(StrideMultiple::MESSAGE, step, shape));
@@ -82,10 +90,101 @@ pub const fn composition_step(shape: i64, step: i64, rest: i64) -> Result<Option
     if rest % taken != 0 {
         return Err(fail(ShapeMultiple::MESSAGE, rest, taken));
     }
-    if rest > taken && shape % step != 0 {
+    if rest > taken
+        && shape % step != 0
+        && !misaligned_step_holds((shape, stride), above, step, rest)
+    {
         return Err(fail(StrideDividesMode::MESSAGE, step, shape));
     }
     Ok(Some(taken))
+}
+
+/// How far into the mode `shape` a step that took `taken` of `rest` elements at stride `step`
+/// reaches (its largest coordinate there): `(taken - 1) * step`, or the whole mode where the walk
+/// went on past it misaligned ([`misaligned_step_holds`]: the rows then land anywhere in it).
+pub const fn composition_usage(shape: i64, step: i64, rest: i64, taken: i64) -> i64 {
+    if step < shape && rest > taken && shape % step != 0 {
+        shape - 1
+    } else {
+        (taken - 1) * step
+    }
+}
+
+/// Whether CuTe's answer is still `A(B(c))` where the walk takes `g = ceil(shape / step)`
+/// elements of the mode `shape:stride` (`step` not dividing `shape`) and goes on with
+/// `rows = rest / g > 1` into the modes `above`. CuTe reads element `c0 + g * c1` as `c0` steps
+/// in this mode and index `c1` above it; the true position is `step * c0 + e * c1` in the mode
+/// (`e = g * step - shape`, the overshoot of each row) and `c1 + floor((step * c0 + e * c1) /
+/// shape)` above. So CuTe is right exactly when the mode's stride is 0 (row 1 already sits `e`
+/// into the mode) and the modes above give the same value at `c1` and at every index the
+/// overshoot reaches from it: from row `lo = ceil(step / e) - 1` on, `[lo, hi]`. tessel also
+/// asks that the rows cover every bounded mode above (their usage is then full, so no other
+/// mode of B can add to them, and the overshoot lands in the unbounded last one).
+pub const fn misaligned_step_holds(
+    (shape, stride): (i64, i64),
+    above: &[(i64, i64)],
+    step: i64,
+    rest: i64,
+) -> bool {
+    let given = (shape - 1) / step + 1;
+    let rows = rest / given;
+    let excess = given * step - shape;
+    if stride != 0 || step <= 0 || excess <= 0 || above.is_empty() {
+        return false;
+    }
+    let lo = ceil_div(step, excess) - 1;
+    if lo >= rows {
+        return true;
+    }
+    let reach =
+        (step as i128 * (given as i128 - 1) + excess as i128 * (rows as i128 - 1)) / shape as i128;
+    let hi = rows as i128 - 1 + reach;
+    bounded_size(above) as i128 <= rows as i128 && constant_on(above, lo as i128, hi)
+}
+
+/// The size of the bounded modes (all but the last), saturating.
+const fn bounded_size(modes: &[(i64, i64)]) -> i64 {
+    let (mut n, mut j) = (1i64, 0);
+    while j + 1 < modes.len() {
+        n = n.saturating_mul(modes[j].0);
+        j += 1;
+    }
+    n
+}
+
+/// Whether the flat layout `modes` (the last one unbounded) gives one value on `[lo, hi]`.
+const fn constant_on(modes: &[(i64, i64)], mut lo: i128, mut hi: i128) -> bool {
+    let mut j = 0;
+    while j < modes.len() {
+        let (u, v) = (modes[j].0 as i128, modes[j].1 as i128);
+        if lo == hi {
+            return true;
+        }
+        if j + 1 == modes.len() {
+            return v == 0;
+        }
+        if v != 0 {
+            // Two neighbours, across the end of this mode, with the same value.
+            return hi == lo + 1 && lo % u == u - 1 && value(modes, j, lo) == value(modes, j, hi);
+        }
+        lo /= u;
+        hi /= u;
+        j += 1;
+    }
+    lo == hi
+}
+
+/// The value of the flat layout `modes[from..]` (the last mode unbounded) at index `x`.
+const fn value(modes: &[(i64, i64)], from: usize, mut x: i128) -> i128 {
+    let (mut sum, mut j) = (0i128, from);
+    while j < modes.len() {
+        let (u, v) = (modes[j].0 as i128, modes[j].1 as i128);
+        let digit = if j + 1 == modes.len() { x } else { x % u };
+        sum += digit * v;
+        x /= u;
+        j += 1;
+    }
+    sum
 }
 
 const fn fail(message: &'static str, a: i64, b: i64) -> Failure {

@@ -35,6 +35,7 @@ use super::too_many;
 use super::{DynLayout, Error, IntTuple};
 use crate::algebra::by_mode::ComposeModes;
 use crate::algebra::composition::NoCarry;
+use crate::algebra::rules;
 use alloc::vec::Vec;
 
 /// `composition(A, B)` for a layout, an integer or a tuple tiler B.
@@ -100,20 +101,34 @@ fn compose(
         _ => (lshape.leaves().collect(), lstride.leaves().collect()),
     };
     let last = shapes.len() - 1;
+    let modes: Vec<(i64, i64)> = shapes
+        .iter()
+        .copied()
+        .zip(strides.iter().copied())
+        .collect();
     let (mut out_shape, mut out_stride) = (Vec::new(), Vec::new());
     let (mut rest_shape, mut rest_stride) = (rs, rd);
     for i in 0..last {
-        let (curr_shape, curr_stride) = (shapes[i], strides[i]);
+        let (curr_shape, curr_stride) = modes[i];
         let step = abs(rest_stride)?;
         let next_stride = ceil_div(step, curr_shape) * rest_stride.signum();
-        let taken = crate::algebra::rules::composition_step(curr_shape, step, rest_shape)
+        // A negative stride walks with its magnitude: CuTe's misaligned answer is not checked there.
+        let above = if rest_stride > 0 {
+            &modes[i + 1..]
+        } else {
+            &[][..]
+        };
+        let taken = rules::composition_step(modes[i], above, step, rest_shape)
             .map_err(Error::Precondition)?;
         let Some(new_shape) = taken else {
             rest_stride = next_stride;
             continue;
         };
-        // (new_shape - 1) * step < curr_shape: no overflow there.
-        used[i] = add(used[i], (new_shape - 1) * step)?;
+        // The usage is below curr_shape: no overflow there.
+        used[i] = add(
+            used[i],
+            rules::composition_usage(curr_shape, step, rest_shape, new_shape),
+        )?;
         if used[i] >= curr_shape {
             return Err(Error::precondition(NoCarry::MESSAGE, used[i], curr_shape));
         }

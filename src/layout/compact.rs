@@ -11,11 +11,26 @@
 //! static_assertions::assert_type_eq_all!(LayoutRight<shape!("(2,(2,2))")>, shape!("(4,(2,1))"));
 //! assert_eq!(layout!("(1,8)").to_string(), "(1,8):(0,1)");
 //! ```
+//!
+//! On values, [`make_layout_left`] and [`make_layout_right`] give the compact layout of a static,
+//! runtime or mixed shape, its strides static exactly where CuTe's are (`layout!("(M,N)"; ...)`
+//! without a stride is the first):
+//!
+//! ```
+//! use tessel::compact::{make_layout_left, make_layout_right};
+//! use tessel::{layout, C};
+//! let (m, n) = (200usize, 96usize);
+//! assert_eq!(format!("{:#}", layout!("(M,N)"; M = m, N = n)), "(200,96):(_1,200)");
+//! assert_eq!(format!("{:#}", make_layout_right((m, n))), "(200,96):(96,_1)");
+//! assert_eq!(format!("{:#}", make_layout_left((C::<8>::default(), n))), "(_8,96):(_1,_8)");
+//! ```
 
-use crate::algebra::mixed::Dyn;
+use crate::algebra::mixed::{Dyn, Env, Gather, OnShape, OnStride, Realize, Sym0, Symbolize};
+use crate::layout::int_tuple::{IntTuple, LayoutShape};
 use crate::layout::list::{Cons, Nil, ToList, ToTuple};
+use crate::layout::Layout;
 use crate::num::nat::{Mul, Prod};
-use typenum::{Bit, UInt, UTerm, Unsigned, B1, U1};
+use typenum::{Bit, UInt, UTerm, Unsigned, B1, U0, U1};
 
 /// Strides grow from the left: column-major.
 pub struct Left;
@@ -105,6 +120,56 @@ where
     type Next = <T::List as CompactList<Dir, Current>>::Next;
 }
 
+/// The column-major layout of a shape whose leaves may be runtime (`usize`): CuTe's
+/// `make_layout(shape)` (or `make_layout(shape, LayoutLeft{})`).
+#[inline(always)]
+pub fn make_layout_left<S>(shape: S) -> CompactLayout<S, Left>
+where
+    S: Symbolize<U0, U0> + Gather,
+    Sym0<S>: Compact<Left, U1>,
+    (Sym0<S>, StrideOf<S, Left>): RealizeCompact,
+{
+    <(Sym0<S>, StrideOf<S, Left>)>::layout(&Env::of(&shape))
+}
+
+/// The row-major layout of a shape whose leaves may be runtime: CuTe's
+/// `make_layout(shape, LayoutRight{})`.
+#[inline(always)]
+pub fn make_layout_right<S>(shape: S) -> CompactLayout<S, Right>
+where
+    S: Symbolize<U0, U0> + Gather,
+    Sym0<S>: Compact<Right, U1>,
+    (Sym0<S>, StrideOf<S, Right>): RealizeCompact,
+{
+    <(Sym0<S>, StrideOf<S, Right>)>::layout(&Env::of(&shape))
+}
+
+/// The compact strides of the symbolized shape S in the direction `Dir`.
+type StrideOf<S, Dir> = <Sym0<S> as Compact<Dir, U1>>::Stride;
+
+/// The compact layout of the shape S in the direction `Dir`, with runtime leaves for S's.
+pub type CompactLayout<S, Dir> = <(Sym0<S>, StrideOf<S, Dir>) as RealizeCompact>::Layout;
+
+/// A symbolic shape and stride as a layout of runtime leaves.
+#[doc(hidden)]
+pub trait RealizeCompact {
+    /// The layout.
+    type Layout;
+    /// Its value.
+    fn layout(env: &Env) -> Self::Layout;
+}
+impl<S: Realize<OnShape>, D: Realize<OnStride>> RealizeCompact for (S, D)
+where
+    S::Output: LayoutShape<D::Output>,
+    D::Output: IntTuple,
+{
+    type Layout = Layout<S::Output, D::Output>;
+    #[inline(always)]
+    fn layout(env: &Env) -> Self::Layout {
+        Layout::new(S::realize(env), D::realize(env))
+    }
+}
+
 /// A static shape's column-major layout, `Layout<S>` (CuTe's `make_layout(shape)`), as one bound.
 pub trait ColumnMajor {
     /// `Layout<S, LayoutLeft<S>>`.
@@ -114,7 +179,7 @@ impl<S> ColumnMajor for S
 where
     S: Compact<Left, U1> + crate::layout::int_tuple::LayoutShape<LayoutLeft<S>>,
     LayoutLeft<S>: crate::layout::int_tuple::IntTuple,
-    crate::layout::Layout<S>: crate::layout::StaticLayout,
+    Layout<S>: crate::layout::StaticLayout,
 {
-    type Layout = crate::layout::Layout<S>;
+    type Layout = Layout<S>;
 }
