@@ -193,6 +193,12 @@ def cases():
         add("make_ordered_layout", fmt(s), fmt(order))
     for _ in range(60):
         add("make_fragment_like", layout(kind=rng.choice(["col", "row", "perm", "gap", "zero", "rand"]))[0])
+    # A stride that does not divide a mode of stride 0 and goes on past it: CuTe's answer is
+    # right where the modes above are constant on the rows' overshoot (rules::misaligned_step_holds).
+    for a, b in [("((3,2),1):((0,3),3)", "((4,1),1):((2,1),1)"), ("(3,2,1):(0,1,1)", "(4,2):(2,0)"),
+                 ("(3,2,2,2):(0,1,1,7)", "(4,2):(2,6)"), ("(3,2):(1,3)", "4:2"), ("(6,2):(0,5)", "8:4"),
+                 ("(5,2,2):(0,4,4)", "(6,2):(2,0)"), ("(3,2,2):(0,1,1)", "(4,2):(2,3)")]:
+        add("composition", a, b)
     return out
 
 

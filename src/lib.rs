@@ -42,9 +42,12 @@ pub use layout::{compact, coord, int_tuple, list, ordered, sublayout};
 pub use num::{arith, int, nat};
 pub use swizzle::{bank, composed, const_layout};
 
+pub use atom::copy::{upcast, CopyAtom};
+pub use atom::tiled_copy::{same_threads, MakeTiledCopyA, MakeTiledCopyB, MakeTiledCopyC};
 pub use atom::tiled_copy::{MakeTiledCopy, TiledCopy};
 pub use atom::tiled_mma::{MakeTiledMma, NoPermutation, TiledMma};
 pub use coalesce::{coalesce, Coalesce};
+pub use compact::{make_layout_left, make_layout_right};
 pub use complement::{complement, Complement};
 pub use composed::ComposedLayout;
 pub use composition::{composition, Composition};
@@ -68,7 +71,12 @@ pub use sublayout::{
     Take,
 };
 pub use swizzle::Swizzle;
-pub use tensor::{local_partition, local_tile, Fragment, Tensor, TensorMut, TensorOf, TensorPtr};
+pub use tensor::{
+    axpby, clear, copy, copy_if, elem_less, inner_partition, local_partition, local_partition_proj,
+    local_tile, local_tile_proj, make_fragment_like, make_identity_tensor, outer_partition,
+    Fragment, IdentityTensor, Swizzled, Tensor, TensorLayout, TensorMut, TensorOf, TensorPtr,
+    Underscore, X,
+};
 pub use tessel_macros::{layout, shape, tiler};
 pub use typenum;
 

@@ -4421,186 +4421,215 @@ fn case_636() {
 
 fn case_637() {
     assert_eq!(
+        <Composition<layout!("((3,2),1):((0,3),3)"), tiler!("((4,1),1):((2,1),1)")>>::default()
+            .to_string(),
+        "(((2,2),1),1):(((0,3),3),3)"
+    );
+}
+
+fn case_638() {
+    assert_eq!(
+        <Composition<layout!("(3,2,1):(0,1,1)"), tiler!("(4,2):(2,0)")>>::default().to_string(),
+        "((2,2),2):((0,1),0)"
+    );
+}
+
+fn case_639() {
+    assert_eq!(
+        <Composition<layout!("(3,2):(1,3)"), tiler!("4:2")>>::default().to_string(),
+        "4:2"
+    );
+}
+
+fn case_640() {
+    assert_eq!(
+        <Composition<layout!("(5,2,2):(0,4,4)"), tiler!("(6,2):(2,0)")>>::default().to_string(),
+        "((3,2),2):((0,4),0)"
+    );
+}
+
+fn case_641() {
+    assert_eq!(
         <Coalesce<layout!("(4,4,2):(-8,-2,-1)")>>::default().to_string(),
         "(4,4,2):(-8,-2,-1)"
     );
 }
 
-fn case_638() {
+fn case_642() {
     assert_eq!(
         <Coalesce<layout!("(4,(4),4):(-16,(-4),-1)")>>::default().to_string(),
         "(4,4,4):(-16,-4,-1)"
     );
 }
 
-fn case_639() {
+fn case_643() {
     assert_eq!(
         <Coalesce<layout!("((3,4)):((-4,-1))")>>::default().to_string(),
         "(3,4):(-4,-1)"
     );
 }
 
-fn case_640() {
+fn case_644() {
     assert_eq!(<Coalesce<layout!("6:-1")>>::default().to_string(), "6:-1");
 }
 
-fn case_641() {
+fn case_645() {
     assert_eq!(
         <Coalesce<layout!("(8,2):(2,-1)")>>::default().to_string(),
         "(8,2):(2,-1)"
     );
 }
 
-fn case_642() {
+fn case_646() {
     assert_eq!(
         <Coalesce<layout!("(2,8,(2,2)):(-1,-2,(16,32))")>>::default().to_string(),
         "(16,4):(-1,16)"
     );
 }
 
-fn case_643() {
+fn case_647() {
     assert_eq!(
         <Coalesce<layout!("((4),(3)):((-3),(1))")>>::default().to_string(),
         "(4,3):(-3,1)"
     );
 }
 
-fn case_644() {
+fn case_648() {
     assert_eq!(
         <Coalesce<layout!("(4):(-1)")>>::default().to_string(),
         "4:-1"
     );
 }
 
-fn case_645() {
+fn case_649() {
     assert_eq!(
         <Coalesce<layout!("((2,2)):((-1,-2))")>>::default().to_string(),
         "4:-1"
     );
 }
 
-fn case_646() {
+fn case_650() {
     assert_eq!(
         <Coalesce<layout!("((4),(2,3,4),(2)):((-48),(-24,-8,-2),(-1))")>>::default().to_string(),
         "(4,2,3,4,2):(-48,-24,-8,-2,-1)"
     );
 }
 
-fn case_647() {
+fn case_651() {
     assert_eq!(<Coalesce<layout!("6:-1")>>::default().to_string(), "6:-1");
 }
 
-fn case_648() {
+fn case_652() {
     assert_eq!(
         <Coalesce<layout!("((4,3),2):((1,-4),-12)")>>::default().to_string(),
         "(4,6):(1,-4)"
     );
 }
 
-fn case_649() {
+fn case_653() {
     assert_eq!(<Coalesce<layout!("6:-1")>>::default().to_string(), "6:-1");
 }
 
-fn case_650() {
+fn case_654() {
     assert_eq!(
         <Coalesce<layout!("((4)):((-1))")>>::default().to_string(),
         "4:-1"
     );
 }
 
-fn case_651() {
+fn case_655() {
     assert_eq!(
         <Coalesce<layout!("((4,2,2)):((-4,1,2))")>>::default().to_string(),
         "(4,4):(-4,1)"
     );
 }
 
-fn case_652() {
+fn case_656() {
     assert_eq!(
         <Coalesce<layout!("(4,2,(4)):(-1,-4,(-8))")>>::default().to_string(),
         "32:-1"
     );
 }
 
-fn case_653() {
+fn case_657() {
     assert_eq!(
         <Coalesce<layout!("(4,2,4):(8,-4,-1)")>>::default().to_string(),
         "(4,2,4):(8,-4,-1)"
     );
 }
 
-fn case_654() {
+fn case_658() {
     assert_eq!(
         <Coalesce<layout!("(3,2,8):(-16,-8,-1)")>>::default().to_string(),
         "(3,2,8):(-16,-8,-1)"
     );
 }
 
-fn case_655() {
+fn case_659() {
     assert_eq!(
         <Coalesce<layout!("((2,8)):((-1,2))")>>::default().to_string(),
         "(2,8):(-1,2)"
     );
 }
 
-fn case_656() {
+fn case_660() {
     assert_eq!(
         <Coalesce<layout!("((3),(4)):((4),(-1))")>>::default().to_string(),
         "(3,4):(4,-1)"
     );
 }
 
-fn case_657() {
+fn case_661() {
     assert_eq!(<Coalesce<layout!("4:-1")>>::default().to_string(), "4:-1");
 }
 
-fn case_658() {
+fn case_662() {
     assert_eq!(
         <Coalesce<layout!("(2):(-1)")>>::default().to_string(),
         "2:-1"
     );
 }
 
-fn case_659() {
+fn case_663() {
     assert_eq!(
         <Coalesce<layout!("((3)):((-1))")>>::default().to_string(),
         "3:-1"
     );
 }
 
-fn case_660() {
+fn case_664() {
     assert_eq!(
         <Coalesce<layout!("((3),8,2):((-1),3,24)")>>::default().to_string(),
         "(3,16):(-1,3)"
     );
 }
 
-fn case_661() {
+fn case_665() {
     assert_eq!(<Coalesce<layout!("2:-1")>>::default().to_string(), "2:-1");
 }
 
-fn case_662() {
+fn case_666() {
     assert_eq!(
         <Composition<layout!("(3,(2,2)):(-4,(2,1))"), tiler!("6:1")>>::default().to_string(),
         "(3,2):(-4,2)"
     );
 }
 
-fn case_663() {
+fn case_667() {
     assert_eq!(
         <Composition<layout!("32:-1"), tiler!("(4,2,4):(-8,-4,1)")>>::default().to_string(),
         "(4,2,4):(8,4,-1)"
     );
 }
 
-fn case_664() {
+fn case_668() {
     assert_eq!(
         <Composition<layout!("16:-1"), tiler!("16:1")>>::default().to_string(),
         "16:-1"
     );
 }
 
-fn case_665() {
+fn case_669() {
     assert_eq!(
         <Composition<layout!("((4,2,3),8,4):((1,4,8),-24,192)"), tiler!("2:2")>>::default()
             .to_string(),
@@ -4608,60 +4637,60 @@ fn case_665() {
     );
 }
 
-fn case_666() {
+fn case_670() {
     assert_eq!(
         <Composition<layout!("4:-1"), tiler!("2:1")>>::default().to_string(),
         "2:-1"
     );
 }
 
-fn case_667() {
+fn case_671() {
     assert_eq!(
         <Composition<layout!("2:-1"), tiler!("2:-1")>>::default().to_string(),
         "2:1"
     );
 }
 
-fn case_668() {
+fn case_672() {
     assert_eq!(
         <Composition<layout!("(4,2):(2,-1)"), tiler!("4:-4")>>::default().to_string(),
         "4:1"
     );
 }
 
-fn case_669() {
+fn case_673() {
     assert_eq!(
         <Composition<layout!("(3):(-1)"), tiler!("((2,8)):((-8,-1))")>>::default().to_string(),
         "((2,8)):((8,1))"
     );
 }
 
-fn case_670() {
+fn case_674() {
     assert_eq!(<Composition<layout!("(4,2):(-2,-1)"), tiler!("((4,2),(8,4),(3)):((1,-4),(8,64),(256))")>>::default().to_string(), "((4,2),(8,4),(3)):((-2,1),(-2,-16),(-64))");
 }
 
-fn case_671() {
+fn case_675() {
     assert_eq!(
         <Composition<layout!("((2)):((-1))"), tiler!("4:-1")>>::default().to_string(),
         "4:1"
     );
 }
 
-fn case_672() {
+fn case_676() {
     assert_eq!(
         <Composition<layout!("(4,(2)):(-2,(-1))"), tiler!("2:-4")>>::default().to_string(),
         "2:1"
     );
 }
 
-fn case_673() {
+fn case_677() {
     assert_eq!(
         <Composition<layout!("((4)):((-1))"), tiler!("4:1")>>::default().to_string(),
         "4:-1"
     );
 }
 
-fn case_674() {
+fn case_678() {
     assert_eq!(
         <Composition<
             layout!("(4,(2,8)):(-16,(-8,-1))"),
@@ -4672,7 +4701,7 @@ fn case_674() {
     );
 }
 
-fn case_675() {
+fn case_679() {
     assert_eq!(
         <Composition<layout!("((2,2),3,2):((1,-2),-4,-12)"), tiler!("((2),2):((-1),2)")>>::default(
         )
@@ -4681,36 +4710,8 @@ fn case_675() {
     );
 }
 
-fn case_676() {
-    assert_eq!(<Composition<layout!("(2):(-1)"), tiler!("((2,2,8),8,8):((1024,-512,-64),-8,-1)")>>::default().to_string(), "((2,2,8),8,8):((-1024,512,64),8,1)");
-}
-
-fn case_677() {
-    assert_eq!(
-        <Composition<layout!("(2):(-1)"), tiler!("2:1")>>::default().to_string(),
-        "2:-1"
-    );
-}
-
-fn case_678() {
-    assert_eq!(
-        <Composition<layout!("(2,(2)):(-1,(-2))"), tiler!("4:1")>>::default().to_string(),
-        "4:-1"
-    );
-}
-
-fn case_679() {
-    assert_eq!(
-        <Composition<layout!("(2,8):(1,-2)"), tiler!("((2,4)):((4,-1))")>>::default().to_string(),
-        "((2,(2,2))):((-4,(-1,2)))"
-    );
-}
-
 fn case_680() {
-    assert_eq!(
-        <Composition<layout!("(2,(8,2)):(-16,(-2,-1))"), tiler!("8:-2")>>::default().to_string(),
-        "8:2"
-    );
+    assert_eq!(<Composition<layout!("(2):(-1)"), tiler!("((2,2,8),8,8):((1024,-512,-64),-8,-1)")>>::default().to_string(), "((2,2,8),8,8):((-1024,512,64),8,1)");
 }
 
 fn case_681() {
@@ -4722,33 +4723,61 @@ fn case_681() {
 
 fn case_682() {
     assert_eq!(
+        <Composition<layout!("(2,(2)):(-1,(-2))"), tiler!("4:1")>>::default().to_string(),
+        "4:-1"
+    );
+}
+
+fn case_683() {
+    assert_eq!(
+        <Composition<layout!("(2,8):(1,-2)"), tiler!("((2,4)):((4,-1))")>>::default().to_string(),
+        "((2,(2,2))):((-4,(-1,2)))"
+    );
+}
+
+fn case_684() {
+    assert_eq!(
+        <Composition<layout!("(2,(8,2)):(-16,(-2,-1))"), tiler!("8:-2")>>::default().to_string(),
+        "8:2"
+    );
+}
+
+fn case_685() {
+    assert_eq!(
+        <Composition<layout!("(2):(-1)"), tiler!("2:1")>>::default().to_string(),
+        "2:-1"
+    );
+}
+
+fn case_686() {
+    assert_eq!(
         <Composition<layout!("(2):(-1)"), tiler!("2:-1")>>::default().to_string(),
         "2:1"
     );
 }
 
-fn case_683() {
+fn case_687() {
     assert_eq!(
         <Composition<layout!("32:-1"), tiler!("(2):(-1)")>>::default().to_string(),
         "(2):(1)"
     );
 }
 
-fn case_684() {
+fn case_688() {
     assert_eq!(
         <Composition<layout!("(2,3):(-1,-2)"), tiler!("6:1")>>::default().to_string(),
         "6:-1"
     );
 }
 
-fn case_685() {
+fn case_689() {
     assert_eq!(
         <Composition<layout!("32:-1"), tiler!("32:1")>>::default().to_string(),
         "32:-1"
     );
 }
 
-fn case_686() {
+fn case_690() {
     assert_eq!(
         <Composition<layout!("((2,2),8,(2)):((-8,16),1,(-32))"), tiler!("32:-1")>>::default()
             .to_string(),
@@ -4756,42 +4785,42 @@ fn case_686() {
     );
 }
 
-fn case_687() {
+fn case_691() {
     assert_eq!(
         <Composition<layout!("(4):(-1)"), tiler!("2:1")>>::default().to_string(),
         "2:-1"
     );
 }
 
-fn case_688() {
+fn case_692() {
     assert_eq!(
         <Composition<layout!("2:-1"), tiler!("2:-1")>>::default().to_string(),
         "2:1"
     );
 }
 
-fn case_689() {
+fn case_693() {
     assert_eq!(
         <LogicalDivide<layout!("(4,4):(-1,-4)"), tiler!("8")>>::default().to_string(),
         "(8,2):(-1,-8)"
     );
 }
 
-fn case_690() {
+fn case_694() {
     assert_eq!(
         <LogicalDivide<layout!("(2,(4)):(-1,(-2))"), tiler!("8")>>::default().to_string(),
         "(8,1):(-1,0)"
     );
 }
 
-fn case_691() {
+fn case_695() {
     assert_eq!(
         <LogicalDivide<layout!("(4,(2,2)):(-1,(-4,-8))"), tiler!("<2:1>")>>::default().to_string(),
         "((2,2),(2,2)):((-1,-2),(-4,-8))"
     );
 }
 
-fn case_692() {
+fn case_696() {
     assert_eq!(
         <LogicalDivide<layout!("(3,(8,2,2)):(-1,(-3,24,-48))"), tiler!("3")>>::default()
             .to_string(),
@@ -4799,36 +4828,36 @@ fn case_692() {
     );
 }
 
-fn case_693() {
+fn case_697() {
     assert_eq!(<LogicalDivide<layout!("(3,(2,2,3),3):(-36,(-18,-9,-3),-1)"), tiler!("<3:1,4:1>")>>::default().to_string(), "((3,1),((2,2),3),3):((-36,0),((-18,-9),-3),-1)");
 }
 
-fn case_694() {
+fn case_698() {
     assert_eq!(
         <LogicalDivide<layout!("(2,(4),2):(1,(-2),-8)"), tiler!("16:1")>>::default().to_string(),
         "((2,8),1):((1,-2),0)"
     );
 }
 
-fn case_695() {
+fn case_699() {
     assert_eq!(
         <LogicalDivide<layout!("2:-1"), tiler!("2")>>::default().to_string(),
         "(2,1):(-1,0)"
     );
 }
 
-fn case_696() {
+fn case_700() {
     assert_eq!(
         <LogicalDivide<layout!("((3,4)):((-4,1))"), tiler!("<3:1>")>>::default().to_string(),
         "((3,4)):((-4,1))"
     );
 }
 
-fn case_697() {
+fn case_701() {
     assert_eq!(<LogicalDivide<layout!("((4,8),(2,2,2),2):((128,16),(8,-4,2),1)"), tiler!("<32:1,8:1,2:1>")>>::default().to_string(), "(((4,8),1),((2,2,2),1),(2,1)):(((128,16),0),((8,-4,2),0),(1,0))");
 }
 
-fn case_698() {
+fn case_702() {
     assert_eq!(
         <ZippedDivide<layout!("(3,(4,4),2):(1,(3,24),-12)"), tiler!("12:1")>>::default()
             .to_string(),
@@ -4836,119 +4865,119 @@ fn case_698() {
     );
 }
 
-fn case_699() {
+fn case_703() {
     assert_eq!(
         <ZippedDivide<layout!("(2,(4),8):(32,(-8),1)"), tiler!("1")>>::default().to_string(),
         "(1,(2,4,8)):(0,(32,-8,1))"
     );
 }
 
-fn case_700() {
+fn case_704() {
     assert_eq!(
         <ZippedDivide<layout!("((2)):((-1))"), tiler!("<2:1>")>>::default().to_string(),
         "((2),(1)):((-1),(0))"
     );
 }
 
-fn case_701() {
+fn case_705() {
     assert_eq!(
         <ZippedDivide<layout!("(3):(-1)"), tiler!("<3:1>")>>::default().to_string(),
         "((3),(1)):((-1),(0))"
     );
 }
 
-fn case_702() {
+fn case_706() {
     assert_eq!(
         <ZippedDivide<layout!("2:-1"), tiler!("1")>>::default().to_string(),
         "(1,2):(0,-1)"
     );
 }
 
-fn case_703() {
+fn case_707() {
     assert_eq!(
         <ZippedDivide<layout!("6:-1"), tiler!("2")>>::default().to_string(),
         "(2,3):(-1,-2)"
     );
 }
 
-fn case_704() {
+fn case_708() {
     assert_eq!(
         <ZippedDivide<layout!("(2,2):(-2,1)"), tiler!("4:1")>>::default().to_string(),
         "((2,2),1):((-2,1),0)"
     );
 }
 
-fn case_705() {
+fn case_709() {
     assert_eq!(
         <ZippedDivide<layout!("(2,(2,4)):(8,(4,-1))"), tiler!("(2,8)")>>::default().to_string(),
         "((2,(2,4)),(1,1)):((8,(4,-1)),(0,0))"
     );
 }
 
-fn case_706() {
+fn case_710() {
     assert_eq!(
         <RightInverse<layout!("(4,3):(-1,-4)")>>::default().to_string(),
         "1:0"
     );
 }
 
-fn case_707() {
+fn case_711() {
     assert_eq!(
         <RightInverse<layout!("(8):(-1)")>>::default().to_string(),
         "1:0"
     );
 }
 
-fn case_708() {
+fn case_712() {
     assert_eq!(
         <RightInverse<layout!("(2):(-1)")>>::default().to_string(),
         "1:0"
     );
 }
 
-fn case_709() {
+fn case_713() {
     assert_eq!(
         <RightInverse<layout!("(4,(2,4)):(-1,(-4,-8))")>>::default().to_string(),
         "1:0"
     );
 }
 
-fn case_710() {
+fn case_714() {
     assert_eq!(
         <RightInverse<layout!("(2,2):(1,-2)")>>::default().to_string(),
         "2:1"
     );
 }
 
-fn case_711() {
+fn case_715() {
     assert_eq!(
         <RightInverse<layout!("(3,8):(-1,-3)")>>::default().to_string(),
         "1:0"
     );
 }
 
-fn case_712() {
+fn case_716() {
     assert_eq!(
         <RightInverse<layout!("((2,2),(2,2),2):((-1,-2),(-4,-8),16)")>>::default().to_string(),
         "1:0"
     );
 }
 
-fn case_713() {
+fn case_717() {
     assert_eq!(
         <RightInverse<layout!("(2,(3,2)):(-2,(4,-1))")>>::default().to_string(),
         "1:0"
     );
 }
 
-fn case_714() {
+fn case_718() {
     assert_eq!(
         <RightInverse<layout!("(2,3,2):(-1,-2,-6)")>>::default().to_string(),
         "1:0"
     );
 }
 
-fn case_715() {
+fn case_719() {
     assert_eq!(
         <RightInverse<layout!("((3,2,3),2,2):((-1,-3,-6),-18,-36)")>>::default().to_string(),
         "1:0"
@@ -5673,4 +5702,8 @@ fn type_level_algebra_matches_cute() {
     case_713();
     case_714();
     case_715();
+    case_716();
+    case_717();
+    case_718();
+    case_719();
 }

@@ -407,3 +407,152 @@ fn fragments_of_swizzled_and_plain_tiles_agree() {
     let fb = thr.partition_fragment_B::<u16, _, _>(&swizzled);
     assert_eq!(fb.layout().to_string(), "((2,2),8,4):((1,2),16,4)");
 }
+
+/// CuTe's `make_tensor` takes a swizzled layout as it takes a plain one; the tensor keeps it as
+/// `Sw o offset o L`, reads and writes through it, and knows its size and shape.
+#[test]
+fn a_swizzled_layout_makes_a_tensor() {
+    use tessel::{ComposedLayout, TensorMut, TensorPtr};
+    type S = layout!("Sw<3,3,3> o 0 o (8,64):(64,1)");
+    let sw = |i: usize| i ^ ((i & 0b111_000_000) >> 3);
+    let data = iota(512);
+    let t = Tensor::new(&data, S::default());
+    fn text(s: &impl tessel::int_tuple::IntTuple) -> String {
+        s.dynamic().to_string()
+    }
+    assert_eq!((t.size(), text(&t.shape())), (512, "(8,64)".to_string()));
+    assert_eq!(t[(3usize, 5usize)], sw(3 * 64 + 5));
+    let tile = local_tile(t, <shape!("(8,8)")>::default(), (0usize, 2usize));
+    assert_eq!(
+        (tile.size(), text(&tile.shape())),
+        (64, "(8,8)".to_string())
+    );
+    assert_eq!(tile[(3usize, 5usize)], sw(3 * 64 + 16 + 5));
+    let mut buf = vec![0usize; 512];
+    let mut m = TensorMut::new(&mut buf, ComposedLayout::<_, 0, _>::from(S::default()));
+    for i in 0..512usize {
+        m[i] = i; // 1-D coordinate i, element Sw(L(i)) of the slice
+    }
+    assert!((0..512).all(|i| buf[sw(i % 8 * 64 + i / 8)] == i));
+    let p = unsafe { TensorPtr::from_raw_parts(data.as_ptr() as *mut usize, 512, S::default()) };
+    assert_eq!(unsafe { p.read((1usize, 0usize)) }, sw(64));
+}
+
+#[test]
+#[should_panic(
+    expected = "Tensor::new: the layout Sw<3,3,3> o 0 o (8,64):(64,1) reaches the indices 0..=511"
+)]
+fn a_swizzled_layout_past_the_slice_panics_clearly() {
+    let data = iota(500);
+    let _ = Tensor::new(&data, <layout!("Sw<3,3,3> o 0 o (8,64):(64,1)")>::default());
+}
+
+/// A tensor prints its layout, then its elements in the layout's shape (CuTe's print_tensor).
+#[test]
+fn tensors_print_their_elements_in_their_shape() {
+    let data = iota(24);
+    let v = Tensor::new(&data, layout!("3:2"));
+    assert_eq!(v.to_string(), "3:2:\n0\n2\n4\n");
+    let m = Tensor::new(&data, layout!("(2,3):(3,1)"));
+    assert_eq!(m.to_string(), "(2,3):(3,1):\n0 1 2\n3 4 5\n");
+    let c = Tensor::new(&data, layout!("(2,2,(2,3)):(1,2,(4,8))"));
+    let text = "(2,2,(2,3)):(1,2,(4,8)):\n 0  2\n 1  3\n-----\n 4  6\n 5  7\n-----\n 8 10\n 9 11\n-----\n12 14\n13 15\n-----\n16 18\n17 19\n-----\n20 22\n21 23\n";
+    assert_eq!(c.to_string(), text);
+    let s = iota(512);
+    let t = Tensor::new(&s, <layout!("Sw<3,3,3> o 0 o (8,64):(64,1)")>::default());
+    let tile = local_tile(t, <shape!("(2,2)")>::default(), (0usize, 4usize)); // rows 0..2, columns 8..10
+                                                                              // Row 1, columns 8 and 9: indices 72 and 73, whose bit 6 flips bit 3.
+    assert_eq!(
+        tile.to_string(),
+        "Sw<3,3,3> o 8 o (2,2):(64,1):\n 8  9\n64 65\n"
+    );
+    assert_eq!(
+        format!("{m:?}"),
+        "TensorOf { base: 0, layout: (2,3):(3,1) }"
+    );
+}
+
+/// Everything the README and the module docs use is reachable from the crate root.
+#[test]
+fn the_tensor_vocabulary_is_at_the_root() {
+    use tessel::{
+        axpby, clear, copy, copy_if, elem_less, make_fragment_like, make_identity_tensor,
+        make_layout_left, make_layout_right, Fragment, IdentityTensor, Swizzled, TensorLayout,
+        Underscore,
+    };
+    let id: IdentityTensor = make_identity_tensor(10, 7);
+    let tile = local_tile(id, <shape!("(4,4)")>::default(), (2usize, 1usize));
+    assert!(elem_less(tile.coord((1usize, 2usize)), (10, 7)));
+    let data = iota(16);
+    let t = Tensor::new(&data, layout!("(4,4):(4,1)"));
+    let mut f = make_fragment_like(&t);
+    copy(&t, &mut f);
+    let mut g: Fragment<usize, layout!("(4,4)")> = Fragment::filled(1);
+    copy_if(|_| true, &t, &mut g);
+    clear(&mut g);
+    axpby(2, &t, 0, &mut g);
+    assert_eq!(
+        (
+            g[(1usize, 2usize)],
+            t.slice_by((Underscore, 2usize))[1usize]
+        ),
+        (12, 6)
+    );
+    let _: Option<Swizzled<tessel::Swizzle<3, 3, 3>, layout!("8:1")>> = None;
+    fn takes<L: TensorLayout>(_: L) {}
+    takes(layout!("8:1"));
+    assert_eq!(
+        format!("{:#}", make_layout_left((3usize, 4usize))),
+        "(3,4):(_1,3)"
+    );
+    assert_eq!(
+        format!("{:#}", make_layout_right((3usize, C::<4>::default()))),
+        "(3,_4):(_4,_1)"
+    );
+    assert_eq!(f[(1usize, 2usize)], 6);
+}
+
+/// CuTe's compact default for runtime and mixed shapes is column-major, `make_layout(shape)`;
+/// `cute-oracle --raw --cpp 'make_layout(make_shape(200, 96))'` prints (200,96):(_1,200).
+#[test]
+fn runtime_shapes_default_to_column_major() {
+    let (m, n) = (200usize, 96usize);
+    assert_eq!(
+        format!("{:#}", layout!("(M,N)"; M = m, N = n)),
+        "(200,96):(_1,200)"
+    );
+    assert_eq!(
+        format!("{:#}", layout!("(M,(4,N))"; M = m, N = n)),
+        "(200,(_4,96)):(_1,(200,800))"
+    );
+    assert_eq!(format!("{:#}", layout!("(8,N)"; N = n)), "(_8,96):(_1,_8)");
+    assert_eq!(format!("{:#}", layout!("(1,N)"; N = n)), "(_1,96):(_0,_1)");
+}
+
+/// A tile knows where its tensor ends: a (64,64) tile of a runtime 200 x 96 row-major matrix is
+/// full only where it lies inside, and so are the thread partitions cut from it.
+#[test]
+fn a_tile_knows_where_its_tensor_ends() {
+    let (m, n) = (200usize, 96usize);
+    let data = iota(m * n);
+    let a = Tensor::new(&data, layout!("(M,N):(ldA,1)"; M = m, N = n, ldA = n));
+    let tile = |b: (usize, usize)| local_tile(a, <shape!("(64,64)")>::default(), b);
+    assert!(tile((0, 0)).is_full() && tile((2, 0)).is_full());
+    assert!(!tile((0, 1)).is_full()); // columns 64..128 of 96
+    assert!(!tile((3, 0)).is_full()); // rows 192..256 of 200
+    let part = local_partition(tile((0, 1)), layout!("(8,8):(8,1)"), 3);
+    assert!(!part.is_full());
+    assert!(local_partition(tile((1, 0)), layout!("(8,8):(8,1)"), 3).is_full());
+    // A 1-D block coordinate, read column-major over the 4 x 2 tiles: block 5 is (1,1).
+    assert!(!local_tile(a, <shape!("(64,64)")>::default(), 5usize).is_full());
+    assert!(local_tile(a, <shape!("(64,64)")>::default(), 2usize).is_full());
+}
+
+#[test]
+#[should_panic(expected = "local_tile: the block coordinate 2 in mode 1 is past the 2 tiles there")]
+fn a_block_past_the_tiles_is_caught() {
+    let (m, n) = (200usize, 96usize);
+    let data = iota(m * n);
+    let a = Tensor::new(&data, layout!("(M,N):(ldA,1)"; M = m, N = n, ldA = n));
+    let _ = local_tile(a, <shape!("(64,64)")>::default(), (0usize, 2usize));
+}

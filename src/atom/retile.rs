@@ -236,8 +236,7 @@ impl<Tc: TiledCopy> ThrCopy<Tc> {
         Layout<S, D>: RetileOf<Tc>,
         <Layout<S, D> as RetileOf<Tc>>::Verdict: Checked,
     {
-        let (engine, base, _) = t.into_parts();
-        TensorOf::at(engine, base, Default::default())
+        t.view(Default::default())
     }
 
     /// A register fragment as this copy's source (CuTe's `retile_S`): the same view.

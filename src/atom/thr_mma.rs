@@ -148,9 +148,7 @@ macro_rules! partitions {
             {
                 let (v, m, n, k) = self.vmnk;
                 let (p, q) = <Tm::$Op as MmaOperand>::pq(m, n, k);
-                let (engine, base, layout) = t.into_parts();
-                let (part, offset) = layout.partition(v, p, q);
-                part.over(engine, base, offset)
+                t.map(|layout| layout.partition(v, p, q))
             }
 
             #[doc = concat!("A register fragment shaped like the thread's partition of ", $Name, ".")]

@@ -316,9 +316,7 @@ fn cut<T, Tv, E, R: CopyPartition<T, Tv>>(
 where
     R::Output: Sliced,
 {
-    let (engine, base, layout) = t.into_parts();
-    let (part, offset) = layout.copy_partition(thread);
-    part.over(engine, base, offset)
+    t.map(|layout| layout.copy_partition(thread))
 }
 
 #[allow(non_snake_case)]

@@ -1,11 +1,12 @@
 //! Register fragments: tensors that own their elements, an array as long as the layout's cosize
 //! (a type-level number, so no allocation and no runtime length), and whole-tile loads and stores.
 
-use super::{ReadEngine, TensorOf, WriteEngine};
+use super::{Engine, ReadEngine, TensorOf, WriteEngine};
 use crate::algebra::product::{Cosize, CosizeOf};
 use crate::layout::compact::ColumnMajor;
 use crate::layout::coord::Coord;
 use crate::layout::int_tuple::{IntTuple, LayoutShape, StaticShape};
+use crate::layout::ordered::{FragmentLike, MakeFragmentLike};
 use crate::layout::{Layout, StaticLayout};
 use generic_array::sequence::GenericSequence;
 use generic_array::{ArrayLength, GenericArray};
@@ -32,6 +33,32 @@ where
     fn default() -> Self {
         Self::filled(T::default())
     }
+}
+
+/// CuTe's `make_fragment_like(t)`: registers for the elements of `t`, laid out as
+/// [`FragmentLike`] (an atom's values column-major, the other modes in the order of `t`'s
+/// strides), each element `Default`; a swizzled tensor's registers are its inner layout's.
+///
+/// ```
+/// use tessel::{layout, make_fragment_like, Tensor};
+/// let data = [1f32; 64];
+/// let t = Tensor::new(&data, layout!("(4,(2,8)):(16,(1,2))"));
+/// // cute-oracle make_fragment_like "(4,(2,8)):(16,(1,2))"
+/// assert_eq!(make_fragment_like(&t).layout().to_string(), "(4,((2,8))):(1,((4,8)))");
+/// let r = Tensor::new(&data, layout!("(8,8):(8,1)"));
+/// assert_eq!(make_fragment_like(&r).layout().to_string(), "(8,(8)):(1,(8))");
+/// ```
+#[inline(always)]
+pub fn make_fragment_like<E: Engine, L: MakeFragmentLike>(
+    _: &TensorOf<E, L>,
+) -> Fragment<E::Elem, FragmentLike<L>>
+where
+    E::Elem: Copy + Default,
+    L::Verdict: crate::diagnostic::Checked,
+    FragmentLike<L>: FragmentLayout,
+    <FragmentLike<L> as FragmentLayout>::Len: ArrayLength<E::Elem>,
+{
+    Default::default()
 }
 
 /// The fragment of a static shape `S`, column-major (CuTe's `make_fragment_like` of a tile).

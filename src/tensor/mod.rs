@@ -21,8 +21,25 @@
 //!   `outer_partition`).
 //!
 //! Where the tensor's shape and the tile are static, a tile that does not divide the mode it
-//! cuts is a compile error naming the function and the numbers; with a runtime shape, ragged
-//! tiles are the caller's to predicate (CuTe's `0y_predication`, or [`TensorOf::is_full`]).
+//! cuts is a compile error naming the function and the numbers; with a runtime shape, a tile
+//! may pass the tensor's edge: it is then not [`is_full`](TensorOf::is_full), nor is anything
+//! cut from it, and the caller predicates its elements with an identity tensor cut the same way
+//! (CuTe's `0y_predication`):
+//!
+//! ```
+//! use tessel::{elem_less, layout, local_partition, local_tile, make_identity_tensor, shape, Tensor};
+//! let (m, n) = (200usize, 96usize);
+//! let data: Vec<f32> = (0..m * n).map(|i| i as f32).collect();
+//! let a = Tensor::new(&data, layout!("(M,N):(ldA,1)"; M = m, N = n, ldA = n));
+//! let tiler = <shape!("(64,64)")>::default();
+//! let tile = local_tile(a, tiler, (0usize, 1usize)); // columns 64..128 of 96
+//! let coords = local_tile(make_identity_tensor(m, n), tiler, (0usize, 1usize));
+//! assert!(!tile.is_full());
+//! let mine = local_partition(tile, layout!("(8,8)"), 3); // thread 3: rows 3, 11, .., columns 64, 72, ..
+//! let where_ = local_partition(coords, layout!("(8,8)"), 3);
+//! let sum: f32 = (0..mine.size()).filter(|&i| elem_less(where_.coord(i), (m, n))).map(|i| mine[i]).sum();
+//! assert_eq!(sum, 97664.0); // the 8 x 4 elements inside
+//! ```
 //!
 //! ```
 //! use tessel::{layout, local_partition, local_tile, shape, Tensor};
@@ -41,15 +58,20 @@ mod algorithm;
 mod engine;
 mod fragment;
 mod identity;
+mod make_tensor;
 mod partition;
+#[cfg(feature = "alloc")]
+mod print;
 mod projection;
+mod residue;
 mod slice;
 mod swizzled;
 
 pub use algorithm::{axpby, clear, copy, copy_if, CopySizesMatch, ElementWise, SameSize};
 pub use engine::{Engine, Ptr, ReadEngine, WriteEngine};
-pub use fragment::{Fragment, FragmentLayout, FragmentOf};
+pub use fragment::{make_fragment_like, Fragment, FragmentLayout, FragmentOf};
 pub use identity::{elem_less, make_identity_tensor, Coords, IdentityTensor};
+pub use make_tensor::TensorLayout;
 pub use partition::{
     inner_partition, local_partition, local_tile, outer_partition, At, LocalPartition, LocalTile,
     ProductEach, Sliced, ThreadCoord,
@@ -72,6 +94,9 @@ pub struct TensorOf<E, L> {
     engine: E,
     base: usize,
     layout: L,
+    /// Whether the tensor lies inside the shape of the tensors it was cut from (false for a
+    /// ragged tile and what is cut from it).
+    inside: bool,
 }
 
 /// A tensor over a shared slice (`Copy`, like `&[T]`).
@@ -87,13 +112,15 @@ pub type TileOf<L, const N: usize> = <<L as ZippedDivideBy<C<N>>>::Output as Two
 /// The 1-D layout of a slice: its runtime length, stride 1.
 pub type Vector = Layout<usize, C<1>>;
 
-impl<'a, T, S: LayoutShape<D>, D: IntTuple> Tensor<'a, T, Layout<S, D>> {
-    /// The tensor of `layout` over `data`.
+impl<'a, T, L> Tensor<'a, T, L> {
+    /// The tensor of `layout` over `data` (CuTe's `make_tensor`): a plain layout, or a swizzled
+    /// one `Sw o O o L` ([`ComposedLayout`](crate::ComposedLayout)), which the tensor keeps as
+    /// [`Swizzled`].
     ///
     /// # Panics
     ///
     /// When the layout gives an index outside the slice (a negative one, or one past its end).
-    pub fn new(data: &'a [T], layout: Layout<S, D>) -> Self {
+    pub fn new<M: TensorLayout<Layout = L>>(data: &'a [T], layout: M) -> Self {
         TensorOf::checked(data, layout, "Tensor::new")
     }
 }
@@ -105,13 +132,13 @@ impl<'a, T> Tensor<'a, T, Vector> {
     }
 }
 
-impl<'a, T, S: LayoutShape<D>, D: IntTuple> TensorMut<'a, T, Layout<S, D>> {
-    /// The tensor of `layout` over `data`.
+impl<'a, T, L> TensorMut<'a, T, L> {
+    /// The tensor of `layout` (plain or swizzled) over `data`.
     ///
     /// # Panics
     ///
     /// When the layout gives an index outside the slice.
-    pub fn new(data: &'a mut [T], layout: Layout<S, D>) -> Self {
+    pub fn new<M: TensorLayout<Layout = L>>(data: &'a mut [T], layout: M) -> Self {
         TensorOf::checked(data, layout, "TensorMut::new")
     }
 }
@@ -126,18 +153,24 @@ impl<'a, T> TensorMut<'a, T, Vector> {
     }
 }
 
-impl<T, S: LayoutShape<D>, D: IntTuple> TensorPtr<T, Layout<S, D>> {
-    /// The tensor of `layout` over `len` elements at `ptr`.
+impl<T, L> TensorPtr<T, L> {
+    /// The tensor of `layout` (plain or swizzled) over `len` elements at `ptr`.
     ///
     /// # Safety
     ///
     /// `ptr` is valid for `len` elements while the tensor and its partitions are used, and every
     /// index the layout gives lies in `0..len` (or the tensor is only read where
     /// [`is_full`](TensorOf::is_full) holds or a predicate says so).
-    pub unsafe fn from_raw_parts(ptr: *mut T, len: usize, layout: Layout<S, D>) -> Self {
-        TensorOf::over(Ptr::new(ptr, len), layout)
+    pub unsafe fn from_raw_parts<M: TensorLayout<Layout = L>>(
+        ptr: *mut T,
+        len: usize,
+        layout: M,
+    ) -> Self {
+        TensorOf::over(Ptr::new(ptr, len), layout.tensor_layout())
     }
+}
 
+impl<T, S: LayoutShape<D>, D: IntTuple> TensorPtr<T, Layout<S, D>> {
     /// The element at coordinate `x`.
     ///
     /// # Safety
@@ -223,7 +256,13 @@ impl<E, L> TensorOf<E, L> {
     where
         L: ComposeBy<B>,
     {
-        TensorOf::at(self.engine, self.base, self.layout.compose_by(b))
+        let TensorOf {
+            engine,
+            base,
+            layout,
+            inside,
+        } = self;
+        TensorOf::at(engine, base, layout.compose_by(b)).within(inside)
     }
 
     /// `logical_divide(t, tiler)`.
@@ -232,7 +271,13 @@ impl<E, L> TensorOf<E, L> {
     where
         L: LogicalDivideBy<T>,
     {
-        TensorOf::at(self.engine, self.base, self.layout.logical_divide_by(tiler))
+        let TensorOf {
+            engine,
+            base,
+            layout,
+            inside,
+        } = self;
+        TensorOf::at(engine, base, layout.logical_divide_by(tiler)).within(inside)
     }
 
     /// `zipped_divide(t, tiler)`: `(tile, rest)`.
@@ -241,7 +286,13 @@ impl<E, L> TensorOf<E, L> {
     where
         L: ZippedDivideBy<T>,
     {
-        TensorOf::at(self.engine, self.base, self.layout.zipped_divide_by(tiler))
+        let TensorOf {
+            engine,
+            base,
+            layout,
+            inside,
+        } = self;
+        TensorOf::at(engine, base, layout.zipped_divide_by(tiler)).within(inside)
     }
 
     /// The layout.
@@ -276,7 +327,31 @@ impl<E, L> TensorOf<E, L> {
             engine,
             base,
             layout,
+            inside: true,
         }
+    }
+
+    /// The tensor, known to lie outside the shape it was cut from unless `inside`.
+    #[inline(always)]
+    pub(crate) fn within(mut self, inside: bool) -> Self {
+        self.inside &= inside;
+        self
+    }
+
+    /// The same engine and base through another layout (a retile): a view of the same elements.
+    #[inline(always)]
+    pub(crate) fn view<L2>(self, layout: L2) -> TensorOf<E, L2> {
+        TensorOf::at(self.engine, self.base, layout).within(self.inside)
+    }
+
+    /// The same engine through the layout `f` makes of this one, from the base moved by the
+    /// index `f` gives (a partition, a slice, a retile): a view of the same elements.
+    #[inline(always)]
+    pub(crate) fn map<L2: Sliced>(self, f: impl FnOnce(L) -> (L2, isize)) -> TensorOf<E, L2> {
+        let (layout, shift) = f(self.layout);
+        layout
+            .over(self.engine, self.base, shift)
+            .within(self.inside)
     }
 }
 
@@ -290,25 +365,31 @@ impl<E, L> TensorOf<E, L> {
         L::Second: At<X>,
         L::First: Sliced,
     {
-        let (tile, rest) = self.layout.split();
-        tile.over(self.engine, self.base, rest.at(x))
+        self.map(|l| {
+            let (tile, rest) = l.split();
+            let shift = rest.at(x);
+            (tile, shift)
+        })
+    }
+}
+
+impl<E: Engine, L> TensorOf<E, L> {
+    fn checked<M: TensorLayout<Layout = L>>(engine: E, layout: M, what: &str) -> Self {
+        if let Err((lo, hi)) = layout.fits(engine.len()) {
+            panic!(
+                "{what}: the layout {layout} reaches the indices {lo}..={hi} from 0, \
+                 outside a slice of {} elements",
+                engine.len()
+            );
+        }
+        TensorOf::over(engine, layout.tensor_layout())
     }
 }
 
 impl<E: Engine, S: LayoutShape<D>, D: IntTuple> TensorOf<E, Layout<S, D>> {
-    fn checked(engine: E, layout: Layout<S, D>, what: &str) -> Self {
-        let t = TensorOf::over(engine, layout);
-        let (lo, hi) = layout.shape().span(&layout.stride());
-        assert!(
-            t.is_full(),
-            "{what}: the layout {layout} reaches the indices {lo}..={hi} from 0, \
-             outside a slice of {} elements",
-            t.engine.len()
-        );
-        t
-    }
-
-    /// Whether every index of the layout lies in the engine.
+    /// Whether the tensor lies inside the shape of every tensor it was cut from (a tile that
+    /// passes its tensor's edge is not, nor are its partitions) and every index of its layout
+    /// in the engine.
     ///
     /// ```
     /// use tessel::{local_tile, Layout, Tensor, C};
@@ -322,12 +403,18 @@ impl<E: Engine, S: LayoutShape<D>, D: IntTuple> TensorOf<E, Layout<S, D>> {
     /// as CuTe's does.
     pub fn is_full(&self) -> bool {
         let (lo, hi) = self.layout.shape().span(&self.layout.stride());
-        self.base as isize + lo >= 0 && ((self.base as isize + hi) as usize) < self.engine.len()
+        let base = self.base as isize;
+        self.inside && base + lo >= 0 && ((base + hi) as usize) < self.engine.len()
     }
 
     /// The number of elements.
     pub fn size(&self) -> usize {
         self.layout.size()
+    }
+
+    /// The shape.
+    pub fn shape(&self) -> S {
+        self.layout.shape()
     }
 
     /// The engine.
@@ -360,7 +447,7 @@ impl<E: Engine, S: LayoutShape<D>, D: IntTuple> TensorOf<E, Layout<S, D>> {
         self,
         layout: Layout<S2, D2>,
     ) -> TensorOf<E, Layout<S2, D2>> {
-        TensorOf::at(self.engine, self.base, layout)
+        self.view(layout)
     }
 
     /// `zipped_divide(t, N)`: `(tile, rest)`, tiles of N elements (CuTe's
@@ -375,11 +462,7 @@ impl<E: Engine, S: LayoutShape<D>, D: IntTuple> TensorOf<E, Layout<S, D>> {
         Layout<S, D>: ZippedDivideBy<C<N>>,
     {
         let layout = self.layout.zipped_divide_by(C::<N>::default());
-        TensorOf {
-            engine: self.engine,
-            base: self.base,
-            layout,
-        }
+        self.view(layout)
     }
 
     /// `zipped_divide::<N>().slice(x)`: the `x`-th tile of N elements (CuTe's `local_tile` with

@@ -1,10 +1,11 @@
 //! `local_tile` and `local_partition`: a tensor cut by a tiler, sliced in one of its two modes.
 
+use super::residue::{BlockCoord, ModeSizes, TileExtents};
 use super::TensorOf;
 use crate::algebra::divide::ZippedDivideBy;
 use crate::algebra::mixed::{Sym0, Symbolize};
 use crate::algebra::product::{ListSizeMixed, SizeOf};
-use crate::diagnostic::{And, Both, Check, CheckBit, Checked, Holds};
+use crate::diagnostic::{And, Both, Check, CheckBit, Checked, Condition, Dec, Decimal, Holds, Num};
 use crate::layout::coord::{Coord, CoordIn};
 use crate::layout::int_tuple::{IntTuple, LayoutShape, Leaves};
 use crate::layout::list::{Cons, Nil, ToList};
@@ -12,6 +13,7 @@ use crate::layout::sublayout::{Modes, TwoModes};
 use crate::layout::Layout;
 use crate::num::arith::DivCheap;
 use crate::num::int::Int;
+use crate::num::nat::Succ;
 use typenum::{UInt, U0};
 
 crate::diagnostic::condition!(
@@ -22,13 +24,39 @@ crate::diagnostic::condition!(
     "local_tile needs tiles that divide the tensor's static modes"
 );
 
-crate::diagnostic::condition!(
-    /// local_partition: each mode of the thread layout divides the tensor's mode it cuts.
-    ThreadsDivideMode,
-    ThreadsDivideTheMode,
-    "local_partition: the {A} threads of a mode of the thread layout do not divide the mode {B} of the tensor",
-    "local_partition needs thread layouts whose modes divide the tensor's static modes"
-);
+/// local_partition: each mode of the thread layout divides the tensor's mode it cuts (the tag
+/// the walk is given; a failure names its mode, [`ThreadsDivideModeAt`]).
+pub struct ThreadsDivideMode;
+
+/// local_partition's failure in mode `I` (a [`Num`]).
+pub struct ThreadsDivideModeAt<I>(core::marker::PhantomData<I>);
+
+/// The failure of [`ThreadsDivideMode`] in mode `I`, with its numbers in decimal.
+#[diagnostic::on_unimplemented(
+    message = "local_partition: the {A} threads of mode {I} of the thread layout do not divide the mode {B} of the tensor",
+    label = "local_partition needs thread layouts whose modes divide the tensor's static modes"
+)]
+pub trait ThreadsDivideTheMode<const A: u64, const B: u64, const I: u64> {}
+
+impl<const A: u64, const B: u64, const I: u64> Condition<Num<A>, Num<B>>
+    for ThreadsDivideModeAt<Num<I>>
+where
+    Num<A>: ThreadsDivideTheMode<A, B, I>,
+{
+}
+
+/// The tag of a failure in mode I: local_partition's names the mode, local_tile's does not.
+#[doc(hidden)]
+pub trait AtMode<I> {
+    /// The tag.
+    type Tag;
+}
+impl<I> AtMode<I> for TileDividesMode {
+    type Tag = TileDividesMode;
+}
+impl<I: Decimal> AtMode<I> for ThreadsDivideMode {
+    type Tag = ThreadsDivideModeAt<Dec<I>>;
+}
 
 /// The tensor's layout L zipped-divided by the tiler T, as its tile and rest modes.
 type Zipped<L, T> = <L as ZippedDivideBy<T>>::Output;
@@ -45,6 +73,9 @@ pub type RestMode<L, T> = <Zipped<L, T> as TwoModes>::Second;
 pub fn local_tile<E, L, Tl, Cd>(tensor: TensorOf<E, L>, tiler: Tl, coord: Cd) -> LocalTile<E, L, Tl>
 where
     L: TensorShape + ZippedDivideBy<Tl>,
+    L::Shape: ModeSizes,
+    Tl: TileExtents,
+    Cd: BlockCoord,
     L::Shape: Divisible<Tl, TileDividesMode>,
     <L::Shape as Divisible<Tl, TileDividesMode>>::Verdict: Checked,
     Zipped<L, Tl>: TwoModes,
@@ -55,20 +86,27 @@ where
 }
 
 /// `zipped_divide(tensor, tiler)(_, coord)`: the tile at `coord` (CuTe's `inner_partition`, with
-/// no divisibility check; [`local_tile`] is the checked form).
+/// no divisibility check; [`local_tile`] is the checked form). A tile that passes the tensor's
+/// shape is not [`is_full`](TensorOf::is_full).
 #[inline(always)]
-pub fn inner_partition<E, L: ZippedDivideBy<Tl>, Tl, Cd>(
+pub fn inner_partition<E, L: ZippedDivideBy<Tl> + TensorShape, Tl: TileExtents, Cd: BlockCoord>(
     tensor: TensorOf<E, L>,
     tiler: Tl,
     coord: Cd,
 ) -> TensorOf<E, TileMode<L, Tl>>
 where
+    L::Shape: ModeSizes,
     Zipped<L, Tl>: TwoModes,
     TileMode<L, Tl>: Sliced,
     RestMode<L, Tl>: At<Cd>,
 {
-    let (tile, rest) = tensor.layout.zipped_divide_by(tiler).split();
-    tile.over(tensor.engine, tensor.base, rest.at(coord))
+    let inside = super::residue::inside(&tensor.layout, &tiler, &coord);
+    let tile = tensor.map(|l| {
+        let (tile, rest) = l.zipped_divide_by(tiler).split();
+        let shift = rest.at(coord);
+        (tile, shift)
+    });
+    tile.within(inside)
 }
 
 /// `zipped_divide(tensor, tiler)(coord, _)`: the element at `coord` of every tile (CuTe's
@@ -84,8 +122,11 @@ where
     TileMode<L, Tl>: At<Cd>,
     RestMode<L, Tl>: Sliced,
 {
-    let (tile, rest) = tensor.layout.zipped_divide_by(tiler).split();
-    rest.over(tensor.engine, tensor.base, tile.at(coord))
+    tensor.map(|l| {
+        let (tile, rest) = l.zipped_divide_by(tiler).split();
+        let shift = tile.at(coord);
+        (rest, shift)
+    })
 }
 
 /// What `local_tile` gives.
@@ -121,12 +162,22 @@ pub type LocalPartition<E, L, TS> = TensorOf<E, RestMode<L, <TS as ProductEach>:
 pub trait TensorShape {
     /// The shape (of the inner layout, for a swizzled one).
     type Shape;
+    /// Its value.
+    fn tensor_shape(&self) -> Self::Shape;
 }
 impl<S: LayoutShape<D>, D: IntTuple> TensorShape for Layout<S, D> {
     type Shape = S;
+    #[inline(always)]
+    fn tensor_shape(&self) -> S {
+        self.shape()
+    }
 }
 impl<Sw, L: TensorShape> TensorShape for super::Swizzled<Sw, L> {
     type Shape = L::Shape;
+    #[inline(always)]
+    fn tensor_shape(&self) -> L::Shape {
+        self.inner().tensor_shape()
+    }
 }
 
 /// A layout evaluated at a coordinate of kind `X`, signed.
@@ -212,26 +263,27 @@ pub trait Divisible<T, Tag> {
 impl<S: Symbolize<U0, U0>, T: TilerSizes, Tag> Divisible<T, Tag> for S
 where
     Sym0<S>: Modes,
-    <Sym0<S> as Modes>::List: ModesDivisible<T::Sizes, Tag>,
+    <Sym0<S> as Modes>::List: ModesDivisible<T::Sizes, Tag, U0>,
 {
-    type Verdict = <<Sym0<S> as Modes>::List as ModesDivisible<T::Sizes, Tag>>::Verdict;
+    type Verdict = <<Sym0<S> as Modes>::List as ModesDivisible<T::Sizes, Tag, U0>>::Verdict;
 }
 
-/// The modes of a shape (a list) against the tile sizes (a list): each size divides its mode
-/// where both are static; modes past the tiler are not cut.
+/// The modes of a shape (a list, from mode I on) against the tile sizes (a list): each size
+/// divides its mode where both are static; modes past the tiler are not cut.
 #[doc(hidden)]
-pub trait ModesDivisible<T, Tag> {
+pub trait ModesDivisible<T, Tag, I> {
     /// [`Holds`] or the failure.
     type Verdict;
 }
-impl<M, Tag> ModesDivisible<Nil, Tag> for M {
+impl<M, Tag, I> ModesDivisible<Nil, Tag, I> for M {
     type Verdict = Holds;
 }
-impl<H: Leaves, Rest, TH, TT, Tag> ModesDivisible<Cons<TH, TT>, Tag> for Cons<H, Rest>
+impl<H: Leaves, Rest, TH, TT, Tag: AtMode<I>, I: Succ> ModesDivisible<Cons<TH, TT>, Tag, I>
+    for Cons<H, Rest>
 where
     H::List: ListSizeMixed,
-    TH: DividesSize<SizeOf<H>, Tag>,
-    Rest: ModesDivisible<TT, Tag>,
+    TH: DividesSize<SizeOf<H>, Tag::Tag>,
+    Rest: ModesDivisible<TT, Tag, I::Output>,
     TH::Verdict: Both<Rest::Verdict>,
 {
     type Verdict = And<TH::Verdict, Rest::Verdict>;

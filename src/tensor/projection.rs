@@ -17,6 +17,7 @@
 
 use super::partition::{At, RestMode, Sliced, TileMode};
 use super::partition::{Divisible, ProductEach, ThreadCoord, ThreadsDivideMode, TileDividesMode};
+use super::residue::{BlockCoord, ModeSizes, TileExtents};
 use super::{local_partition, local_tile, LocalPartition, TensorOf};
 use crate::algebra::divide::ZippedDivideBy;
 use crate::diagnostic::Checked;
@@ -92,8 +93,10 @@ pub fn local_tile_proj<E, S, D: IntTuple, Tl: Dice<P>, Cd: Dice<P>, P>(
     _proj: P,
 ) -> TensorOf<E, TileMode<Layout<S, D>, Tl::Output>>
 where
-    S: LayoutShape<D> + Divisible<Tl::Output, TileDividesMode>,
+    S: LayoutShape<D> + Divisible<Tl::Output, TileDividesMode> + ModeSizes,
     <S as Divisible<Tl::Output, TileDividesMode>>::Verdict: Checked,
+    Tl::Output: TileExtents,
+    Cd::Output: BlockCoord,
     Layout<S, D>: ZippedDivideBy<Tl::Output>,
     <Layout<S, D> as ZippedDivideBy<Tl::Output>>::Output: TwoModes,
     TileMode<Layout<S, D>, Tl::Output>: Sliced,

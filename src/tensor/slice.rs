@@ -130,9 +130,9 @@ impl<E, S: LayoutShape<D>, D: IntTuple> TensorOf<E, Layout<S, D>> {
         <X::Shapes as ToTuple>::Tuple: LayoutShape<<X::Strides as ToTuple>::Tuple>,
         <X::Strides as ToTuple>::Tuple: IntTuple,
     {
-        let (engine, base, layout) = self.into_parts();
-        let (shapes, strides, offset) = x.slice_mode(layout.shape(), layout.stride());
-        let sliced = Layout::new(shapes.to_tuple(), strides.to_tuple());
-        TensorOf::at(engine, (base as isize + offset) as usize, sliced)
+        self.map(|layout| {
+            let (shapes, strides, offset) = x.slice_mode(layout.shape(), layout.stride());
+            (Layout::new(shapes.to_tuple(), strides.to_tuple()), offset)
+        })
     }
 }

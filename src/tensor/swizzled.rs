@@ -21,7 +21,7 @@
 //! ```
 
 use super::partition::{At, Sliced};
-use super::{ReadEngine, TensorOf};
+use super::{Ptr, ReadEngine, TensorOf, WriteEngine};
 use crate::algebra::composition::ComposeBy;
 use crate::algebra::divide::{LogicalDivideBy, ZippedDivideBy};
 use crate::layout::coord::{Coord, CoordIn};
@@ -202,6 +202,18 @@ where
     }
 }
 
+impl<E: WriteEngine, Sw: SwizzleFn, S: LayoutShape<D>, D: IntTuple, X: CoordIn<S::Profile>>
+    core::ops::IndexMut<X> for TensorOf<E, Swizzled<Sw, Layout<S, D>>>
+where
+    X::Itself: Coord<S, D>,
+{
+    #[inline(always)]
+    fn index_mut(&mut self, x: X) -> &mut E::Elem {
+        let i = self.index_of(x) as usize;
+        &mut self.engine.elems_mut()[i]
+    }
+}
+
 impl<E, Sw: SwizzleFn, S: LayoutShape<D>, D: IntTuple> TensorOf<E, Swizzled<Sw, Layout<S, D>>> {
     /// The engine index of coordinate `x`, `base + Sw(offset + L(x))`: what an engine that is
     /// not a slice (a shared-memory window) reads and writes at.
@@ -210,12 +222,64 @@ impl<E, Sw: SwizzleFn, S: LayoutShape<D>, D: IntTuple> TensorOf<E, Swizzled<Sw, 
     where
         X::Itself: Coord<S, D>,
     {
-        // The part of L(x) above the swizzle's bits passes through it: for a static x it is a
-        // constant added after one swizzle that many coordinates share.
-        let l = self.layout.layout.call_signed(x);
+        self.engine_index(self.layout.layout.call_signed(x))
+    }
+
+    /// The engine index of the inner layout's index `l`.
+    #[inline(always)]
+    pub(crate) fn engine_index(&self, l: isize) -> isize {
+        // The part of l above the swizzle's bits passes through it: for a static coordinate it
+        // is a constant added after one swizzle that many coordinates share.
         let (lo, hi) = (l & (Sw::SPAN as isize - 1), l & !(Sw::SPAN as isize - 1));
         let swizzled = Sw::apply((self.layout.offset + lo) as usize);
         (self.base + swizzled).wrapping_add(hi as usize) as isize
+    }
+
+    /// The number of elements.
+    pub fn size(&self) -> usize {
+        self.layout.layout.size()
+    }
+
+    /// The shape (of the inner layout).
+    pub fn shape(&self) -> S {
+        self.layout.layout.shape()
+    }
+
+    /// Whether the tensor lies inside the shape of every tensor it was cut from (its indices
+    /// are checked against the slice when it is read).
+    pub fn is_full(&self) -> bool {
+        self.inside
+    }
+}
+
+impl<T, Sw: SwizzleFn, S: LayoutShape<D>, D: IntTuple>
+    TensorOf<Ptr<T>, Swizzled<Sw, Layout<S, D>>>
+{
+    /// The element at coordinate `x`.
+    ///
+    /// # Safety
+    ///
+    /// The index lies in the engine and no other thread writes the element meanwhile.
+    #[inline(always)]
+    pub unsafe fn read<X: CoordIn<S::Profile>>(&self, x: X) -> T
+    where
+        X::Itself: Coord<S, D>,
+        T: Copy,
+    {
+        *self.engine.as_ptr().offset(self.index_of(x))
+    }
+
+    /// Writes `v` at coordinate `x`.
+    ///
+    /// # Safety
+    ///
+    /// The index lies in the engine and no other thread reads or writes the element meanwhile.
+    #[inline(always)]
+    pub unsafe fn write<X: CoordIn<S::Profile>>(&self, x: X, v: T)
+    where
+        X::Itself: Coord<S, D>,
+    {
+        *self.engine.as_ptr().offset(self.index_of(x)) = v;
     }
 }
 
