@@ -88,15 +88,15 @@ impl<C> AfterDeferred<C> for Holds {
 impl<C, Tag, A, B> AfterDeferred<C> for Fails<Tag, A, B> {
     type Output = Self;
 }
-impl<C: crate::layout::list::Concat<D>, D> AfterDeferred<C> for Deferred<D> {
-    type Output = Deferred<crate::layout::list::Joined<C, D>>;
+impl<C: crate::num::list::Concat<D>, D> AfterDeferred<C> for Deferred<D> {
+    type Output = Deferred<crate::num::list::Joined<C, D>>;
 }
 
 /// A condition on runtime values, checked by the `try_` forms.
 #[doc(hidden)]
 pub trait RuntimeCheck {
     /// `Ok`, or the condition that failed with its numbers.
-    fn check(env: &crate::algebra::mixed::Env) -> Result<(), Failure>;
+    fn check(env: &crate::num::symbol::Env) -> Result<(), Failure>;
 }
 
 /// The runtime part of a verdict: nothing for [`Holds`], the checks of [`Deferred`]. (A
@@ -104,32 +104,32 @@ pub trait RuntimeCheck {
 #[doc(hidden)]
 pub trait Judge {
     /// `Ok`, or the first runtime condition that failed.
-    fn judge(env: &crate::algebra::mixed::Env) -> Result<(), Failure>;
+    fn judge(env: &crate::num::symbol::Env) -> Result<(), Failure>;
 }
 impl Judge for Holds {
     #[inline(always)]
-    fn judge(_: &crate::algebra::mixed::Env) -> Result<(), Failure> {
+    fn judge(_: &crate::num::symbol::Env) -> Result<(), Failure> {
         Ok(())
     }
 }
 impl<Tag, A, B> Judge for Fails<Tag, A, B> {
     #[inline(always)]
-    fn judge(_: &crate::algebra::mixed::Env) -> Result<(), Failure> {
+    fn judge(_: &crate::num::symbol::Env) -> Result<(), Failure> {
         Ok(())
     }
 }
-impl Judge for Deferred<crate::layout::list::Nil> {
+impl Judge for Deferred<crate::num::list::Nil> {
     #[inline(always)]
-    fn judge(_: &crate::algebra::mixed::Env) -> Result<(), Failure> {
+    fn judge(_: &crate::num::symbol::Env) -> Result<(), Failure> {
         Ok(())
     }
 }
-impl<H: RuntimeCheck, T> Judge for Deferred<crate::layout::list::Cons<H, T>>
+impl<H: RuntimeCheck, T> Judge for Deferred<crate::num::list::Cons<H, T>>
 where
     Deferred<T>: Judge,
 {
     #[inline(always)]
-    fn judge(env: &crate::algebra::mixed::Env) -> Result<(), Failure> {
+    fn judge(env: &crate::num::symbol::Env) -> Result<(), Failure> {
         H::check(env)?;
         Deferred::<T>::judge(env)
     }

@@ -38,8 +38,8 @@ pub use algebra::{
     by_mode, coalesce, complement, composition, divide, inverse, mixed, product, rules,
 };
 pub use atom::mma;
-pub use layout::{compact, coord, int_tuple, list, ordered, sublayout};
-pub use num::{arith, int, nat};
+pub use layout::{compact, coord, int_tuple, ordered, sublayout};
+pub use num::{arith, int, list, nat, symbol};
 pub use swizzle::{bank, composed, const_layout};
 
 pub use atom::copy::{upcast, CopyAtom};

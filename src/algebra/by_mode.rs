@@ -6,7 +6,7 @@
 //! impls of its tiler trait for tuples come from one macro.
 
 use crate::diagnostic::{And, Both, Holds};
-use crate::layout::list::{Cons, Nil};
+use crate::num::list::{Cons, Nil};
 
 macro_rules! too_many_modes {
     ($($Cond:ident, $Fails:ident, $message:literal;)+) => {$(
@@ -49,7 +49,7 @@ macro_rules! tiler_kinds {
         impl<U, B> $Trait for typenum::UInt<U, B> {
             type Itself = Self;
         }
-        crate::layout::list::for_each_arity!(tuple_tiler_kind; $Trait);
+        crate::num::list::for_each_arity!(tuple_tiler_kind; $Trait);
     )+};
 }
 
@@ -88,9 +88,6 @@ macro_rules! operand_kinds {
             S: crate::layout::int_tuple::LayoutShape<D>,
             D: crate::layout::int_tuple::IntTuple,
         {
-            type Itself = Self;
-        }
-        impl<Sw, const O: usize, L> $Trait for crate::swizzle::composed::ComposedLayout<Sw, O, L> {
             type Itself = Self;
         }
     )+};
@@ -171,43 +168,43 @@ macro_rules! tuple_tilers {
             AD: $crate::layout::int_tuple::IntTuple + $crate::layout::sublayout::Modes,
             AS::List: $crate::algebra::composition::ModeLayouts<AD::List>,
             <AS::List as $crate::algebra::composition::ModeLayouts<AD::List>>::Output:
-                $crate::algebra::by_mode::EachMode<$Op, $crate::layout::list::list_type!($($T),+), $Rest>,
+                $crate::algebra::by_mode::EachMode<$Op, $crate::num::list::list_type!($($T),+), $Rest>,
             <<AS::List as $crate::algebra::composition::ModeLayouts<AD::List>>::Output
-                as $crate::algebra::by_mode::EachMode<$Op, $crate::layout::list::list_type!($($T),+), $Rest>>::Output:
-                $crate::layout::list::ToTuple,
+                as $crate::algebra::by_mode::EachMode<$Op, $crate::num::list::list_type!($($T),+), $Rest>>::Output:
+                $crate::num::list::ToTuple,
             <<<AS::List as $crate::algebra::composition::ModeLayouts<AD::List>>::Output
-                as $crate::algebra::by_mode::EachMode<$Op, $crate::layout::list::list_type!($($T),+), $Rest>>::Output
-                as $crate::layout::list::ToTuple>::Tuple: $crate::layout::sublayout::Concatenate,
-            $crate::layout::list::list_type!($($T),+): $crate::algebra::product::Len,
+                as $crate::algebra::by_mode::EachMode<$Op, $crate::num::list::list_type!($($T),+), $Rest>>::Output
+                as $crate::num::list::ToTuple>::Tuple: $crate::layout::sublayout::Concatenate,
+            $crate::num::list::list_type!($($T),+): $crate::algebra::product::Len,
             AS::List: $crate::algebra::product::Len,
-            <$crate::layout::list::list_type!($($T),+) as $crate::algebra::product::Len>::Output:
+            <$crate::num::list::list_type!($($T),+) as $crate::algebra::product::Len>::Output:
                 typenum::IsLessOrEqual<<AS::List as $crate::algebra::product::Len>::Output>,
             typenum::LeEq<
-                <$crate::layout::list::list_type!($($T),+) as $crate::algebra::product::Len>::Output,
+                <$crate::num::list::list_type!($($T),+) as $crate::algebra::product::Len>::Output,
                 <AS::List as $crate::algebra::product::Len>::Output,
             >: $crate::diagnostic::CheckBit<
                 $Cond,
-                <$crate::layout::list::list_type!($($T),+) as $crate::algebra::product::Len>::Output,
+                <$crate::num::list::list_type!($($T),+) as $crate::algebra::product::Len>::Output,
                 <AS::List as $crate::algebra::product::Len>::Output,
             >,
             $crate::algebra::by_mode::RankFits<
-                <$crate::layout::list::list_type!($($T),+) as $crate::algebra::product::Len>::Output,
+                <$crate::num::list::list_type!($($T),+) as $crate::algebra::product::Len>::Output,
                 <AS::List as $crate::algebra::product::Len>::Output,
                 $Cond,
             >: $crate::diagnostic::Both<<<AS::List as $crate::algebra::composition::ModeLayouts<AD::List>>::Output
-                as $crate::algebra::by_mode::EachMode<$Op, $crate::layout::list::list_type!($($T),+), $Rest>>::Verdict>,
+                as $crate::algebra::by_mode::EachMode<$Op, $crate::num::list::list_type!($($T),+), $Rest>>::Verdict>,
         {
             type Output = <<<<AS::List as $crate::algebra::composition::ModeLayouts<AD::List>>::Output
-                as $crate::algebra::by_mode::EachMode<$Op, $crate::layout::list::list_type!($($T),+), $Rest>>::Output
-                as $crate::layout::list::ToTuple>::Tuple as $crate::layout::sublayout::Concatenate>::Output;
+                as $crate::algebra::by_mode::EachMode<$Op, $crate::num::list::list_type!($($T),+), $Rest>>::Output
+                as $crate::num::list::ToTuple>::Tuple as $crate::layout::sublayout::Concatenate>::Output;
             type Verdict = $crate::diagnostic::And<
                 $crate::algebra::by_mode::RankFits<
-                    <$crate::layout::list::list_type!($($T),+) as $crate::algebra::product::Len>::Output,
+                    <$crate::num::list::list_type!($($T),+) as $crate::algebra::product::Len>::Output,
                     <AS::List as $crate::algebra::product::Len>::Output,
                     $Cond,
                 >,
                 <<AS::List as $crate::algebra::composition::ModeLayouts<AD::List>>::Output
-                    as $crate::algebra::by_mode::EachMode<$Op, $crate::layout::list::list_type!($($T),+), $Rest>>::Verdict,
+                    as $crate::algebra::by_mode::EachMode<$Op, $crate::num::list::list_type!($($T),+), $Rest>>::Verdict,
             >;
         }
     )+};

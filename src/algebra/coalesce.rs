@@ -22,27 +22,15 @@
 
 use crate::algebra::by_mode::{tuple_tilers, KeepRest, ModeOp};
 use crate::algebra::mixed::{Dyn, Env, Gather, Realize, Realized, Sym0, Symbolize, Whole};
-use crate::layout::int_tuple::{IntTuple, LayoutShape, Leaves};
-use crate::layout::list::{Cons, Nil, ReverseOnto, SplitFirst, ToTuple, Unzip, ZipList};
+use crate::layout::int_tuple::{IntTuple, LayoutShape};
 use crate::layout::Layout;
 use crate::num::arith::{SameAs, ScaleStride, Scaled, Unit};
 use crate::num::int::Int;
+use crate::num::list::{Cons, Nil, ReverseOnto, SplitFirst, ToTuple, Unzip};
 use crate::num::nat::{Mul, Prod};
 use typenum::{Bit, IsLess, Le, NInt, NonZero, UInt, UTerm, Unsigned, B0, B1, U0};
 
-/// The flat modes of a layout, as a list of `(shape, stride)` pairs.
-#[doc(hidden)]
-pub trait FlatModes {
-    /// The list of pairs.
-    type List;
-}
-
-impl<S: LayoutShape<D> + Leaves, D: IntTuple + Leaves> FlatModes for Layout<S, D>
-where
-    S::List: ZipList<D::List>,
-{
-    type List = <S::List as ZipList<D::List>>::Output;
-}
+pub use crate::layout::FlatModes;
 
 /// The size-1 shape.
 type One = UInt<UTerm, B1>;
@@ -207,6 +195,12 @@ impl<D> StackLayout for Cons<(One, D), Nil> {
     type Output = Layout<One, UTerm>;
 }
 
+/// No mode left (the walk of a layout whose verdict failed, such as a left inverse of runtime
+/// strides only): `1:0`, so that the verdict's one error is all that is reported.
+impl StackLayout for Nil {
+    type Output = Layout<One, UTerm>;
+}
+
 impl<U, B, B2, D> StackLayout for Cons<(Big<U, B, B2>, D), Nil>
 where
     Big<U, B, B2>: LayoutShape<D>,
@@ -332,4 +326,4 @@ impl<L, P: CoalesceProfile<L>> ModeOp<L, P> for CoalesceOp {
 }
 
 // A tuple profile coalesces mode by mode and keeps the modes past it.
-crate::layout::list::for_each_arity!(tuple_tilers; CoalesceProfile, CoalesceOp, KeepRest, crate::algebra::by_mode::CoalesceModes);
+crate::num::list::for_each_arity!(tuple_tilers; CoalesceProfile, CoalesceOp, KeepRest, crate::algebra::by_mode::CoalesceModes);

@@ -55,12 +55,12 @@ use crate::diagnostic::{
     Verified,
 };
 use crate::layout::int_tuple::{IntTuple, LayoutShape, Leaves};
-use crate::layout::list::{Concat, Cons, Joined, Nil};
 use crate::layout::Layout;
 use crate::num::arith::{
     CeilDivMixed, CeilDivOf, DivCheap, Less, Lt, MulMixed, Negate, Not, Plural, ProdOf, QuotCheap,
     SameAs, StrideAtMost, StrideLeEq,
 };
+use crate::num::list::{Concat, Cons, Joined, Nil};
 use typenum::{NInt, NonZero, UInt, UTerm, Unsigned, B0, B1, U0, U1};
 
 crate::diagnostic::condition!(
@@ -497,7 +497,7 @@ macro_rules! tuple_cotargets {
         }
     )+};
 }
-crate::layout::list::for_each_arity!(tuple_cotargets);
+crate::num::list::for_each_arity!(tuple_cotargets);
 
 type Coalesced<A> = <<<A as FlatModes>::List as FilterZeros>::Output as CoalesceList>::Stack;
 type Filtered<A> = <Coalesced<A> as Sortable>::Output;

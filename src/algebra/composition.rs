@@ -42,39 +42,17 @@ use crate::diagnostic::{
     RuntimeCheck, Verified,
 };
 use crate::layout::int_tuple::{IntTuple, LayoutShape};
-use crate::layout::list::{list_type, Concat, Cons, Joined, Nil, ReverseOnto, SplitFirst, ToTuple};
 use crate::layout::sublayout::Concatenate;
 use crate::layout::Layout;
 use crate::num::arith::{
     AddMixed, CeilDivMixed, CeilDivOf, DivCheap, Divides, IsUnit, Less, Lt, PlusOf, QuotCheap,
     ScaleStride, Scaled, Unit,
 };
+use crate::num::list::{list_type, Concat, Cons, Joined, Nil, ReverseOnto, SplitFirst, ToTuple};
 use crate::num::nat::{AddCarry, Pred, Sub1, Sum};
 use typenum::{IsLess, Le, UInt, UTerm, B0, B1, U0, U1, U2};
 
-crate::diagnostic::condition!(
-    /// Walking past a mode of A: the stride must be a multiple of its size.
-    StrideMultiple,
-    StrideIsMultipleOfMode,
-    "composition: the stride {A} is larger than the mode size {B} of A but not a multiple of it",
-    "stride divisibility: a stride of B must divide each mode of A it walks past, or be a multiple of it"
-);
-
-crate::diagnostic::condition!(
-    /// Taking from a mode of A and going on past it: the stride must divide the mode's size.
-    StrideDividesMode,
-    StrideDividesModeSize,
-    "composition: the stride {A} does not divide the mode size {B} of A, and the walk goes on past that mode",
-    "stride divisibility: a stride of B must divide each mode of A it walks past, or be a multiple of it"
-);
-
-crate::diagnostic::condition!(
-    /// Taking from a mode of A: what is left to take must be a multiple of what the mode gives.
-    ShapeMultiple,
-    SizeIsMultipleOfTaken,
-    "composition: the size {A} left to take is not a multiple of the {B} elements a mode of A gives",
-    "shape divisibility: the size left to take must be a multiple of what each mode of A gives"
-);
+pub use crate::algebra::rules::{ShapeMultiple, StrideDividesMode, StrideMultiple};
 
 crate::diagnostic::condition!(
     /// The modes of B together must stay inside each mode of A (no carry into the next).
@@ -856,7 +834,7 @@ macro_rules! tuple_compose_with {
     )+};
 }
 
-crate::layout::list::for_each_arity!(tuple_compose_with);
+crate::num::list::for_each_arity!(tuple_compose_with);
 
 /// B's modes, one after the other, composed with A's modes `Self`.
 #[doc(hidden)]
@@ -919,15 +897,6 @@ pub trait Operand {
 impl<S: LayoutShape<D>, D: IntTuple> Operand for Layout<S, D> {
     type Itself = Self;
 }
-impl<Sw, const O: usize, L> Operand for crate::swizzle::composed::ComposedLayout<Sw, O, L> {
-    type Itself = Self;
-}
-impl<const B: u32, const M: u32, const S: i32> Operand for crate::swizzle::Swizzle<B, M, S>
-where
-    crate::swizzle::Bits<B, S>: crate::swizzle::ValidSwizzle,
-{
-    type Itself = Self;
-}
 
 /// What a tiler `Self` gives composed onto the layout `A`. The work is done on the tiler's side so
 /// that, while the tiler's type is still being inferred, nothing is evaluated.
@@ -977,7 +946,7 @@ impl<L: Compose<T>, T> ModeOp<L, T> for ComposeOp {
 }
 
 // A tuple tiler: mode i of A composed with tiler i; modes of A past the tiler are dropped.
-crate::layout::list::for_each_arity!(tuple_tilers; ComposeOnto, ComposeOp, DropRest, crate::algebra::by_mode::ComposeModes);
+crate::num::list::for_each_arity!(tuple_tilers; ComposeOnto, ComposeOp, DropRest, crate::algebra::by_mode::ComposeModes);
 
 /// The modes of a layout as a list of layouts.
 pub trait ModeLayouts<D> {

@@ -38,9 +38,9 @@ use crate::algebra::mixed::{
 use crate::diagnostic::{And, Both, Checked, Failure, Judge, Verified};
 use crate::layout::compact::{Compact, LayoutLeft, Left};
 use crate::layout::int_tuple::{IntTuple, LayoutShape};
-use crate::layout::list::{list_type, Concat, Cons, Joined, Nil, ToTuple};
 use crate::layout::sublayout::{Concatenate, Modes, Parts};
 use crate::layout::Layout;
+use crate::num::list::{list_type, Concat, Cons, Joined, Nil, ToTuple};
 use typenum::{UInt, U0, U1};
 
 /// `logical_divide(A, Self)` for a tiler `Self`: a layout, an integer, or a tuple of tilers.
@@ -111,7 +111,7 @@ impl<L, T: DivideTiler<L>> ModeOp<L, T> for DivideOp {
 }
 
 // A tuple tiler divides mode by mode and keeps the modes of A past it.
-crate::layout::list::for_each_arity!(tuple_tilers; DivideTiler, DivideOp, KeepRest, crate::algebra::by_mode::DivideModes);
+crate::num::list::for_each_arity!(tuple_tilers; DivideTiler, DivideOp, KeepRest, crate::algebra::by_mode::DivideModes);
 
 /// CuTe's `zip2_by` with the tiler `Self` as the guide: the rank-2 modes at the guide's terminals
 /// of the IntTuple X gathered into `((firsts), (seconds, rest...))`.
@@ -182,7 +182,7 @@ macro_rules! tuple_guide {
     )+};
 }
 
-crate::layout::list::for_each_arity!(tuple_guide);
+crate::num::list::for_each_arity!(tuple_guide);
 
 /// CuTe's `tile_unzip`: a layout rearranged by the tiler `T` to `((tile), (rest))`.
 pub trait TileUnzip<T> {

@@ -36,12 +36,12 @@ use crate::algebra::mixed::{Dyn, Env, Gather, Realize, Realized, Sym0, Symbolize
 use crate::algebra::product::Len;
 use crate::diagnostic::{And, Both, Check, CheckBit, Checked, Decimal, Holds, Verified};
 use crate::layout::int_tuple::{IntTuple, LayoutShape};
-use crate::layout::list::{Cons, Nil, SplitFirst};
 use crate::layout::sublayout::{Modes, Parts};
 use crate::layout::Layout;
 use crate::num::arith::{
     DivCheap, Divides, MulMixed, ProdOf, QuotCheap, SameAs, ScaleStride, Scaled,
 };
+use crate::num::list::{Cons, Nil, SplitFirst};
 use typenum::{Bit, NInt, NonZero, UInt, UTerm, Unsigned, B0, B1, U0, U1};
 
 crate::diagnostic::condition!(
@@ -140,7 +140,8 @@ where
 }
 
 /// A's coalesced modes with their prefix products, those of static stride sorted by stride.
-type Sorted<A> = <<<<<A as FlatModes>::List as CoalesceList>::Stack as Prefixed<U1>>::Output as StaticStrided>::Output as SortByStride>::Output;
+type Sorted<A> =
+    <<<Stack<A> as Prefixed<U1>>::Output as StaticStrided>::Output as SortByStride>::Output;
 
 /// The chain of modes from stride `Next` on: `(shape, prefix)` pairs.
 pub trait Chain<Next> {
@@ -179,10 +180,10 @@ pub trait RightInverseOf {
 impl<A: FlatModes> RightInverseOf for A
 where
     A::List: CoalesceList,
-    <A::List as CoalesceList>::Stack: Prefixed<U1>,
-    <<A::List as CoalesceList>::Stack as Prefixed<U1>>::Output: StaticStrided,
-    <<<A::List as CoalesceList>::Stack as Prefixed<U1>>::Output as StaticStrided>::Output:
-        SortByStride,
+    <A::List as CoalesceList>::Stack: LoneUnit,
+    Stack<A>: Prefixed<U1>,
+    <Stack<A> as Prefixed<U1>>::Output: StaticStrided,
+    <<Stack<A> as Prefixed<U1>>::Output as StaticStrided>::Output: SortByStride,
     Sorted<A>: Chain<U1>,
     Cons<(U1, UTerm), <Sorted<A> as Chain<U1>>::Output>: StackLayout,
     <Cons<(U1, UTerm), <Sorted<A> as Chain<U1>>::Output> as StackLayout>::Output: CoalesceLayout,
@@ -264,13 +265,13 @@ pub trait Continue<Rest> {
     type Verdict;
 }
 impl<
-        Pairs: crate::layout::list::Concat<<Rest as Gathered<G, Prev>>::Output>,
+        Pairs: crate::num::list::Concat<<Rest as Gathered<G, Prev>>::Output>,
         G,
         Prev,
         Rest: Gathered<G, Prev>,
     > Continue<Rest> for (Pairs, G, Prev)
 {
-    type Output = crate::layout::list::Joined<Pairs, <Rest as Gathered<G, Prev>>::Output>;
+    type Output = crate::num::list::Joined<Pairs, <Rest as Gathered<G, Prev>>::Output>;
     type Verdict = <Rest as Gathered<G, Prev>>::Verdict;
 }
 
@@ -279,10 +280,10 @@ pub trait Closing<S> {
     /// The pairs.
     type Output;
 }
-impl<Pairs: crate::layout::list::Concat<Cons<(S, Prev), Nil>>, G, Prev, S> Closing<S>
+impl<Pairs: crate::num::list::Concat<Cons<(S, Prev), Nil>>, G, Prev, S> Closing<S>
     for (Pairs, G, Prev)
 {
-    type Output = crate::layout::list::Joined<Pairs, Cons<(S, Prev), Nil>>;
+    type Output = crate::num::list::Joined<Pairs, Cons<(S, Prev), Nil>>;
 }
 
 /// `LeftInverse<L>` on types.
@@ -300,25 +301,43 @@ crate::diagnostic::condition!(
     "left_inverse takes runtime shapes, but static strides"
 );
 
+/// A's coalesced modes, a lone mode of static size 1 with stride 0 (CuTe's coalesce drops the
+/// stride of such a mode, runtime or not, so its left inverse is `1:0`).
+type Stack<A> = <<<A as FlatModes>::List as CoalesceList>::Stack as LoneUnit>::Output;
+
+/// See [`Stack`].
+#[doc(hidden)]
+pub trait LoneUnit {
+    /// The modes.
+    type Output;
+}
+impl<D> LoneUnit for Cons<(U1, D), Nil> {
+    type Output = Cons<(U1, UTerm), Nil>;
+}
+impl<U, B, B2, D> LoneUnit for Cons<(UInt<UInt<U, B>, B2>, D), Nil> {
+    type Output = Self;
+}
+impl<E, D> LoneUnit for Cons<(Dyn<E>, D), Nil> {
+    type Output = Self;
+}
+impl<M0, M1, T> LoneUnit for Cons<M0, Cons<M1, T>> {
+    type Output = Self;
+}
+
 /// Whether A's coalesced modes have static strides only, as a verdict.
-type StridesStatic<A> = Check<
-    <<<A as FlatModes>::List as CoalesceList>::Stack as StaticStrides>::Runtime,
-    RuntimeStride,
-    <<<A as FlatModes>::List as CoalesceList>::Stack as Len>::Output,
-    UTerm,
->;
+type StridesStatic<A> =
+    Check<<Stack<A> as StaticStrides>::Runtime, RuntimeStride, <Stack<A> as Len>::Output, UTerm>;
 
 impl<A: FlatModes> LeftInverseOf for A
 where
     A::List: CoalesceList,
-    <A::List as CoalesceList>::Stack: StaticStrides + Len,
-    <<A::List as CoalesceList>::Stack as StaticStrides>::Runtime:
-        CheckBit<RuntimeStride, <<A::List as CoalesceList>::Stack as Len>::Output, UTerm>,
+    <A::List as CoalesceList>::Stack: LoneUnit,
+    Stack<A>: StaticStrides + Len,
+    <Stack<A> as StaticStrides>::Runtime: CheckBit<RuntimeStride, <Stack<A> as Len>::Output, UTerm>,
     StridesStatic<A>: Both<<Sorted<A> as Gathered<U1, UTerm>>::Verdict>,
-    <A::List as CoalesceList>::Stack: Prefixed<U1>,
-    <<A::List as CoalesceList>::Stack as Prefixed<U1>>::Output: StaticStrided,
-    <<<A::List as CoalesceList>::Stack as Prefixed<U1>>::Output as StaticStrided>::Output:
-        SortByStride,
+    Stack<A>: Prefixed<U1>,
+    <Stack<A> as Prefixed<U1>>::Output: StaticStrided,
+    <<Stack<A> as Prefixed<U1>>::Output as StaticStrided>::Output: SortByStride,
     Sorted<A>: Gathered<U1, UTerm>,
     <Sorted<A> as Gathered<U1, UTerm>>::Output: StackLayout,
     <<Sorted<A> as Gathered<U1, UTerm>>::Output as StackLayout>::Output: CoalesceLayout,

@@ -17,8 +17,8 @@
 //! ```
 
 use crate::algebra::mixed::{Dyn, Unknown};
-use crate::layout::list::{Cons, Nil};
 use crate::num::arith::{CeilDiv, CeilQuot, IsZero};
+use crate::num::list::{Cons, Nil};
 use crate::num::nat::{AddCarry, DivRem, Mod, Mul, Pred, Prod, Quot, Sub1, SubBorrow, Succ, Sum};
 use core::ops::{BitAnd, Not};
 use typenum::{IsEqual, IsLess, NInt, NonZero, UInt, UTerm, Unsigned, B0, B1};

@@ -34,7 +34,6 @@
 use crate::algebra::by_mode::{
     tuple_tilers, IntegerTiler, KeepRest, ModeOp, ProductOperand, ProductTilerKind,
 };
-use crate::algebra::coalesce::FlatModes;
 use crate::algebra::complement::ComplementOf;
 use crate::algebra::composition::Compose;
 use crate::algebra::divide::{Keep, OpenBoth, TileUnzip, Unpack};
@@ -47,11 +46,12 @@ use crate::diagnostic::{
 };
 use crate::layout::compact::{Compact, LayoutLeft, Left};
 use crate::layout::int_tuple::{IntTuple, LayoutShape, Leaves};
-use crate::layout::list::{list_type, Concat, Cons, Joined, Nil, ToTuple, ZipList};
 use crate::layout::sublayout::{Concatenate, Modes, Parts};
 use crate::layout::Layout;
-use crate::num::arith::{AddMixed, DivCheap, Divides, MulMixed, PlusOf, ProdOf, QuotCheap, Reach};
-use crate::num::nat::{Diff, Pred, Sub1, SubBorrow, Succ};
+use crate::num::arith::{DivCheap, Divides, MulMixed, ProdOf, QuotCheap};
+pub use crate::num::list::Len;
+use crate::num::list::{list_type, Concat, Cons, Joined, Nil, ToTuple, ZipList};
+use crate::num::nat::{Diff, Pred, Sub1, SubBorrow};
 use typenum::{IsEqual, Max, Maximum, UInt, UTerm, B0, B1, U0, U1};
 
 /// The size of a shape's leaves (a list), static or runtime: static where every leaf is.
@@ -69,37 +69,7 @@ impl<H: MulMixed<T::Output>, T: ListSizeMixed> ListSizeMixed for Cons<H, T> {
 /// `size(S)` for a shape S, static or runtime.
 pub type SizeOf<S> = <<S as Leaves>::List as ListSizeMixed>::Output;
 
-/// The cosize of a static layout as a type: `1 + sum((s - 1) * |d|)`.
-pub trait CosizeOf {
-    /// The cosize.
-    type Output;
-}
-
-/// The summed reach of a list of modes.
-pub trait ReachSum {
-    /// The sum.
-    type Output;
-}
-impl ReachSum for Nil {
-    type Output = UTerm;
-}
-impl<S, D: Reach<S>, T: ReachSum> ReachSum for Cons<(S, D), T>
-where
-    D::Output: AddMixed<T::Output>,
-{
-    type Output = PlusOf<D::Output, T::Output>;
-}
-
-impl<L: FlatModes> CosizeOf for L
-where
-    L::List: ReachSum,
-    <L::List as ReachSum>::Output: AddMixed<U1>,
-{
-    type Output = PlusOf<<L::List as ReachSum>::Output, U1>;
-}
-
-/// `cosize(L)` as a typenum number.
-pub type Cosize<L> = <L as CosizeOf>::Output;
+pub use crate::layout::{Cosize, CosizeOf, ReachSum};
 
 /// `logical_product(A, Self)` for a tiler `Self`: a layout, an integer, or a tuple of tilers.
 #[diagnostic::on_unimplemented(
@@ -171,7 +141,7 @@ impl<L, T: ProductTiler<L>> ModeOp<L, T> for ProductOp {
 }
 
 // A tuple tiler multiplies mode by mode and keeps the modes of A past it.
-crate::layout::list::for_each_arity!(tuple_tilers; ProductTiler, ProductOp, KeepRest, crate::algebra::by_mode::ProductModes);
+crate::num::list::for_each_arity!(tuple_tilers; ProductTiler, ProductOp, KeepRest, crate::algebra::by_mode::ProductModes);
 
 /// `ZippedProduct<A, B>`: `((A), (copies))`.
 pub type ZippedProduct<A, B> = Realized<Zipped<A, B>>;
@@ -179,21 +149,6 @@ pub type ZippedProduct<A, B> = Realized<Zipped<A, B>>;
 pub type TiledProduct<A, B> = Realized<<Zipped<A, B> as Unpack<Keep>>::Output>;
 /// `FlatProduct<A, B>`: `(a0, a1, ..., c0, c1, ...)`.
 pub type FlatProduct<A, B> = Realized<<Zipped<A, B> as Unpack<OpenBoth>>::Output>;
-
-/// The length of a list, as a typenum number.
-pub trait Len {
-    /// The length.
-    type Output;
-}
-impl Len for Nil {
-    type Output = UTerm;
-}
-impl<H, T: Len> Len for Cons<H, T>
-where
-    T::Output: Succ,
-{
-    type Output = <T::Output as Succ>::Output;
-}
 
 /// The rank of a layout, as a typenum number (an integer layout has rank 1).
 pub type RankOf<L> = <<<L as Parts>::Shape as Modes>::List as Len>::Output;
@@ -267,43 +222,93 @@ where
 /// `N` copies of X, as a list.
 pub type Ones<N, X> = <N as Repeat<X>>::Output;
 
-/// CuTe's `zip(a, b)` on IntTuples: `((a0,b0),(a1,b1),...)`; two integers zip to `((a,b))`.
+crate::diagnostic::condition!(
+    /// zip (blocked_product, raked_product): a tuple zips only with one of its rank.
+    ZipRanks,
+    ZipRanksMatch,
+    "blocked_product/raked_product: zip pairs a part of {A} modes with one of {B} modes (CuTe: Mismatched Ranks)",
+    "zip needs the block and the tiler's copies of one rank; a runtime stride in the block may keep its complement from coalescing"
+);
+
+/// CuTe's `zip(a, b)` on IntTuples: `((a0,b0),(a1,b1),...)`; an integer zips with anything to
+/// `((a,b))`; tuples of two ranks do not zip (the verdict, with `Self` as a placeholder).
 pub trait ZipWith<B> {
     /// The zipped IntTuple.
     type Output;
+    /// [`Holds`], or the ranks that differ.
+    type Verdict;
 }
 impl<U, Bt, B> ZipWith<B> for UInt<U, Bt> {
     type Output = ((UInt<U, Bt>, B),);
+    type Verdict = Holds;
 }
 impl<B> ZipWith<B> for UTerm {
     type Output = ((UTerm, B),);
+    type Verdict = Holds;
 }
 impl<E, B> ZipWith<B> for Dyn<E> {
     type Output = ((Dyn<E>, B),);
+    type Verdict = Holds;
 }
 impl<U: typenum::Unsigned + typenum::NonZero, B> ZipWith<B> for typenum::NInt<U> {
     type Output = ((typenum::NInt<U>, B),);
+    type Verdict = Holds;
 }
+
+/// Two lists zipped where their lengths `Same` (`B1`), else the first list unchanged and the
+/// failure.
+#[doc(hidden)]
+pub trait ZipIf<Same, B> {
+    /// The zipped list.
+    type Output;
+    /// [`Holds`], or the ranks that differ.
+    type Verdict;
+}
+impl<X: ZipList<B>, B> ZipIf<B1, B> for X {
+    type Output = X::Output;
+    type Verdict = Holds;
+}
+impl<X: Len, B: Len> ZipIf<B0, B> for X
+where
+    X::Output: crate::diagnostic::Decimal,
+    B::Output: crate::diagnostic::Decimal,
+{
+    type Output = X;
+    type Verdict = Check<B0, ZipRanks, X::Output, B::Output>;
+}
+type Zip<X, B> =
+    <X as ZipIf<<<X as Len>::Output as IsEqual<<B as Len>::Output>>::Output, B>>::Output;
+type ZipVerdict<X, B> =
+    <X as ZipIf<<<X as Len>::Output as IsEqual<<B as Len>::Output>>::Output, B>>::Verdict;
 
 macro_rules! tuple_zip {
     ($( ($(($T:ident $D:ident $X:ident $i:tt))+) )+) => {$(
         impl<$($T,)+ B: Modes> ZipWith<B> for ($($T,)+)
         where
-            list_type!($($T),+): ZipList<B::List>,
-            <list_type!($($T),+) as ZipList<B::List>>::Output: ToTuple,
+            list_type!($($T),+): Len,
+            B::List: Len,
+            <list_type!($($T),+) as Len>::Output: IsEqual<<B::List as Len>::Output>,
+            list_type!($($T),+): ZipIf<
+                <<list_type!($($T),+) as Len>::Output as IsEqual<<B::List as Len>::Output>>::Output,
+                B::List,
+            >,
+            Zip<list_type!($($T),+), B::List>: ToTuple,
         {
-            type Output = <<list_type!($($T),+) as ZipList<B::List>>::Output as ToTuple>::Tuple;
+            type Output = <Zip<list_type!($($T),+), B::List> as ToTuple>::Tuple;
+            type Verdict = ZipVerdict<list_type!($($T),+), B::List>;
         }
     )+};
 }
 
-crate::layout::list::for_each_arity!(tuple_zip);
+crate::num::list::for_each_arity!(tuple_zip);
 
-/// The layout `zip(X, Y)` of two layouts' shapes and strides.
+/// The layout `zip(X, Y)` of two layouts' shapes and strides, and whether their ranks let them.
 #[doc(hidden)]
 pub trait ZipLayouts<Y> {
     /// The zipped layout.
     type Output;
+    /// [`Holds`], or the ranks that differ.
+    type Verdict;
 }
 impl<
         XS: LayoutShape<XD> + ZipWith<YS>,
@@ -316,6 +321,7 @@ where
     XD::Output: IntTuple,
 {
     type Output = Layout<XS::Output, XD::Output>;
+    type Verdict = XS::Verdict;
 }
 
 /// The two modes of a rank-2 layout.
@@ -341,15 +347,25 @@ type Halves<A, B> = <<B as PadTo<MaxRank<A, B>>>::Output as ProductTiler<
 >>::Output;
 type MaxRank<A, B> = Maximum<RankOf<A>, RankOf<B>>;
 
-/// The rank-sensitive products of `Self` and B: `Blocked` and `Raked`.
+/// The rank-sensitive products of `Self` and B: `Blocked` and `Raked`, each with its verdict.
 pub trait RankProduct<B> {
     /// `blocked_product(Self, B)`.
     type Blocked;
     /// `raked_product(Self, B)`.
     type Raked;
-    /// [`Holds`], or the first condition that failed.
-    type Verdict;
+    /// [`Holds`], or the first condition of the product or of its zip that failed.
+    type BlockedVerdict;
+    /// The same for `raked_product`.
+    type RakedVerdict;
 }
+
+/// The two halves of the product, `(A, B*)`.
+type HalfA<A, B> = <Halves<A, B> as TwoModes>::First;
+type HalfB<A, B> = <Halves<A, B> as TwoModes>::Second;
+/// The product's own verdict.
+type ProductVerdict<A, B> = <<B as PadTo<MaxRank<A, B>>>::Output as ProductTiler<
+    <A as PadTo<MaxRank<A, B>>>::Output,
+>>::Verdict;
 
 impl<AS: LayoutShape<AD>, AD: IntTuple, B> RankProduct<B> for Layout<AS, AD>
 where
@@ -363,32 +379,35 @@ where
     <B as PadTo<MaxRank<Layout<AS, AD>, B>>>::Output:
         ProductTiler<<Layout<AS, AD> as PadTo<MaxRank<Layout<AS, AD>, B>>>::Output>,
     Halves<Layout<AS, AD>, B>: TwoModes,
-    <Halves<Layout<AS, AD>, B> as TwoModes>::First:
-        ZipLayouts<<Halves<Layout<AS, AD>, B> as TwoModes>::Second>,
-    <Halves<Layout<AS, AD>, B> as TwoModes>::Second:
-        ZipLayouts<<Halves<Layout<AS, AD>, B> as TwoModes>::First>,
+    HalfA<Layout<AS, AD>, B>: ZipLayouts<HalfB<Layout<AS, AD>, B>>,
+    HalfB<Layout<AS, AD>, B>: ZipLayouts<HalfA<Layout<AS, AD>, B>>,
+    ProductVerdict<Layout<AS, AD>, B>: Both<<HalfA<Layout<AS, AD>, B> as ZipLayouts<HalfB<Layout<AS, AD>, B>>>::Verdict>
+        + Both<<HalfB<Layout<AS, AD>, B> as ZipLayouts<HalfA<Layout<AS, AD>, B>>>::Verdict>,
 {
-    type Blocked = <<Halves<Layout<AS, AD>, B> as TwoModes>::First as ZipLayouts<
-        <Halves<Layout<AS, AD>, B> as TwoModes>::Second,
-    >>::Output;
-    type Raked = <<Halves<Layout<AS, AD>, B> as TwoModes>::Second as ZipLayouts<
-        <Halves<Layout<AS, AD>, B> as TwoModes>::First,
-    >>::Output;
-    type Verdict = <<B as PadTo<MaxRank<Layout<AS, AD>, B>>>::Output as ProductTiler<
-        <Layout<AS, AD> as PadTo<MaxRank<Layout<AS, AD>, B>>>::Output,
-    >>::Verdict;
+    type Blocked = <HalfA<Layout<AS, AD>, B> as ZipLayouts<HalfB<Layout<AS, AD>, B>>>::Output;
+    type Raked = <HalfB<Layout<AS, AD>, B> as ZipLayouts<HalfA<Layout<AS, AD>, B>>>::Output;
+    type BlockedVerdict = And<
+        ProductVerdict<Layout<AS, AD>, B>,
+        <HalfA<Layout<AS, AD>, B> as ZipLayouts<HalfB<Layout<AS, AD>, B>>>::Verdict,
+    >;
+    type RakedVerdict = And<
+        ProductVerdict<Layout<AS, AD>, B>,
+        <HalfB<Layout<AS, AD>, B> as ZipLayouts<HalfA<Layout<AS, AD>, B>>>::Verdict,
+    >;
 }
 
 /// `BlockedProduct<A, B>`: `((a0,c0),(a1,c1),...)`.
 pub type BlockedProduct<A, B> = Realized<Blocked<A, B>>;
 type Blocked<A, B> = Verified<
-    <SymA<A> as RankProduct<Sym1<B>>>::Verdict,
+    <SymA<A> as RankProduct<Sym1<B>>>::BlockedVerdict,
     <SymA<A> as RankProduct<Sym1<B>>>::Blocked,
 >;
 /// `RakedProduct<A, B>`: `((c0,a0),(c1,a1),...)`.
 pub type RakedProduct<A, B> = Realized<Raked<A, B>>;
-type Raked<A, B> =
-    Verified<<SymA<A> as RankProduct<Sym1<B>>>::Verdict, <SymA<A> as RankProduct<Sym1<B>>>::Raked>;
+type Raked<A, B> = Verified<
+    <SymA<A> as RankProduct<Sym1<B>>>::RakedVerdict,
+    <SymA<A> as RankProduct<Sym1<B>>>::Raked,
+>;
 
 crate::diagnostic::condition!(
     /// Each mode of the target shape must be a multiple of the block's mode.
@@ -547,7 +566,7 @@ where
         Both<
             <Padded<Layout<AS, AD>, S> as RankProduct<
                 Layout<CountsOf<Layout<AS, AD>, S>, LayoutLeft<CountsOf<Layout<AS, AD>, S>>>,
-            >>::Verdict,
+            >>::BlockedVerdict,
         >,
 {
     type Output = <Padded<Layout<AS, AD>, S> as RankProduct<
@@ -557,7 +576,7 @@ where
         <<<Padded<Layout<AS, AD>, S> as Parts>::Shape as Modes>::List as Counts<S::List>>::Verdict,
         <Padded<Layout<AS, AD>, S> as RankProduct<
             Layout<CountsOf<Layout<AS, AD>, S>, LayoutLeft<CountsOf<Layout<AS, AD>, S>>>,
-        >>::Verdict,
+        >>::BlockedVerdict,
     >;
 }
 
@@ -693,10 +712,10 @@ where
     B: Gather + Symbolize<U1, U0>,
     Lay<A>: Symbolize<U0, U0>,
     SymA<A>: RankProduct<Sym1<B>>,
-    <SymA<A> as RankProduct<Sym1<B>>>::Verdict: Checked + Judge,
+    <SymA<A> as RankProduct<Sym1<B>>>::BlockedVerdict: Checked + Judge,
     Blocked<A, B>: Realize<Whole>,
 {
-    realize2::<<SymA<A> as RankProduct<Sym1<B>>>::Verdict, Blocked<A, B>, _, _>(&a, &b)
+    realize2::<<SymA<A> as RankProduct<Sym1<B>>>::BlockedVerdict, Blocked<A, B>, _, _>(&a, &b)
 }
 
 /// `raked_product(a, b)`: the value of `RakedProduct<A, B>`.
@@ -707,10 +726,10 @@ where
     B: Gather + Symbolize<U1, U0>,
     Lay<A>: Symbolize<U0, U0>,
     SymA<A>: RankProduct<Sym1<B>>,
-    <SymA<A> as RankProduct<Sym1<B>>>::Verdict: Checked + Judge,
+    <SymA<A> as RankProduct<Sym1<B>>>::RakedVerdict: Checked + Judge,
     Raked<A, B>: Realize<Whole>,
 {
-    realize2::<<SymA<A> as RankProduct<Sym1<B>>>::Verdict, Raked<A, B>, _, _>(&a, &b)
+    realize2::<<SymA<A> as RankProduct<Sym1<B>>>::RakedVerdict, Raked<A, B>, _, _>(&a, &b)
 }
 
 /// `raked_product` as one bound, with the function as a method (generic code names it).
@@ -724,7 +743,7 @@ impl<A: ProductOperand + Gather, B: Gather + Symbolize<U1, U0>> RakedProductBy<B
 where
     Lay<A>: Symbolize<U0, U0>,
     SymA<A>: RankProduct<Sym1<B>>,
-    <SymA<A> as RankProduct<Sym1<B>>>::Verdict: Checked + Judge,
+    <SymA<A> as RankProduct<Sym1<B>>>::RakedVerdict: Checked + Judge,
     Raked<A, B>: Realize<Whole>,
 {
     type Output = RakedProduct<A, B>;

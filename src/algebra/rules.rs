@@ -18,21 +18,33 @@
 
 use crate::diagnostic::Failure;
 
-/// `ceil(a / b)` for `a >= 0`, `b >= 1`: CuTe's `(a + b - 1) / b`, without its overflow.
-#[inline(always)]
-pub const fn ceil_div(a: i64, b: i64) -> i64 {
-    a / b + (a % b != 0) as i64
-}
+// Composition's conditions on a step, here with the step (the composition module re-exports
+// them).
+crate::diagnostic::condition!(
+    /// Walking past a mode of A: the stride must be a multiple of its size.
+    StrideMultiple,
+    StrideIsMultipleOfMode,
+    "composition: the stride {A} is larger than the mode size {B} of A but not a multiple of it",
+    "stride divisibility: a stride of B must divide each mode of A it walks past, or be a multiple of it"
+);
 
-/// The smaller of two integers.
-#[inline(always)]
-pub const fn min(a: i64, b: i64) -> i64 {
-    if a < b {
-        a
-    } else {
-        b
-    }
-}
+crate::diagnostic::condition!(
+    /// Taking from a mode of A and going on past it: the stride must divide the mode's size.
+    StrideDividesMode,
+    StrideDividesModeSize,
+    "composition: the stride {A} does not divide the mode size {B} of A, and the walk goes on past that mode",
+    "stride divisibility: a stride of B must divide each mode of A it walks past, or be a multiple of it"
+);
+
+crate::diagnostic::condition!(
+    /// Taking from a mode of A: what is left to take must be a multiple of what the mode gives.
+    ShapeMultiple,
+    SizeIsMultipleOfTaken,
+    "composition: the size {A} left to take is not a multiple of the {B} elements a mode of A gives",
+    "shape divisibility: the size left to take must be a multiple of what each mode of A gives"
+);
+
+pub use crate::num::int::{ceil_div, min};
 
 /// Whether leaf `j`, of order `oj`, comes before leaf `i`, of order `oi`, in a compact order
 /// (`compact_order`): the smaller order first, and of equal orders the left leaf.
@@ -78,7 +90,6 @@ pub const fn composition_step(
     step: i64,
     rest: i64,
 ) -> Result<Option<i64>, Failure> {
-    use crate::algebra::composition::{ShapeMultiple, StrideDividesMode, StrideMultiple};
     if step >= shape && step % shape != 0 {
         return Err(fail(StrideMultiple::MESSAGE, step, shape));
     }

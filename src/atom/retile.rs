@@ -30,7 +30,6 @@
 use crate::algebra::composition::ComposeBy;
 use crate::algebra::divide::ZippedDivideBy;
 use crate::algebra::inverse::RightInverted;
-use crate::algebra::product::Len;
 use crate::algebra::product::LogicalProductBy;
 use crate::atom::copy::{TwoModesShape, Upcast};
 use crate::atom::tiled_copy::{AtomCounts, ThrCopy, TiledCopy, Tiler, Untuple};
@@ -41,6 +40,7 @@ use crate::layout::sublayout::Modes;
 use crate::layout::sublayout::{Concatenate, TwoModes};
 use crate::layout::Layout;
 use crate::num::arith::{SameAs, SameValue};
+use crate::num::list::Len;
 use crate::num::nat::Prod;
 use crate::tensor::{Engine, TensorOf};
 use typenum::{U1, U3};

@@ -45,6 +45,7 @@ use crate::atom::element::Element;
 use crate::atom::mma::MmaAtom;
 use crate::atom::tiled_mma::{Mnk, TiledMma};
 use crate::diagnostic::{Check, CheckBit, Checked};
+pub use crate::layout::compact::AsLayout;
 use crate::layout::compact::{Compact, LayoutLeft, Left};
 use crate::layout::int_tuple::{IntTuple, LayoutShape, Size, Tuple};
 use crate::layout::sublayout::{Concatenate, TwoModes};
@@ -172,31 +173,6 @@ where
 {
     type Output = ThrValOf<L, AT, AV, R>;
 }
-
-/// A layout, or a shape standing for its column-major layout (CuTe's `make_layout(shape)`).
-pub trait AsLayout {
-    /// The layout.
-    type Layout: StaticLayout;
-}
-impl<S: LayoutShape<D>, D: IntTuple> AsLayout for Layout<S, D>
-where
-    Self: StaticLayout,
-{
-    type Layout = Self;
-}
-macro_rules! shape_as_layout {
-    ($(($($T:ident)+))+) => {$(
-        impl<$($T),+> AsLayout for ($($T,)+)
-        where
-            ($($T,)+): Compact<Left, U1> + LayoutShape<LayoutLeft<($($T,)+)>>,
-            LayoutLeft<($($T,)+)>: IntTuple,
-            Layout<($($T,)+)>: StaticLayout,
-        {
-            type Layout = Layout<($($T,)+)>;
-        }
-    )+};
-}
-shape_as_layout! { (A) (A B) (A B C) (A B C D) }
 
 type Thr<T> = <T as AsLayout>::Layout;
 type Val<V> = <V as AsLayout>::Layout;

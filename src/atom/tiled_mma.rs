@@ -40,7 +40,7 @@ use crate::algebra::divide::{Halves, LogicalDivideBy, ZippedDivideBy};
 use crate::algebra::inverse::RightInverted;
 use crate::algebra::product::{CosizeOf, TiledProductBy};
 use crate::atom::mma::MmaAtom;
-use crate::atom::tiled_copy::AsLayout;
+use crate::layout::compact::AsLayout;
 use crate::layout::int_tuple::{IntTuple, LayoutShape, Size, StaticShape, Tuple};
 use crate::layout::sublayout::{Concatenate, TwoModes};
 use crate::layout::{Layout, StaticLayout};

@@ -25,11 +25,11 @@
 //! assert_eq!(format!("{:#}", make_layout_left((C::<8>::default(), n))), "(_8,96):(_1,_8)");
 //! ```
 
-use crate::algebra::mixed::{Dyn, Env, Gather, OnShape, OnStride, Realize, Sym0, Symbolize};
 use crate::layout::int_tuple::{IntTuple, LayoutShape};
-use crate::layout::list::{Cons, Nil, ToList, ToTuple};
 use crate::layout::Layout;
+use crate::num::list::{Cons, Nil, ToList, ToTuple};
 use crate::num::nat::{Mul, Prod};
+use crate::num::symbol::{Dyn, Env, Gather, OnShape, OnStride, Realize, Sym0, Symbolize};
 use typenum::{Bit, UInt, UTerm, Unsigned, B1, U0, U1};
 
 /// Strides grow from the left: column-major.
@@ -183,3 +183,28 @@ where
 {
     type Layout = Layout<S>;
 }
+
+/// A layout, or a shape standing for its column-major layout (CuTe's `make_layout(shape)`).
+pub trait AsLayout {
+    /// The layout.
+    type Layout: crate::layout::StaticLayout;
+}
+impl<S: LayoutShape<D>, D: IntTuple> AsLayout for Layout<S, D>
+where
+    Self: crate::layout::StaticLayout,
+{
+    type Layout = Self;
+}
+macro_rules! shape_as_layout {
+    ($(($($T:ident)+))+) => {$(
+        impl<$($T),+> AsLayout for ($($T,)+)
+        where
+            ($($T,)+): Compact<Left, U1> + LayoutShape<LayoutLeft<($($T,)+)>>,
+            LayoutLeft<($($T,)+)>: IntTuple,
+            Layout<($($T,)+)>: crate::layout::StaticLayout,
+        {
+            type Layout = Layout<($($T,)+)>;
+        }
+    )+};
+}
+shape_as_layout! { (A) (A B) (A B C) (A B C D) }

@@ -19,8 +19,8 @@
 //! ```
 
 use crate::layout::int_tuple::IntTuple;
-use crate::layout::list::{for_each_arity, Cons, Nil, ToList, ToTuple};
 use crate::num::int::Int;
+use crate::num::list::{for_each_arity, Cons, Nil, ToList, ToTuple};
 
 /// A coordinate of type `Self` into shape `S` with stride `D`.
 #[diagnostic::on_unimplemented(

@@ -19,8 +19,8 @@
 //! static_assertions::assert_type_eq_all!(Flattened<S>, shape!("(3,2,3)"));
 //! ```
 
-use crate::layout::list::{for_each_arity, Concat, Cons, Joined, Nil, ToList, ToTuple};
 use crate::num::int::{Int, NonNegativeInt, Positive, StaticInt};
+use crate::num::list::{for_each_arity, Concat, Cons, Joined, Nil, ToList, ToTuple};
 use crate::num::nat::{Mul, Prod};
 use core::fmt::{self, Debug, Formatter};
 use typenum::{Sub1, UInt, Unsigned, B1};

@@ -28,7 +28,7 @@
 pub mod compact;
 pub mod coord;
 pub mod int_tuple;
-pub mod list;
+pub use crate::num::list;
 pub mod ordered;
 pub(crate) mod print;
 pub mod sublayout;
@@ -265,7 +265,7 @@ type Fits32<S, D> = crate::diagnostic::And<
     <D as StrideSigns>::Verdict,
     crate::diagnostic::Check<
         typenum::And<
-            typenum::LeEq<crate::algebra::product::Cosize<Layout<S, D>>, Above32>,
+            typenum::LeEq<Cosize<Layout<S, D>>, Above32>,
             typenum::LeEq<<S as crate::layout::int_tuple::StaticShape>::Size, Above32>,
         >,
         IndexWidth,
@@ -281,20 +281,18 @@ impl<S: LayoutShape<D>, D: IntTuple> Index32<Layout<S, D>> {
     pub fn new(layout: Layout<S, D>) -> Self
     where
         S: crate::layout::int_tuple::StaticShape,
-        Layout<S, D>: crate::algebra::product::CosizeOf,
+        Layout<S, D>: CosizeOf,
         D: StrideSigns,
-        crate::algebra::product::Cosize<Layout<S, D>>: typenum::IsLessOrEqual<Above32>,
+        Cosize<Layout<S, D>>: typenum::IsLessOrEqual<Above32>,
         S::Size: typenum::IsLessOrEqual<Above32>,
-        typenum::LeEq<crate::algebra::product::Cosize<Layout<S, D>>, Above32>:
+        typenum::LeEq<Cosize<Layout<S, D>>, Above32>:
             core::ops::BitAnd<typenum::LeEq<S::Size, Above32>>,
-        typenum::And<
-            typenum::LeEq<crate::algebra::product::Cosize<Layout<S, D>>, Above32>,
-            typenum::LeEq<S::Size, Above32>,
-        >: crate::diagnostic::CheckBit<IndexWidth, typenum::UTerm, typenum::UTerm>,
+        typenum::And<typenum::LeEq<Cosize<Layout<S, D>>, Above32>, typenum::LeEq<S::Size, Above32>>:
+            crate::diagnostic::CheckBit<IndexWidth, typenum::UTerm, typenum::UTerm>,
         D::Verdict: crate::diagnostic::Both<
             crate::diagnostic::Check<
                 typenum::And<
-                    typenum::LeEq<crate::algebra::product::Cosize<Layout<S, D>>, Above32>,
+                    typenum::LeEq<Cosize<Layout<S, D>>, Above32>,
                     typenum::LeEq<S::Size, Above32>,
                 >,
                 IndexWidth,
@@ -359,3 +357,52 @@ impl<S: LayoutShape<D>, D: IntTuple> Index32<Layout<S, D>> {
         self.0
     }
 }
+
+/// The flat modes of a layout, as a list of `(shape, stride)` pairs.
+#[doc(hidden)]
+pub trait FlatModes {
+    /// The list of pairs.
+    type List;
+}
+
+impl<
+        S: crate::layout::int_tuple::LayoutShape<D> + crate::layout::int_tuple::Leaves,
+        D: crate::layout::int_tuple::IntTuple + crate::layout::int_tuple::Leaves,
+    > FlatModes for Layout<S, D>
+where
+    S::List: crate::num::list::ZipList<D::List>,
+{
+    type List = <S::List as crate::num::list::ZipList<D::List>>::Output;
+}
+
+/// The cosize of a static layout as a type: `1 + sum((s - 1) * |d|)`.
+pub trait CosizeOf {
+    /// The cosize.
+    type Output;
+}
+
+/// The summed reach of a list of modes.
+pub trait ReachSum {
+    /// The sum.
+    type Output;
+}
+impl ReachSum for crate::num::list::Nil {
+    type Output = typenum::UTerm;
+}
+impl<S, D: crate::num::arith::Reach<S>, T: ReachSum> ReachSum for crate::num::list::Cons<(S, D), T>
+where
+    D::Output: crate::num::arith::AddMixed<T::Output>,
+{
+    type Output = crate::num::arith::PlusOf<D::Output, T::Output>;
+}
+
+impl<L: FlatModes> CosizeOf for L
+where
+    L::List: ReachSum,
+    <L::List as ReachSum>::Output: crate::num::arith::AddMixed<typenum::U1>,
+{
+    type Output = crate::num::arith::PlusOf<<L::List as ReachSum>::Output, typenum::U1>;
+}
+
+/// `cosize(L)` as a typenum number.
+pub type Cosize<L> = <L as CosizeOf>::Output;

@@ -33,13 +33,13 @@
 //!
 //! [`rules::precedes`]: crate::algebra::rules::precedes
 
-use crate::algebra::product::Len;
 use crate::diagnostic::{Check, CheckBit, Checked, Fails, Holds};
 use crate::layout::compact::{ColumnMajor, Compact, Left};
 use crate::layout::int_tuple::{IntTuple, LayoutShape, Leaves, Size, StaticShape};
-use crate::layout::list::{Concat, Cons, Joined, Nil, ToList, ToTuple};
 use crate::layout::Layout;
 use crate::num::arith::{IsZero, Not, StrideAtMost, StrideLeEq};
+use crate::num::list::Len;
+use crate::num::list::{Concat, Cons, Joined, Nil, ToList, ToTuple};
 use crate::num::nat::{AddCarry, Mul, Prod, Sum};
 use core::ops::BitAnd;
 use typenum::{Bit, NInt, NonZero, UInt, UTerm, Unsigned, B0, B1, U0, U1};

@@ -24,12 +24,12 @@
 
 use crate::diagnostic::{And, Both, Check, CheckBit, Checked, Verified};
 use crate::layout::int_tuple::{At, Flatten, IntTuple, LayoutShape};
-use crate::layout::list::{
-    for_each_arity, Concat, Cons, Joined, Nil, Prefix, Range, Skip, ToList, ToTuple,
-};
 use crate::layout::Layout;
 use crate::num::int::C;
 use crate::num::int::{Lit, ToStatic};
+use crate::num::list::{
+    for_each_arity, Concat, Cons, Joined, Nil, Prefix, Range, Skip, ToList, ToTuple,
+};
 use typenum::{IsLess, IsLessOrEqual, LeEq, UInt, UTerm, B1, U1};
 
 /// A function on IntTuples; a layout applies one to its shape and one to its stride.
@@ -119,7 +119,7 @@ index_conditions! {
 }
 
 /// The rank of an IntTuple as a typenum number.
-type RankT<T> = <<T as Modes>::List as crate::algebra::product::Len>::Output;
+type RankT<T> = <<T as Modes>::List as crate::num::list::Len>::Output;
 
 /// Index `I` into the modes of `Self`, with the condition `Tag` if it is past them: the verdict,
 /// and the index to go on with (`I`, or 0 after a failure, so that no second error follows).
@@ -132,7 +132,7 @@ pub trait ModeIndex<I, Tag> {
 
 impl<T: Modes, I: IsLess<RankT<T>>, Tag> ModeIndex<I, Tag> for T
 where
-    T::List: crate::algebra::product::Len,
+    T::List: crate::num::list::Len,
     typenum::Le<I, RankT<T>>: Pick<I> + CheckBit<Tag, I, RankT<T>>,
 {
     type Verdict = Check<typenum::Le<I, RankT<T>>, Tag, I, RankT<T>>;
@@ -229,7 +229,7 @@ pub trait ModeRange<B, E> {
 }
 impl<T: Modes, B: IsLess<E>, E: IsLessOrEqual<RankT<T>>> ModeRange<B, E> for T
 where
-    T::List: crate::algebra::product::Len,
+    T::List: crate::num::list::Len,
     LeEq<E, RankT<T>>: CheckBit<RangeEnd, E, RankT<T>>,
     typenum::Le<B, E>: CheckBit<RangeEmpty, B, E>,
     Check<LeEq<E, RankT<T>>, RangeEnd, E, RankT<T>>:
@@ -351,13 +351,13 @@ where
 
 macro_rules! tuple_paths {
     ($( ($(($S:ident $D:ident $X:ident $i:tt))+) )+) => {$(
-        impl<T: PathIndex<crate::layout::list::list_type!($($S),+)>, $($S),+> GetPath<T> for ($($S,)+)
+        impl<T: PathIndex<crate::num::list::list_type!($($S),+)>, $($S),+> GetPath<T> for ($($S,)+)
         where
-            <T as PathIndex<crate::layout::list::list_type!($($S),+)>>::Safe: ToTuple,
+            <T as PathIndex<crate::num::list::list_type!($($S),+)>>::Safe: ToTuple,
         {
-            type Verdict = <T as PathIndex<crate::layout::list::list_type!($($S),+)>>::Verdict;
+            type Verdict = <T as PathIndex<crate::num::list::list_type!($($S),+)>>::Verdict;
             type Safe =
-                <<T as PathIndex<crate::layout::list::list_type!($($S),+)>>::Safe as ToTuple>::Tuple;
+                <<T as PathIndex<crate::num::list::list_type!($($S),+)>>::Safe as ToTuple>::Tuple;
         }
 
         /// Following a path: `get<(I0, I1)>` is `get<I1>` of `get<I0>`.

@@ -13,6 +13,7 @@
 //! ```
 
 use crate::num::nat::{AddCarry, DivRem, Mul, Pred, Prod, Quot, Sum};
+use crate::num::symbol::{CeilOver, Dyn, Plus, Reach as ReachOf, Times, Unknown};
 use typenum::{Bit, IsEqual, IsLess, NInt, NonZero, UInt, UTerm, Unsigned, B0, B1};
 
 /// `Self * D`: a shape times a stride, a stride.
@@ -321,14 +322,14 @@ macro_rules! tuple_negated {
     )+};
 }
 
-crate::layout::list::for_each_arity!(tuple_negated);
+crate::num::list::for_each_arity!(tuple_negated);
 
 /// Zero times anything is zero (a span of one element, `(1 - 1) * R`, on an error path).
 impl<D> ScaleStride<D> for UTerm {
     type Output = UTerm;
 }
 
-/// Whether `Self < B`: `B1` or `B0` for static numbers, [`crate::mixed::Unknown`] where a runtime
+/// Whether `Self < B`: `B1` or `B0` for static numbers, [`crate::num::symbol::Unknown`] where a runtime
 /// value takes part.
 pub trait Lt<B> {
     /// `B1`, `B0` or `Unknown`.
@@ -359,7 +360,7 @@ where
 /// `ceil_div(A, B)` on static or runtime numbers.
 pub type CeilDivOf<A, B> = <A as CeilDivMixed<B>>::Output;
 
-/// `!B`, with [`crate::algebra::mixed::Unknown`] staying unknown.
+/// `!B`, with [`crate::num::symbol::Unknown`] staying unknown.
 pub trait Negate {
     /// The negation.
     type Output;
@@ -370,8 +371,8 @@ impl Negate for B0 {
 impl Negate for B1 {
     type Output = B0;
 }
-impl Negate for crate::algebra::mixed::Unknown {
-    type Output = crate::algebra::mixed::Unknown;
+impl Negate for crate::num::symbol::Unknown {
+    type Output = crate::num::symbol::Unknown;
 }
 
 /// `!B`.
@@ -422,3 +423,76 @@ where
 
 /// `A + B` on static or runtime numbers.
 pub type PlusOf<A, B> = <A as AddMixed<B>>::Output;
+
+// CuTe's arithmetic on a runtime integer (a symbol, crate::num::symbol::Dyn): the answer is
+// runtime, except `x * 0`, which is 0.
+impl<E> ScaleStride<UTerm> for Dyn<E> {
+    type Output = UTerm;
+}
+impl<E, U: Unsigned, B: Bit> ScaleStride<UInt<U, B>> for Dyn<E> {
+    type Output = Dyn<Times<Dyn<E>, UInt<U, B>>>;
+}
+impl<E, U: Unsigned + NonZero> ScaleStride<NInt<U>> for Dyn<E> {
+    type Output = Dyn<Times<Dyn<E>, NInt<U>>>;
+}
+impl<E, F> ScaleStride<Dyn<F>> for Dyn<E> {
+    type Output = Dyn<Times<Dyn<E>, Dyn<F>>>;
+}
+impl<U: Unsigned, B: Bit, F> ScaleStride<Dyn<F>> for UInt<U, B> {
+    type Output = Dyn<Times<UInt<U, B>, Dyn<F>>>;
+}
+impl<E> Unit for Dyn<E> {
+    type Output = B0;
+}
+impl<E, D> SameAs<D> for Dyn<E> {
+    type Output = B0;
+}
+impl<U: Unsigned, B: Bit, F> SameAs<Dyn<F>> for UInt<U, B> {
+    type Output = B0;
+}
+impl<F> SameAs<Dyn<F>> for UTerm {
+    type Output = B0;
+}
+impl<U: Unsigned + NonZero, F> SameAs<Dyn<F>> for NInt<U> {
+    type Output = B0;
+}
+impl<E> Negated for Dyn<E> {
+    type Output = Dyn<Times<Dyn<E>, NInt<typenum::U1>>>;
+}
+impl<E, B> Lt<B> for Dyn<E> {
+    type Output = Unknown;
+}
+impl<U: Unsigned, B: Bit, F> Lt<Dyn<F>> for UInt<U, B> {
+    type Output = Unknown;
+}
+impl<E, B> CeilDivMixed<B> for Dyn<E> {
+    type Output = Dyn<CeilOver<Dyn<E>, B>>;
+}
+impl<U: Unsigned, B: Bit, F> CeilDivMixed<Dyn<F>> for UInt<U, B> {
+    type Output = Dyn<CeilOver<UInt<U, B>, Dyn<F>>>;
+}
+impl<E> Plural for Dyn<E> {}
+impl<E, B> MulMixed<B> for Dyn<E> {
+    type Output = Dyn<Times<Dyn<E>, B>>;
+}
+impl<U: Unsigned, B: Bit, F> MulMixed<Dyn<F>> for UInt<U, B> {
+    type Output = Dyn<Times<UInt<U, B>, Dyn<F>>>;
+}
+impl<E, B> AddMixed<B> for Dyn<E> {
+    type Output = Dyn<Plus<Dyn<E>, B>>;
+}
+impl<U: Unsigned, B: Bit, F> AddMixed<Dyn<F>> for UInt<U, B> {
+    type Output = Dyn<Plus<UInt<U, B>, Dyn<F>>>;
+}
+impl<F> AddMixed<Dyn<F>> for UTerm {
+    type Output = Dyn<F>;
+}
+impl<S, F> Reach<S> for Dyn<F> {
+    type Output = Dyn<ReachOf<S, Dyn<F>>>;
+}
+impl<E, U: Unsigned, B: Bit> Reach<Dyn<E>> for UInt<U, B> {
+    type Output = Dyn<ReachOf<Dyn<E>, UInt<U, B>>>;
+}
+impl<E, U: Unsigned + NonZero> Reach<Dyn<E>> for NInt<U> {
+    type Output = Dyn<ReachOf<Dyn<E>, NInt<U>>>;
+}

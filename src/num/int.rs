@@ -142,3 +142,19 @@ pub trait ToStatic {
 pub type C<const N: usize> = <Lit<N> as ToStatic>::Output;
 
 include!(concat!(env!("OUT_DIR"), "/lit_table.rs"));
+
+/// `ceil(a / b)` for `a >= 0`, `b >= 1`: CuTe's `(a + b - 1) / b`, without its overflow.
+#[inline(always)]
+pub const fn ceil_div(a: i64, b: i64) -> i64 {
+    a / b + (a % b != 0) as i64
+}
+
+/// The smaller of two integers.
+#[inline(always)]
+pub const fn min(a: i64, b: i64) -> i64 {
+    if a < b {
+        a
+    } else {
+        b
+    }
+}

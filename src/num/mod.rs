@@ -5,4 +5,6 @@
 
 pub mod arith;
 pub mod int;
+pub mod list;
 pub mod nat;
+pub mod symbol;

@@ -241,7 +241,13 @@ macro_rules! through_inner {
 }
 through_inner!(TileUnzip<T>, Output = wrap);
 through_inner!(Unpack<T>, Output = wrap);
-through_inner!(RankProduct<T>, Blocked = wrap, Raked = wrap, Verdict = keep);
+through_inner!(
+    RankProduct<T>,
+    Blocked = wrap,
+    Raked = wrap,
+    BlockedVerdict = keep,
+    RakedVerdict = keep
+);
 through_inner!(TileTo<T>, Output = wrap, Verdict = keep);
 through_inner!(ComplementOf<T>, Output = keep, Verdict = keep);
 
@@ -274,4 +280,66 @@ impl<Sw, const O: usize, L: crate::layout::ordered::MakeFragmentLike>
 {
     type Output = L::Output;
     type Verdict = L::Verdict;
+}
+
+// Composed layouts and swizzles as arguments of the mixed algebra: static, no runtime leaf.
+/// A composed layout is static: it has no runtime leaves.
+impl<Sw, const O: usize, L, Arg, N> crate::num::symbol::Symbolize<Arg, N>
+    for ComposedLayout<Sw, O, L>
+{
+    type Output = Self;
+    type Next = N;
+}
+impl<Sw, const O: usize, L> crate::num::symbol::Gather for ComposedLayout<Sw, O, L> {
+    #[inline(always)]
+    fn gather(&self, _: &mut [isize; crate::num::symbol::MAX_RUNTIME_LEAVES], _: &mut usize) {}
+}
+impl<Sw, const O: usize, L> crate::num::symbol::Realize<crate::num::symbol::Whole>
+    for ComposedLayout<Sw, O, L>
+{
+    type Output = Self;
+    #[inline(always)]
+    fn realize(_: &crate::num::symbol::Env) -> Self {
+        Self::INSTANCE
+    }
+}
+impl<const B: u32, const M: u32, const S: i32, Arg, N> crate::num::symbol::Symbolize<Arg, N>
+    for crate::swizzle::Swizzle<B, M, S>
+where
+    crate::swizzle::Bits<B, S>: crate::swizzle::ValidSwizzle,
+{
+    type Output = Self;
+    type Next = N;
+}
+impl<const B: u32, const M: u32, const S: i32> crate::num::symbol::Gather
+    for crate::swizzle::Swizzle<B, M, S>
+where
+    crate::swizzle::Bits<B, S>: crate::swizzle::ValidSwizzle,
+{
+    #[inline(always)]
+    fn gather(&self, _: &mut [isize; crate::num::symbol::MAX_RUNTIME_LEAVES], _: &mut usize) {}
+}
+
+// A composed layout is an operand of the algebra (the operation runs on its inner layout).
+macro_rules! composed_operand {
+    ($($Trait:path),+) => {$(
+        impl<Sw, const O: usize, L> $Trait for ComposedLayout<Sw, O, L> {
+            type Itself = Self;
+        }
+    )+};
+}
+composed_operand!(
+    crate::algebra::by_mode::ComplementOperand,
+    crate::algebra::by_mode::DivideOperand,
+    crate::algebra::by_mode::ProductOperand,
+    crate::algebra::composition::Operand
+);
+
+/// A swizzle is composition's operand too (`Sw o L`).
+impl<const B: u32, const M: u32, const S: i32> crate::algebra::composition::Operand
+    for crate::swizzle::Swizzle<B, M, S>
+where
+    crate::swizzle::Bits<B, S>: crate::swizzle::ValidSwizzle,
+{
+    type Itself = Self;
 }

@@ -168,7 +168,7 @@ macro_rules! tuple_const {
     };
 }
 
-crate::layout::list::for_each_arity!(tuple_const);
+crate::num::list::for_each_arity!(tuple_const);
 
 /// A static layout as data: flat shape and stride, and the swizzle and offset around them
 /// (`bits == 0`: none). `index(i)` is `Sw(offset + L(i))` for the 1-D coordinate i.

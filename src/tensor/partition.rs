@@ -8,11 +8,11 @@ use crate::algebra::product::{ListSizeMixed, SizeOf};
 use crate::diagnostic::{And, Both, Check, CheckBit, Checked, Condition, Dec, Decimal, Holds, Num};
 use crate::layout::coord::{Coord, CoordIn};
 use crate::layout::int_tuple::{IntTuple, LayoutShape, Leaves};
-use crate::layout::list::{Cons, Nil, ToList};
 use crate::layout::sublayout::{Modes, TwoModes};
 use crate::layout::Layout;
 use crate::num::arith::DivCheap;
 use crate::num::int::Int;
+use crate::num::list::{Cons, Nil, ToList};
 use crate::num::nat::Succ;
 use typenum::{UInt, U0};
 
@@ -385,4 +385,4 @@ where
     type Size = SizeOf<S>;
 }
 
-crate::layout::list::for_each_arity!(tuple_partition);
+crate::num::list::for_each_arity!(tuple_partition);

@@ -22,9 +22,9 @@ use super::{local_partition, local_tile, LocalPartition, TensorOf};
 use crate::algebra::divide::ZippedDivideBy;
 use crate::diagnostic::Checked;
 use crate::layout::int_tuple::{IntTuple, LayoutShape};
-use crate::layout::list::{Cons, Nil, ToList, ToTuple};
 use crate::layout::sublayout::TwoModes;
 use crate::layout::Layout;
+use crate::num::list::{Cons, Nil, ToList, ToTuple};
 use typenum::U1;
 
 /// A mode a projection drops (CuTe's `X`).

@@ -172,4 +172,4 @@ macro_rules! tuple_residue {
     )+};
 }
 
-crate::layout::list::for_each_arity!(tuple_residue);
+crate::num::list::for_each_arity!(tuple_residue);

@@ -19,8 +19,8 @@
 use super::TensorOf;
 use crate::layout::coord::Coord;
 use crate::layout::int_tuple::{IntTuple, LayoutShape};
-use crate::layout::list::{Concat, Cons, Nil, ToList, ToTuple};
 use crate::layout::Layout;
+use crate::num::list::{Concat, Cons, Nil, ToList, ToTuple};
 
 /// CuTe's `_`: keep this mode.
 #[derive(Clone, Copy, Default, Debug)]

@@ -94,8 +94,8 @@ pub(crate) use for_each_arity;
 
 /// Spells the list type of the given types.
 macro_rules! list_type {
-    () => { $crate::layout::list::Nil };
-    ($H:ident $(, $T:ident)*) => { $crate::layout::list::Cons<$H, $crate::layout::list::list_type!($($T),*)> };
+    () => { $crate::num::list::Nil };
+    ($H:ident $(, $T:ident)*) => { $crate::num::list::Cons<$H, $crate::num::list::list_type!($($T),*)> };
 }
 
 pub(crate) use list_type;
@@ -273,4 +273,19 @@ where
     fn range(self) -> Self::Output {
         self.skip().prefix()
     }
+}
+
+/// The length of a list, as a typenum number.
+pub trait Len {
+    /// The length.
+    type Output;
+}
+impl Len for Nil {
+    type Output = typenum::UTerm;
+}
+impl<H, T: Len> Len for Cons<H, T>
+where
+    T::Output: crate::num::nat::Succ,
+{
+    type Output = <T::Output as crate::num::nat::Succ>::Output;
 }
