@@ -584,21 +584,22 @@ type FittingUsage<U, S, N, R> = Recorded<
 /// on with `N / ceil(S / R)` at stride 1.
 impl<N, R: ScaleStride<D>, S, D, U, Tail> Fitting<B0, N, R> for Cons<(S, D, U), Tail>
 where
-    S: DivCheap<R> + CeilDivMixed<R>,
-    N: DivCheap<Given<S, R>>,
+    S: DivCheap<R>,
+    Divides<S, R>: Rounded<QuotCheap<S, R>>,
+    N: DivCheap<Gives<S, R>>,
     Divides<S, R>: StepSpan<S, R>,
     U: AddCarry<<Divides<S, R> as StepSpan<S, R>>::Output, B0>,
     (S, D, R, N, U, Tail): Passing,
     PassingVerdict<S, D, R, N, U, Tail>: Both<PassingUsed<U, S, R>>,
-    Tail: Stride<QuotCheap<N, Given<S, R>>, U1>,
-    <Tail as Stride<QuotCheap<N, Given<S, R>>, U1>>::Output:
-        After<(Given<S, R>, Scaled<R, D>), (S, D, PassingUsage<U, S, D, N, R, Tail>)>,
+    Tail: Stride<QuotCheap<N, Gives<S, R>>, U1>,
+    <Tail as Stride<QuotCheap<N, Gives<S, R>>, U1>>::Output:
+        After<(Gives<S, R>, Scaled<R, D>), (S, D, PassingUsage<U, S, D, N, R, Tail>)>,
 {
     type Output = Then<
         Tail,
-        QuotCheap<N, Given<S, R>>,
+        QuotCheap<N, Gives<S, R>>,
         U1,
-        (Given<S, R>, Scaled<R, D>),
+        (Gives<S, R>, Scaled<R, D>),
         (S, D, PassingUsage<U, S, D, N, R, Tail>),
     >;
 }
@@ -673,28 +674,44 @@ pub trait Passing {
     /// [`Holds`] or the first failure.
     type Verdict;
 }
-impl<S: DivCheap<R> + CeilDivMixed<R>, D, R, N: DivCheap<Given<S, R>>, U, Tail> Passing
-    for (S, D, R, N, U, Tail)
+impl<S: DivCheap<R>, D, R, N, U, Tail> Passing for (S, D, R, N, U, Tail)
 where
-    Divides<S, R>: Aligned<S, D, R, N, Tail> + StepSpan<S, R>,
-    Divides<N, Given<S, R>>: CheckBit<ShapeMultiple, N, Given<S, R>>,
+    Divides<S, R>: Aligned<S, D, R, N, Tail> + StepSpan<S, R> + Rounded<QuotCheap<S, R>>,
+    N: DivCheap<Gives<S, R>>,
+    Divides<N, Gives<S, R>>: CheckBit<ShapeMultiple, N, Gives<S, R>>,
     U: AddCarry<<Divides<S, R> as StepSpan<S, R>>::Output, B0>,
     PassingUsed<U, S, R>: UsedBelow<S>,
     Below<PassingUsed<U, S, R>, S>: CheckBit<NoCarry, PassingUsed<U, S, R>, S>,
     AlignedVerdict<S, D, R, N, Tail>:
-        Both<Check<Divides<N, Given<S, R>>, ShapeMultiple, N, Given<S, R>>>,
+        Both<Check<Divides<N, Gives<S, R>>, ShapeMultiple, N, Gives<S, R>>>,
     And<
         AlignedVerdict<S, D, R, N, Tail>,
-        Check<Divides<N, Given<S, R>>, ShapeMultiple, N, Given<S, R>>,
+        Check<Divides<N, Gives<S, R>>, ShapeMultiple, N, Gives<S, R>>,
     >: Both<Check<Below<PassingUsed<U, S, R>, S>, NoCarry, PassingUsed<U, S, R>, S>>,
 {
     type Verdict = And<
         And<
             AlignedVerdict<S, D, R, N, Tail>,
-            Check<Divides<N, Given<S, R>>, ShapeMultiple, N, Given<S, R>>,
+            Check<Divides<N, Gives<S, R>>, ShapeMultiple, N, Gives<S, R>>,
         >,
         Check<Below<PassingUsed<U, S, R>, S>, NoCarry, PassingUsed<U, S, R>, S>,
     >;
+}
+
+/// `ceil(S / R)` from the quotient Q and whether R divides S (no second division).
+type Gives<S, R> = <Divides<S, R> as Rounded<QuotCheap<S, R>>>::Output;
+
+/// `Q` where the division was exact (`B1`), else `Q + 1`.
+#[doc(hidden)]
+pub trait Rounded<Q> {
+    /// The quotient rounded up.
+    type Output;
+}
+impl<Q> Rounded<Q> for B1 {
+    type Output = Q;
+}
+impl<Q: crate::num::nat::Succ> Rounded<Q> for B0 {
+    type Output = Q::Output;
 }
 
 /// See [`Passing`].
