@@ -412,7 +412,7 @@ fn fragments_of_swizzled_and_plain_tiles_agree() {
 /// `Sw o offset o L`, reads and writes through it, and knows its size and shape.
 #[test]
 fn a_swizzled_layout_makes_a_tensor() {
-    use tessel::{ComposedLayout, TensorMut, TensorPtr};
+    use tessel::{TensorMut, TensorPtr};
     type S = layout!("Sw<3,3,3> o 0 o (8,64):(64,1)");
     let sw = |i: usize| i ^ ((i & 0b111_000_000) >> 3);
     let data = iota(512);
@@ -429,7 +429,7 @@ fn a_swizzled_layout_makes_a_tensor() {
     );
     assert_eq!(tile[(3usize, 5usize)], sw(3 * 64 + 16 + 5));
     let mut buf = vec![0usize; 512];
-    let mut m = TensorMut::new(&mut buf, ComposedLayout::<_, 0, _>::from(S::default()));
+    let mut m = TensorMut::new(&mut buf, S::default());
     for i in 0..512usize {
         m[i] = i; // 1-D coordinate i, element Sw(L(i)) of the slice
     }
@@ -487,7 +487,8 @@ fn the_tensor_vocabulary_is_at_the_root() {
     let t = Tensor::new(&data, layout!("(4,4):(4,1)"));
     let mut f = make_fragment_like(&t);
     copy(&t, &mut f);
-    let mut g: Fragment<usize, layout!("(4,4)")> = Fragment::filled(1);
+    type F = Fragment<usize, layout!("(4,4)")>;
+    let mut g = F::filled(1);
     copy_if(|_| true, &t, &mut g);
     clear(&mut g);
     axpby(2, &t, 0, &mut g);
@@ -498,7 +499,8 @@ fn the_tensor_vocabulary_is_at_the_root() {
         ),
         (12, 6)
     );
-    let _: Option<Swizzled<tessel::Swizzle<3, 3, 3>, layout!("8:1")>> = None;
+    type Sw = Swizzled<tessel::Swizzle<3, 3, 3>, layout!("8:1")>;
+    let _: Option<Sw> = None;
     fn takes<L: TensorLayout>(_: L) {}
     takes(layout!("8:1"));
     assert_eq!(
