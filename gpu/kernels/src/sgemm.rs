@@ -64,7 +64,7 @@ fn runtime(m: usize, n: usize, k: usize) -> (usize, usize, usize) {
 /// A 4096 x 4096 M-major matrix, every leaf static.
 #[inline(always)]
 unsafe fn static_4096(p: *mut f32) -> TensorPtr<f32, layout!("(4096,4096):(1,4096)")> {
-    TensorPtr::from_raw_parts(p, 4096 * 4096, Default::default())
+    TensorPtr::from_raw_parts(p, 4096 * 4096, <layout!("(4096,4096):(1,4096)")>::default())
 }
 
 /// The kernel body: `$sizes` gives `(m, n, k)` from the arguments, `$a`, `$b`, `$c` build the
