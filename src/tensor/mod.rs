@@ -256,13 +256,7 @@ impl<E, L> TensorOf<E, L> {
     where
         L: ComposeBy<B>,
     {
-        let TensorOf {
-            engine,
-            base,
-            layout,
-            inside,
-        } = self;
-        TensorOf::at(engine, base, layout.compose_by(b)).within(inside)
+        self.relayout(|l| l.compose_by(b))
     }
 
     /// `logical_divide(t, tiler)`.
@@ -271,13 +265,7 @@ impl<E, L> TensorOf<E, L> {
     where
         L: LogicalDivideBy<T>,
     {
-        let TensorOf {
-            engine,
-            base,
-            layout,
-            inside,
-        } = self;
-        TensorOf::at(engine, base, layout.logical_divide_by(tiler)).within(inside)
+        self.relayout(|l| l.logical_divide_by(tiler))
     }
 
     /// `zipped_divide(t, tiler)`: `(tile, rest)`.
@@ -286,13 +274,7 @@ impl<E, L> TensorOf<E, L> {
     where
         L: ZippedDivideBy<T>,
     {
-        let TensorOf {
-            engine,
-            base,
-            layout,
-            inside,
-        } = self;
-        TensorOf::at(engine, base, layout.zipped_divide_by(tiler)).within(inside)
+        self.relayout(|l| l.zipped_divide_by(tiler))
     }
 
     /// The layout.
@@ -341,7 +323,13 @@ impl<E, L> TensorOf<E, L> {
     /// The same engine and base through another layout (a retile): a view of the same elements.
     #[inline(always)]
     pub(crate) fn view<L2>(self, layout: L2) -> TensorOf<E, L2> {
-        TensorOf::at(self.engine, self.base, layout).within(self.inside)
+        self.relayout(|_| layout)
+    }
+
+    /// The same engine and base through the layout `f` makes of this one.
+    #[inline(always)]
+    fn relayout<L2>(self, f: impl FnOnce(L) -> L2) -> TensorOf<E, L2> {
+        TensorOf::at(self.engine, self.base, f(self.layout)).within(self.inside)
     }
 
     /// The same engine through the layout `f` makes of this one, from the base moved by the
