@@ -14,7 +14,7 @@ Run from the repository root:  cargo build -p tessel-cli && python3 scripts/gold
 (`--from-tsv` rewrites the test from the checked-in TSV without asking CuTe again; `--more` adds
 the rest of the algebra to the TSV; `--positions` adds every product, divide, inverse and
 tile_to_shape with one runtime leaf in each position of the first layout, shape or stride, the
-size-1 modes included, up to 40 cases an operation.)
+size-1 modes included, up to 16 cases an operation.)
 """
 import os
 import random
@@ -207,6 +207,9 @@ def mark_at(t, k, counter):
     return "#" + t if i == k else t
 
 
+PER_OPERATION = 16
+
+
 def positional_cases():
     pick = random.Random(5)
     per = {}
@@ -225,30 +228,32 @@ def positional_cases():
     cases = []
     for op, found in per.items():
         pick.shuffle(found)
-        cases += found[:40]
+        cases += found[:PER_OPERATION]
     return cases
 
 
 def ask_cute(cases):
-    """CuTe's raw answers, 64 cases a program; a program that does not compile is split in two
-    (the oracle itself would compile each of its cases alone)."""
+    """CuTe's raw answers, 32 cases a program, two programs at a time; a program that does not
+    compile is split in two until the case CuTe rejects stands alone (the oracle's own fallback,
+    one program per case, would compile every case of the batch again)."""
+    from concurrent.futures import ThreadPoolExecutor
+    ORACLE_MODULE.RAW = True
+    ORACLE_MODULE.ensure_headers()
+
     def expr(op, args):
         return f"{op}(" + ",".join(ORACLE_MODULE.cpp_arg(a) for a in args) + ")"
 
     def probe(part):
-        run = subprocess.run([ORACLE, "--raw", "--cpp"] + [expr(op, a) for op, a in part],
-                             capture_output=True, text=True)
-        out = run.stdout.splitlines()
-        if len(out) == len(part) and not any(o.startswith("compile_error") for o in out):
-            return out
+        lines, err = ORACLE_MODULE.build_and_run([expr(op, a) for op, a in part])
+        if lines is not None and len(lines) == len(part):
+            return lines
         if len(part) == 1:
-            return out[:1] or ["compile_error: ?"]
+            return [f"compile_error: {err}"]
         return probe(part[:len(part) // 2]) + probe(part[len(part) // 2:])
 
-    answers = []
-    for at in range(0, len(cases), 64):
-        answers += probe(cases[at:at + 64])
-    return answers
+    chunks = [cases[at:at + 32] for at in range(0, len(cases), 32)]
+    with ThreadPoolExecutor(2) as pool:
+        return [answer for part in pool.map(probe, chunks) for answer in part]
 
 
 def leaves_of(t):
@@ -340,13 +345,36 @@ def main():
             checks.append(f"    rejected_as(|| {{ {call}; }});")
         else:
             checks.append(f"    check(&{call}, {want!r});".replace("'", '"'))
+    static = statically_rejected(checks)
+    write_test([c for i, c in enumerate(checks) if i not in static])
+    print(f"{len(cases)} cases, {len(checks)} answered by CuTe, {len(static)} of them rejected by "
+          "tessel at compile time (a condition on static leaves fails)")
+
+
+def write_test(checks):
     with open(TEST, "w") as f:
         f.write(HEADER)
         # Several tests of 20 checks: one debug-built function with all of them overflows the stack.
         for n, at in enumerate(range(0, len(checks), 20)):
             f.write(f"\n#[test]\n#[rustfmt::skip]\nfn mixed_layouts_match_cute_{n:02}() {{\n")
             f.write("\n".join(checks[at:at + 20]) + "\n}\n")
-    print(f"{len(cases)} cases, {len(checks)} answered by CuTe")
+
+
+def statically_rejected(checks):
+    """The checks tessel rejects at compile time: where the failing condition is on static leaves
+    only, tessel's typed layer refuses the case with its headline (the runtime layer, which
+    decided `rejected`, cannot tell which leaves are static). Any other compile error is a bug."""
+    import re
+    write_test(checks)
+    build = subprocess.run(["cargo", "test", "--test", "golden_mixed", "--no-run",
+                            "--message-format=short"], cwd=ROOT, capture_output=True, text=True)
+    lines = {}
+    for e in re.finditer(r"tests/golden_mixed\.rs:(\d+):\d+: error(\[E\d+\])?: (.*)", build.stderr):
+        lines[int(e.group(1))] = e.group(3)
+    bad = {n: m for n, m in lines.items() if not re.match(r"[a-z_]+: ", m)}
+    assert not bad, f"compile errors without tessel's headline: {bad}"
+    text = open(TEST).read().splitlines()
+    return {i for i, c in enumerate(checks) if any(text[n - 1] == c for n in lines)}
 
 
 def load_oracle():
@@ -386,15 +414,25 @@ fn check<L: core::fmt::Display>(got: &L, want: &str) {
 /// The operation's runtime check (a `debug_assert!`, on in tests) stops it with `message`.
 fn rejected(op: impl FnOnce() + std::panic::UnwindSafe, message: &str) {
     let payload = std::panic::catch_unwind(op).expect_err(message);
-    assert_eq!(payload.downcast_ref::<String>().map(String::as_str), Some(message));
+    assert_eq!(
+        payload.downcast_ref::<String>().map(String::as_str),
+        Some(message)
+    );
 }
 
 /// CuTe's answer breaks the definition where a runtime mode cannot merge: one of tessel's
 /// conditions on runtime values (composition's or complement's) stops the operation.
 fn rejected_as(op: impl FnOnce() + std::panic::UnwindSafe) {
     let payload = std::panic::catch_unwind(op).expect_err("a runtime condition");
-    let message = payload.downcast_ref::<String>().expect("a condition's message");
-    assert!(["composition: ", "complement: "].iter().any(|p| message.starts_with(p)), "{message}");
+    let message = payload
+        .downcast_ref::<String>()
+        .expect("a condition's message");
+    assert!(
+        ["composition: ", "complement: "]
+            .iter()
+            .any(|p| message.starts_with(p)),
+        "{message}"
+    );
 }
 '''
 
