@@ -558,3 +558,18 @@ fn a_block_past_the_tiles_is_caught() {
     let a = Tensor::new(&data, layout!("(M,N):(ldA,1)"; M = m, N = n, ldA = n));
     let _ = local_tile(a, <shape!("(64,64)")>::default(), (0usize, 2usize));
 }
+
+#[test]
+fn a_static_slice_coordinate_fixes_its_mode_as_a_runtime_one() {
+    use tessel::Underscore;
+    // A staged shared tile (BM, BK, PIPE): stage 2 of 3, as CuTe's sA(_, _, _2).
+    let data = vec![0f32; 8 * 4 * 3];
+    let t = || Tensor::new(&data[..], layout!("(8,4,3):(4,1,32)"));
+    let by_type = t().slice_by((Underscore, Underscore, C::<2>::default()));
+    let by_value = t().slice_by((Underscore, Underscore, 2usize));
+    assert_eq!(by_type.layout().to_string(), "(8,4):(4,1)");
+    assert_eq!(by_type.layout().to_string(), by_value.layout().to_string());
+    assert_eq!((by_type.base(), by_value.base()), (64, 64));
+    let row = t().slice_by((C::<3>::default(), Underscore, C::<1>::default()));
+    assert_eq!((row.layout().to_string(), row.base()), ("(4):(1)".to_string(), 12 + 32));
+}

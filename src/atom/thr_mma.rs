@@ -31,35 +31,21 @@ use crate::layout::ordered::{
     ColumnMajorIf, Extents, ExtentsVerdict, MakeFragmentLike, StaticExtents,
 };
 use crate::layout::sublayout::{Concatenate, Parts, TwoModes};
-use crate::layout::StaticLayout;
 use crate::num::arith::IsZero;
-use crate::tensor::{At, Fragment, FragmentLayout, Sliced, TensorOf, ThreadCoord};
-use core::marker::PhantomData;
+use crate::tensor::{At, Fragment, FragmentLayout, Sliced, TensorOf};
 
-/// A thread's place in a TiledMma: `(v, m, n, k)` in `ThrLayoutVMNK`.
-pub struct ThrMma<Tm> {
-    vmnk: (usize, usize, usize, usize),
-    tiled: PhantomData<Tm>,
-}
+pub use crate::atom::tiled_mma::ThrMma;
 
 impl<A, L, P> MakeTiledMma<A, L, P>
 where
     Self: TiledMma,
-    ThrShape<Self>: ThreadCoord<ThrStride<Self>, Coord = (usize, usize, usize, usize)>,
 {
-    /// Thread `thread`'s slice (CuTe's `get_slice`).
+    /// Thread `thread`'s slice (CuTe's `get_slice`), without [`TiledMma`] in scope.
     #[inline(always)]
     pub fn get_slice(thread: usize) -> ThrMma<Self> {
-        let (shape, stride) = (ThrShape::<Self>::default(), ThrStride::<Self>::default());
-        ThrMma {
-            vmnk: shape.thread_coord(&stride, thread),
-            tiled: PhantomData,
-        }
+        <Self as TiledMma>::get_slice(thread)
     }
 }
-
-type ThrShape<Tm> = <<Tm as TiledMma>::ThrLayoutVMNK as StaticLayout>::Shape;
-type ThrStride<Tm> = <<Tm as TiledMma>::ThrLayoutVMNK as StaticLayout>::Stride;
 
 /// A layout of `Op`'s tensor partitioned for one thread: `(FrgV, RestP, RestQ)`.
 pub type Partitioned<R, Op> = <R as Partition<Op>>::Output;

@@ -61,7 +61,7 @@ pub trait TiledCopy {
     /// The copy atom (`()` for none named: one thread, one value).
     type Atom;
     /// The extent of the tile the threads copy together, `(TM,TN)`.
-    type TilerMN: Default + Display;
+    type TilerMN: Default + Display + Untuple;
     /// `(thread, value) -> m + TM*n` in the tile.
     type LayoutTV: StaticLayout;
     /// The TV layout as a partition of the source composes it (CuTe's `thrval2mn`):
@@ -73,6 +73,19 @@ pub trait TiledCopy {
     const THREADS: usize;
     /// The number of values each thread copies.
     const VALUES: usize;
+
+    /// Thread `thread`'s slice (CuTe's `get_slice`). A method of the trait, so that code generic
+    /// over a TiledCopy partitions with it.
+    #[inline(always)]
+    fn get_slice(thread: usize) -> ThrCopy<Self>
+    where
+        Self: Sized,
+    {
+        ThrCopy {
+            thread,
+            tiled: PhantomData,
+        }
+    }
 }
 
 /// `make_tiled_copy(Atom{}, ThrLayout{}, ValLayout{})`, each a layout or a shape (a shape takes
@@ -223,13 +236,10 @@ impl<T, V, A> MakeTiledCopy<T, V, A>
 where
     Self: TiledCopy,
 {
-    /// Thread `thread`'s slice (CuTe's `get_slice`).
+    /// Thread `thread`'s slice (CuTe's `get_slice`), without [`TiledCopy`] in scope.
     #[inline(always)]
     pub fn get_slice(thread: usize) -> ThrCopy<Self> {
-        ThrCopy {
-            thread,
-            tiled: PhantomData,
-        }
+        <Self as TiledCopy>::get_slice(thread)
     }
 }
 
@@ -243,7 +253,8 @@ pub trait CopyPartition<Tiler, Tv>: Sized {
     fn copy_partition(self, thread: usize) -> (Self::Output, isize);
 }
 
-pub(crate) type Tiler<Tc> = <<Tc as TiledCopy>::TilerMN as Untuple>::Inner;
+/// The tile a TiledCopy's partitions divide a tensor by, `(TM,TN)` as a tuple of integers.
+pub type Tiler<Tc> = <<Tc as TiledCopy>::TilerMN as Untuple>::Inner;
 type Tiled<R, T> = <R as ZippedDivideBy<T>>::Output;
 type TileTv<R, T, Tv> = <<Tiled<R, T> as TwoModes>::First as ComposeBy<Tv>>::Output;
 type Rest<R, T> = <Tiled<R, T> as TwoModes>::Second;
@@ -296,10 +307,7 @@ where
 }
 
 #[allow(non_snake_case)]
-impl<Tc: TiledCopy> ThrCopy<Tc>
-where
-    Tc::TilerMN: Untuple,
-{
+impl<Tc: TiledCopy> ThrCopy<Tc> {
     /// The thread's elements of the source tensor: `(CPY, CPY_M, CPY_N)`; for ldmatrix, the
     /// rows whose addresses the thread gives.
     #[inline(always)]
@@ -369,10 +377,10 @@ macro_rules! tiled_copies_of_mma {
         where
             Self: TiledCopy,
         {
-            /// Thread `thread`'s slice (CuTe's `get_slice`).
+            /// Thread `thread`'s slice (CuTe's `get_slice`), without [`TiledCopy`] in scope.
             #[inline(always)]
             pub fn get_slice(thread: usize) -> ThrCopy<Self> {
-                ThrCopy { thread, tiled: PhantomData }
+                <Self as TiledCopy>::get_slice(thread)
             }
         }
     )+};

@@ -45,7 +45,7 @@ use crate::layout::int_tuple::{IntTuple, LayoutShape, Size, StaticShape, Tuple};
 use crate::layout::sublayout::{Concatenate, TwoModes};
 use crate::layout::{Layout, StaticLayout};
 use crate::num::nat::{Mul, Prod};
-use crate::tensor::Underscore;
+use crate::tensor::{ThreadCoord, Underscore};
 use core::fmt::Display;
 use core::marker::PhantomData;
 use typenum::{Bit, UInt, Unsigned, U0, U1};
@@ -55,7 +55,7 @@ pub trait TiledMma {
     /// The atom.
     type Atom: MmaAtom;
     /// `(ThrV,ThrM,ThrN,ThrK) -> thread index`.
-    type ThrLayoutVMNK: StaticLayout;
+    type ThrLayoutVMNK: StaticLayout + Vmnk;
     /// The tile one step of the TiledMma computes, `(M,N,K)`.
     type TileShapeMNK: Default + Display;
     /// `(thread, value) -> m + TM*k` in the `TM x TK` tile of A (CuTe's `get_layoutA_TV()`).
@@ -72,6 +72,26 @@ pub trait TiledMma {
     type OpC: MmaOperand;
     /// The number of threads.
     const THREADS: usize = <Self::ThrLayoutVMNK as StaticLayout>::SIZE;
+
+    /// Thread `thread`'s slice (CuTe's `get_slice`): its `(v, m, n, k)` in `ThrLayoutVMNK`.
+    /// A method of the trait, so that code generic over a TiledMma partitions with it.
+    #[inline(always)]
+    fn get_slice(thread: usize) -> ThrMma<Self>
+    where
+        Self: Sized,
+    {
+        ThrMma {
+            vmnk: <Self::ThrLayoutVMNK as Vmnk>::coord(thread),
+            tiled: PhantomData,
+        }
+    }
+}
+
+/// A thread's place in a TiledMma (CuTe's `ThrMMA`): `(v, m, n, k)` in `ThrLayoutVMNK`. What it
+/// partitions is in [`crate::atom::thr_mma`].
+pub struct ThrMma<Tm> {
+    pub(crate) vmnk: (usize, usize, usize, usize),
+    tiled: PhantomData<Tm>,
 }
 
 /// `make_tiled_mma(Atom{}, AtomLayoutMNK{})`: the atom tiled over `AtomLayoutMNK`, a rank-3 layout
@@ -130,7 +150,7 @@ impl<M, N, K> Mnk for (M, N, K) {
     type K = K;
 }
 
-/// The four modes of `ThrLayoutVMNK`, and their sizes.
+/// The four modes of `ThrLayoutVMNK`, their sizes, and a thread's coordinate in them.
 pub trait Vmnk {
     /// Threads tiled in M.
     type M;
@@ -138,16 +158,24 @@ pub trait Vmnk {
     type N;
     /// Threads tiled in K.
     type K;
+    /// Thread `thread`'s `(v, m, n, k)`.
+    fn coord(thread: usize) -> (usize, usize, usize, usize);
 }
 impl<S0, S1: StaticShape, S2: StaticShape, S3: StaticShape, D0, D1, D2, D3> Vmnk
     for Layout<(S0, S1, S2, S3), (D0, D1, D2, D3)>
 where
-    (S0, S1, S2, S3): LayoutShape<(D0, D1, D2, D3)>,
-    (D0, D1, D2, D3): IntTuple,
+    (S0, S1, S2, S3): LayoutShape<(D0, D1, D2, D3)>
+        + ThreadCoord<(D0, D1, D2, D3), Coord = (usize, usize, usize, usize)>
+        + Default,
+    (D0, D1, D2, D3): IntTuple + Default,
 {
     type M = Size<S1>;
     type N = Size<S2>;
     type K = Size<S3>;
+    #[inline(always)]
+    fn coord(thread: usize) -> (usize, usize, usize, usize) {
+        <(S0, S1, S2, S3)>::default().thread_coord(&Default::default(), thread)
+    }
 }
 
 /// A 1-D column-major layout of size N (CuTe's `make_layout(N)`).

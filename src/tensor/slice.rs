@@ -14,6 +14,8 @@
 //! let col = t.slice_by((Underscore, (1usize, Underscore))); // t(_, (1, _))
 //! assert_eq!(col.layout().to_string(), "(4,4):(1,16)");
 //! assert_eq!(col.base(), 4);
+//! let last = t.slice_by((Underscore, tessel::C::<15>::default())); // t(_, _15): a static index
+//! assert_eq!((last.layout().to_string(), last.base()), ("(4):(1)".to_string(), 3 * 4 + 3 * 16));
 //! ```
 
 use super::TensorOf;
@@ -56,6 +58,27 @@ where
     fn slice_mode(self, s: S, d: D) -> (Nil, Nil, isize) {
         (Nil, Nil, self.crd2idx::<isize>(s, d))
     }
+}
+
+/// A static coordinate (`C::<2>::default()`) fixes its mode as a `usize` does.
+macro_rules! static_coordinate {
+    ($([$($p:tt)*] $t:ty;)+) => {$(
+        impl<$($p)* S, D> SliceMode<S, D> for $t
+        where
+            usize: Coord<S, D>,
+        {
+            type Shapes = Nil;
+            type Strides = Nil;
+            #[inline(always)]
+            fn slice_mode(self, s: S, d: D) -> (Nil, Nil, isize) {
+                <$t as typenum::Unsigned>::USIZE.slice_mode(s, d)
+            }
+        }
+    )+};
+}
+static_coordinate! {
+    [] typenum::UTerm;
+    [U: typenum::Unsigned, B: typenum::Bit,] typenum::UInt<U, B>;
 }
 
 /// A list of coordinates slicing lists of modes.

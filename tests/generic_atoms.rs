@@ -1,0 +1,64 @@
+//! Code generic over a TiledMma or a TiledCopy partitions with `get_slice`, a method of the traits
+//! (CuTe's `tiled_mma.get_slice(t)` in a kernel templated on the TiledMMA).
+
+use tessel::atom::thr_mma::Partition;
+use tessel::atom::tiled_copy::{CopyPartition, PartitionedS, Tiler};
+use tessel::mma::{SM80_16x8x16_F32F16F16F32_TN, UniversalFMA};
+use tessel::tensor::Sliced;
+use tessel::*;
+
+/// Thread `thread`'s part of C, for any TiledMma: its layout and first index.
+fn c_of<Tm: TiledMma, R: Partition<Tm::OpC>>(
+    c: Tensor<'_, f32, R>,
+    thread: usize,
+) -> (String, usize)
+where
+    tessel::atom::thr_mma::Partitioned<R, Tm::OpC>: Sliced + Copy + core::fmt::Display,
+{
+    let part = Tm::get_slice(thread).partition_C(c);
+    (part.layout().to_string(), part.base())
+}
+
+#[test]
+fn a_generic_function_partitions_as_the_concrete_call() {
+    type Fma = MakeTiledMma<UniversalFMA<f32>, shape!("(16,16,1)")>;
+    type Sm80 = MakeTiledMma<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,2,1)")>;
+    let data = [0f32; 128 * 128];
+    let c = || Tensor::new(&data, layout!("(128,128)"));
+    for thread in [0, 17, 255] {
+        let direct = Fma::get_slice(thread).partition_C(c());
+        let want = (direct.layout().to_string(), direct.base());
+        assert_eq!(c_of::<Fma, _>(c(), thread), want);
+    }
+    // Thread 37 of 128: warp 1 (M block 1), lane 5 (row 1, column pair 1).
+    let direct = Sm80::get_slice(37).partition_C(c());
+    assert_eq!(
+        c_of::<Sm80, _>(c(), 37),
+        (direct.layout().to_string(), direct.base())
+    );
+    assert_eq!(direct.base(), 1 + 16 + 128 * 2);
+}
+
+/// Thread `thread`'s source part of a tile, for any TiledCopy.
+fn source_of<Tc: TiledCopy, R>(t: Tensor<'_, u16, R>, thread: usize) -> usize
+where
+    R: CopyPartition<Tiler<Tc>, Tc::ThrVal2MnS>,
+    PartitionedS<R, Tc>: Sliced,
+{
+    Tc::get_slice(thread).partition_S(t).base()
+}
+
+#[test]
+fn a_generic_function_partitions_a_copy() {
+    type Copy = MakeTiledCopy<layout!("(16,8):(8,1)"), layout!("(1,8)")>;
+    let data = [0u16; 128 * 64];
+    let t = || Tensor::new(&data, layout!("(128,64):(64,1)"));
+    for thread in [0, 9, 127] {
+        assert_eq!(
+            source_of::<Copy, _>(t(), thread),
+            Copy::get_slice(thread).partition_S(t()).base()
+        );
+    }
+    // Thread 9 is row 1, column block 1: index 64 + 8.
+    assert_eq!(source_of::<Copy, _>(t(), 9), 64 + 8);
+}
