@@ -571,5 +571,51 @@ fn a_static_slice_coordinate_fixes_its_mode_as_a_runtime_one() {
     assert_eq!(by_type.layout().to_string(), by_value.layout().to_string());
     assert_eq!((by_type.base(), by_value.base()), (64, 64));
     let row = t().slice_by((C::<3>::default(), Underscore, C::<1>::default()));
-    assert_eq!((row.layout().to_string(), row.base()), ("(4):(1)".to_string(), 12 + 32));
+    assert_eq!(
+        (row.layout().to_string(), row.base()),
+        ("(4):(1)".to_string(), 12 + 32)
+    );
+}
+
+/// CuTe's `gA = local_tile(mA, tile, coord)` with `_` in the coordinate: the tiles along that
+/// mode stay a mode (answers from cute-oracle).
+#[test]
+fn local_tile_keeps_the_modes_a_coordinate_leaves_open() {
+    use tessel::{local_tile_proj, Underscore, X};
+    let data = vec![0f32; 256 * 64];
+    let t = || Tensor::new(&data[..], layout!("(256,64):(64,1)"));
+    let tile = || <shape!("(128,16)")>::default();
+    let g = local_tile(t(), tile(), (1usize, Underscore));
+    assert_eq!(
+        (g.layout().to_string(), g.base()),
+        ("(128,16,4):(64,1,16)".into(), 8192)
+    );
+    let g = local_tile(t(), tile(), (Underscore, Underscore));
+    assert_eq!(g.layout().to_string(), "(128,16,2,4):(64,1,8192,16)");
+    let g = local_tile(t(), tile(), (Underscore, 2usize));
+    assert_eq!(
+        (g.layout().to_string(), g.base()),
+        ("(128,16,2):(64,1,8192)".into(), 32)
+    );
+    // A runtime (M,K) matrix, column-major, and the tiler of (BM,BN,BK) with Step<_1,X,_1>.
+    let (m, k) = (200usize, 64usize);
+    let mat = vec![0f32; m * k];
+    let a = Tensor::new(&mat[..], layout!("(M,K)"; M = m, K = k));
+    let cta = (C::<128>::default(), C::<32>::default(), C::<16>::default());
+    let g = local_tile_proj(
+        a,
+        cta,
+        (1usize, 0usize, Underscore),
+        (C::<1>::default(), X, C::<1>::default()),
+    );
+    assert_eq!(format!("{:#}", g.layout()), "(_128,_16,4):(_1,200,3200)");
+    assert_eq!(g.base(), 128);
+    // 200 rows: block 1 of 128 passes the end, every k-tile of it with it.
+    assert!(!g.is_full());
+    let full = local_tile(
+        Tensor::new(&mat[..], layout!("(M,K)"; M = m, K = k)),
+        tile(),
+        (0usize, Underscore),
+    );
+    assert!(full.is_full());
 }

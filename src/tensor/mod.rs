@@ -66,6 +66,7 @@ mod projection;
 mod residue;
 mod slice;
 mod swizzled;
+mod tile_coord;
 
 pub use algorithm::{axpby, clear, copy, copy_if, CopySizesMatch, ElementWise, SameSize};
 pub use engine::{Engine, Ptr, ReadEngine, WriteEngine};
@@ -79,6 +80,7 @@ pub use partition::{
 pub use projection::{local_partition_proj, local_tile_proj, Dice, DicedLayout, X};
 pub use slice::{SliceMode, SlicedLayout, Underscore};
 pub use swizzled::Swizzled;
+pub use tile_coord::TileCoord;
 
 use crate::algebra::composition::ComposeBy;
 use crate::algebra::divide::{LogicalDivideBy, ZippedDivideBy};

@@ -1,6 +1,7 @@
 //! `local_tile` and `local_partition`: a tensor cut by a tiler, sliced in one of its two modes.
 
 use super::residue::{BlockCoord, ModeSizes, TileExtents};
+use super::tile_coord::TileCoord;
 use super::TensorOf;
 use crate::algebra::divide::ZippedDivideBy;
 use crate::algebra::mixed::{Sym0, Symbolize};
@@ -70,17 +71,19 @@ pub type RestMode<L, T> = <Zipped<L, T> as TwoModes>::Second;
 /// `local_tile`. Where a tile mode and the tensor's mode are static, the tile must divide it (a
 /// compile error otherwise).
 #[inline(always)]
-pub fn local_tile<E, L, Tl, Cd>(tensor: TensorOf<E, L>, tiler: Tl, coord: Cd) -> LocalTile<E, L, Tl>
+pub fn local_tile<E, L, Tl, Cd>(
+    tensor: TensorOf<E, L>,
+    tiler: Tl,
+    coord: Cd,
+) -> LocalTile<E, L, Tl, Cd>
 where
     L: TensorShape + ZippedDivideBy<Tl>,
     L::Shape: ModeSizes,
     Tl: TileExtents,
-    Cd: BlockCoord,
+    Cd: BlockCoord + TileCoord<Zipped<L, Tl>>,
     L::Shape: Divisible<Tl, TileDividesMode>,
     <L::Shape as Divisible<Tl, TileDividesMode>>::Verdict: Checked,
-    Zipped<L, Tl>: TwoModes,
-    TileMode<L, Tl>: Sliced,
-    RestMode<L, Tl>: At<Cd>,
+    TileAt<L, Tl, Cd>: Sliced,
 {
     inner_partition(tensor, tiler, coord)
 }
@@ -89,23 +92,20 @@ where
 /// no divisibility check; [`local_tile`] is the checked form). A tile that passes the tensor's
 /// shape is not [`is_full`](TensorOf::is_full).
 #[inline(always)]
-pub fn inner_partition<E, L: ZippedDivideBy<Tl> + TensorShape, Tl: TileExtents, Cd: BlockCoord>(
+pub fn inner_partition<E, L, Tl, Cd>(
     tensor: TensorOf<E, L>,
     tiler: Tl,
     coord: Cd,
-) -> TensorOf<E, TileMode<L, Tl>>
+) -> LocalTile<E, L, Tl, Cd>
 where
+    L: ZippedDivideBy<Tl> + TensorShape,
     L::Shape: ModeSizes,
-    Zipped<L, Tl>: TwoModes,
-    TileMode<L, Tl>: Sliced,
-    RestMode<L, Tl>: At<Cd>,
+    Tl: TileExtents,
+    Cd: BlockCoord + TileCoord<Zipped<L, Tl>>,
+    TileAt<L, Tl, Cd>: Sliced,
 {
     let inside = super::residue::inside(&tensor.layout, &tiler, &coord);
-    let tile = tensor.map(|l| {
-        let (tile, rest) = l.zipped_divide_by(tiler).split();
-        let shift = rest.at(coord);
-        (tile, shift)
-    });
+    let tile = tensor.map(|l| coord.tile_of(l.zipped_divide_by(tiler)));
     tile.within(inside)
 }
 
@@ -129,8 +129,11 @@ where
     })
 }
 
-/// What `local_tile` gives.
-pub type LocalTile<E, L, Tl> = TensorOf<E, TileMode<L, Tl>>;
+/// What `local_tile` gives for the block coordinate `Cd` (an index or a tuple of them: the
+/// tile; with `_` in modes: the tile and the tiles along those modes).
+pub type LocalTile<E, L, Tl, Cd = usize> = TensorOf<E, TileAt<L, Tl, Cd>>;
+/// The layout of what `local_tile` gives.
+pub type TileAt<L, Tl, Cd> = <Cd as TileCoord<Zipped<L, Tl>>>::Output;
 
 /// The elements thread `index` of `thr` owns in `tensor`: `tensor` cut into tiles of
 /// `product_each(shape(thr))`, one element of each tile, the one at the thread's coordinate in

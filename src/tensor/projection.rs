@@ -15,9 +15,10 @@
 //! assert_eq!(part.base(), 1);
 //! ```
 
-use super::partition::{At, RestMode, Sliced, TileMode};
+use super::partition::{At, LocalTile, RestMode, Sliced, TileAt, TileMode};
 use super::partition::{Divisible, ProductEach, ThreadCoord, ThreadsDivideMode, TileDividesMode};
 use super::residue::{BlockCoord, ModeSizes, TileExtents};
+use super::tile_coord::TileCoord;
 use super::{local_partition, local_tile, LocalPartition, TensorOf};
 use crate::algebra::divide::ZippedDivideBy;
 use crate::diagnostic::Checked;
@@ -91,16 +92,14 @@ pub fn local_tile_proj<E, S, D: IntTuple, Tl: Dice<P>, Cd: Dice<P>, P>(
     tiler: Tl,
     coord: Cd,
     _proj: P,
-) -> TensorOf<E, TileMode<Layout<S, D>, Tl::Output>>
+) -> LocalTile<E, Layout<S, D>, Tl::Output, Cd::Output>
 where
     S: LayoutShape<D> + Divisible<Tl::Output, TileDividesMode> + ModeSizes,
     <S as Divisible<Tl::Output, TileDividesMode>>::Verdict: Checked,
     Tl::Output: TileExtents,
-    Cd::Output: BlockCoord,
+    Cd::Output: BlockCoord + TileCoord<<Layout<S, D> as ZippedDivideBy<Tl::Output>>::Output>,
     Layout<S, D>: ZippedDivideBy<Tl::Output>,
-    <Layout<S, D> as ZippedDivideBy<Tl::Output>>::Output: TwoModes,
-    TileMode<Layout<S, D>, Tl::Output>: Sliced,
-    RestMode<Layout<S, D>, Tl::Output>: At<Cd::Output>,
+    TileAt<Layout<S, D>, Tl::Output, Cd::Output>: Sliced,
 {
     local_tile(tensor, tiler.dice(), coord.dice())
 }

@@ -6,6 +6,7 @@
 //! `ceil(s_i / t_i)` tiles of a mode is a `debug_assert!`.
 
 use super::partition::TensorShape;
+use super::slice::Underscore;
 use crate::layout::int_tuple::{IntTuple, LayoutShape};
 use crate::layout::Layout;
 use typenum::{UInt, Unsigned};
@@ -23,7 +24,8 @@ pub(crate) fn inside<L: TensorShape, T: TileExtents, X: BlockCoord>(
 where
     L::Shape: ModeSizes,
 {
-    let (mut sizes, mut tiles, mut at) = ([0; MAX_MODES], [(0, true); MAX_MODES], [0; MAX_MODES]);
+    let (mut sizes, mut tiles) = ([0; MAX_MODES], [(0, true); MAX_MODES]);
+    let mut at = [Some(0); MAX_MODES];
     let rank = layout.tensor_shape().mode_sizes(&mut sizes);
     let cut = tiler.tile_extents(&mut tiles).min(rank);
     let mut counts = sizes;
@@ -35,17 +37,17 @@ where
     }
     for i in 0..rank {
         debug_assert!(
-            at[i] < counts[i],
+            at[i].is_none_or(|a| a < counts[i]),
             "local_tile: the block coordinate {} in mode {i} is past the {} tiles there",
-            at[i],
+            at[i].unwrap_or(0),
             counts[i]
         );
     }
-    // A contiguous tile ends inside where its end does; a strided one (a layout tiler) tiles
-    // the mode exactly where its cosize divides it.
-    (0..cut).all(|i| match tiles[i] {
-        (t, true) => (at[i] + 1) * t <= sizes[i],
-        (t, false) => sizes[i] % t == 0,
+    // A contiguous tile ends inside where its end does; a strided one (a layout tiler), or every
+    // tile of a mode kept with `_`, lies inside where the tile divides the mode.
+    (0..cut).all(|i| match (tiles[i], at[i]) {
+        ((t, true), Some(a)) => (a + 1) * t <= sizes[i],
+        ((t, _), _) => sizes[i] % t == 0,
     })
 }
 
@@ -101,35 +103,49 @@ impl<T: TileExtent> TileExtents for T {
     }
 }
 
-/// A block coordinate as one index per top-level mode of the rest.
+/// A block coordinate as one index per top-level mode of the rest (`None` where `_` keeps
+/// every tile of the mode).
 #[doc(hidden)]
 pub trait BlockCoord {
     /// Writes them to `out` (a 1-D coordinate read colexicographically over `counts`); false
     /// where a mode's coordinate is a tuple.
-    fn block_coord(&self, counts: &[usize], out: &mut [usize; MAX_MODES]) -> bool;
+    fn block_coord(&self, counts: &[usize], out: &mut [Option<usize>; MAX_MODES]) -> bool;
 }
 impl BlockCoord for usize {
     #[inline(always)]
-    fn block_coord(&self, counts: &[usize], out: &mut [usize; MAX_MODES]) -> bool {
+    fn block_coord(&self, counts: &[usize], out: &mut [Option<usize>; MAX_MODES]) -> bool {
         let mut rest = *self;
         for (i, &n) in counts.iter().enumerate() {
             let last = i + 1 == counts.len();
-            out[i] = if last { rest } else { rest % n };
+            out[i] = Some(if last { rest } else { rest % n });
             rest /= n;
         }
         true
     }
 }
-/// One mode's block coordinate: a 1-D index, or a tuple (not read here).
+impl BlockCoord for Underscore {
+    #[inline(always)]
+    fn block_coord(&self, counts: &[usize], out: &mut [Option<usize>; MAX_MODES]) -> bool {
+        out[..counts.len()].fill(None);
+        true
+    }
+}
+/// One mode's block coordinate: a 1-D index, `_`, or a tuple (not read here).
 #[doc(hidden)]
 pub trait ModeIndex {
-    /// The index, if it is one.
-    fn mode_index(&self) -> Option<usize>;
+    /// `Some(Some(index))`, `Some(None)` for `_`, or `None` for a tuple.
+    fn mode_index(&self) -> Option<Option<usize>>;
 }
 impl ModeIndex for usize {
     #[inline(always)]
-    fn mode_index(&self) -> Option<usize> {
-        Some(*self)
+    fn mode_index(&self) -> Option<Option<usize>> {
+        Some(Some(*self))
+    }
+}
+impl ModeIndex for Underscore {
+    #[inline(always)]
+    fn mode_index(&self) -> Option<Option<usize>> {
+        Some(None)
     }
 }
 
@@ -153,13 +169,13 @@ macro_rules! tuple_residue {
         }
         impl<$($T: ModeIndex),+> ModeIndex for ($($T,)+) {
             #[inline(always)]
-            fn mode_index(&self) -> Option<usize> {
+            fn mode_index(&self) -> Option<Option<usize>> {
                 None
             }
         }
         impl<$($T: ModeIndex),+> BlockCoord for ($($T,)+) {
             #[inline(always)]
-            fn block_coord(&self, _: &[usize], out: &mut [usize; MAX_MODES]) -> bool {
+            fn block_coord(&self, _: &[usize], out: &mut [Option<usize>; MAX_MODES]) -> bool {
                 $(
                     match self.$i.mode_index() {
                         Some(x) => out[$i] = x,

@@ -1,0 +1,158 @@
+//! The block coordinate of `local_tile`: indices pick one tile; `_` in a mode keeps every tile
+//! along it as a mode of the result (CuTe's `local_tile(mA, (BM,BK), (m, _))`, the `(BM,BK,k)`
+//! tiles a GEMM's main loop walks). As CuTe's `inner_partition`, the result is the zipped divide
+//! sliced at `(repeat<R0>(_), coord)`: the tile's modes, then the kept modes of tiles.
+//!
+//! ```
+//! use tessel::{layout, local_tile, shape, Tensor, Underscore};
+//! let data = vec![0f32; 256 * 64];
+//! let a = Tensor::new(&data[..], layout!("(256,64):(64,1)"));
+//! let g = local_tile(a, <shape!("(128,16)")>::default(), (1usize, Underscore));
+//! assert_eq!(g.layout().to_string(), "(128,16,4):(64,1,16)"); // (BM,BK,k)
+//! assert_eq!(g.base(), 128 * 64);
+//! ```
+
+use super::partition::At;
+use super::slice::{SliceMode, Underscore};
+use crate::layout::int_tuple::{IntTuple, LayoutShape};
+use crate::layout::sublayout::TwoModes;
+use crate::layout::Layout;
+use crate::num::list::{Concat, Cons, Joined, Nil, ToList, ToTuple};
+use core::ops::BitOr;
+use typenum::{Or, UInt, B0, B1};
+
+/// What `local_tile` gives for the block coordinate `Self` on the zipped layout `Z`
+/// (`((tile), (rest))`): the tile, or the tile with the tiles along the `_` modes.
+pub trait TileCoord<Z> {
+    /// The layout of the result.
+    type Output;
+    /// The layout and the index of its first element.
+    fn tile_of(self, zipped: Z) -> (Self::Output, isize);
+}
+impl<X: Keeps, Z> TileCoord<Z> for X
+where
+    X: TileCoordBy<X::Bit, Z>,
+{
+    type Output = <X as TileCoordBy<X::Bit, Z>>::Output;
+    #[inline(always)]
+    fn tile_of(self, zipped: Z) -> (Self::Output, isize) {
+        self.tile_by(zipped)
+    }
+}
+
+/// Whether a coordinate keeps a mode: `B1` where it holds a `_`.
+#[doc(hidden)]
+pub trait Keeps {
+    /// `B1` or `B0`.
+    type Bit;
+}
+impl Keeps for usize {
+    type Bit = B0;
+}
+impl Keeps for Underscore {
+    type Bit = B1;
+}
+impl Keeps for Nil {
+    type Bit = B0;
+}
+impl<H: Keeps, T: Keeps> Keeps for Cons<H, T>
+where
+    H::Bit: BitOr<T::Bit>,
+{
+    type Bit = Or<H::Bit, T::Bit>;
+}
+
+/// See [`TileCoord`]: `B0` picks one tile, `B1` keeps the `_` modes.
+#[doc(hidden)]
+pub trait TileCoordBy<Keep, Z> {
+    /// The layout.
+    type Output;
+    /// The layout and its first index.
+    fn tile_by(self, zipped: Z) -> (Self::Output, isize);
+}
+impl<X, Z: TwoModes> TileCoordBy<B0, Z> for X
+where
+    Z::Second: At<X>,
+{
+    type Output = Z::First;
+    #[inline(always)]
+    fn tile_by(self, zipped: Z) -> (Z::First, isize) {
+        let (tile, rest) = zipped.split();
+        let shift = rest.at(self);
+        (tile, shift)
+    }
+}
+
+/// `(repeat<R0>(_), coord)` slicing `((tile), (rest))`: the tile's modes, then the kept ones.
+impl<TS, RS, TD, RD, X> TileCoordBy<B1, Layout<(TS, RS), (TD, RD)>> for X
+where
+    (TS, RS): LayoutShape<(TD, RD)>,
+    (TD, RD): IntTuple,
+    TS: AllKept,
+    TS::Coord: SliceMode<TS, TD>,
+    X: SliceMode<RS, RD>,
+    <TS::Coord as SliceMode<TS, TD>>::Shapes: Concat<X::Shapes>,
+    <TS::Coord as SliceMode<TS, TD>>::Strides: Concat<X::Strides>,
+    Joined<<TS::Coord as SliceMode<TS, TD>>::Shapes, X::Shapes>: ToTuple,
+    Joined<<TS::Coord as SliceMode<TS, TD>>::Strides, X::Strides>: ToTuple,
+    KeptShape<TS, TD, RS, RD, X>: LayoutShape<KeptStride<TS, TD, RS, RD, X>>,
+    KeptStride<TS, TD, RS, RD, X>: IntTuple,
+{
+    type Output = Layout<KeptShape<TS, TD, RS, RD, X>, KeptStride<TS, TD, RS, RD, X>>;
+    #[inline(always)]
+    fn tile_by(self, zipped: Layout<(TS, RS), (TD, RD)>) -> (Self::Output, isize) {
+        let ((ts, rs), (td, rd)) = (zipped.shape(), zipped.stride());
+        let (tile_s, tile_d, _) = TS::Coord::default().slice_mode(ts, td);
+        let (rest_s, rest_d, shift) = self.slice_mode(rs, rd);
+        let shape = tile_s.concat(rest_s).to_tuple();
+        (Layout::new(shape, tile_d.concat(rest_d).to_tuple()), shift)
+    }
+}
+type KeptShape<TS, TD, RS, RD, X> = <Joined<
+    <<TS as AllKept>::Coord as SliceMode<TS, TD>>::Shapes,
+    <X as SliceMode<RS, RD>>::Shapes,
+> as ToTuple>::Tuple;
+type KeptStride<TS, TD, RS, RD, X> = <Joined<
+    <<TS as AllKept>::Coord as SliceMode<TS, TD>>::Strides,
+    <X as SliceMode<RS, RD>>::Strides,
+> as ToTuple>::Tuple;
+
+/// CuTe's `repeat<rank(tile)>(_)`: a `_` for each top-level mode of the tile's shape.
+#[doc(hidden)]
+pub trait AllKept {
+    /// The coordinate.
+    type Coord: Default;
+}
+impl<U, B> AllKept for UInt<U, B> {
+    type Coord = Underscore;
+}
+impl AllKept for usize {
+    type Coord = Underscore;
+}
+
+/// `_` whatever the mode.
+type Keep<T> = <T as KeepOne>::Coord;
+#[doc(hidden)]
+pub trait KeepOne {
+    /// `_`.
+    type Coord;
+}
+impl<T> KeepOne for T {
+    type Coord = Underscore;
+}
+
+macro_rules! tuple_keeps {
+    ($( ($(($T:ident $D:ident $X:ident $i:tt))+) )+) => {$(
+        impl<$($T),+> Keeps for ($($T,)+)
+        where
+            ($($T,)+): ToList,
+            <($($T,)+) as ToList>::List: Keeps,
+        {
+            type Bit = <<($($T,)+) as ToList>::List as Keeps>::Bit;
+        }
+        impl<$($T),+> AllKept for ($($T,)+) {
+            type Coord = ($(Keep<$T>,)+);
+        }
+    )+};
+}
+crate::num::list::for_each_arity!(tuple_keeps);
