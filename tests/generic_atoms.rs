@@ -62,3 +62,33 @@ fn a_generic_function_partitions_a_copy() {
     // Thread 9 is row 1, column block 1: index 64 + 8.
     assert_eq!(source_of::<Copy, _>(t(), 9), 64 + 8);
 }
+
+/// A staged tile `(M, K, PIPE)` partitions once: the stage stays the last mode (CuTe's
+/// `tAsA(_,_,_,pipe)`; answers from cute-oracle).
+#[test]
+fn a_partition_keeps_the_modes_past_the_tile() {
+    let data = [0f32; 128 * 8 * 3];
+    type Copy = MakeTiledCopy<layout!("(32,8)"), layout!("(4,1)")>;
+    let s = Copy::get_slice(37).partition_S(Tensor::new(&data, layout!("(128,8,3)")));
+    assert_eq!(
+        (s.layout().to_string(), s.base()),
+        ("((1,4),1,1,3):((0,1),0,0,1024)".into(), 148)
+    );
+    type Fma = MakeTiledMma<UniversalFMA<f32>, shape!("(16,16,1)")>;
+    let a = Fma::get_slice(17).partition_A(Tensor::new(&data, layout!("(128,8,3):(8,1,1024)")));
+    assert_eq!(
+        (a.layout().to_string(), a.base()),
+        ("(1,8,8,3):(0,128,1,1024)".into(), 8)
+    );
+    // Stage 2 of the thread's part, as CuTe slices it.
+    let stage = a.slice_by((
+        tessel::Underscore,
+        tessel::Underscore,
+        tessel::Underscore,
+        2usize,
+    ));
+    assert_eq!(
+        (stage.layout().to_string(), stage.base()),
+        ("(1,8,8):(0,128,1)".into(), 8 + 2048)
+    );
+}

@@ -30,7 +30,7 @@ use crate::diagnostic::{CheckBit, Checked};
 use crate::layout::ordered::{
     ColumnMajorIf, Extents, ExtentsVerdict, MakeFragmentLike, StaticExtents,
 };
-use crate::layout::sublayout::{Concatenate, Parts, TwoModes};
+use crate::layout::sublayout::{Parts, Prepend, PrependLayout};
 use crate::num::arith::IsZero;
 use crate::tensor::{At, Fragment, FragmentLayout, Sliced, TensorOf};
 
@@ -99,24 +99,14 @@ where
     R::ThrV: At<usize>,
     R::ThrP: At<usize>,
     R::ThrQ: At<usize>,
-    R::Rest: TwoModes,
-    (
-        R::FrgV,
-        <R::Rest as TwoModes>::First,
-        <R::Rest as TwoModes>::Second,
-    ): Concatenate,
+    R::Rest: PrependLayout<R::FrgV>,
 {
-    type Output = <(
-        R::FrgV,
-        <R::Rest as TwoModes>::First,
-        <R::Rest as TwoModes>::Second,
-    ) as Concatenate>::Output;
+    type Output = Prepend<R::Rest, R::FrgV>;
     #[inline(always)]
     fn partition(self, v: usize, p: usize, q: usize) -> (Self::Output, isize) {
         let (thr_v, thr_p, thr_q, frg_v, rest) = self.thrfrg();
-        let (rest_p, rest_q) = rest.split();
         let offset = thr_v.at(v) + thr_p.at(p) + thr_q.at(q);
-        ((frg_v, rest_p, rest_q).concatenate(), offset)
+        (rest.prepend_layout(frg_v), offset)
     }
 }
 

@@ -48,7 +48,7 @@ use crate::diagnostic::{Check, CheckBit, Checked};
 pub use crate::layout::compact::AsLayout;
 use crate::layout::compact::{Compact, LayoutLeft, Left};
 use crate::layout::int_tuple::{IntTuple, LayoutShape, Size, Tuple};
-use crate::layout::sublayout::{Concatenate, TwoModes};
+use crate::layout::sublayout::{Concatenate, Prepend, PrependLayout, TwoModes};
 use crate::layout::{Layout, StaticLayout};
 use crate::num::arith::{SameAs, SameValue};
 use crate::tensor::{At, ProductEach, Sliced, TensorOf};
@@ -266,24 +266,14 @@ where
     <Tiled<R, T> as TwoModes>::First: ComposeBy<Tv>,
     TileTv<R, T, Tv>: TwoModes,
     <TileTv<R, T, Tv> as TwoModes>::First: At<usize>,
-    Rest<R, T>: TwoModes,
-    (
-        <TileTv<R, T, Tv> as TwoModes>::Second,
-        <Rest<R, T> as TwoModes>::First,
-        <Rest<R, T> as TwoModes>::Second,
-    ): Concatenate,
+    Rest<R, T>: PrependLayout<<TileTv<R, T, Tv> as TwoModes>::Second>,
 {
-    type Output = <(
-        <TileTv<R, T, Tv> as TwoModes>::Second,
-        <Rest<R, T> as TwoModes>::First,
-        <Rest<R, T> as TwoModes>::Second,
-    ) as Concatenate>::Output;
+    type Output = Prepend<Rest<R, T>, <TileTv<R, T, Tv> as TwoModes>::Second>;
     #[inline(always)]
     fn copy_partition(self, thread: usize) -> (Self::Output, isize) {
         let (tile, rest) = self.zipped_divide_by(T::default()).split();
         let (thr, val) = tile.compose_by(Tv::default()).split();
-        let (rest_m, rest_n) = rest.split();
-        ((val, rest_m, rest_n).concatenate(), thr.at(thread))
+        (rest.prepend_layout(val), thr.at(thread))
     }
 }
 

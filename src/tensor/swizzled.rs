@@ -26,7 +26,7 @@ use crate::algebra::composition::ComposeBy;
 use crate::algebra::divide::{LogicalDivideBy, ZippedDivideBy};
 use crate::layout::coord::{Coord, CoordIn};
 use crate::layout::int_tuple::{IntTuple, LayoutShape};
-use crate::layout::sublayout::{Concatenate, TwoModes};
+use crate::layout::sublayout::{PrependLayout, TwoModes};
 use crate::layout::Layout;
 use crate::swizzle::composed::ComposedLayout;
 use crate::swizzle::SwizzleFn;
@@ -98,32 +98,14 @@ impl<Sw, L: ComposeBy<T>, T> ComposeBy<T> for Swizzled<Sw, L> {
     }
 }
 
-/// The modes of one swizzled layout, cut apart by a partition, put back side by side: they
-/// share the offset of the layout they came from.
-impl<
-        Sw,
-        SA: LayoutShape<DA>,
-        DA: IntTuple,
-        SB: LayoutShape<DB>,
-        DB: IntTuple,
-        SC: LayoutShape<DC>,
-        DC: IntTuple,
-    > Concatenate
-    for (
-        Swizzled<Sw, Layout<SA, DA>>,
-        Swizzled<Sw, Layout<SB, DB>>,
-        Swizzled<Sw, Layout<SC, DC>>,
-    )
-where
-    (Layout<SA, DA>, Layout<SB, DB>, Layout<SC, DC>): Concatenate,
-{
-    type Output =
-        Swizzled<Sw, <(Layout<SA, DA>, Layout<SB, DB>, Layout<SC, DC>) as Concatenate>::Output>;
+/// A mode of one swizzled layout, cut apart by a partition, put back in front of the others:
+/// they share the offset of the layout they came from.
+impl<Sw, L: PrependLayout<M>, M> PrependLayout<Swizzled<Sw, M>> for Swizzled<Sw, L> {
+    type Output = Swizzled<Sw, L::Output>;
     #[inline(always)]
-    fn concatenate(self) -> Self::Output {
-        let (a, b, c) = self;
-        debug_assert!(a.offset == b.offset && b.offset == c.offset);
-        Swizzled::new(a.offset, (a.layout, b.layout, c.layout).concatenate())
+    fn prepend_layout(self, x: Swizzled<Sw, M>) -> Self::Output {
+        debug_assert!(self.offset == x.offset);
+        Swizzled::new(self.offset, self.layout.prepend_layout(x.layout))
     }
 }
 
