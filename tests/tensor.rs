@@ -619,3 +619,28 @@ fn local_tile_keeps_the_modes_a_coordinate_leaves_open() {
     );
     assert!(full.is_full());
 }
+
+#[test]
+fn a_swizzled_tensor_slices_like_a_plain_one() {
+    use tessel::Underscore;
+    let smem: Vec<u32> = (0..512).collect();
+    type S = layout!("Sw<3,3,3> o 0 o (8,64):(64,1)");
+    let t = Tensor::new(&smem[..], S::default());
+    let row = t.slice_by((3usize, Underscore));
+    let col = t.slice_by((Underscore, C::<21>::default()));
+    for j in 0..64usize {
+        assert_eq!(row[j], t[(3usize, j)]);
+    }
+    for i in 0..8usize {
+        assert_eq!(col[i], t[(i, 21usize)]);
+    }
+    // Swizzled: row 3 is not 192..256 in order.
+    assert_ne!(
+        (0..64usize).map(|j| row[j]).collect::<Vec<_>>(),
+        (192..256).collect::<Vec<u32>>()
+    );
+    // A thread's part, then one of its values' modes.
+    let part = local_partition(t, layout!("(8,4):(4,1)"), 6);
+    let line = part.slice_by((Underscore, 3usize));
+    assert_eq!(line[0usize], part[(0usize, 3usize)]);
+}

@@ -142,20 +142,38 @@ pub type SlicedLayout<S, D, X> = Layout<
     <<X as SliceMode<S, D>>::Strides as ToTuple>::Tuple,
 >;
 
-impl<E, S: LayoutShape<D>, D: IntTuple> TensorOf<E, Layout<S, D>> {
-    /// CuTe's `t(c)` with `_` in `c` ([`Underscore`]): the sub-tensor of the kept modes, its base
-    /// moved by the fixed coordinates.
+/// A tensor's layout sliced by a coordinate with `_`: a plain layout, or a swizzled one (whose
+/// fixed part joins the offset inside the swizzle, [`Swizzled`](super::Swizzled)).
+pub trait SliceLayout<X> {
+    /// The layout of the kept modes.
+    type Output;
+    /// The kept modes and the index of the fixed part.
+    fn slice_layout(self, x: X) -> (Self::Output, isize);
+}
+impl<S: LayoutShape<D>, D: IntTuple, X: SliceMode<S, D>> SliceLayout<X> for Layout<S, D>
+where
+    X::Shapes: ToTuple,
+    X::Strides: ToTuple,
+    <X::Shapes as ToTuple>::Tuple: LayoutShape<<X::Strides as ToTuple>::Tuple>,
+    <X::Strides as ToTuple>::Tuple: IntTuple,
+{
+    type Output = SlicedLayout<S, D, X>;
     #[inline(always)]
-    pub fn slice_by<X: SliceMode<S, D>>(self, x: X) -> TensorOf<E, SlicedLayout<S, D, X>>
+    fn slice_layout(self, x: X) -> (Self::Output, isize) {
+        let (shapes, strides, offset) = x.slice_mode(self.shape(), self.stride());
+        (Layout::new(shapes.to_tuple(), strides.to_tuple()), offset)
+    }
+}
+
+impl<E, L> TensorOf<E, L> {
+    /// CuTe's `t(c)` with `_` in `c` ([`Underscore`]): the sub-tensor of the kept modes, its base
+    /// moved by the fixed coordinates (a swizzled tensor's offset inside its swizzle).
+    #[inline(always)]
+    pub fn slice_by<X>(self, x: X) -> TensorOf<E, L::Output>
     where
-        X::Shapes: ToTuple,
-        X::Strides: ToTuple,
-        <X::Shapes as ToTuple>::Tuple: LayoutShape<<X::Strides as ToTuple>::Tuple>,
-        <X::Strides as ToTuple>::Tuple: IntTuple,
+        L: SliceLayout<X>,
+        L::Output: super::partition::Sliced,
     {
-        self.map(|layout| {
-            let (shapes, strides, offset) = x.slice_mode(layout.shape(), layout.stride());
-            (Layout::new(shapes.to_tuple(), strides.to_tuple()), offset)
-        })
+        self.map(|layout| layout.slice_layout(x))
     }
 }

@@ -21,6 +21,7 @@
 //! ```
 
 use super::partition::{At, Sliced};
+use super::slice::SliceLayout;
 use super::{Ptr, ReadEngine, TensorOf, WriteEngine};
 use crate::algebra::composition::ComposeBy;
 use crate::algebra::divide::{LogicalDivideBy, ZippedDivideBy};
@@ -106,6 +107,15 @@ impl<Sw, L: PrependLayout<M>, M> PrependLayout<Swizzled<Sw, M>> for Swizzled<Sw,
     fn prepend_layout(self, x: Swizzled<Sw, M>) -> Self::Output {
         debug_assert!(self.offset == x.offset);
         Swizzled::new(self.offset, self.layout.prepend_layout(x.layout))
+    }
+}
+
+impl<Sw, L: SliceLayout<X>, X> SliceLayout<X> for Swizzled<Sw, L> {
+    type Output = Swizzled<Sw, L::Output>;
+    #[inline(always)]
+    fn slice_layout(self, x: X) -> (Self::Output, isize) {
+        let (layout, shift) = self.layout.slice_layout(x);
+        (Swizzled::new(self.offset, layout), shift)
     }
 }
 
