@@ -644,3 +644,30 @@ fn a_swizzled_tensor_slices_like_a_plain_one() {
     let line = part.slice_by((Underscore, 3usize));
     assert_eq!(line[0usize], part[(0usize, 3usize)]);
 }
+
+/// A write through a view (a slice, a partition, a retile) lands in the fragment it views.
+#[test]
+fn writes_through_views_land_in_the_fragment() {
+    use tessel::atom::copy::{CopyAtom, SM75_U32x4_LDSM_N};
+    use tessel::atom::element::F16;
+    use tessel::mma::SM80_16x8x16_F32F16F16F32_TN;
+    use tessel::tensor::FragmentOf;
+    use tessel::{MakeTiledCopyA, MakeTiledMma, TiledCopy, Underscore};
+    let mut frag = FragmentOf::<f32, shape!("(8,4)")>::default();
+    let mut part = local_partition(frag.as_view_mut(), layout!("(4,2)"), 5); // thread (1,1)
+    part[(1usize, 1usize)] = 3.0;
+    assert_eq!(frag[(1 + 4, 1 + 2)], 3.0);
+    frag.as_view_mut().slice_by((Underscore, 0usize))[7usize] = 2.0;
+    assert_eq!(frag[(7usize, 0usize)], 2.0);
+    // The MMA's A fragment, retiled for ldmatrix: value v of the retile is value v of A.
+    type Mma = MakeTiledMma<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,2,1)")>;
+    let smem = [0u16; 32 * 16];
+    let tile = Tensor::new(&smem, layout!("(32,16):(16,1)"));
+    let mut fa = Mma::get_slice(0).partition_fragment_A::<u16, _, _>(&tile);
+    let copy = <MakeTiledCopyA<CopyAtom<SM75_U32x4_LDSM_N, F16>, Mma> as TiledCopy>::get_slice(0);
+    let mut retiled = copy.retile_D(fa.as_view_mut());
+    let at = retiled.index_of(5usize) as usize;
+    retiled[5usize] = 9;
+    assert_eq!(fa.engine()[at], 9);
+    assert_eq!(fa.engine().iter().filter(|&&x| x == 9).count(), 1);
+}

@@ -363,6 +363,31 @@ impl<E, L> TensorOf<E, L> {
     }
 }
 
+/// Views: a tensor over the elements of another, as CuTe's tensors are. What a slice, partition
+/// or retile of a view writes lands in the tensor it views (a fragment's registers included).
+impl<E: ReadEngine, L: Copy> TensorOf<E, L> {
+    /// A view that reads this tensor's elements.
+    #[inline(always)]
+    pub fn as_view(&self) -> TensorOf<&[E::Elem], L> {
+        TensorOf::at(self.engine.elems(), self.base, self.layout).within(self.inside)
+    }
+}
+impl<E: WriteEngine, L: Copy> TensorOf<E, L> {
+    /// A view that writes this tensor's elements.
+    ///
+    /// ```
+    /// use tessel::{layout, tensor::FragmentOf, shape, Underscore};
+    /// let mut frag = FragmentOf::<f32, shape!("(4,2)")>::default();
+    /// frag.as_view_mut().slice_by((Underscore, 1usize))[2usize] = 7.0; // frag(_, 1)(2) = 7
+    /// assert_eq!(frag[(2usize, 1usize)], 7.0);
+    /// ```
+    #[inline(always)]
+    pub fn as_view_mut(&mut self) -> TensorOf<&mut [E::Elem], L> {
+        let (base, layout, inside) = (self.base, self.layout, self.inside);
+        TensorOf::at(self.engine.elems_mut(), base, layout).within(inside)
+    }
+}
+
 impl<E: Engine, L> TensorOf<E, L> {
     fn checked<M: TensorLayout<Layout = L>>(engine: E, layout: M, what: &str) -> Self {
         if let Err((lo, hi)) = layout.fits(engine.len()) {
