@@ -2,7 +2,7 @@
 """Checks the direction of the crate's imports (run by .ci/run): every `crate::` path in a file of
 src/ may name only its own layer or a layer below it, in the order
 
-    num < diagnostic < layout < algebra < swizzle < tensor < atom
+    arch < num < diagnostic < layout < algebra < swizzle < tensor < atom
 
 (`dynamic`, the runtime layer, stands beside them and is listed, not checked). Prints the edges
 that go up and the cycles between files, and exits 1 if an edge goes up."""
@@ -11,7 +11,7 @@ import re
 import sys
 
 ROOT = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "src")
-ORDER = ["num", "diagnostic", "layout", "algebra", "swizzle", "tensor", "atom"]
+ORDER = ["arch", "num", "diagnostic", "layout", "algebra", "swizzle", "tensor", "atom"]
 
 
 def modules():

@@ -19,11 +19,19 @@
 //!   the static modules name for name.
 #![no_std]
 #![warn(missing_docs)]
+// The device layer's instructions (nightly features, confined to the nvptx64 build).
+#![cfg_attr(
+    target_arch = "nvptx64",
+    feature(asm_experimental_arch, stdarch_nvptx, core_intrinsics),
+    allow(internal_features)
+)]
 
 #[cfg(feature = "alloc")]
 extern crate alloc;
 
 pub mod algebra;
+#[cfg(target_arch = "nvptx64")]
+pub mod arch;
 pub mod atom;
 pub mod diagnostic;
 #[cfg(feature = "alloc")]

@@ -16,10 +16,9 @@
 //!
 //! `k` is a multiple of 8 (16-byte rows of A and B).
 
-use crate::ptx::{
-    self, block, cp_async_16, cp_async_commit, cp_async_wait, ldmatrix_x4, mma_16816, sync_threads,
-    thread,
-};
+use tessel::arch::sm75::ldmatrix_x4;
+use tessel::arch::sm80::{cp_async_16, cp_async_commit, cp_async_wait, mma_16816};
+use tessel::arch::{block, sync_threads, thread};
 use tessel::atom::copy::SM80_CP_ASYNC_CACHEGLOBAL_ZFILL;
 use tessel::atom::copy::{CopyAtom, SM75_U32x4_LDSM_N};
 use tessel::atom::element::F16;
@@ -56,9 +55,9 @@ tessel::assert_conflict_free!(Smem64, u16, layout!("(8,2,2):(1,1024,32)"), 8);
 // With 2 warps in N (Mma128): rows l%8 + 16(l/16).
 tessel::assert_conflict_free!(Smem64, u16, layout!("(8,2,2):(1,1024,16)"), 8);
 
-ptx::shared_array!(hgemm_a, 24576);
-ptx::shared_array!(hgemm_b, 24576);
-ptx::shared_array!(hgemm_dynamic);
+tessel::shared_array!(hgemm_a, 24576);
+tessel::shared_array!(hgemm_b, 24576);
+tessel::shared_array!(hgemm_dynamic);
 
 /// A stage of shared halves, addressed by the index a layout gives.
 #[derive(Clone, Copy)]

@@ -1,11 +1,10 @@
 //! GPU kernels with every index from tessel: built for `nvptx64-nvidia-cuda` by `gpu/build.sh`
 //! into `gpu/out/tessel_kernels.ptx` and launched by `gpu/bench.py`.
 #![no_std]
-#![feature(abi_ptx, stdarch_nvptx, asm_experimental_arch, core_intrinsics)]
-#![allow(internal_features, clippy::missing_safety_doc)]
+#![feature(abi_ptx, stdarch_nvptx, asm_experimental_arch)]
+#![allow(clippy::missing_safety_doc)]
 
 pub mod hgemm;
-pub mod ptx;
 pub mod sgemm;
 pub mod transpose;
 

@@ -8,14 +8,12 @@
 //! without them (measured: it helped NT and slowed TN, which keeps one predicated loop). One body, instantiated per layout choice: NT and TN as
 //! sgemm_1 runs them, and NT with every size static (4096), to measure what runtime sizes cost.
 
-use crate::ptx::{
-    self, block, fma, ld_global_nc_f32, ld_shared_f32, st_shared_f32, sync_threads, thread,
-};
+use tessel::arch::{block, fma, ld_global_nc_f32, ld_shared_f32, st_shared_f32, sync_threads, thread};
 use tessel::tensor::{elem_less, local_partition_proj, make_identity_tensor, Engine, TensorOf, X};
 use tessel::{layout, local_partition, local_tile, shape, Layout, TensorPtr, C};
 
-ptx::shared_array!(sgemm_a, 4224);
-ptx::shared_array!(sgemm_b, 4224);
+tessel::shared_array!(sgemm_a, 4224);
+tessel::shared_array!(sgemm_b, 4224);
 
 /// A shared tile of f32, addressed by the index a layout gives (`index_of`).
 #[derive(Clone, Copy)]

@@ -4,7 +4,7 @@
 //! column-wise reads are both conflict-free, checked during type checking. Global indices come
 //! from `zipped_divide` of the runtime-sized matrix by the static tile, evaluated in 32 bits.
 
-use crate::ptx::{self, block, ld_shared_f32, st_shared_f32, sync_threads, thread};
+use tessel::arch::{block, ld_shared_f32, st_shared_f32, sync_threads, thread};
 use tessel::{layout, zipped_divide, C};
 
 /// The shared tile.
@@ -14,7 +14,7 @@ type Smem = layout!("Sw<5,0,5> o 0 o (32,32):(32,1)");
 tessel::assert_conflict_free!(Smem, f32, layout!("32:32"), 1);
 tessel::assert_conflict_free!(Smem, f32, layout!("32:1"), 1);
 
-ptx::shared_array!(transpose_tile, 4096);
+tessel::shared_array!(transpose_tile, 4096);
 
 /// `out (n x m) = in (m x n)^T`, both row-major; grid `(ceil(n/32), ceil(m/32))`, block `(32, 8)`:
 /// each thread moves 4 rows of the tile.

@@ -1,0 +1,105 @@
+//! The device layer: one `unsafe fn` per PTX instruction that tessel's layouts do not reach
+//! themselves, each with its precondition, as CuTe's `arch/` holds them (the atoms choose
+//! among them; a kernel names none of their registers). Compiled for `nvptx64-nvidia-cuda`
+//! only, where the nightly features it needs (`asm_experimental_arch`, `stdarch_nvptx`) are
+//! confined; the host build stays on stable.
+//!
+//! Here: the thread's and block's indices, the block barrier, shared memory (declared in PTX by
+//! [`shared_array!`](crate::shared_array), addressed through its 32-bit window, since rustc
+//! cannot place a `static` there) and the fused multiply-add. [`sm75`]: ldmatrix. [`sm80`]:
+//! mma.sync and cp.async.
+
+use core::arch::asm;
+
+pub mod sm75;
+pub mod sm80;
+
+/// `%tid.x`, `%tid.y`.
+#[inline(always)]
+pub fn thread() -> (u32, u32) {
+    unsafe {
+        (
+            core::arch::nvptx::_thread_idx_x() as u32,
+            core::arch::nvptx::_thread_idx_y() as u32,
+        )
+    }
+}
+
+/// `%ctaid.x`, `%ctaid.y`.
+#[inline(always)]
+pub fn block() -> (u32, u32) {
+    unsafe {
+        (
+            core::arch::nvptx::_block_idx_x() as u32,
+            core::arch::nvptx::_block_idx_y() as u32,
+        )
+    }
+}
+
+/// `bar.sync 0`. Every thread of the block must reach it (a barrier in divergent code hangs).
+#[inline(always)]
+pub fn sync_threads() {
+    unsafe { core::arch::nvptx::_syncthreads() }
+}
+
+/// A shared-memory array declared in PTX, and a function of the same name giving its 32-bit
+/// shared-window address. `shared_array!(name, bytes)` has a static size;
+/// `shared_array!(name)` is the dynamic array, sized at launch (past the 48 KiB a static one may
+/// have).
+#[macro_export]
+macro_rules! shared_array {
+    ($name:ident, $bytes:literal) => {
+        core::arch::global_asm!(concat!(".shared .align 16 .b8 ", stringify!($name), "[", $bytes, "];"));
+        $crate::shared_array!(@address $name);
+    };
+    ($name:ident) => {
+        core::arch::global_asm!(concat!(".extern .shared .align 128 .b8 ", stringify!($name), "[];"));
+        $crate::shared_array!(@address $name);
+    };
+    (@address $name:ident) => {
+        #[inline(always)]
+        fn $name() -> u32 {
+            let a: u32;
+            unsafe { core::arch::asm!(concat!("mov.u32 {a}, ", stringify!($name), ";"), a = out(reg32) a) };
+            a
+        }
+    };
+}
+
+/// `ld.shared.f32` at a byte address of the shared window.
+///
+/// # Safety
+/// `addr` is 4-byte aligned and inside a shared array of the block.
+#[inline(always)]
+pub unsafe fn ld_shared_f32(addr: u32) -> f32 {
+    let v: f32;
+    asm!("ld.shared.f32 {v}, [{a}];", v = out(reg32) v, a = in(reg32) addr);
+    v
+}
+
+/// `ld.global.nc.f32`: a load through the read-only (non-coherent) cache.
+///
+/// # Safety
+/// `p` points to a valid, aligned `f32` of global memory that no thread writes while the kernel
+/// runs.
+#[inline(always)]
+pub unsafe fn ld_global_nc_f32(p: *const f32) -> f32 {
+    let v: f32;
+    asm!("ld.global.nc.f32 {v}, [{p}];", v = out(reg32) v, p = in(reg64) p, options(pure, readonly, nostack));
+    v
+}
+
+/// `st.shared.f32`.
+///
+/// # Safety
+/// `addr` is 4-byte aligned and inside a shared array of the block.
+#[inline(always)]
+pub unsafe fn st_shared_f32(addr: u32, v: f32) {
+    asm!("st.shared.f32 [{a}], {v};", a = in(reg32) addr, v = in(reg32) v);
+}
+
+/// `fma.rn.f32`.
+#[inline(always)]
+pub fn fma(a: f32, b: f32, c: f32) -> f32 {
+    unsafe { core::intrinsics::fmaf32(a, b, c) }
+}

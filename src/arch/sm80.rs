@@ -1,0 +1,48 @@
+//! Ampere's warp MMA and asynchronous copy (CuTe's `SM80_16x8x16_F32F16F16F32_TN`,
+//! `SM80_CP_ASYNC_CACHEGLOBAL_ZFILL`).
+
+use core::arch::asm;
+
+/// `mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32`: `d = a * b + d` on one warp's fragments
+/// (the registers as the atom's layouts give them).
+///
+/// # Safety
+/// All 32 lanes of the warp execute it together.
+#[inline(always)]
+pub unsafe fn mma_16816(d: &mut [f32; 4], a: [u32; 4], b: [u32; 2]) {
+    asm!(
+        "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {{{d0}, {d1}, {d2}, {d3}}}, {{{a0}, {a1}, {a2}, {a3}}}, {{{b0}, {b1}}}, {{{d0}, {d1}, {d2}, {d3}}};",
+        d0 = inout(reg32) d[0], d1 = inout(reg32) d[1], d2 = inout(reg32) d[2], d3 = inout(reg32) d[3],
+        a0 = in(reg32) a[0], a1 = in(reg32) a[1], a2 = in(reg32) a[2], a3 = in(reg32) a[3],
+        b0 = in(reg32) b[0], b1 = in(reg32) b[1],
+    );
+}
+
+/// `cp.async.cg.shared.global` of 16 bytes, zero-filled past `src_bytes`.
+///
+/// # Safety
+/// `dst` is a 16-byte aligned address inside a shared array; `src_bytes` is 0 or 16, and where
+/// it is 16, `src` points to 16 readable, 16-byte aligned bytes of global memory.
+#[inline(always)]
+pub unsafe fn cp_async_16(dst: u32, src: *const u8, src_bytes: u32) {
+    asm!("cp.async.cg.shared.global [{d}], [{s}], 16, {n};", d = in(reg32) dst, s = in(reg64) src, n = in(reg32) src_bytes);
+}
+
+/// `cp.async.commit_group`: the copies issued since the last commit form a group.
+///
+/// # Safety
+/// None beyond the copies' own; it only groups them.
+#[inline(always)]
+pub unsafe fn cp_async_commit() {
+    asm!("cp.async.commit_group;");
+}
+
+/// `cp.async.wait_group N`: at most N groups still in flight.
+///
+/// # Safety
+/// The shared memory the finished groups wrote is read only after this (and a barrier, where
+/// other threads wrote it).
+#[inline(always)]
+pub unsafe fn cp_async_wait<const N: u32>() {
+    asm!("cp.async.wait_group {n};", n = const N);
+}
