@@ -15,18 +15,20 @@ touch kernels/src/lib.rs  # cargo writes the .s only when it compiles the crate
 (cd kernels && /usr/bin/cargo rustc --release --target nvptx64-nvidia-cuda -Zbuild-std=core \
   -- --emit=asm -C codegen-units=1 -C target-cpu=sm_90 -C llvm-args=-unroll-threshold=2000)
 mkdir -p out
-# Every kernel runs blocks of 256 threads (those named *_128, 128): say so as CUDA's __launch_bounds__(256) does (rustc has
-# no attribute for PTX's .maxntid), so that ptxas allocates registers for that block size; the
-# GEMMs also ask for two blocks an SM, as __launch_bounds__(256, 2) does (.minnctapersm 2: at most
-# 128 registers a thread), and so do their CUDA twins.
+# Each kernel declares its launch bounds in its source (tessel::launch_bounds!, CUDA's
+# __launch_bounds__): the directive line it leaves in the PTX goes into the kernel's .entry.
 python3 - "$deps"/tessel_kernels-*.s out/tessel_kernels.ptx <<'PY'
 import re, sys
 text = open(sys.argv[1]).read()
-def bounds(m):
-    two = "\n.minnctapersm 2" if "gemm" in m.group(2) else ""
-    threads = 128 if m.group(2).endswith("_128") else 256
-    return f"{m.group(1)}\n.maxntid {threads}, 1, 1{two}\n{{"
-text = re.sub(r"(\.entry (\w+)\([^)]*\))\n\{", bounds, text)
+bounds = {m.group(1): (m.group(2), m.group(3))
+          for m in re.finditer(r"// tessel\.launch_bounds (\w+) (\d+) (\d+)", text)}
+def entry(m):
+    if m.group(2) not in bounds:
+        sys.exit(f"gpu/build.sh: the kernel {m.group(2)} declares no launch bounds (tessel::launch_bounds!)")
+    threads, blocks = bounds[m.group(2)]
+    least = f"\n.minnctapersm {blocks}" if blocks != "0" else ""
+    return f"{m.group(1)}\n.maxntid {threads}, 1, 1{least}\n{{"
+text = re.sub(r"(\.entry (\w+)\([^)]*\))\n\{", entry, text)
 open(sys.argv[2], "w").write(text)
 PY
 if grep -nE '^\s*call' out/tessel_kernels.ptx; then

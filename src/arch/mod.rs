@@ -66,6 +66,23 @@ macro_rules! shared_array {
     };
 }
 
+/// A kernel's launch bounds, declared beside it (CUDA's `__launch_bounds__(threads, blocks)`):
+/// the most threads its block has (PTX `.maxntid`), so that ptxas allocates registers for that
+/// size, and optionally the fewest blocks an SM should hold at once (`.minnctapersm`). rustc has
+/// no attribute for them, so this writes a `// tessel.launch_bounds` line into the PTX, which
+/// `gpu/build.sh` moves into the kernel's `.entry`; a kernel that declares none fails the build.
+#[macro_export]
+macro_rules! launch_bounds {
+    ($kernel:ident, $threads:literal) => {
+        $crate::launch_bounds!($kernel, $threads, 0);
+    };
+    ($kernel:ident, $threads:literal, $blocks:literal) => {
+        core::arch::global_asm!(concat!(
+            "// tessel.launch_bounds ", stringify!($kernel), " ", $threads, " ", $blocks
+        ));
+    };
+}
+
 /// `ld.shared.f32` at a byte address of the shared window.
 ///
 /// # Safety

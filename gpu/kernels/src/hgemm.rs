@@ -206,15 +206,18 @@ pub unsafe extern "ptx-kernel" fn $name(
     };
 }
 
+tessel::launch_bounds!(hgemm_tn, 256, 2);
 hgemm_kernel!(
     /// Grid `(ceil(m/128), ceil(n/128))`, block 256, K step 32: 48 KiB of static shared memory.
     hgemm_tn, 32, Smem32, G2s<layout!("(64,4):(4,1)")>, 2, hgemm_a(), hgemm_b(), Mma, 4, 4
 );
+tessel::launch_bounds!(hgemm_tn_k64, 256, 2);
 hgemm_kernel!(
     /// The same with K step 64: launch with 96 KiB of dynamic shared memory.
     hgemm_tn_k64, 64, Smem64, G2s<layout!("(32,8):(8,1)")>, 4, hgemm_dynamic(), hgemm_dynamic() + 3 * 128 * 64 * 2,
     Mma, 4, 4
 );
+tessel::launch_bounds!(hgemm_tn_k64_128, 128, 2);
 hgemm_kernel!(
     /// K step 64 with CuTe sgemm_sm80's tiling: 128 threads, `(2,2,1)` atoms widened to
     /// `(32,32,16)`, so a thread holds `4 x 8` atoms. 96 KiB of dynamic shared memory.

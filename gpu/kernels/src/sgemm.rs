@@ -179,17 +179,20 @@ macro_rules! sgemm_kernel {
     };
 }
 
+tessel::launch_bounds!(sgemm_nt, 256, 2);
 sgemm_kernel!(
     /// NT: A and B M-/N-major; shared tiles `(128,8)` M-major, copy threads `(32,8)` M-major.
     /// Grid `(ceil(m/128), ceil(n/128))`, block 256.
     sgemm_nt, runtime, m_major, m_major, m_major, layout!("(128,8)"), layout!("(32,8)"), true, 8
 );
+tessel::launch_bounds!(sgemm_tn, 256, 2);
 sgemm_kernel!(
     /// TN: A and B K-major; shared tiles `(128,8):(8,1)` and copy threads `(32,8):(8,1)`
     /// K-major, as sgemm_1's `gemm_tn`.
     sgemm_tn, runtime, k_major, k_major, m_major, layout!("(128,8):(8,1)"), layout!("(32,8):(8,1)"),
     false, 4
 );
+tessel::launch_bounds!(sgemm_nt_4096, 256, 2);
 sgemm_kernel!(
     /// NT with every size static: `m = n = k = 4096` (the arguments are ignored).
     sgemm_nt_4096,

@@ -16,6 +16,7 @@ tessel::assert_conflict_free!(Smem, f32, layout!("32:1"), 1);
 
 tessel::shared_array!(transpose_tile, 4096);
 
+tessel::launch_bounds!(transpose, 256);
 /// `out (n x m) = in (m x n)^T`, both row-major; grid `(ceil(n/32), ceil(m/32))`, block `(32, 8)`:
 /// each thread moves 4 rows of the tile.
 #[no_mangle]
@@ -23,6 +24,7 @@ pub unsafe extern "ptx-kernel" fn transpose(input: *const f32, output: *mut f32,
     transpose_tile_rows::<4>(input, output, m, n)
 }
 
+tessel::launch_bounds!(transpose_r8, 256);
 /// The same with block `(32, 4)`: each thread moves 8 rows, twice the loads in flight.
 #[no_mangle]
 pub unsafe extern "ptx-kernel" fn transpose_r8(
