@@ -78,7 +78,12 @@ macro_rules! launch_bounds {
     };
     ($kernel:ident, $threads:literal, $blocks:literal) => {
         core::arch::global_asm!(concat!(
-            "// tessel.launch_bounds ", stringify!($kernel), " ", $threads, " ", $blocks
+            "// tessel.launch_bounds ",
+            stringify!($kernel),
+            " ",
+            $threads,
+            " ",
+            $blocks
         ));
     };
 }
