@@ -5,7 +5,9 @@ src/ may name only its own layer or a layer below it, in the order
     arch < num < diagnostic < layout < algebra < swizzle < tensor < atom
 
 (`dynamic`, the runtime layer, stands beside them and is listed, not checked). Prints the edges
-that go up and the cycles between files, and exits 1 if an edge goes up."""
+that go up and the cycles between files, and exits 1 if an edge goes up or files of the static
+layers import each other in a circle (a module and its own submodule excepted: `layout` holds
+`Layout`, `layout::compact` builds on it and `layout` re-exports it)."""
 import os
 import re
 import sys
@@ -50,7 +52,43 @@ def main():
                     if "dynamic" in (m.split("::")[0], d.split("::")[0]) and m.split("::")[0] != d.split("::")[0])
     print(f"{len(beside)} imports between dynamic and the static layers (not checked)")
     print(f"{len(up)} imports go up")
-    return 1 if up else 0
+    static = {m: {d for d in ds if layer(d) is not None} for m, ds in edges.items() if layer(m) is not None}
+    circles = [c for c in cycles(static) if not (len(c) == 2 and c[1].startswith(c[0] + "::"))]
+    for c in circles:
+        print("cycle: " + " <-> ".join(c))
+    print(f"{len(circles)} cycles among the static layers' files")
+    return 1 if up or circles else 0
+
+
+def cycles(edges):
+    """The strongly connected components of more than one file (Tarjan's algorithm)."""
+    index, low, stack, on, found = {}, {}, [], set(), []
+
+    def visit(v):
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+        for w in edges.get(v, ()):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for v in sorted(edges):
+        if v not in index:
+            visit(v)
+    return found
 
 
 if __name__ == "__main__":

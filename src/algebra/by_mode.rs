@@ -166,44 +166,44 @@ macro_rules! tuple_tilers {
         where
             AS: $crate::layout::int_tuple::LayoutShape<AD> + $crate::layout::sublayout::Modes,
             AD: $crate::layout::int_tuple::IntTuple + $crate::layout::sublayout::Modes,
-            AS::List: $crate::algebra::composition::ModeLayouts<AD::List>,
-            <AS::List as $crate::algebra::composition::ModeLayouts<AD::List>>::Output:
+            AS::List: $crate::layout::sublayout::ModeLayouts<AD::List>,
+            <AS::List as $crate::layout::sublayout::ModeLayouts<AD::List>>::Output:
                 $crate::algebra::by_mode::EachMode<$Op, $crate::num::list::list_type!($($T),+), $Rest>,
-            <<AS::List as $crate::algebra::composition::ModeLayouts<AD::List>>::Output
+            <<AS::List as $crate::layout::sublayout::ModeLayouts<AD::List>>::Output
                 as $crate::algebra::by_mode::EachMode<$Op, $crate::num::list::list_type!($($T),+), $Rest>>::Output:
                 $crate::num::list::ToTuple,
-            <<<AS::List as $crate::algebra::composition::ModeLayouts<AD::List>>::Output
+            <<<AS::List as $crate::layout::sublayout::ModeLayouts<AD::List>>::Output
                 as $crate::algebra::by_mode::EachMode<$Op, $crate::num::list::list_type!($($T),+), $Rest>>::Output
                 as $crate::num::list::ToTuple>::Tuple: $crate::layout::sublayout::Concatenate,
-            $crate::num::list::list_type!($($T),+): $crate::algebra::product::Len,
-            AS::List: $crate::algebra::product::Len,
-            <$crate::num::list::list_type!($($T),+) as $crate::algebra::product::Len>::Output:
-                typenum::IsLessOrEqual<<AS::List as $crate::algebra::product::Len>::Output>,
+            $crate::num::list::list_type!($($T),+): $crate::num::list::Len,
+            AS::List: $crate::num::list::Len,
+            <$crate::num::list::list_type!($($T),+) as $crate::num::list::Len>::Output:
+                typenum::IsLessOrEqual<<AS::List as $crate::num::list::Len>::Output>,
             typenum::LeEq<
-                <$crate::num::list::list_type!($($T),+) as $crate::algebra::product::Len>::Output,
-                <AS::List as $crate::algebra::product::Len>::Output,
+                <$crate::num::list::list_type!($($T),+) as $crate::num::list::Len>::Output,
+                <AS::List as $crate::num::list::Len>::Output,
             >: $crate::diagnostic::CheckBit<
                 $Cond,
-                <$crate::num::list::list_type!($($T),+) as $crate::algebra::product::Len>::Output,
-                <AS::List as $crate::algebra::product::Len>::Output,
+                <$crate::num::list::list_type!($($T),+) as $crate::num::list::Len>::Output,
+                <AS::List as $crate::num::list::Len>::Output,
             >,
             $crate::algebra::by_mode::RankFits<
-                <$crate::num::list::list_type!($($T),+) as $crate::algebra::product::Len>::Output,
-                <AS::List as $crate::algebra::product::Len>::Output,
+                <$crate::num::list::list_type!($($T),+) as $crate::num::list::Len>::Output,
+                <AS::List as $crate::num::list::Len>::Output,
                 $Cond,
-            >: $crate::diagnostic::Both<<<AS::List as $crate::algebra::composition::ModeLayouts<AD::List>>::Output
+            >: $crate::diagnostic::Both<<<AS::List as $crate::layout::sublayout::ModeLayouts<AD::List>>::Output
                 as $crate::algebra::by_mode::EachMode<$Op, $crate::num::list::list_type!($($T),+), $Rest>>::Verdict>,
         {
-            type Output = <<<<AS::List as $crate::algebra::composition::ModeLayouts<AD::List>>::Output
+            type Output = <<<<AS::List as $crate::layout::sublayout::ModeLayouts<AD::List>>::Output
                 as $crate::algebra::by_mode::EachMode<$Op, $crate::num::list::list_type!($($T),+), $Rest>>::Output
                 as $crate::num::list::ToTuple>::Tuple as $crate::layout::sublayout::Concatenate>::Output;
             type Verdict = $crate::diagnostic::And<
                 $crate::algebra::by_mode::RankFits<
-                    <$crate::num::list::list_type!($($T),+) as $crate::algebra::product::Len>::Output,
-                    <AS::List as $crate::algebra::product::Len>::Output,
+                    <$crate::num::list::list_type!($($T),+) as $crate::num::list::Len>::Output,
+                    <AS::List as $crate::num::list::Len>::Output,
                     $Cond,
                 >,
-                <<AS::List as $crate::algebra::composition::ModeLayouts<AD::List>>::Output
+                <<AS::List as $crate::layout::sublayout::ModeLayouts<AD::List>>::Output
                     as $crate::algebra::by_mode::EachMode<$Op, $crate::num::list::list_type!($($T),+), $Rest>>::Verdict,
             >;
         }

@@ -49,7 +49,7 @@ use crate::algebra::mixed::{
     realize2, Dyn, Env, Eval, Gather, Over, Realize, Realized, Sym0, Sym1, Symbolize, Unknown,
     Whole,
 };
-use crate::algebra::product::Len;
+use crate::num::list::Len;
 use crate::diagnostic::{
     And, Both, Check, CheckBit, Checked, Decimal, Deferred, Failure, Holds, Judge, RuntimeCheck,
     Verified,

@@ -963,21 +963,9 @@ impl<L: Compose<T>, T> ModeOp<L, T> for ComposeOp {
 }
 
 // A tuple tiler: mode i of A composed with tiler i; modes of A past the tiler are dropped.
-crate::num::list::for_each_arity!(tuple_tilers; ComposeOnto, ComposeOp, DropRest, crate::algebra::by_mode::ComposeModes);
+pub use crate::layout::sublayout::ModeLayouts;
 
-/// The modes of a layout as a list of layouts.
-pub trait ModeLayouts<D> {
-    /// The layouts.
-    type Output;
-}
-impl ModeLayouts<Nil> for Nil {
-    type Output = Nil;
-}
-impl<S: LayoutShape<D>, D: IntTuple, ST: ModeLayouts<DT>, DT> ModeLayouts<Cons<D, DT>>
-    for Cons<S, ST>
-{
-    type Output = Cons<Layout<S, D>, ST::Output>;
-}
+crate::num::list::for_each_arity!(tuple_tilers; ComposeOnto, ComposeOp, DropRest, crate::algebra::by_mode::ComposeModes);
 
 /// `composition(a, b)`: the value of `Composition<A, B>` (static leaves are zero-sized, runtime
 /// ones computed). Conditions on runtime values are checked by `debug_assert!` only; see

@@ -31,14 +31,14 @@ use crate::algebra::by_mode::{
 };
 use crate::algebra::coalesce::CoalesceLayout;
 use crate::algebra::complement::ComplementOf;
-use crate::algebra::composition::{Compose, ModeLayouts};
+use crate::algebra::composition::Compose;
 use crate::algebra::mixed::{
     realize2, try_realize2, Gather, Realize, Realized, Sym0, Sym1, Symbolize, Whole,
 };
 use crate::diagnostic::{And, Both, Checked, Failure, Judge, Verified};
 use crate::layout::compact::{Compact, LayoutLeft, Left};
 use crate::layout::int_tuple::{IntTuple, LayoutShape};
-use crate::layout::sublayout::{Concatenate, Modes, Parts};
+use crate::layout::sublayout::{Concatenate, ModeLayouts, Modes, Parts};
 use crate::layout::Layout;
 use crate::num::list::{list_type, Concat, Cons, Joined, Nil, ToTuple};
 use typenum::{UInt, U0, U1};

@@ -33,7 +33,7 @@ use crate::algebra::coalesce::{CoalesceLayout, CoalesceList, FlatModes, StackLay
 use crate::algebra::complement::{MinStride, StaticStrides};
 use crate::algebra::composition::Compose;
 use crate::algebra::mixed::{Dyn, Env, Gather, Realize, Realized, Sym0, Symbolize, Whole};
-use crate::algebra::product::Len;
+use crate::num::list::Len;
 use crate::diagnostic::{And, Both, Check, CheckBit, Checked, Decimal, Holds, Verified};
 use crate::layout::int_tuple::{IntTuple, LayoutShape};
 use crate::layout::sublayout::{Modes, Parts};

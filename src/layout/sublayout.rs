@@ -596,6 +596,20 @@ impl<I, X> From<X> for ReplaceFn<I, X> {
     }
 }
 
+/// The modes of a layout as a list of layouts: the shapes `Self` and strides `D` as lists.
+pub trait ModeLayouts<D> {
+    /// The layouts.
+    type Output;
+}
+impl ModeLayouts<Nil> for Nil {
+    type Output = Nil;
+}
+impl<S: LayoutShape<D>, D: IntTuple, ST: ModeLayouts<DT>, DT> ModeLayouts<Cons<D, DT>>
+    for Cons<S, ST>
+{
+    type Output = Cons<Layout<S, D>, ST::Output>;
+}
+
 /// Layouts as the modes of one layout: `make_layout`.
 pub trait Concatenate {
     /// The layout.
