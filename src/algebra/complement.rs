@@ -49,7 +49,6 @@ use crate::algebra::mixed::{
     realize2, Dyn, Env, Eval, Gather, Over, Realize, Realized, Sym0, Sym1, Symbolize, Unknown,
     Whole,
 };
-use crate::num::list::Len;
 use crate::diagnostic::{
     And, Both, Check, CheckBit, Checked, Decimal, Deferred, Failure, Holds, Judge, RuntimeCheck,
     Verified,
@@ -60,7 +59,7 @@ use crate::num::arith::{
     CeilDivMixed, CeilDivOf, DivCheap, Less, Lt, MulMixed, Negate, Not, Plural, ProdOf, QuotCheap,
     SameAs, StrideAtMost, StrideLeEq,
 };
-use crate::num::list::{Concat, Cons, Joined, Nil};
+use crate::num::list::{Concat, Cons, Joined, Len, Nil};
 use typenum::{NInt, NonZero, UInt, UTerm, Unsigned, B0, B1, U0, U1};
 
 crate::diagnostic::condition!(

@@ -33,7 +33,6 @@ use crate::algebra::coalesce::{CoalesceLayout, CoalesceList, FlatModes, StackLay
 use crate::algebra::complement::{MinStride, StaticStrides};
 use crate::algebra::composition::Compose;
 use crate::algebra::mixed::{Dyn, Env, Gather, Realize, Realized, Sym0, Symbolize, Whole};
-use crate::num::list::Len;
 use crate::diagnostic::{And, Both, Check, CheckBit, Checked, Decimal, Holds, Verified};
 use crate::layout::int_tuple::{IntTuple, LayoutShape};
 use crate::layout::sublayout::{Modes, Parts};
@@ -41,7 +40,7 @@ use crate::layout::Layout;
 use crate::num::arith::{
     DivCheap, Divides, MulMixed, ProdOf, QuotCheap, SameAs, ScaleStride, Scaled,
 };
-use crate::num::list::{Cons, Nil, SplitFirst};
+use crate::num::list::{Cons, Len, Nil, SplitFirst};
 use typenum::{Bit, NInt, NonZero, UInt, UTerm, Unsigned, B0, B1, U0, U1};
 
 crate::diagnostic::condition!(
