@@ -75,6 +75,23 @@ pub trait TiledMma {
 
     /// Thread `thread`'s slice (CuTe's `get_slice`): its `(v, m, n, k)` in `ThrLayoutVMNK`.
     /// A method of the trait, so that code generic over a TiledMma partitions with it.
+    ///
+    /// ```
+    /// use tessel::atom::thr_mma::{Partition, Partitioned};
+    /// use tessel::mma::UniversalFMA;
+    /// use tessel::tensor::Sliced;
+    /// use tessel::{layout, shape, MakeTiledMma, Tensor, TiledMma};
+    /// fn first_of_c<Tm: TiledMma, R: Partition<Tm::OpC>>(c: Tensor<'_, f32, R>, t: usize) -> usize
+    /// where
+    ///     Partitioned<R, Tm::OpC>: Sliced,
+    /// {
+    ///     Tm::get_slice(t).partition_C(c).base()
+    /// }
+    /// let c = [0f32; 128 * 128];
+    /// type Mma = MakeTiledMma<UniversalFMA<f32>, shape!("(16,16,1)")>;
+    /// // Thread 17 is (1,1) of the 16x16 threads: C's element (1,1), column-major.
+    /// assert_eq!(first_of_c::<Mma, _>(Tensor::new(&c, layout!("(128,128)")), 17), 1 + 128);
+    /// ```
     #[inline(always)]
     fn get_slice(thread: usize) -> ThrMma<Self>
     where

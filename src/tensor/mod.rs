@@ -78,7 +78,7 @@ pub use partition::{
     ProductEach, Sliced, ThreadCoord,
 };
 pub use projection::{local_partition_proj, local_tile_proj, Dice, DicedLayout, X};
-pub use slice::{SliceMode, SlicedLayout, Underscore};
+pub use slice::{SliceLayout, SliceMode, SlicedLayout, Underscore};
 pub use swizzled::Swizzled;
 pub use tile_coord::TileCoord;
 
@@ -367,6 +367,14 @@ impl<E, L> TensorOf<E, L> {
 /// or retile of a view writes lands in the tensor it views (a fragment's registers included).
 impl<E: ReadEngine, L: Copy> TensorOf<E, L> {
     /// A view that reads this tensor's elements.
+    ///
+    /// ```
+    /// use tessel::{layout, tensor::FragmentOf, shape, Underscore};
+    /// let mut frag = FragmentOf::<f32, shape!("(4,2)")>::default();
+    /// frag[(1usize, 1usize)] = 5.0;
+    /// let col = frag.as_view().slice_by((Underscore, 1usize)); // frag(_, 1), frag kept
+    /// assert_eq!((col[1usize], frag.size()), (5.0, 8));
+    /// ```
     #[inline(always)]
     pub fn as_view(&self) -> TensorOf<&[E::Elem], L> {
         TensorOf::at(self.engine.elems(), self.base, self.layout).within(self.inside)

@@ -22,6 +22,7 @@ use super::TensorOf;
 use crate::layout::coord::Coord;
 use crate::layout::int_tuple::{IntTuple, LayoutShape};
 use crate::layout::Layout;
+use crate::num::int::Int;
 use crate::num::list::{Concat, Cons, Nil, ToList, ToTuple};
 
 /// CuTe's `_`: keep this mode.
@@ -48,37 +49,27 @@ impl<S, D> SliceMode<S, D> for Underscore {
     }
 }
 
-impl<S, D> SliceMode<S, D> for usize
-where
-    usize: Coord<S, D>,
-{
-    type Shapes = Nil;
-    type Strides = Nil;
-    #[inline(always)]
-    fn slice_mode(self, s: S, d: D) -> (Nil, Nil, isize) {
-        (Nil, Nil, self.crd2idx::<isize>(s, d))
-    }
-}
-
-/// A static coordinate (`C::<2>::default()`) fixes its mode as a `usize` does.
-macro_rules! static_coordinate {
+/// An index, runtime or static (`C::<2>::default()`), fixes its mode.
+macro_rules! index_coordinate {
     ($([$($p:tt)*] $t:ty;)+) => {$(
         impl<$($p)* S, D> SliceMode<S, D> for $t
         where
+            $t: Int,
             usize: Coord<S, D>,
         {
             type Shapes = Nil;
             type Strides = Nil;
             #[inline(always)]
             fn slice_mode(self, s: S, d: D) -> (Nil, Nil, isize) {
-                <$t as typenum::Unsigned>::USIZE.slice_mode(s, d)
+                (Nil, Nil, (self.value() as usize).crd2idx::<isize>(s, d))
             }
         }
     )+};
 }
-static_coordinate! {
+index_coordinate! {
+    [] usize;
     [] typenum::UTerm;
-    [U: typenum::Unsigned, B: typenum::Bit,] typenum::UInt<U, B>;
+    [U, B,] typenum::UInt<U, B>;
 }
 
 /// A list of coordinates slicing lists of modes.
@@ -144,6 +135,13 @@ pub type SlicedLayout<S, D, X> = Layout<
 
 /// A tensor's layout sliced by a coordinate with `_`: a plain layout, or a swizzled one (whose
 /// fixed part joins the offset inside the swizzle, [`Swizzled`](super::Swizzled)).
+///
+/// ```
+/// use tessel::tensor::SliceLayout;
+/// use tessel::{layout, Underscore};
+/// let (kept, offset) = layout!("(4,(4,4)):(1,(4,16))").slice_layout((Underscore, (1usize, Underscore)));
+/// assert_eq!((kept.to_string(), offset), ("(4,4):(1,16)".to_string(), 4));
+/// ```
 pub trait SliceLayout<X> {
     /// The layout of the kept modes.
     type Output;
