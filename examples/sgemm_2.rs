@@ -2,11 +2,12 @@
 //! (`(32,8)` threads, `(4,1)` values each: a `(128,8)` tile) and the math a TiledMma of
 //! UniversalFMA over `(16,16,1)` threads; `C = alpha * A * B^T + beta * C`, all column-major
 //! ("NT"), M, N, K known at run time, ragged tiles predicated with identity tensors. Blocks and
-//! threads run one after another. `cargo run --release --example sgemm_2`.
+//! threads run one after another. The copies and the math are the atoms' `copy_if` and `gemm`,
+//! as a GPU kernel's are. `cargo run --release --example sgemm_2`.
 
-use tessel::atom::thr_mma::gemm;
+use tessel::atom::exec::{copy_if, gemm};
 use tessel::mma::UniversalFMA;
-use tessel::tensor::{clear, copy_if, elem_less, make_identity_tensor};
+use tessel::tensor::{clear, elem_less, make_identity_tensor};
 use tessel::{
     layout, local_tile, shape, MakeTiledCopy, MakeTiledMma, Tensor, TensorMut, TiledCopy, TiledMma,
 };
@@ -61,7 +62,8 @@ pub fn sgemm_nt(
                     );
                     let (ga, ca) = (thr.partition_S(ga), thr.partition_S(ca));
                     clear(&mut sa);
-                    copy_if(|i| elem_less(ca.coord(i), (m, k)), &ga, &mut sa);
+                    // SAFETY: UniversalCopy between slices has no precondition.
+                    unsafe { copy_if(&thr, |i| elem_less(ca.coord(i), (m, k)), &ga, &mut sa) };
                     let mut sb = thr.partition_D(TensorMut::new(&mut smem_b, Smem::default()));
                     let (gb, cb) = (
                         local_tile(mb, tile_ab, (bn, kt)),
@@ -69,13 +71,14 @@ pub fn sgemm_nt(
                     );
                     let (gb, cb) = (thr.partition_S(gb), thr.partition_S(cb));
                     clear(&mut sb);
-                    copy_if(|i| elem_less(cb.coord(i), (n, k)), &gb, &mut sb);
+                    unsafe { copy_if(&thr, |i| elem_less(cb.coord(i), (n, k)), &gb, &mut sb) };
                 }
                 for (tid, acc) in acc.iter_mut().enumerate() {
                     let thr = Mma::get_slice(tid);
                     let sa = thr.partition_A(Tensor::new(&smem_a, Smem::default()));
                     let sb = thr.partition_B(Tensor::new(&smem_b, Smem::default()));
-                    gemm(&thr, &sa, &sb, acc);
+                    // SAFETY: UniversalFMA runs on one thread and has no precondition.
+                    unsafe { gemm(&thr, &sa, &sb, acc) };
                 }
             }
             for (tid, acc) in acc.iter().enumerate() {

@@ -156,13 +156,14 @@ def allow_shared(f, nbytes):
 def hgemm(modules, m, n, k, kernel="hgemm_tn", shared=0, threads=256, cute=None):
     """f16 in, f32 out: A m x k and B n x k row-major, C column-major (a row-major (n, m));
     `shared` bytes of dynamic shared memory, blocks of `threads`; with `cute` (cute_libraries()),
-    CuTe's sgemm_sm80 in the same loop, as shipped (f16 accumulate and C) and in f32."""
+    CuTe's sgemm_sm80 in the same loop, as shipped (f16 accumulate and C) and in f32. tessel's
+    `{kernel}_atoms` (the same kernel written with the atoms' copy and gemm) runs beside it."""
     a = (cp.random.rand(m, k, dtype=cp.float32) - 0.5).astype(cp.float16)
     b = (cp.random.rand(n, k, dtype=cp.float32) - 0.5).astype(cp.float16)
     want = b.astype(cp.float32) @ a.astype(cp.float32).T
     grid, block = ((m + 127) // 128, (n + 127) // 128), (threads,)
     rows, launches = {}, {}
-    for name, mod in modules.items():
+    for name, mod in [(n, v) for n, v in modules.items() if not isinstance(v, tuple)]:
         c = cp.full((n, m), cp.nan, dtype=cp.float32)
         f = mod.get_function(kernel)
         if shared:
@@ -171,6 +172,20 @@ def hgemm(modules, m, n, k, kernel="hgemm_tn", shared=0, threads=256, cute=None)
         f(grid, block, args, shared_mem=shared)
         err = float(cp.abs(c - want).max())
         assert err < 1e-3 * k ** 0.5, f"{name} {kernel} {m}x{n}x{k}: error {err}"
+        rows[name] = {"max error": err}
+        launches[name] = lambda f=f, args=args: f(grid, block, args, shared_mem=shared)
+    for name, mod in list(modules.items()):
+        if name.startswith("tessel"):
+            modules = {**modules, "tessel (Rust), copy and gemm": (mod, f"{kernel}_atoms")}
+    for name, (mod, atoms) in [(n, v) for n, v in modules.items() if isinstance(v, tuple)]:
+        c = cp.full((n, m), cp.nan, dtype=cp.float32)
+        f = mod.get_function(atoms)
+        if shared:
+            allow_shared(f, shared)
+        args = (np.uint32(m), np.uint32(n), np.uint32(k), a, b, c)
+        f(grid, block, args, shared_mem=shared)
+        err = float(cp.abs(c - want).max())
+        assert err < 1e-3 * k ** 0.5, f"{name} {atoms} {m}x{n}x{k}: error {err}"
         rows[name] = {"max error": err}
         launches[name] = lambda f=f, args=args: f(grid, block, args, shared_mem=shared)
     for name, lib, dtype in (("CuTe sgemm_sm80 (f16 accumulate)", "sgemm_sm80", cp.float16),
@@ -284,6 +299,13 @@ def main():
             ("CUDA C++", f"cuda {source}", os.path.join(OUT, f"cuda_{source}.cubin")),
         )
     }
+    res["SASS and registers"].update({
+        f"{kernel} tessel": {
+            "registers": registers(info["tessel"], kernel),
+            "instructions, integer": sass_counts(tessel_cubin, kernel),
+        }
+        for kernel in ("hgemm_tn_atoms", "hgemm_tn_k64_atoms", "hgemm_tn_k64_128_atoms")
+    })
     print(json.dumps(res, indent=1))
     os.makedirs(out_dir, exist_ok=True)
     with open(os.path.join(out_dir, "bench.json"), "w") as f:

@@ -420,7 +420,7 @@ def write_test():
         copy = f"MakeTiledCopy{side}::<CopyAtom<{RUST_COPY.get(op, op)}, {elems[elem]}>, {mma}>"
         out.append(f'    let frag = {mma.replace("<", "::<", 1)}::get_slice(0)')
         out.append(f'        .partition_fragment_{side}::<f32, _, _>(&Tensor::new(&data, layout!("{tensor}")));')
-        out.append(f"    let t = {copy}::get_slice(0).retile_D(frag);")
+        out.append(f"    let t = {copy}::get_slice(0).retile_D(frag.as_view());")
         out.append(f'    assert_eq!(format!("{{:#}}", t.layout()), "{f["layout"]}", "{key}");')
     out.append("}")
     path = os.path.join(os.path.dirname(OUT), "..", "golden_atoms.rs")

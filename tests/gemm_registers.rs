@@ -26,10 +26,10 @@ fn the_gemm_kernels_register_pairing_is_retile_d() {
             );
             let (ra, rb) = (upcast::<U2, _>(fa.layout()), upcast::<U2, _>(fb.layout()));
             let xa = MakeTiledCopyA::<Ldsm, $Mma>::get_slice(0)
-                .retile_D(fa)
+                .retile_D(fa.as_view())
                 .layout();
             let xb = MakeTiledCopyB::<Ldsm, $Mma>::get_slice(0)
-                .retile_D(fb)
+                .retile_D(fb.as_view())
                 .layout();
             let (xa, xb) = (upcast::<U2, _>(xa), upcast::<U2, _>(xb));
             assert_eq!(

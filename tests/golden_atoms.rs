@@ -2010,7 +2010,7 @@ fn retiled_fragments() {
         CopyAtom<SM75_U32x4_LDSM_N, F16>,
         MakeTiledMma<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,2,1)"), (C<32>, C<32>, C<16>)>,
     >::get_slice(0)
-    .retile_D(frag);
+    .retile_D(frag.as_view());
     assert_eq!(
         format!("{:#}", t.layout()),
         "((_8,_1),_4,_4):((_1,_0),_8,_32)",
@@ -2022,7 +2022,7 @@ fn retiled_fragments() {
         CopyAtom<SM75_U32x4_LDSM_N, F16>,
         MakeTiledMma<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,2,1)"), (C<32>, C<32>, C<16>)>,
     >::get_slice(0)
-    .retile_D(frag);
+    .retile_D(frag.as_view());
     assert_eq!(
         format!("{:#}", t.layout()),
         "((_8,_1),_4,_4):((_1,_0),_8,_32)",
@@ -2034,7 +2034,7 @@ fn retiled_fragments() {
         CopyAtom<SM75_U32x4_LDSM_N, F16>,
         MakeTiledMma<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,4,1)"), (C<32>, C<64>, C<16>)>,
     >::get_slice(0)
-    .retile_D(frag);
+    .retile_D(frag.as_view());
     assert_eq!(
         format!("{:#}", t.layout()),
         "((_8,_1),_2,_4):((_1,_0),_8,_16)",
@@ -2046,7 +2046,7 @@ fn retiled_fragments() {
         CopyAtom<SM75_U32x4_LDSM_N, F16>,
         MakeTiledMma<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,4,1)")>,
     >::get_slice(0)
-    .retile_D(frag);
+    .retile_D(frag.as_view());
     assert_eq!(
         format!("{:#}", t.layout()),
         "((_8,_1),_4,_2):((_1,_0),_8,_32)",
@@ -2058,7 +2058,7 @@ fn retiled_fragments() {
         CopyAtom<SM75_U32x2_LDSM_N, F16>,
         MakeTiledMma<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,4,1)")>,
     >::get_slice(0)
-    .retile_D(frag);
+    .retile_D(frag.as_view());
     assert_eq!(
         format!("{:#}", t.layout()),
         "((_4,_1),_4,_2):((_1,_0),_4,_16)",
@@ -2070,7 +2070,7 @@ fn retiled_fragments() {
         CopyAtom<SM75_U32x1_LDSM_N, F16>,
         MakeTiledMma<SM80_16x8x8_F32F16F16F32_TN, shape!("(2,2,1)")>,
     >::get_slice(0)
-    .retile_D(frag);
+    .retile_D(frag.as_view());
     assert_eq!(
         format!("{:#}", t.layout()),
         "((_2,_2),_1,_1):((_1,_2),_0,_0)",
@@ -2082,7 +2082,7 @@ fn retiled_fragments() {
         CopyAtom<SM75_U16x4_LDSM_T, F16>,
         MakeTiledMma<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,2,1)")>,
     >::get_slice(0)
-    .retile_D(frag);
+    .retile_D(frag.as_view());
     assert_eq!(
         format!("{:#}", t.layout()),
         "((_4,_1),_1,_4):((_1,_0),_0,_4)",
@@ -2094,7 +2094,7 @@ fn retiled_fragments() {
         CopyAtom<UniversalCopy<u32>, F16>,
         MakeTiledMma<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,2,1)")>,
     >::get_slice(0)
-    .retile_D(frag);
+    .retile_D(frag.as_view());
     assert_eq!(
         format!("{:#}", t.layout()),
         "((_2,_4),_2,_2):((_1,_2),_8,_16)",
@@ -2106,7 +2106,7 @@ fn retiled_fragments() {
         CopyAtom<UniversalCopy<u64>, f32>,
         MakeTiledMma<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,2,1)")>,
     >::get_slice(0)
-    .retile_D(frag);
+    .retile_D(frag.as_view());
     assert_eq!(
         format!("{:#}", t.layout()),
         "((_2,_2),_2,_2):((_1,_2),_4,_8)",
@@ -2118,7 +2118,7 @@ fn retiled_fragments() {
         CopyAtom<UniversalCopy<f32>, f32>,
         MakeTiledMma<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,2,1)"), (C<32>, C<32>, C<16>)>,
     >::get_slice(0)
-    .retile_D(frag);
+    .retile_D(frag.as_view());
     assert_eq!(
         format!("{:#}", t.layout()),
         "((_1,(_4,_2)),_2,_2):((_0,(_1,_8)),_4,_16)",
@@ -2130,7 +2130,7 @@ fn retiled_fragments() {
         CopyAtom<UniversalCopy<f32>, f32>,
         MakeTiledMma<UniversalFMA<f32>, shape!("(16,16,1)")>,
     >::get_slice(0)
-    .retile_D(frag);
+    .retile_D(frag.as_view());
     assert_eq!(
         format!("{:#}", t.layout()),
         "((_1,_1),_8,_8):((_0,_0),_1,_8)",
@@ -2142,7 +2142,7 @@ fn retiled_fragments() {
         CopyAtom<SM75_U32x4_LDSM_N, F16>,
         MakeTiledMma<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,2,1)"), (C<32>, C<32>, C<16>)>,
     >::get_slice(0)
-    .retile_D(frag);
+    .retile_D(frag.as_view());
     assert_eq!(
         format!("{:#}", t.layout()),
         "((_8,_1),_4,_4):((_1,_0),_32,_8)",
@@ -2154,7 +2154,7 @@ fn retiled_fragments() {
         CopyAtom<SM75_U32x4_LDSM_N, F16>,
         MakeTiledMma<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,4,1)"), (C<32>, C<64>, C<16>)>,
     >::get_slice(0)
-    .retile_D(frag);
+    .retile_D(frag.as_view());
     assert_eq!(
         format!("{:#}", t.layout()),
         "(((_4,_2),_1),_2,_4):(((_1,_16),_0),_32,_4)",
@@ -2166,7 +2166,7 @@ fn retiled_fragments() {
         CopyAtom<UniversalCopy<f32>, f32>,
         MakeTiledMma<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,2,1)"), (C<32>, C<32>, C<16>)>,
     >::get_slice(0)
-    .retile_D(frag);
+    .retile_D(frag.as_view());
     assert_eq!(
         format!("{:#}", t.layout()),
         "((_1,(_4,_2)),_2,_2):((_0,(_1,_8)),_4,_16)",

@@ -369,17 +369,21 @@ fn a_retiled_fragment_reaches_each_register_once() {
     let data = vec![0f32; 128 * 128];
     let t = Tensor::new(&data, layout!("(128,64):(1,128)"));
     let fa = Wide::get_slice(5).partition_fragment_A::<f32, _, _>(&t);
-    let ra = MakeTiledCopyA::<CopyAtom<SM75_U32x4_LDSM_N, F16>, Wide>::get_slice(5).retile_D(fa);
+    let ra = MakeTiledCopyA::<CopyAtom<SM75_U32x4_LDSM_N, F16>, Wide>::get_slice(5)
+        .retile_D(fa.as_view());
     bijective(ra.size(), 128, |i| ra.layout().call_signed(i));
     let fb = Wide::get_slice(70).partition_fragment_B::<f32, _, _>(&t);
-    let rb = MakeTiledCopyB::<CopyAtom<SM75_U32x4_LDSM_N, F16>, Wide>::get_slice(70).retile_D(fb);
+    let rb = MakeTiledCopyB::<CopyAtom<SM75_U32x4_LDSM_N, F16>, Wide>::get_slice(70)
+        .retile_D(fb.as_view());
     bijective(rb.size(), 128, |i| rb.layout().call_signed(i));
     let fb = Plain::get_slice(200).partition_fragment_B::<f32, _, _>(&t);
-    let rb = MakeTiledCopyB::<CopyAtom<SM75_U32x2_LDSM_N, F16>, Plain>::get_slice(200).retile_S(fb);
+    let rb = MakeTiledCopyB::<CopyAtom<SM75_U32x2_LDSM_N, F16>, Plain>::get_slice(200)
+        .retile_S(fb.as_view());
     bijective(rb.size(), 64, |i| rb.layout().call_signed(i));
     let c = Tensor::new(&data, layout!("(128,128)"));
     let fc = Wide::get_slice(3).partition_fragment_C::<f32, _, _>(&c);
-    let rc = MakeTiledCopyC::<CopyAtom<UniversalCopy<u64>, f32>, Wide>::get_slice(3).retile_D(fc);
+    let rc = MakeTiledCopyC::<CopyAtom<UniversalCopy<u64>, f32>, Wide>::get_slice(3)
+        .retile_D(fc.as_view());
     bijective(rc.size(), 128, |i| rc.layout().call_signed(i));
 }
 

@@ -66,6 +66,22 @@ macro_rules! shared_array {
     };
 }
 
+/// `unroll!(N, i => { .. })`: the block `N` times, `i` the constant `0usize`, `1usize`, ... in
+/// each copy (CUDA's `#pragma unroll`, CuTe's `CUTE_UNROLL`), for a loop LLVM's cost model
+/// leaves rolled although its index picks registers (a K-block loop over register fragments).
+/// `N` is 1, 2, 4, 8 or 16.
+#[macro_export]
+macro_rules! unroll {
+    (1, $i:ident => $body:block) => { $crate::unroll!(@at [0], $i => $body) };
+    (2, $i:ident => $body:block) => { $crate::unroll!(@at [0 1], $i => $body) };
+    (4, $i:ident => $body:block) => { $crate::unroll!(@at [0 1 2 3], $i => $body) };
+    (8, $i:ident => $body:block) => { $crate::unroll!(@at [0 1 2 3 4 5 6 7], $i => $body) };
+    (16, $i:ident => $body:block) => {
+        $crate::unroll!(@at [0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15], $i => $body)
+    };
+    (@at [$($n:literal)+], $i:ident => $body:block) => { $({ let $i: usize = $n; $body })+ };
+}
+
 /// A kernel's launch bounds, declared beside it (CUDA's `__launch_bounds__(threads, blocks)`):
 /// the most threads its block has (PTX `.maxntid`), so that ptxas allocates registers for that
 /// size, and optionally the fewest blocks an SM should hold at once (`.minnctapersm`). rustc has

@@ -1,21 +1,31 @@
-//! Ampere's warp MMA and asynchronous copy (CuTe's `SM80_16x8x16_F32F16F16F32_TN`,
+//! Ampere's warp MMA and asynchronous copy (CuTe's `SM80_16x8x16_F32F16F16F32_TN` and its bf16 twin,
 //! `SM80_CP_ASYNC_CACHEGLOBAL_ZFILL`).
 
 use core::arch::asm;
 
-/// `mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32`: `d = a * b + d` on one warp's fragments
-/// (the registers as the atom's layouts give them).
-///
-/// # Safety
-/// All 32 lanes of the warp execute it together.
-#[inline(always)]
-pub unsafe fn mma_16816(d: &mut [f32; 4], a: [u32; 4], b: [u32; 2]) {
-    asm!(
-        "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {{{d0}, {d1}, {d2}, {d3}}}, {{{a0}, {a1}, {a2}, {a3}}}, {{{b0}, {b1}}}, {{{d0}, {d1}, {d2}, {d3}}};",
-        d0 = inout(reg32) d[0], d1 = inout(reg32) d[1], d2 = inout(reg32) d[2], d3 = inout(reg32) d[3],
-        a0 = in(reg32) a[0], a1 = in(reg32) a[1], a2 = in(reg32) a[2], a3 = in(reg32) a[3],
-        b0 = in(reg32) b[0], b1 = in(reg32) b[1],
-    );
+macro_rules! mma_m16n8k16 {
+    ($($(#[$doc:meta])* $name:ident, $ty:literal;)+) => {$(
+        $(#[$doc])*
+        ///
+        /// # Safety
+        /// All 32 lanes of the warp execute it together.
+        #[inline(always)]
+        pub unsafe fn $name(d: &mut [f32; 4], a: [u32; 4], b: [u32; 2]) {
+            asm!(
+                concat!("mma.sync.aligned.m16n8k16.row.col.f32.", $ty, ".", $ty, ".f32 {{{d0}, {d1}, {d2}, {d3}}}, {{{a0}, {a1}, {a2}, {a3}}}, {{{b0}, {b1}}}, {{{d0}, {d1}, {d2}, {d3}}};"),
+                d0 = inout(reg32) d[0], d1 = inout(reg32) d[1], d2 = inout(reg32) d[2], d3 = inout(reg32) d[3],
+                a0 = in(reg32) a[0], a1 = in(reg32) a[1], a2 = in(reg32) a[2], a3 = in(reg32) a[3],
+                b0 = in(reg32) b[0], b1 = in(reg32) b[1],
+            );
+        }
+    )+};
+}
+mma_m16n8k16! {
+    /// `mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32`: `d = a * b + d` on one warp's
+    /// fragments (the registers as the atom's layouts give them).
+    mma_16816, "f16";
+    /// The same with bf16 inputs.
+    mma_16816_bf16, "bf16";
 }
 
 /// `cp.async.cg.shared.global` of 16 bytes, zero-filled past `src_bytes`.

@@ -38,3 +38,45 @@ pub struct BF16(pub u16);
 #[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
 #[repr(transparent)]
 pub struct TF32(pub u32);
+
+/// A 16-bit element, packed two to a 32-bit register by the tensor-core instructions (the
+/// lower-indexed value in the low half).
+pub trait Half: Element {
+    /// Its bits.
+    fn to_bits(self) -> u16;
+    /// The element of these bits.
+    fn from_bits(bits: u16) -> Self;
+}
+
+macro_rules! halves {
+    ($($T:ty: $to:expr, $from:expr;)+) => {$(
+        impl Half for $T {
+            #[inline(always)]
+            fn to_bits(self) -> u16 {
+                $to(self)
+            }
+            #[inline(always)]
+            fn from_bits(bits: u16) -> Self {
+                $from(bits)
+            }
+        }
+    )+};
+}
+halves! {
+    F16: |x: F16| x.0, F16;
+    BF16: |x: BF16| x.0, BF16;
+    u16: |x| x, |b| b;
+    i16: |x: i16| x as u16, |b| b as i16;
+}
+
+/// Two halves in one register: `lo` in bits 0-15.
+#[inline(always)]
+pub fn pack_halves<T: Half>(lo: T, hi: T) -> u32 {
+    lo.to_bits() as u32 | (hi.to_bits() as u32) << 16
+}
+
+/// The halves of a register: bits 0-15, then 16-31.
+#[inline(always)]
+pub fn unpack_halves<T: Half>(r: u32) -> (T, T) {
+    (T::from_bits(r as u16), T::from_bits((r >> 16) as u16))
+}

@@ -17,6 +17,7 @@
 
 pub mod copy;
 pub mod element;
+pub mod exec;
 pub mod mma;
 pub mod retile;
 pub mod thr_mma;

@@ -223,7 +223,8 @@ impl<Tc: TiledCopy> ThrCopy<Tc> {
     /// assert_eq!(frag.layout().to_string(), "((2,2,2),4,4):((1,2,4),8,32)");
     /// // One ldmatrix.x4 fills the 8 halves of one atom; 4 atoms down M, 4 K blocks.
     /// let copy = MakeTiledCopyA::<CopyAtom<SM75_U32x4_LDSM_N, F16>, Mma>::get_slice(0);
-    /// assert_eq!(copy.retile_D(frag).layout().to_string(), "((8,1),4,4):((1,0),8,32)");
+    /// // A view of the registers: what a copy writes into it lands in `frag`.
+    /// assert_eq!(copy.retile_D(frag.as_view()).layout().to_string(), "((8,1),4,4):((1,0),8,32)");
     /// ```
     #[inline(always)]
     pub fn retile_D<E: Engine, S, D>(

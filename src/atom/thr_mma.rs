@@ -22,7 +22,6 @@
 //! ```
 #![allow(non_snake_case)]
 
-use crate::atom::mma::{MmaAtom, UniversalFMA};
 use crate::atom::tiled_mma::{
     MakeTiledMma, MmaOperand, OperandA, OperandB, OperandC, Thrfrg, TiledMma,
 };
@@ -149,87 +148,4 @@ partitions! {
     OpA: partition_A, partition_fragment_A, "A";
     OpB: partition_B, partition_fragment_B, "B";
     OpC: partition_C, partition_fragment_C, "C";
-}
-
-/// The multiply-add an atom performs, one value at a time on the CPU: `d = a * b + c`
-/// ([`UniversalFMA`]; the tensor-core atoms get theirs from the GPU kernels' crate).
-pub trait MmaCall {
-    /// A's element.
-    type A: Copy;
-    /// B's element.
-    type B: Copy;
-    /// C's (and D's) element.
-    type C: Copy;
-    /// `a * b + c`.
-    fn fma(&self, a: Self::A, b: Self::B, c: Self::C) -> Self::C;
-}
-
-impl<T> MmaCall for UniversalFMA<T>
-where
-    T: Copy + core::ops::Mul<Output = T> + core::ops::Add<Output = T>,
-    UniversalFMA<T>: MmaAtom,
-{
-    type A = T;
-    type B = T;
-    type C = T;
-    #[inline(always)]
-    fn fma(&self, a: T, b: T, c: T) -> T {
-        a * b + c
-    }
-}
-
-impl<Tm: TiledMma> MmaCall for ThrMma<Tm>
-where
-    Tm::Atom: MmaCall,
-{
-    type A = <Tm::Atom as MmaCall>::A;
-    type B = <Tm::Atom as MmaCall>::B;
-    type C = <Tm::Atom as MmaCall>::C;
-    #[inline(always)]
-    fn fma(&self, a: Self::A, b: Self::B, c: Self::C) -> Self::C {
-        Tm::Atom::default().fma(a, b, c)
-    }
-}
-
-/// `gemm(mma, a, b, c)`: `c(v,m,n) += a(v,m,k) * b(v,n,k)` over a thread's fragments
-/// `(V,M,K)`, `(V,N,K)`, `(V,M,N)`, for atoms of one value per thread (CuTe's `gemm` with
-/// [`UniversalFMA`]).
-#[inline(always)]
-pub fn gemm<M: MmaCall, A, B, C>(mma: &M, a: &A, b: &B, c: &mut C)
-where
-    A: Modes3 + core::ops::Index<(usize, usize, usize), Output = M::A>,
-    B: Modes3 + core::ops::Index<(usize, usize, usize), Output = M::B>,
-    C: Modes3 + core::ops::IndexMut<(usize, usize, usize), Output = M::C>,
-{
-    let ([v, mm, kk], [_, nn, _]) = (a.mode_sizes(), b.mode_sizes());
-    for k in 0..kk {
-        for m in 0..mm {
-            for n in 0..nn {
-                for v in 0..v {
-                    c[(v, m, n)] = mma.fma(a[(v, m, k)], b[(v, n, k)], c[(v, m, n)]);
-                }
-            }
-        }
-    }
-}
-
-/// A tensor of three modes: their sizes.
-pub trait Modes3 {
-    /// The size of each mode.
-    fn mode_sizes(&self) -> [usize; 3];
-}
-impl<E, S0, S1, S2, D0, D1, D2> Modes3
-    for TensorOf<E, crate::layout::Layout<(S0, S1, S2), (D0, D1, D2)>>
-where
-    (S0, S1, S2): crate::layout::int_tuple::LayoutShape<(D0, D1, D2)>,
-    (D0, D1, D2): crate::layout::int_tuple::IntTuple,
-    S0: crate::layout::int_tuple::IntTuple,
-    S1: crate::layout::int_tuple::IntTuple,
-    S2: crate::layout::int_tuple::IntTuple,
-{
-    #[inline(always)]
-    fn mode_sizes(&self) -> [usize; 3] {
-        let s = self.layout().shape();
-        [s.0.size(), s.1.size(), s.2.size()]
-    }
 }

@@ -14,7 +14,7 @@
 //! assert_eq!(y, [7.0, 9.0, 11.0, 13.0]);
 //! ```
 
-use super::{ReadEngine, TensorOf, WriteEngine};
+use super::{Base, ReadEngine, TensorOf, WriteEngine};
 use crate::algebra::mixed::{Dyn, Sym0, Symbolize};
 use crate::algebra::product::{ListSizeMixed, SizeOf};
 use crate::diagnostic::{Check, CheckBit, Checked, Holds};
@@ -83,8 +83,8 @@ pub trait ElementWise<Y> {
     fn out(y: &mut Y, i: usize) -> &mut Self::Out;
 }
 
-impl<ES, SS, DS, ED, SD, DD> ElementWise<TensorOf<ED, Layout<SD, DD>>>
-    for TensorOf<ES, Layout<SS, DS>>
+impl<ES, SS, DS, BS: Base, ED, SD, DD, BD: Base> ElementWise<TensorOf<ED, Layout<SD, DD>, BD>>
+    for TensorOf<ES, Layout<SS, DS>, BS>
 where
     ES: ReadEngine,
     ES::Elem: Copy,
@@ -99,7 +99,7 @@ where
     type Elem = ES::Elem;
     type Out = ED::Elem;
     #[inline(always)]
-    fn len(&self, y: &TensorOf<ED, Layout<SD, DD>>) -> usize {
+    fn len(&self, y: &TensorOf<ED, Layout<SD, DD>, BD>) -> usize {
         assert_eq!(self.size(), y.size(), "the two tensors differ in size");
         self.size()
     }
@@ -108,7 +108,7 @@ where
         self[i]
     }
     #[inline(always)]
-    fn out(y: &mut TensorOf<ED, Layout<SD, DD>>, i: usize) -> &mut ED::Elem {
+    fn out(y: &mut TensorOf<ED, Layout<SD, DD>, BD>, i: usize) -> &mut ED::Elem {
         &mut y[i]
     }
 }
@@ -136,8 +136,9 @@ pub fn copy_if<T: Copy, S: ElementWise<D, Elem = T, Out = T>, D>(
 
 /// Every element set to `T::default()` (zero for numbers; CuTe's `clear`).
 #[inline(always)]
-pub fn clear<E: WriteEngine, S: LayoutShape<D>, D: IntTuple>(t: &mut TensorOf<E, Layout<S, D>>)
-where
+pub fn clear<E: WriteEngine, S: LayoutShape<D>, D: IntTuple, B: Base>(
+    t: &mut TensorOf<E, Layout<S, D>, B>,
+) where
     E::Elem: Default,
     usize: Coord<S, D>,
 {

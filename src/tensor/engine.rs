@@ -1,10 +1,13 @@
-//! Where a tensor's elements live: a shared slice, a mutable slice, registers (an owned array
-//! sized by the layout's cosize at the type level), or a raw pointer (GPU memory).
+//! Where a tensor's elements live, and so which instructions reach them (CuTe's memory spaces):
+//! a shared slice, a mutable slice, registers (an owned array sized by the layout's cosize at
+//! the type level), global memory behind a raw pointer ([`Ptr`], CuTe's `make_gmem_ptr`), or the
+//! block's shared memory ([`Smem`], CuTe's `make_smem_ptr`).
 //!
 //! A tensor is an engine, the index of its element 0 in the engine (`base`) and a layout; every
 //! kind shares the partitioning code, and indexing goes through the engine's slice where it has
 //! one, so a safe tensor never touches memory outside its engine.
 
+use core::marker::PhantomData;
 use generic_array::{ArrayLength, GenericArray};
 
 /// Storage for a tensor's elements.
@@ -82,8 +85,8 @@ impl<T, N: ArrayLength<T>> WriteEngine for GenericArray<T, N> {
     }
 }
 
-/// A raw pointer and the number of elements valid behind it: GPU memory, or memory shared between
-/// threads that Rust's borrows cannot describe. Reading and writing are `unsafe`.
+/// A raw pointer and the number of elements valid behind it: global memory on the GPU, or memory
+/// shared between threads that Rust's borrows cannot describe. Reading and writing are `unsafe`.
 pub struct Ptr<T> {
     ptr: *mut T,
     len: usize,
@@ -115,5 +118,111 @@ impl<T> Engine for Ptr<T> {
     type Elem = T;
     fn len(&self) -> usize {
         self.len
+    }
+}
+
+/// Shared memory: the 32-bit address of element 0 in the block's shared window (what PTX's
+/// `.shared` instructions take) and the number of elements there (CuTe's `make_smem_ptr`). A
+/// tensor over it is read and written by the atoms that name shared memory (`cp.async`,
+/// `ldmatrix`), at the addresses its layout gives.
+pub struct Smem<T> {
+    addr: u32,
+    len: usize,
+    elem: PhantomData<T>,
+}
+
+impl<T> Clone for Smem<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<T> Copy for Smem<T> {}
+
+impl<T> Smem<T> {
+    /// # Safety
+    ///
+    /// `addr` is the shared-window address of `len` elements of the block's shared memory,
+    /// aligned for `T`, for as long as the tensors built on it are used.
+    pub const unsafe fn new(addr: u32, len: usize) -> Self {
+        Smem {
+            addr,
+            len,
+            elem: PhantomData,
+        }
+    }
+
+    /// The shared-window address of element `i`.
+    #[inline(always)]
+    pub const fn address(&self, i: usize) -> u32 {
+        self.addr + (i * core::mem::size_of::<T>()) as u32
+    }
+}
+
+impl<T> Engine for Smem<T> {
+    type Elem = T;
+    fn len(&self) -> usize {
+        self.len
+    }
+}
+
+/// An engine read one element at an index, whatever memory holds it: what a copy atom of one
+/// thread (`UniversalCopy`) and `gemm` read through.
+pub trait Access: Engine {
+    /// Element `i`.
+    ///
+    /// # Safety
+    ///
+    /// `i < len()`, and no other thread writes the element meanwhile.
+    unsafe fn load(&self, i: usize) -> Self::Elem;
+}
+
+/// An engine written one element at an index.
+pub trait AccessMut: Access {
+    /// Sets element `i` to `v`.
+    ///
+    /// # Safety
+    ///
+    /// `i < len()`, and no other thread reads or writes the element meanwhile.
+    unsafe fn store(&mut self, i: usize, v: Self::Elem);
+}
+
+macro_rules! slice_access {
+    ($($E:ty, [$($g:tt)*];)+) => {$(
+        impl<$($g)*> Access for $E where T: Copy {
+            #[inline(always)]
+            unsafe fn load(&self, i: usize) -> T {
+                *self.elems().get_unchecked(i)
+            }
+        }
+    )+};
+}
+slice_access! {
+    &[T], [T];
+    &mut [T], [T];
+    GenericArray<T, N>, [T, N: ArrayLength<T>];
+}
+
+impl<T: Copy> AccessMut for &mut [T] {
+    #[inline(always)]
+    unsafe fn store(&mut self, i: usize, v: T) {
+        *self.get_unchecked_mut(i) = v;
+    }
+}
+impl<T: Copy, N: ArrayLength<T>> AccessMut for GenericArray<T, N> {
+    #[inline(always)]
+    unsafe fn store(&mut self, i: usize, v: T) {
+        *self.get_unchecked_mut(i) = v;
+    }
+}
+impl<T: Copy> Access for Ptr<T> {
+    #[inline(always)]
+    unsafe fn load(&self, i: usize) -> T {
+        *self.ptr.add(i)
+    }
+}
+impl<T: Copy> AccessMut for Ptr<T> {
+    #[inline(always)]
+    unsafe fn store(&mut self, i: usize, v: T) {
+        *self.ptr.add(i) = v;
     }
 }

@@ -1,7 +1,7 @@
 //! Register fragments: tensors that own their elements, an array as long as the layout's cosize
 //! (a type-level number, so no allocation and no runtime length), and whole-tile loads and stores.
 
-use super::{Engine, ReadEngine, TensorOf, WriteEngine};
+use super::{Engine, ReadEngine, TensorOf, WriteEngine, Zero};
 use crate::algebra::product::{Cosize, CosizeOf};
 use crate::layout::compact::ColumnMajor;
 use crate::layout::coord::Coord;
@@ -11,8 +11,9 @@ use crate::layout::{Layout, StaticLayout};
 use generic_array::sequence::GenericSequence;
 use generic_array::{ArrayLength, GenericArray};
 
-/// Registers: a tensor of static layout `L` owning `cosize(L)` elements.
-pub type Fragment<T, L> = TensorOf<GenericArray<T, <L as FragmentLayout>::Len>, L>;
+/// Registers: a tensor of static layout `L` owning `cosize(L)` elements, from index 0 (no
+/// runtime base: its indices are the layout's, constants where the coordinates are).
+pub type Fragment<T, L> = TensorOf<GenericArray<T, <L as FragmentLayout>::Len>, L, Zero>;
 
 /// A static layout a fragment can have: its cosize, a typenum number.
 pub trait FragmentLayout: StaticLayout {
@@ -26,7 +27,7 @@ where
     type Len = Cosize<L>;
 }
 
-impl<T: Copy + Default, L: FragmentLayout> Default for TensorOf<GenericArray<T, L::Len>, L>
+impl<T: Copy + Default, L: FragmentLayout> Default for TensorOf<GenericArray<T, L::Len>, L, Zero>
 where
     L::Len: ArrayLength<T>,
 {
@@ -64,14 +65,14 @@ where
 /// The fragment of a static shape `S`, column-major (CuTe's `make_fragment_like` of a tile).
 pub type FragmentOf<T, S> = Fragment<T, <S as ColumnMajor>::Layout>;
 
-impl<T: Copy, L: FragmentLayout> TensorOf<GenericArray<T, L::Len>, L>
+impl<T: Copy, L: FragmentLayout> TensorOf<GenericArray<T, L::Len>, L, Zero>
 where
     L::Len: ArrayLength<T>,
 {
     /// The fragment with every element `v`.
     #[inline(always)]
     pub fn filled(v: T) -> Self {
-        TensorOf::over(GenericArray::generate(|_| v), L::INSTANCE)
+        TensorOf::registers(GenericArray::generate(|_| v), L::INSTANCE)
     }
 
     /// The elements, in the order of their indices.
@@ -110,7 +111,7 @@ where
             self.engine.elems(),
         );
         let at = |i: usize| (self.base as isize + i.crd2idx::<isize>(shape, stride)) as usize;
-        TensorOf::over(
+        TensorOf::registers(
             GenericArray::generate(|i| *elems.get_unchecked(at(i))),
             S::Layout::INSTANCE,
         )
@@ -161,11 +162,24 @@ impl<E: WriteEngine, L> TensorOf<E, L> {
     }
 }
 
+impl<E, L> TensorOf<E, L, Zero> {
+    /// Registers from index 0.
+    #[inline(always)]
+    pub(crate) fn registers(engine: E, layout: L) -> Self {
+        TensorOf {
+            engine,
+            base: Zero,
+            layout,
+            inside: true,
+        }
+    }
+}
+
 macro_rules! elementwise {
     ($($Op:ident $op:ident;)+) => {$(
         /// Element by element.
         impl<T: Copy + core::ops::$Op<Output = T>, N: ArrayLength<T>, L> core::ops::$Op
-            for TensorOf<GenericArray<T, N>, L>
+            for TensorOf<GenericArray<T, N>, L, Zero>
         {
             type Output = Self;
             #[inline(always)]

@@ -67,9 +67,10 @@ mod residue;
 mod slice;
 mod swizzled;
 mod tile_coord;
+mod walk;
 
 pub use algorithm::{axpby, clear, copy, copy_if, CopySizesMatch, ElementWise, SameSize};
-pub use engine::{Engine, Ptr, ReadEngine, WriteEngine};
+pub use engine::{Access, AccessMut, Engine, Ptr, ReadEngine, Smem, WriteEngine};
 pub use fragment::{make_fragment_like, Fragment, FragmentLayout, FragmentOf};
 pub use identity::{elem_less, make_identity_tensor, Coords, IdentityTensor};
 pub use make_tensor::TensorLayout;
@@ -81,6 +82,7 @@ pub use projection::{local_partition_proj, local_tile_proj, Dice, DicedLayout, X
 pub use slice::{SliceLayout, SliceMode, SlicedLayout, Underscore};
 pub use swizzled::Swizzled;
 pub use tile_coord::TileCoord;
+pub use walk::{LeadingSizes, Walk};
 
 use crate::algebra::composition::ComposeBy;
 use crate::algebra::divide::{LogicalDivideBy, ZippedDivideBy};
@@ -90,23 +92,50 @@ use crate::layout::sublayout::TwoModes;
 use crate::layout::Layout;
 use crate::num::int::{Lit, ToStatic, C};
 
-/// A layout over an engine: `t[c]` is `engine[base + layout(c)]`.
+/// A layout over an engine: `t[c]` is `engine[base + layout(c)]`. The base is a runtime index
+/// (`B = usize`) for every engine a tensor can be cut from, and [`Zero`] for a register fragment,
+/// which owns its elements from index 0 and is never cut by value: slicing, partitioning and
+/// retiling take a view of it ([`as_view`](TensorOf::as_view),
+/// [`as_view_mut`](TensorOf::as_view_mut)), so its indices stay constants.
 #[derive(Clone, Copy)]
-pub struct TensorOf<E, L> {
+pub struct TensorOf<E, L, B = usize> {
     engine: E,
-    base: usize,
+    base: B,
     layout: L,
     /// Whether the tensor lies inside the shape of the tensors it was cut from (false for a
     /// ragged tile and what is cut from it).
     inside: bool,
 }
 
+/// The index of a tensor's element 0 in its engine.
+pub trait Base: Copy {
+    /// The index.
+    fn get(self) -> usize;
+}
+impl Base for usize {
+    #[inline(always)]
+    fn get(self) -> usize {
+        self
+    }
+}
+/// The base of a register fragment: always 0, and no storage.
+#[derive(Clone, Copy, Default, Debug)]
+pub struct Zero;
+impl Base for Zero {
+    #[inline(always)]
+    fn get(self) -> usize {
+        0
+    }
+}
+
 /// A tensor over a shared slice (`Copy`, like `&[T]`).
 pub type Tensor<'a, T, L> = TensorOf<&'a [T], L>;
 /// A tensor over a mutable slice.
 pub type TensorMut<'a, T, L> = TensorOf<&'a mut [T], L>;
-/// A tensor over a raw pointer.
+/// A tensor over a raw pointer (global memory).
 pub type TensorPtr<T, L> = TensorOf<Ptr<T>, L>;
+/// A tensor over the block's shared memory.
+pub type TensorSmem<T, L> = TensorOf<Smem<T>, L>;
 
 /// The tile mode of `L` zipped-divided by N.
 pub type TileOf<L, const N: usize> = <<L as ZippedDivideBy<C<N>>>::Output as TwoModes>::First;
@@ -169,6 +198,18 @@ impl<T, L> TensorPtr<T, L> {
         layout: M,
     ) -> Self {
         TensorOf::over(Ptr::new(ptr, len), layout.tensor_layout())
+    }
+}
+
+impl<T, L> TensorSmem<T, L> {
+    /// The tensor of `layout` (plain or swizzled) over `len` elements of shared memory at the
+    /// shared-window address `addr` (CuTe's `make_tensor(make_smem_ptr(p), layout)`).
+    ///
+    /// # Safety
+    ///
+    /// As [`Smem::new`], and every index the layout gives lies in `0..len`.
+    pub unsafe fn from_smem<M: TensorLayout<Layout = L>>(addr: u32, len: usize, layout: M) -> Self {
+        TensorOf::over(Smem::new(addr, len), layout.tensor_layout())
     }
 }
 
@@ -252,48 +293,6 @@ impl<E, L> TensorOf<E, L> {
         TensorOf::over(engine, layout)
     }
 
-    /// `composition(t, b)`: the tensor viewed through `layout o b`, same engine and base.
-    #[inline(always)]
-    pub fn compose<B>(self, b: B) -> TensorOf<E, L::Output>
-    where
-        L: ComposeBy<B>,
-    {
-        self.relayout(|l| l.compose_by(b))
-    }
-
-    /// `logical_divide(t, tiler)`.
-    #[inline(always)]
-    pub fn logical_divide<T>(self, tiler: T) -> TensorOf<E, L::Output>
-    where
-        L: LogicalDivideBy<T>,
-    {
-        self.relayout(|l| l.logical_divide_by(tiler))
-    }
-
-    /// `zipped_divide(t, tiler)`: `(tile, rest)`.
-    #[inline(always)]
-    pub fn zipped_divide_by<T>(self, tiler: T) -> TensorOf<E, L::Output>
-    where
-        L: ZippedDivideBy<T>,
-    {
-        self.relayout(|l| l.zipped_divide_by(tiler))
-    }
-
-    /// The layout.
-    #[inline(always)]
-    pub fn layout(&self) -> L
-    where
-        L: Copy,
-    {
-        self.layout
-    }
-
-    /// The index in the engine of the element at coordinate 0.
-    #[inline(always)]
-    pub fn base(&self) -> usize {
-        self.base
-    }
-
     /// The tensor's pieces: engine, base, layout.
     #[inline(always)]
     pub fn into_parts(self) -> (E, usize, L) {
@@ -315,6 +314,60 @@ impl<E, L> TensorOf<E, L> {
         }
     }
 
+    /// The same engine through the layout `f` makes of this one, from the base moved by the
+    /// index `f` gives (a partition, a slice, a retile): a view of the same elements.
+    #[inline(always)]
+    pub(crate) fn map<L2: Sliced>(self, f: impl FnOnce(L) -> (L2, isize)) -> TensorOf<E, L2> {
+        let (layout, shift) = f(self.layout);
+        layout
+            .over(self.engine, self.base, shift)
+            .within(self.inside)
+    }
+}
+
+impl<E, L, B: Base> TensorOf<E, L, B> {
+    /// `composition(t, b)`: the tensor viewed through `layout o b`, same engine and base.
+    #[inline(always)]
+    pub fn compose<T>(self, b: T) -> TensorOf<E, L::Output, B>
+    where
+        L: ComposeBy<T>,
+    {
+        self.relayout(|l| l.compose_by(b))
+    }
+
+    /// `logical_divide(t, tiler)`.
+    #[inline(always)]
+    pub fn logical_divide<T>(self, tiler: T) -> TensorOf<E, L::Output, B>
+    where
+        L: LogicalDivideBy<T>,
+    {
+        self.relayout(|l| l.logical_divide_by(tiler))
+    }
+
+    /// `zipped_divide(t, tiler)`: `(tile, rest)`.
+    #[inline(always)]
+    pub fn zipped_divide_by<T>(self, tiler: T) -> TensorOf<E, L::Output, B>
+    where
+        L: ZippedDivideBy<T>,
+    {
+        self.relayout(|l| l.zipped_divide_by(tiler))
+    }
+
+    /// The layout.
+    #[inline(always)]
+    pub fn layout(&self) -> L
+    where
+        L: Copy,
+    {
+        self.layout
+    }
+
+    /// The index in the engine of the element at coordinate 0.
+    #[inline(always)]
+    pub fn base(&self) -> usize {
+        self.base.get()
+    }
+
     /// The tensor, known to lie outside the shape it was cut from unless `inside`.
     #[inline(always)]
     pub(crate) fn within(mut self, inside: bool) -> Self {
@@ -324,24 +377,20 @@ impl<E, L> TensorOf<E, L> {
 
     /// The same engine and base through another layout (a retile): a view of the same elements.
     #[inline(always)]
-    pub(crate) fn view<L2>(self, layout: L2) -> TensorOf<E, L2> {
+    pub(crate) fn view<L2>(self, layout: L2) -> TensorOf<E, L2, B> {
         self.relayout(|_| layout)
     }
 
     /// The same engine and base through the layout `f` makes of this one.
     #[inline(always)]
-    fn relayout<L2>(self, f: impl FnOnce(L) -> L2) -> TensorOf<E, L2> {
-        TensorOf::at(self.engine, self.base, f(self.layout)).within(self.inside)
-    }
-
-    /// The same engine through the layout `f` makes of this one, from the base moved by the
-    /// index `f` gives (a partition, a slice, a retile): a view of the same elements.
-    #[inline(always)]
-    pub(crate) fn map<L2: Sliced>(self, f: impl FnOnce(L) -> (L2, isize)) -> TensorOf<E, L2> {
-        let (layout, shift) = f(self.layout);
-        layout
-            .over(self.engine, self.base, shift)
-            .within(self.inside)
+    fn relayout<L2>(self, f: impl FnOnce(L) -> L2) -> TensorOf<E, L2, B> {
+        let (engine, base, inside) = (self.engine, self.base, self.inside);
+        TensorOf {
+            engine,
+            base,
+            layout: f(self.layout),
+            inside,
+        }
     }
 }
 
@@ -365,7 +414,7 @@ impl<E, L> TensorOf<E, L> {
 
 /// Views: a tensor over the elements of another, as CuTe's tensors are. What a slice, partition
 /// or retile of a view writes lands in the tensor it views (a fragment's registers included).
-impl<E: ReadEngine, L: Copy> TensorOf<E, L> {
+impl<E: ReadEngine, L: Copy, B: Base> TensorOf<E, L, B> {
     /// A view that reads this tensor's elements.
     ///
     /// ```
@@ -377,10 +426,10 @@ impl<E: ReadEngine, L: Copy> TensorOf<E, L> {
     /// ```
     #[inline(always)]
     pub fn as_view(&self) -> TensorOf<&[E::Elem], L> {
-        TensorOf::at(self.engine.elems(), self.base, self.layout).within(self.inside)
+        TensorOf::at(self.engine.elems(), self.base.get(), self.layout).within(self.inside)
     }
 }
-impl<E: WriteEngine, L: Copy> TensorOf<E, L> {
+impl<E: WriteEngine, L: Copy, B: Base> TensorOf<E, L, B> {
     /// A view that writes this tensor's elements.
     ///
     /// ```
@@ -391,7 +440,7 @@ impl<E: WriteEngine, L: Copy> TensorOf<E, L> {
     /// ```
     #[inline(always)]
     pub fn as_view_mut(&mut self) -> TensorOf<&mut [E::Elem], L> {
-        let (base, layout, inside) = (self.base, self.layout, self.inside);
+        let (base, layout, inside) = (self.base.get(), self.layout, self.inside);
         TensorOf::at(self.engine.elems_mut(), base, layout).within(inside)
     }
 }
@@ -409,7 +458,7 @@ impl<E: Engine, L> TensorOf<E, L> {
     }
 }
 
-impl<E: Engine, S: LayoutShape<D>, D: IntTuple> TensorOf<E, Layout<S, D>> {
+impl<E: Engine, S: LayoutShape<D>, D: IntTuple, B: Base> TensorOf<E, Layout<S, D>, B> {
     /// Whether the tensor lies inside the shape of every tensor it was cut from (a tile that
     /// passes its tensor's edge is not, nor are its partitions) and every index of its layout
     /// in the engine.
@@ -426,7 +475,7 @@ impl<E: Engine, S: LayoutShape<D>, D: IntTuple> TensorOf<E, Layout<S, D>> {
     /// as CuTe's does.
     pub fn is_full(&self) -> bool {
         let (lo, hi) = self.layout.shape().span(&self.layout.stride());
-        let base = self.base as isize;
+        let base = self.base.get() as isize;
         self.inside && base + lo >= 0 && ((base + hi) as usize) < self.engine.len()
     }
 
@@ -461,7 +510,7 @@ impl<E: Engine, S: LayoutShape<D>, D: IntTuple> TensorOf<E, Layout<S, D>> {
     where
         X::Itself: Coord<S, D>,
     {
-        self.base as isize + self.layout.call_signed(x)
+        self.base.get() as isize + self.layout.call_signed(x)
     }
 
     /// The same engine with another layout from the same base: CuTe's `make_tensor(t.data(), l)`.
@@ -469,7 +518,7 @@ impl<E: Engine, S: LayoutShape<D>, D: IntTuple> TensorOf<E, Layout<S, D>> {
     pub fn with_layout<S2: LayoutShape<D2>, D2: IntTuple>(
         self,
         layout: Layout<S2, D2>,
-    ) -> TensorOf<E, Layout<S2, D2>> {
+    ) -> TensorOf<E, Layout<S2, D2>, B> {
         self.view(layout)
     }
 
@@ -478,7 +527,7 @@ impl<E: Engine, S: LayoutShape<D>, D: IntTuple> TensorOf<E, Layout<S, D>> {
     #[inline(always)]
     pub fn zipped_divide<const N: usize>(
         self,
-    ) -> TensorOf<E, <Layout<S, D> as ZippedDivideBy<C<N>>>::Output>
+    ) -> TensorOf<E, <Layout<S, D> as ZippedDivideBy<C<N>>>::Output, B>
     where
         Lit<N>: ToStatic,
         C<N>: Default,
@@ -487,7 +536,9 @@ impl<E: Engine, S: LayoutShape<D>, D: IntTuple> TensorOf<E, Layout<S, D>> {
         let layout = self.layout.zipped_divide_by(C::<N>::default());
         self.view(layout)
     }
+}
 
+impl<E: Engine, S: LayoutShape<D>, D: IntTuple> TensorOf<E, Layout<S, D>> {
     /// `zipped_divide::<N>().slice(x)`: the `x`-th tile of N elements (CuTe's `local_tile` with
     /// a 1-D tiler).
     #[inline(always)]
@@ -504,8 +555,8 @@ impl<E: Engine, S: LayoutShape<D>, D: IntTuple> TensorOf<E, Layout<S, D>> {
     }
 }
 
-impl<E: ReadEngine, S: LayoutShape<D>, D: IntTuple, X: CoordIn<S::Profile>> core::ops::Index<X>
-    for TensorOf<E, Layout<S, D>>
+impl<E: ReadEngine, S: LayoutShape<D>, D: IntTuple, B: Base, X: CoordIn<S::Profile>>
+    core::ops::Index<X> for TensorOf<E, Layout<S, D>, B>
 where
     X::Itself: Coord<S, D>,
 {
@@ -518,8 +569,8 @@ where
     }
 }
 
-impl<E: WriteEngine, S: LayoutShape<D>, D: IntTuple, X: CoordIn<S::Profile>> core::ops::IndexMut<X>
-    for TensorOf<E, Layout<S, D>>
+impl<E: WriteEngine, S: LayoutShape<D>, D: IntTuple, B: Base, X: CoordIn<S::Profile>>
+    core::ops::IndexMut<X> for TensorOf<E, Layout<S, D>, B>
 where
     X::Itself: Coord<S, D>,
 {

@@ -11,7 +11,7 @@
 //! assert_eq!(format!("{t:?}"), "TensorOf { base: 0, layout: (2,4):(4,1) }");
 //! ```
 
-use super::{ReadEngine, Swizzled, TensorOf};
+use super::{Base, ReadEngine, Swizzled, TensorOf};
 use crate::layout::int_tuple::{IntTuple, LayoutShape};
 use crate::layout::Layout;
 use crate::swizzle::SwizzleFn;
@@ -19,22 +19,23 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::fmt::{self, Debug, Display, Formatter};
 
-impl<E, L: Display> Debug for TensorOf<E, L> {
+impl<E, L: Display, B: Base> Debug for TensorOf<E, L, B> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         f.debug_struct("TensorOf")
-            .field("base", &self.base)
+            .field("base", &self.base.get())
             .field("layout", &format_args!("{}", self.layout))
             .finish()
     }
 }
 
-impl<E: ReadEngine, S: LayoutShape<D>, D: IntTuple> Display for TensorOf<E, Layout<S, D>>
+impl<E: ReadEngine, S: LayoutShape<D>, D: IntTuple, B: Base> Display
+    for TensorOf<E, Layout<S, D>, B>
 where
     E::Elem: Display,
 {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         let inner = self.layout.to_dynamic();
-        let at = |l: isize| self.base as isize + l;
+        let at = |l: isize| self.base.get() as isize + l;
         print_tensor(f, &self.layout, &inner, at, self.engine.elems())
     }
 }

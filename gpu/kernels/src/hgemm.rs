@@ -19,13 +19,14 @@
 use tessel::arch::sm75::ldmatrix_x4;
 use tessel::arch::sm80::{cp_async_16, cp_async_commit, cp_async_wait, mma_16816};
 use tessel::arch::{block, sync_threads, thread};
-use tessel::atom::copy::SM80_CP_ASYNC_CACHEGLOBAL_ZFILL;
+use tessel::atom::copy::{UniversalCopy, SM80_CP_ASYNC_CACHEGLOBAL_ZFILL};
 use tessel::atom::copy::{CopyAtom, SM75_U32x4_LDSM_N};
 use tessel::atom::element::F16;
 use tessel::atom::tiled_copy::{MakeTiledCopyA, MakeTiledCopyB};
 use tessel::mma::SM80_16x8x16_F32F16F16F32_TN;
-use tessel::tensor::{elem_less, make_identity_tensor, Engine, TensorOf};
-use tessel::{layout, local_tile, shape, Layout, MakeTiledCopy, MakeTiledMma, TensorPtr, C};
+use tessel::atom::exec::{copy, copy_if, gemm};
+use tessel::tensor::{elem_less, make_identity_tensor, Engine, TensorOf, Underscore as _x};
+use tessel::{layout, local_tile, shape, Layout, MakeTiledCopy, MakeTiledMma, TensorPtr, TensorSmem, C};
 
 type Mma = MakeTiledMma<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,4,1)"), (C<32>, C<64>, C<16>)>;
 /// `cp.async` of 8 halves a thread, `Thr` threads.
@@ -223,4 +224,106 @@ hgemm_kernel!(
     /// `(32,32,16)`, so a thread holds `4 x 8` atoms. 96 KiB of dynamic shared memory.
     hgemm_tn_k64_128, 64, Smem64, G2s<layout!("(16,8):(8,1)")>, 8, hgemm_dynamic(), hgemm_dynamic() + 3 * 128 * 64 * 2,
     Mma128, 4, 8
+);
+
+/// The same GEMM as CuTe's sgemm_sm80 writes it: global and shared tensors with a K-tile and a
+/// stage mode, `copy_if` of the TiledCopy `$G2s` (cp.async, zero-filled past the matrix),
+/// `copy` of ldmatrix into the retiled MMA fragments and `gemm` of the TiledMma `$Mma`: tessel's
+/// atoms choose every instruction and register. `$a` and `$b` are the shared stages' addresses.
+macro_rules! hgemm_atoms_kernel {
+    ($(#[$doc:meta])* $name:ident, $bk:literal, $kblocks:tt, $Smem:ty, $G2s:ty, $a:expr, $b:expr, $Mma:ty) => {
+$(#[$doc])*
+#[no_mangle]
+#[allow(non_snake_case)] // CuTe's names: tAgA is thread-partition A of global A
+pub unsafe extern "ptx-kernel" fn $name(
+    m: u32,
+    n: u32,
+    k: u32,
+    a: *const u16,
+    b: *const u16,
+    c: *mut f32,
+) {
+    let (tid, bm, bn) = (thread().0 as usize, block().0 as usize, block().1 as usize);
+    let (m, n, k) = (m as usize, n as usize, k as usize);
+    let ma = TensorPtr::from_raw_parts(a as *mut F16, m * k, layout!("(M,K):(ld,1)"; M = m, K = k, ld = k));
+    let mb = TensorPtr::from_raw_parts(b as *mut F16, n * k, layout!("(N,K):(ld,1)"; N = n, K = k, ld = k));
+    let mc = TensorPtr::from_raw_parts(c, m * n, layout!("(M,N):(1,ld)"; M = m, N = n, ld = m));
+    let (tile_ab, tile_c) = ((C::<128>::default(), C::<$bk>::default()), <shape!("(128,128)")>::default());
+    // The block's tiles: (BM,BK,k) of A and B, (BM,BN) of C, and their coordinates.
+    let (ga, ca) = (local_tile(ma, tile_ab, (bm, _x)), local_tile(make_identity_tensor(m, k), tile_ab, (bm, _x)));
+    let (gb, cb) = (local_tile(mb, tile_ab, (bn, _x)), local_tile(make_identity_tensor(n, k), tile_ab, (bn, _x)));
+    let gc = local_tile(mc, tile_c, (bm, bn));
+    let cc = local_tile(make_identity_tensor(m, n), tile_c, (bm, bn));
+    // The shared tiles, (BM,BK,PIPE).
+    let sa = TensorSmem::<F16, _>::from_smem($a, 128 * $bk * STAGES, <$Smem>::default());
+    let sb = TensorSmem::<F16, _>::from_smem($b, 128 * $bk * STAGES, <$Smem>::default());
+
+    let g2s = <$G2s>::get_slice(tid);
+    let (tAgA, tAcA, tAsA) = (g2s.partition_S(ga), g2s.partition_S(ca), g2s.partition_D(sa));
+    let (tBgB, tBcB, tBsB) = (g2s.partition_S(gb), g2s.partition_S(cb), g2s.partition_D(sb));
+    let load = |kt: usize, pipe: usize| {
+        let (ca, cb) = (tAcA.slice_by((_x, _x, _x, kt)), tBcB.slice_by((_x, _x, _x, kt)));
+        copy_if(&g2s, |i| elem_less(ca.coord(i), (m, k)), &tAgA.slice_by((_x, _x, _x, kt)), &mut tAsA.slice_by((_x, _x, _x, pipe)));
+        copy_if(&g2s, |i| elem_less(cb.coord(i), (n, k)), &tBgB.slice_by((_x, _x, _x, kt)), &mut tBsB.slice_by((_x, _x, _x, pipe)));
+    };
+
+    let mma = <$Mma>::get_slice(tid);
+    // One K block (16) of A's and B's registers at a time, so that no register index depends on it.
+    let k_block = (C::<128>::default(), C::<16>::default());
+    let sa_block = local_tile(sa.slice_by((_x, _x, 0usize)), k_block, (0usize, 0usize));
+    let sb_block = local_tile(sb.slice_by((_x, _x, 0usize)), k_block, (0usize, 0usize));
+    let mut tCrC = mma.partition_fragment_C::<f32, _, _>(&gc);
+    type S2rA = MakeTiledCopyA<CopyAtom<SM75_U32x4_LDSM_N, F16>, $Mma>;
+    type S2rB = MakeTiledCopyB<CopyAtom<SM75_U32x4_LDSM_N, F16>, $Mma>;
+    let (s2r_a, s2r_b) = (S2rA::get_slice(tid), S2rB::get_slice(tid));
+    let (tXsA, tXsB) = (s2r_a.partition_S(sa), s2r_b.partition_S(sb));
+
+    let k_tiles = k.div_ceil($bk);
+    for s in 0..STAGES - 1 {
+        if s < k_tiles {
+            load(s, s);
+        }
+        cp_async_commit();
+    }
+    for kt in 0..k_tiles {
+        // Tile kt has landed, and every warp is done with the stage the next load overwrites.
+        cp_async_wait::<{ STAGES as u32 - 2 }>();
+        sync_threads();
+        if kt + STAGES - 1 < k_tiles {
+            load(kt + STAGES - 1, (kt + STAGES - 1) % STAGES);
+        }
+        cp_async_commit();
+        let pipe = kt % STAGES;
+        tessel::unroll!($kblocks, kk => {
+            let mut tCrA = mma.partition_fragment_A::<F16, _, _>(&sa_block);
+            let mut tCrB = mma.partition_fragment_B::<F16, _, _>(&sb_block);
+            copy(&s2r_a, &tXsA.slice_by((_x, _x, kk, pipe)), &mut s2r_a.retile_D(tCrA.as_view_mut()));
+            copy(&s2r_b, &tXsB.slice_by((_x, _x, kk, pipe)), &mut s2r_b.retile_D(tCrB.as_view_mut()));
+            gemm(&mma, &tCrA, &tCrB, &mut tCrC);
+        });
+    }
+    let (mut tCgC, tCcC) = (mma.partition_C(gc), mma.partition_C(cc));
+    copy_if(&CopyAtom::<UniversalCopy<f32>, f32>::default(), |i| elem_less(tCcC.coord(i), (m, n)), &tCrC, &mut tCgC);
+}
+    };
+}
+
+/// Stage-moded shared tiles: K step 32 and 64, three stages.
+type Staged32 = layout!("Sw<2,3,3> o 0 o (128,32,3):(32,1,4096)");
+type Staged64 = layout!("Sw<3,3,3> o 0 o (128,64,3):(64,1,8192)");
+
+tessel::launch_bounds!(hgemm_tn_atoms, 256, 2);
+hgemm_atoms_kernel!(
+    /// [`hgemm_tn`] written with copy and gemm.
+    hgemm_tn_atoms, 32, 2, Staged32, G2s<layout!("(64,4):(4,1)")>, hgemm_a(), hgemm_b(), Mma
+);
+tessel::launch_bounds!(hgemm_tn_k64_atoms, 256, 2);
+hgemm_atoms_kernel!(
+    /// [`hgemm_tn_k64`] written with copy and gemm.
+    hgemm_tn_k64_atoms, 64, 4, Staged64, G2s<layout!("(32,8):(8,1)")>, hgemm_dynamic(), hgemm_dynamic() + 3 * 128 * 64 * 2, Mma
+);
+tessel::launch_bounds!(hgemm_tn_k64_128_atoms, 128, 2);
+hgemm_atoms_kernel!(
+    /// [`hgemm_tn_k64_128`] written with copy and gemm.
+    hgemm_tn_k64_128_atoms, 64, 4, Staged64, G2s<layout!("(16,8):(8,1)")>, hgemm_dynamic(), hgemm_dynamic() + 3 * 128 * 64 * 2, Mma128
 );

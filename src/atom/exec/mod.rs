@@ -1,0 +1,256 @@
+//! Atoms that execute: [`copy`] and [`gemm`] run the instruction an atom's type names, on the
+//! addresses and registers a thread's partitions give (CuTe's `copy(tiled_copy, src, dst)` and
+//! `gemm(tiled_mma, a, b, c)`).
+//!
+//! A copy walks its two partitions `(CPY, CPY_M, CPY_K, ..)` by 1-D coordinate, one atom call
+//! per [`CopyExec::VALUES`] values; which instruction a call is depends on the atom and on the
+//! memory the two engines are in: [`UniversalCopy`] (and a TiledCopy of no atom) loads and stores
+//! through any engine, `cp.async` goes from global memory ([`Ptr`]) to shared memory ([`Smem`]),
+//! `ldmatrix` from shared memory to registers. A gemm walks a thread's fragments `(V, M, K)`,
+//! `(V, N, K)` (or one K slice of them, `(V, M)`, `(V, N)`) and `(V, M, N)`, one atom call per
+//! `(m, n, k)`: the atom's values are gathered into its instruction's registers in the order of
+//! its TV layouts' value modes ([`MmaRegisters`], held to the PTX ISA's fragment tables in
+//! `tests/mma_registers.rs`), and the accumulators written back.
+//!
+//! ```
+//! use tessel::atom::exec::gemm;
+//! use tessel::mma::UniversalFMA;
+//! use tessel::{layout, shape, MakeTiledMma, Tensor};
+//! type Mma = MakeTiledMma<UniversalFMA<f32>, shape!("(2,2,1)")>;
+//! let (a, b) = ([1f32, 2., 3., 4.], [5f32, 6., 7., 8.]); // A 2x2 and B 2x2, column-major
+//! let thr = Mma::get_slice(3); // thread (1,1): C(1,1)
+//! let (ta, tb) = (
+//!     thr.partition_A(Tensor::new(&a, layout!("(2,2)"))),
+//!     thr.partition_B(Tensor::new(&b, layout!("(2,2)"))),
+//! );
+//! let mut c = thr.partition_fragment_C::<f32, _, _>(&Tensor::new(&[0f32; 4], layout!("(2,2)")));
+//! // SAFETY: UniversalFMA runs on one thread and has no precondition.
+//! unsafe { gemm(&thr, &ta, &tb, &mut c) };
+//! assert_eq!(c[0usize], 2. * 6. + 4. * 8.); // row 1 of A times row 1 of B
+//! ```
+
+use crate::atom::copy::{CopyAtom, UniversalCopy};
+use crate::atom::mma::{MmaAtom, UniversalFMA};
+use crate::atom::tiled_copy::{AtomCounts, ThrCopy, TiledCopy};
+use crate::atom::tiled_mma::{ThrMma, TiledMma};
+use crate::tensor::{Access, AccessMut, Engine, Walk};
+use typenum::Unsigned;
+
+/// An MMA atom's registers: the values of one call a thread holds, in the order of the atom's
+/// TV layouts' value modes, and the instruction's operand registers they pack into.
+pub trait MmaRegisters: MmaAtom {
+    /// A's values.
+    type FragA: Copy + Default + AsMut<[Self::ValTypeA]>;
+    /// B's values.
+    type FragB: Copy + Default + AsMut<[Self::ValTypeB]>;
+    /// C's (and D's) values, which are the instruction's accumulator registers.
+    type FragC: Copy + Default + AsRef<[Self::ValTypeC]> + AsMut<[Self::ValTypeC]>;
+    /// A's operand registers.
+    type RegA: Copy;
+    /// B's operand registers.
+    type RegB: Copy;
+    /// A's and B's values packed into the instruction's registers.
+    fn pack(a: &Self::FragA, b: &Self::FragB) -> (Self::RegA, Self::RegB);
+}
+
+/// An MMA atom that runs: `c = a * b + c` on its registers.
+pub trait MmaExec: MmaRegisters {
+    /// One call.
+    ///
+    /// # Safety
+    ///
+    /// The instruction's precondition: for a warp's atom, every lane of the warp calls it
+    /// together (converged), each with its own registers. [`UniversalFMA`] has none.
+    unsafe fn fma(c: &mut Self::FragC, a: Self::RegA, b: Self::RegB);
+}
+
+impl<T: Copy + Default + core::ops::Mul<Output = T> + core::ops::Add<Output = T>> MmaRegisters
+    for UniversalFMA<T>
+{
+    type FragA = [T; 1];
+    type FragB = [T; 1];
+    type FragC = [T; 1];
+    type RegA = T;
+    type RegB = T;
+    #[inline(always)]
+    fn pack(a: &[T; 1], b: &[T; 1]) -> (T, T) {
+        (a[0], b[0])
+    }
+}
+impl<T: Copy + Default + core::ops::Mul<Output = T> + core::ops::Add<Output = T>> MmaExec
+    for UniversalFMA<T>
+{
+    #[inline(always)]
+    unsafe fn fma(c: &mut [T; 1], a: T, b: T) {
+        c[0] = a * b + c[0];
+    }
+}
+
+/// The values of one atom call in a fragment walked as `(V, P, Q)`: `t(v + V (p + P q))` for
+/// each of the call's `V` values.
+#[inline(always)]
+pub fn atom_values<F: Default + AsMut<[T]>, T, W: Walk>(t: &W, p: usize, q: usize) -> F
+where
+    W::Engine: Access<Elem = T>,
+{
+    let (v, pp, size) = t.sizes();
+    let mut f = F::default();
+    debug_assert!(f.as_mut().len() == v && p < pp && v * (p + pp * q) < size);
+    for (i, x) in f.as_mut().iter_mut().enumerate() {
+        // SAFETY: the index is the layout's, inside the engine as the tensor was built.
+        *x = unsafe { t.engine().load(t.index(i + v * (p + pp * q))) };
+    }
+    f
+}
+
+/// `c(v,m,n) += a(v,m,k) * b(v,n,k)` for every `m`, `n` and `k` of a thread's fragments, one
+/// atom call each: `a` is `(V, M, K)` or `(V, M)`, `b` `(V, N, K)` or `(V, N)`, `c` `(V, M, N)`.
+///
+/// # Safety
+///
+/// The atom's precondition ([`MmaExec::fma`]): for a warp's atom, every lane calls `gemm`
+/// together with fragments of the same shapes.
+#[inline(always)]
+pub unsafe fn gemm<Tm: TiledMma, A: Walk, B: Walk, C: Walk>(
+    _mma: &ThrMma<Tm>,
+    a: &A,
+    b: &B,
+    c: &mut C,
+) where
+    Tm::Atom: MmaExec,
+    A::Engine: Access<Elem = <Tm::Atom as MmaAtom>::ValTypeA>,
+    B::Engine: Access<Elem = <Tm::Atom as MmaAtom>::ValTypeB>,
+    C::Engine: AccessMut<Elem = <Tm::Atom as MmaAtom>::ValTypeC>,
+    <Tm::Atom as MmaAtom>::ValTypeC: Copy,
+{
+    let ((va, mm, sa), (vb, nn, sb), (vc, _, _)) = (a.sizes(), b.sizes(), c.sizes());
+    let kk = sa / (va * mm);
+    debug_assert!(kk == sb / (vb * nn) && c.sizes().2 == vc * mm * nn);
+    for k in 0..kk {
+        for m in 0..mm {
+            let fa = atom_values(a, m, k);
+            for n in 0..nn {
+                let (ra, rb) = Tm::Atom::pack(&fa, &atom_values(b, n, k));
+                let mut fc: <Tm::Atom as MmaRegisters>::FragC = atom_values(c, m, n);
+                Tm::Atom::fma(&mut fc, ra, rb);
+                for (v, x) in fc.as_ref().iter().enumerate() {
+                    let i = c.index(v + vc * (m + mm * n));
+                    c.engine_mut().store(i, *x);
+                }
+            }
+        }
+    }
+}
+
+/// A copy atom that runs between engines `S` and `D`.
+pub trait CopyExec<S: Engine, D: Engine<Elem = S::Elem>> {
+    /// The values one call moves.
+    const VALUES: usize;
+    /// Moves the values `src[s..s + VALUES]` to `dst[d..d + VALUES]` where `pred` holds; where it
+    /// does not, a zero-filling atom writes zeros and any other leaves `dst` alone.
+    ///
+    /// # Safety
+    ///
+    /// Both ranges lie in their engines, aligned as the instruction needs (a vector of
+    /// `VALUES` elements); the instruction's own precondition (ldmatrix: every lane of the
+    /// warp together; cp.async: shared memory read only after the copy's group is waited on).
+    unsafe fn call(src: &S, s: usize, dst: &mut D, d: usize, pred: bool);
+}
+
+/// Element by element through [`Access`]: a TiledCopy of no atom, and [`UniversalCopy`].
+macro_rules! universal {
+    ($($Atom:ty, [$($g:tt)*];)+) => {$(
+        impl<S: Access, D: AccessMut<Elem = S::Elem>, $($g)*> CopyExec<S, D> for $Atom
+        where
+            $Atom: AtomCounts,
+            <$Atom as AtomCounts>::NumVal: Unsigned,
+        {
+            const VALUES: usize = <<Self as AtomCounts>::NumVal as Unsigned>::USIZE;
+            #[inline(always)]
+            unsafe fn call(src: &S, s: usize, dst: &mut D, d: usize, pred: bool) {
+                if pred {
+                    for v in 0..<Self as CopyExec<S, D>>::VALUES {
+                        dst.store(d + v, src.load(s + v));
+                    }
+                }
+            }
+        }
+    )+};
+}
+universal! {
+    (), [];
+    CopyAtom<UniversalCopy<X>, S::Elem>, [X];
+}
+
+/// What a copy runs: a thread's slice of a TiledCopy runs its atom, a [`CopyAtom`] itself (CuTe's
+/// `copy(Copy_Atom, src, dst)`, the epilogue's `copy(UniversalCopy, fragment, global)`).
+pub trait CopyWith {
+    /// The atom.
+    type Atom;
+}
+impl<Tc: TiledCopy> CopyWith for ThrCopy<Tc> {
+    type Atom = Tc::Atom;
+}
+impl<Op, T> CopyWith for CopyAtom<Op, T> {
+    type Atom = Self;
+}
+
+/// `copy(thr_copy, src, dst)`: the thread's partitions `src` and `dst` (of equal size), one atom
+/// call per [`CopyExec::VALUES`] values.
+///
+/// # Safety
+///
+/// As [`CopyExec::call`] for every call: each call's values lie contiguous and aligned in both
+/// engines (checked in debug builds), and the instruction's precondition holds.
+#[inline(always)]
+pub unsafe fn copy<Cp: CopyWith, S: Walk, D: Walk>(thr: &Cp, src: &S, dst: &mut D)
+where
+    D::Engine: Engine<Elem = <S::Engine as Engine>::Elem>,
+    Cp::Atom: CopyExec<S::Engine, D::Engine>,
+{
+    copy_if(thr, |_| true, src, dst);
+}
+
+/// `copy_if(thr_copy, pred, src, dst)`: as [`copy`], each call predicated by `pred` of the 1-D
+/// coordinate of its first value (typically `elem_less` of an identity tensor partitioned
+/// alike); a zero-filling atom writes zeros where it is false.
+///
+/// # Safety
+///
+/// As [`copy`].
+#[inline(always)]
+pub unsafe fn copy_if<Cp: CopyWith, S: Walk, D: Walk>(
+    _thr: &Cp,
+    pred: impl Fn(usize) -> bool,
+    src: &S,
+    dst: &mut D,
+) where
+    D::Engine: Engine<Elem = <S::Engine as Engine>::Elem>,
+    Cp::Atom: CopyExec<S::Engine, D::Engine>,
+{
+    let n = <Cp::Atom as CopyExec<S::Engine, D::Engine>>::VALUES;
+    let (v0, p0, size) = src.sizes();
+    debug_assert_eq!(
+        size,
+        dst.sizes().2,
+        "copy: the source and destination differ in size"
+    );
+    debug_assert_eq!(v0 % n, 0, "copy: an atom call spans two modes");
+    // Nested as the modes are (each loop short and static where the shape is): LLVM unrolls
+    // the inner ones first, so register indices are constants.
+    for q in 0..size / (v0 * p0) {
+        for p in 0..p0 {
+            for c in 0..v0 / n {
+                let i = c * n + v0 * (p + p0 * q);
+                let (s, d) = (src.index(i), dst.index(i));
+                debug_assert!(
+                    (1..n).all(|v| src.index(i + v) == s + v && dst.index(i + v) == d + v),
+                    "copy: the values of one atom call are not contiguous"
+                );
+                Cp::Atom::call(src.engine(), s, dst.engine_mut(), d, pred(i));
+            }
+        }
+    }
+}
+
+mod sm80;

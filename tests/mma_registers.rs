@@ -1,0 +1,111 @@
+//! The registers `gemm` hands an SM80 MMA, through tessel's own path (a thread's partition,
+//! `atom_values`, `MmaRegisters::pack`), held to the PTX ISA's fragment tables for
+//! mma.m16n8k16 (".f16 / .bf16 A, B and .f32 C/D fragments"), every lane and register: what
+//! the kernels run is what the ISA expects. And the CPU atoms' `copy_if` and `gemm` against the
+//! tensor-level copy and the triple loop.
+
+use tessel::atom::element::{unpack_halves, F16};
+use tessel::atom::exec::{atom_values, copy_if, gemm, MmaRegisters};
+use tessel::mma::{SM80_16x8x16_F32F16F16F32_TN, UniversalFMA};
+use tessel::tensor::{clear, elem_less, make_identity_tensor};
+use tessel::{layout, local_tile, shape, MakeTiledCopy, MakeTiledMma, Tensor, TensorMut, TiledMma};
+
+type Atom = SM80_16x8x16_F32F16F16F32_TN;
+type One = MakeTiledMma<Atom, shape!("(1,1,1)")>;
+
+/// The ISA's names: the lane's group and its thread in the group.
+fn group(lane: usize) -> (usize, usize) {
+    (lane >> 2, lane % 4)
+}
+
+#[test]
+fn a_and_b_registers_are_the_isa_fragments() {
+    // A(m, k) = m + 16 k, B(n, k) = n + 8 k: each element names its place.
+    let a: Vec<F16> = (0..256).map(|i| F16(i as u16)).collect();
+    let b: Vec<F16> = (0..128).map(|i| F16(i as u16)).collect();
+    for lane in 0..32 {
+        let thr = One::get_slice(lane);
+        let ta = thr.partition_A(Tensor::new(&a, layout!("(16,16)")));
+        let tb = thr.partition_B(Tensor::new(&b, layout!("(8,16)")));
+        let (ra, rb) = Atom::pack(&atom_values(&ta, 0, 0), &atom_values(&tb, 0, 0));
+        let (g, t) = group(lane);
+        for (r, &x) in ra.iter().enumerate() {
+            let (lo, hi): (F16, F16) = unpack_halves(x);
+            for (h, v) in [lo, hi].into_iter().enumerate() {
+                let i = 2 * r + h;
+                let (row, col) = (g + 8 * ((i >> 1) & 1), t * 2 + (i & 1) + 8 * (i >> 2));
+                assert_eq!(v.0 as usize, row + 16 * col, "A: lane {lane}, a{i}");
+            }
+        }
+        for (r, &x) in rb.iter().enumerate() {
+            let (lo, hi): (F16, F16) = unpack_halves(x);
+            for (h, v) in [lo, hi].into_iter().enumerate() {
+                let i = 2 * r + h;
+                let (k, n) = (t * 2 + (i & 1) + 8 * (i >> 1), g);
+                assert_eq!(v.0 as usize, n + 8 * k, "B: lane {lane}, b{i}");
+            }
+        }
+    }
+}
+
+#[test]
+fn c_registers_are_the_isa_fragments() {
+    let c: Vec<f32> = (0..128).map(|i| i as f32).collect(); // C(m, n) = m + 16 n
+    for lane in 0..32 {
+        let tc = One::get_slice(lane).partition_C(Tensor::new(&c, layout!("(16,8)")));
+        let fc: <Atom as MmaRegisters>::FragC = atom_values(&tc, 0, 0);
+        let (g, t) = group(lane);
+        for (i, v) in fc.into_iter().enumerate() {
+            let (row, col) = (g + 8 * (i >> 1), t * 2 + (i & 1));
+            assert_eq!(v as usize, row + 16 * col, "C: lane {lane}, c{i}");
+        }
+    }
+}
+
+/// Every thread of a (4,4,1) TiledMma of UniversalFMA, its tiles copied by a TiledCopy with
+/// `copy_if` (zero past the edge), equals the triple loop on a ragged 13 x 11 x 7 problem.
+#[test]
+fn the_cpu_atoms_compute_a_ragged_gemm() {
+    type Mma = MakeTiledMma<UniversalFMA<f32>, shape!("(4,4,1)")>;
+    type Copy = MakeTiledCopy<layout!("(4,4)"), layout!("(4,1)")>;
+    let (m, n, k) = (13usize, 11usize, 7usize);
+    let a: Vec<f32> = (0..m * k).map(|i| (i % 7) as f32 - 3.0).collect();
+    let b: Vec<f32> = (0..n * k).map(|i| (i % 5) as f32 - 2.0).collect();
+    let ga = Tensor::new(&a, layout!("(M,K):(1,M)"; M = m, K = k));
+    let gb = Tensor::new(&b, layout!("(N,K):(1,N)"; N = n, K = k));
+    let tile = <shape!("(16,8)")>::default();
+    let (mut sa, mut sb) = ([0f32; 128], [0f32; 128]);
+    for tid in 0..16 {
+        let thr = Copy::get_slice(tid);
+        for (g, id, extent, s) in [
+            (ga, make_identity_tensor(m, k), (m, k), &mut sa),
+            (gb, make_identity_tensor(n, k), (n, k), &mut sb),
+        ] {
+            let (src, cid) = (
+                thr.partition_S(local_tile(g, tile, (0usize, 0usize))),
+                thr.partition_S(local_tile(id, tile, (0usize, 0usize))),
+            );
+            let mut dst = thr.partition_D(TensorMut::new(s, layout!("(16,8)")));
+            clear(&mut dst);
+            // SAFETY: UniversalCopy between slices has no precondition.
+            unsafe { copy_if(&thr, |i| elem_less(cid.coord(i), extent), &src, &mut dst) };
+        }
+    }
+    let mut c = vec![0f32; 16 * 16];
+    for tid in 0..Mma::THREADS {
+        let thr = Mma::get_slice(tid);
+        let (ta, tb) = (
+            thr.partition_A(Tensor::new(&sa, layout!("(16,8)"))),
+            thr.partition_B(Tensor::new(&sb, layout!("(16,8)"))),
+        );
+        let mut tc = thr.partition_C(TensorMut::new(&mut c, layout!("(16,16)")));
+        // SAFETY: UniversalFMA has no precondition.
+        unsafe { gemm(&thr, &ta, &tb, &mut tc) };
+    }
+    for i in 0..m {
+        for j in 0..n {
+            let dot: f32 = (0..k).map(|p| a[i + m * p] * b[j + n * p]).sum();
+            assert_eq!(c[i + 16 * j], dot, "C({i}, {j})");
+        }
+    }
+}
