@@ -5,7 +5,7 @@
 //! A copy walks its two partitions `(CPY, CPY_M, CPY_K, ..)` by 1-D coordinate, one atom call
 //! per [`CopyExec::VALUES`] values; which instruction a call is depends on the atom and on the
 //! memory the two engines are in: [`UniversalCopy`] (and a TiledCopy of no atom) loads and stores
-//! through any engine, `cp.async` goes from global memory ([`Ptr`]) to shared memory ([`Smem`]),
+//! through any engine, `cp.async` goes from global memory ([`Ptr`](crate::tensor::Ptr)) to shared memory ([`Smem`](crate::tensor::Smem)),
 //! `ldmatrix` from shared memory to registers. A gemm walks a thread's fragments `(V, M, K)`,
 //! `(V, N, K)` (or one K slice of them, `(V, M)`, `(V, N)`) and `(V, M, N)`, one atom call per
 //! `(m, n, k)`: the atom's values are gathered into its instruction's registers in the order of
