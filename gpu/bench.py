@@ -163,29 +163,18 @@ def hgemm(modules, m, n, k, kernel="hgemm_tn", shared=0, threads=256, cute=None)
     want = b.astype(cp.float32) @ a.astype(cp.float32).T
     grid, block = ((m + 127) // 128, (n + 127) // 128), (threads,)
     rows, launches = {}, {}
-    for name, mod in [(n, v) for n, v in modules.items() if not isinstance(v, tuple)]:
+    contenders = [(name, mod, kernel) for name, mod in modules.items()]
+    contenders += [("tessel (Rust), copy and gemm", mod, f"{kernel}_atoms")
+                   for name, mod in modules.items() if name.startswith("tessel")]
+    for name, mod, entry in contenders:
         c = cp.full((n, m), cp.nan, dtype=cp.float32)
-        f = mod.get_function(kernel)
+        f = mod.get_function(entry)
         if shared:
             allow_shared(f, shared)
         args = (np.uint32(m), np.uint32(n), np.uint32(k), a, b, c)
         f(grid, block, args, shared_mem=shared)
         err = float(cp.abs(c - want).max())
-        assert err < 1e-3 * k ** 0.5, f"{name} {kernel} {m}x{n}x{k}: error {err}"
-        rows[name] = {"max error": err}
-        launches[name] = lambda f=f, args=args: f(grid, block, args, shared_mem=shared)
-    for name, mod in list(modules.items()):
-        if name.startswith("tessel"):
-            modules = {**modules, "tessel (Rust), copy and gemm": (mod, f"{kernel}_atoms")}
-    for name, (mod, atoms) in [(n, v) for n, v in modules.items() if isinstance(v, tuple)]:
-        c = cp.full((n, m), cp.nan, dtype=cp.float32)
-        f = mod.get_function(atoms)
-        if shared:
-            allow_shared(f, shared)
-        args = (np.uint32(m), np.uint32(n), np.uint32(k), a, b, c)
-        f(grid, block, args, shared_mem=shared)
-        err = float(cp.abs(c - want).max())
-        assert err < 1e-3 * k ** 0.5, f"{name} {atoms} {m}x{n}x{k}: error {err}"
+        assert err < 1e-3 * k ** 0.5, f"{name} {entry} {m}x{n}x{k}: error {err}"
         rows[name] = {"max error": err}
         launches[name] = lambda f=f, args=args: f(grid, block, args, shared_mem=shared)
     for name, lib, dtype in (("CuTe sgemm_sm80 (f16 accumulate)", "sgemm_sm80", cp.float16),
