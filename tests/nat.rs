@@ -5,12 +5,31 @@
 // 2^32 has 33 bits: the next trait solver needs more depth than its default for their products.
 #![recursion_limit = "256"]
 
-use tessel::nat::{Diff, Mod, Prod, Quot, Sum};
+use tessel::nat::{AtMost, Diff, Equals, LessThan, Mod, Order, Prod, Quot, Sum};
+use tessel::typenum::{Bit, Equal, Greater, Less};
 use tessel::typenum::{Unsigned, U4294967295, U4294967296};
 use tessel::C;
 
 fn value<N: Unsigned>() -> u64 {
     N::U64
+}
+
+fn bit<B: Bit>() -> bool {
+    B::BOOL
+}
+
+/// The order as the machine's: `Less`, `Equal` or `Greater` read back as an `Ordering`.
+trait Ordered {
+    const ORDER: core::cmp::Ordering;
+}
+impl Ordered for Less {
+    const ORDER: core::cmp::Ordering = core::cmp::Ordering::Less;
+}
+impl Ordered for Equal {
+    const ORDER: core::cmp::Ordering = core::cmp::Ordering::Equal;
+}
+impl Ordered for Greater {
+    const ORDER: core::cmp::Ordering = core::cmp::Ordering::Greater;
 }
 
 macro_rules! pair {
@@ -27,6 +46,11 @@ macro_rules! pair {
         assert_eq!(value::<Mod<A, B>>(), a % b, "{a} % {b}");
         assert_eq!(value::<Diff<Sum<A, B>, B>>(), a, "{a} + {b} - {b}");
         assert_eq!(value::<Diff<Prod<A, B>, A>>(), a * b - a, "{a} * {b} - {a}");
+        assert_eq!(<Order<A, B> as Ordered>::ORDER, a.cmp(&b), "{a} cmp {b}");
+        assert_eq!(bit::<LessThan<A, B>>(), a < b, "{a} < {b}");
+        assert_eq!(bit::<AtMost<A, B>>(), a <= b, "{a} <= {b}");
+        assert_eq!(bit::<Equals<A, B>>(), a == b, "{a} == {b}");
+        assert!(!bit::<LessThan<Sum<A, B>, B>>(), "{a} + {b} < {b}");
     }};
 }
 

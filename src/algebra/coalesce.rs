@@ -27,8 +27,8 @@ use crate::layout::Layout;
 use crate::num::arith::{SameAs, ScaleStride, Scaled, Unit};
 use crate::num::int::Int;
 use crate::num::list::{Cons, Nil, ReverseOnto, SplitFirst, ToTuple, Unzip};
-use crate::num::nat::{Mul, Prod};
-use typenum::{Bit, IsLess, Le, NInt, NonZero, UInt, UTerm, Unsigned, B0, B1, U0};
+use crate::num::nat::{Compare, LessThan, Mul, Prod};
+use typenum::{Bit, NInt, NonZero, UInt, UTerm, Unsigned, B0, B1, U0};
 
 pub use crate::layout::FlatModes;
 
@@ -124,10 +124,10 @@ impl<S, V, C, W: Unsigned + NonZero> Joins<UInt<V, C>, NInt<W>> for S {
 
 impl<S, V, C, W, E> Joins<UInt<V, C>, UInt<W, E>> for S
 where
-    UInt<V, C>: IsLess<UInt<W, E>>,
-    S: JoinsIf<Le<UInt<V, C>, UInt<W, E>>, UInt<V, C>, UInt<W, E>>,
+    UInt<V, C>: Compare<UInt<W, E>, B0, B1, B0>,
+    S: JoinsIf<LessThan<UInt<V, C>, UInt<W, E>>, UInt<V, C>, UInt<W, E>>,
 {
-    type Output = <S as JoinsIf<Le<UInt<V, C>, UInt<W, E>>, UInt<V, C>, UInt<W, E>>>::Output;
+    type Output = <S as JoinsIf<LessThan<UInt<V, C>, UInt<W, E>>, UInt<V, C>, UInt<W, E>>>::Output;
 }
 
 /// A runtime stride never matches statically.

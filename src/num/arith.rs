@@ -12,9 +12,9 @@
 //! static_assertions::assert_type_eq_all!(SameValue<U12, NInt<U12>>, B0);
 //! ```
 
-use crate::num::nat::{AddCarry, DivRem, Mul, Pred, Prod, Quot, Sum};
+use crate::num::nat::{AddCarry, Compare, DivRem, LessThan, Mul, Pred, Prod, Quot, Sum};
 use crate::num::symbol::{CeilOver, Dyn, Plus, Reach as ReachOf, Times, Unknown};
-use typenum::{Bit, IsEqual, IsLess, NInt, NonZero, UInt, UTerm, Unsigned, B0, B1};
+use typenum::{Bit, IsEqual, NInt, NonZero, UInt, UTerm, Unsigned, B0, B1};
 
 /// `Self * D`: a shape times a stride, a stride.
 pub trait ScaleStride<D> {
@@ -29,46 +29,18 @@ impl<U: Unsigned, B: Bit> ScaleStride<UTerm> for UInt<U, B> {
     type Output = UTerm;
 }
 
-/// Positive times positive: free when either is 1 (unit strides are the common case), else
-/// typenum's multiplication.
-impl<U: Unsigned, B: Bit, V: Unsigned, C: Bit> ScaleStride<UInt<V, C>> for UInt<U, B>
+/// Positive times 1: free (unit strides are the common case). Told apart from the impl below
+/// by the stride's shape, so it costs no goal of the solver's depth (rust-analyzer's limit).
+impl<U: Unsigned, B: Bit> ScaleStride<UInt<UTerm, B1>> for UInt<U, B> {
+    type Output = Self;
+}
+
+/// Positive times at least 2: the product (which is free when `Self` is 1).
+impl<U: Unsigned, B: Bit, V, C, E> ScaleStride<UInt<UInt<V, C>, E>> for UInt<U, B>
 where
-    UInt<U, B>: Unit + ScaleIf<IsUnit<UInt<U, B>>, UInt<V, C>>,
+    UInt<U, B>: Mul<UInt<UInt<V, C>, E>>,
 {
-    type Output = <UInt<U, B> as ScaleIf<IsUnit<UInt<U, B>>, UInt<V, C>>>::Output;
-}
-
-/// See [`ScaleStride`]: `Self` is 1 (`B1`: the product is D) or not (`B0`).
-#[doc(hidden)]
-pub trait ScaleIf<SelfIsOne, D> {
-    /// The product.
-    type Output;
-}
-
-impl<S, D> ScaleIf<B1, D> for S {
-    type Output = D;
-}
-
-impl<S, D: Unit> ScaleIf<B0, D> for S
-where
-    S: ScaleByIf<IsUnit<D>, D>,
-{
-    type Output = <S as ScaleByIf<IsUnit<D>, D>>::Output;
-}
-
-/// See [`ScaleStride`]: D is 1 (`B1`: the product is `Self`) or not (`B0`: multiply).
-#[doc(hidden)]
-pub trait ScaleByIf<DIsOne, D> {
-    /// The product.
-    type Output;
-}
-
-impl<S, D> ScaleByIf<B1, D> for S {
-    type Output = S;
-}
-
-impl<S: Mul<D>, D> ScaleByIf<B0, D> for S {
-    type Output = Prod<S, D>;
+    type Output = Prod<UInt<U, B>, UInt<UInt<V, C>, E>>;
 }
 
 impl<U: Unsigned, B: Bit, V: Unsigned + NonZero> ScaleStride<NInt<V>> for UInt<U, B>
@@ -337,9 +309,9 @@ pub trait Lt<B> {
 }
 impl<U: Unsigned, B: Bit, V: Unsigned, C: Bit> Lt<UInt<V, C>> for UInt<U, B>
 where
-    UInt<U, B>: IsLess<UInt<V, C>>,
+    UInt<U, B>: Compare<UInt<V, C>, B0, B1, B0>,
 {
-    type Output = typenum::Le<UInt<U, B>, UInt<V, C>>;
+    type Output = LessThan<UInt<U, B>, UInt<V, C>>;
 }
 
 /// `A < B`, where it is known.

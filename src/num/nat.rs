@@ -168,36 +168,79 @@ where
 /// `A * B`.
 pub type Prod<A, B> = <A as Mul<B>>::Output;
 
-/// `Self` against `R`, given the order `O` of the bits below (`Equal` to start).
-pub trait Compare<R, O> {
-    /// `Less`, `Equal` or `Greater`.
+/// `Self` against `R`, given the answer `O` for the bits below: `L` if `Self < R`, `G` if
+/// `Self > R`, and `O` if they are equal (`Equal`, `Less`, `Greater` give the order; bits give
+/// `<`, `<=` or `==` with no second step). Two bits a step, so that the solver's depth grows by
+/// one goal per bit (rust-analyzer gives up at 50).
+pub trait Compare<R, O, L, G> {
+    /// `L`, `O` or `G`.
     type Output;
 }
-impl<O> Compare<UTerm, O> for UTerm {
+impl<O, L, G> Compare<UTerm, O, L, G> for UTerm {
     type Output = O;
 }
-impl<V, B, O> Compare<UInt<V, B>, O> for UTerm {
-    type Output = Less;
+impl<V, B, O, L, G> Compare<UInt<V, B>, O, L, G> for UTerm {
+    type Output = L;
 }
-impl<U, B, O> Compare<UTerm, O> for UInt<U, B> {
-    type Output = Greater;
+impl<U, B, O, L, G> Compare<UTerm, O, L, G> for UInt<U, B> {
+    type Output = G;
+}
+/// One bit left on each side.
+impl<A: Compare1<B, O, L, G>, B, O, L, G> Compare<UInt<UTerm, B>, O, L, G> for UInt<UTerm, A> {
+    type Output = A::Output;
+}
+/// One bit against two or more: the longer number is the greater (numbers are normal).
+impl<A, V, C, B, O, L, G> Compare<UInt<UInt<V, C>, B>, O, L, G> for UInt<UTerm, A> {
+    type Output = L;
+}
+impl<U, C, A, B, O, L, G> Compare<UInt<UTerm, B>, O, L, G> for UInt<UInt<U, C>, A> {
+    type Output = G;
 }
 
-/// One bit of the comparison: a differing bit decides, unless a higher one differs too.
-macro_rules! compare_bit {
-    ($(($a:ident, $b:ident) $o:ident),+) => {$(
-        impl<U: Compare<V, $o>, V, O> Compare<UInt<V, $b>, O> for UInt<U, $a> {
+/// [`Compare`] of one bit `Self` against `B`.
+#[doc(hidden)]
+pub trait Compare1<B, O, L, G> {
+    /// `L`, `O` or `G`.
+    type Output;
+}
+impl<O, L, G> Compare1<B0, O, L, G> for B0 {
+    type Output = O;
+}
+impl<O, L, G> Compare1<B1, O, L, G> for B1 {
+    type Output = O;
+}
+impl<O, L, G> Compare1<B1, O, L, G> for B0 {
+    type Output = L;
+}
+impl<O, L, G> Compare1<B0, O, L, G> for B1 {
+    type Output = G;
+}
+
+/// Two bits of each side: the two-bit digits decide, unless they are equal.
+macro_rules! compare_digits {
+    ($(($a1:ident $a0:ident) ($b1:ident $b0:ident) $o:ident;)+) => {$(
+        impl<U: Compare<V, $o, L, G>, V, O, L, G> Compare<UInt<UInt<V, $b1>, $b0>, O, L, G>
+            for UInt<UInt<U, $a1>, $a0>
+        {
             type Output = U::Output;
         }
     )+};
 }
-compare_bit!((B0, B1) Less, (B1, B0) Greater);
-impl<U: Compare<V, O>, V, B, O> Compare<UInt<V, B>, O> for UInt<U, B> {
-    type Output = U::Output;
+compare_digits! {
+    (B0 B0) (B0 B0) O; (B0 B0) (B0 B1) L; (B0 B0) (B1 B0) L; (B0 B0) (B1 B1) L;
+    (B0 B1) (B0 B0) G; (B0 B1) (B0 B1) O; (B0 B1) (B1 B0) L; (B0 B1) (B1 B1) L;
+    (B1 B0) (B0 B0) G; (B1 B0) (B0 B1) G; (B1 B0) (B1 B0) O; (B1 B0) (B1 B1) L;
+    (B1 B1) (B0 B0) G; (B1 B1) (B0 B1) G; (B1 B1) (B1 B0) G; (B1 B1) (B1 B1) O;
 }
 
 /// The order of A and B: `Less`, `Equal` or `Greater`.
-pub type Order<A, B> = <A as Compare<B, Equal>>::Output;
+pub type Order<A, B> = <A as Compare<B, Equal, Less, Greater>>::Output;
+/// `B1` if `A < B`, else `B0` (typenum's `Le`).
+pub type LessThan<A, B> = <A as Compare<B, B0, B1, B0>>::Output;
+/// `B1` if `A <= B`, else `B0` (typenum's `LeEq`).
+pub type AtMost<A, B> = <A as Compare<B, B1, B1, B0>>::Output;
+/// `B1` if `A == B`, else `B0` (typenum's `Eq`).
+pub type Equals<A, B> = <A as Compare<B, B1, B0, B0>>::Output;
 
 /// `Self / D` and `Self % D` for `D > 0`.
 #[doc(hidden)]
@@ -227,56 +270,58 @@ impl<D> DivRem<UInt<D, B0>> for UTerm {
     type Rem = UTerm;
 }
 
-/// By an odd number above 1: long division, one bit of the quotient per bit of `Self`.
+/// By an odd number above 1: long division, one bit of the quotient per bit of `Self`. The
+/// bit's step runs on the inner division's results as plain types ([`LongStep`]), so that the
+/// solver's depth grows by a few goals per bit (rust-analyzer gives up past 50).
 impl<U: DivRem<UInt<UInt<E, F>, B1>>, B, E, F> DivRem<UInt<UInt<E, F>, B1>> for UInt<U, B>
 where
-    U::Rem: Push<B>,
-    Pushed<U::Rem, B>: Compare<UInt<UInt<E, F>, B1>, Equal>,
-    Pushed<U::Rem, B>: Reduce<Order<Pushed<U::Rem, B>, UInt<UInt<E, F>, B1>>, UInt<UInt<E, F>, B1>>,
-    U::Quot: Push<
-        <Pushed<U::Rem, B> as Reduce<
-            Order<Pushed<U::Rem, B>, UInt<UInt<E, F>, B1>>,
-            UInt<UInt<E, F>, B1>,
-        >>::Bit,
-    >,
+    (U::Quot, U::Rem, B): LongStep<UInt<UInt<E, F>, B1>>,
 {
-    type Quot = Pushed<
-        U::Quot,
-        <Pushed<U::Rem, B> as Reduce<
-            Order<Pushed<U::Rem, B>, UInt<UInt<E, F>, B1>>,
-            UInt<UInt<E, F>, B1>,
-        >>::Bit,
-    >;
-    type Rem = <Pushed<U::Rem, B> as Reduce<
-        Order<Pushed<U::Rem, B>, UInt<UInt<E, F>, B1>>,
-        UInt<UInt<E, F>, B1>,
-    >>::Rem;
+    type Quot = <(U::Quot, U::Rem, B) as LongStep<UInt<UInt<E, F>, B1>>>::Quot;
+    type Rem = <(U::Quot, U::Rem, B) as LongStep<UInt<UInt<E, F>, B1>>>::Rem;
 }
 impl<E, F> DivRem<UInt<UInt<E, F>, B1>> for UTerm {
     type Quot = UTerm;
     type Rem = UTerm;
 }
 
-/// One step of the long division: a partial remainder `Self`, ordered `O` against the divisor D,
-/// gives a quotient bit and the remainder after it.
+/// One step of the long division: the quotient so far `Q`, the remainder so far `R` and the
+/// next bit `B` of the dividend give the next quotient bit and the remainder after it.
 #[doc(hidden)]
-pub trait Reduce<O, D> {
-    /// The quotient bit.
-    type Bit;
+pub trait LongStep<D> {
+    /// The quotient with the new bit.
+    type Quot;
     /// The remainder.
     type Rem;
 }
-impl<N, D> Reduce<Less, D> for N {
-    type Bit = B0;
-    type Rem = N;
+impl<Q, R: Push<B>, B, D> LongStep<D> for (Q, R, B)
+where
+    Pushed<R, B>: Compare<D, Equal, Less, Greater>,
+    (Q, Pushed<R, B>): Reduce<Order<Pushed<R, B>, D>, D>,
+{
+    type Quot = <(Q, Pushed<R, B>) as Reduce<Order<Pushed<R, B>, D>, D>>::Quot;
+    type Rem = <(Q, Pushed<R, B>) as Reduce<Order<Pushed<R, B>, D>, D>>::Rem;
 }
-impl<N, D> Reduce<Equal, D> for N {
-    type Bit = B1;
+
+/// [`LongStep`] once `R` is ordered (`O`) against the divisor D.
+#[doc(hidden)]
+pub trait Reduce<O, D> {
+    /// The quotient with the new bit.
+    type Quot;
+    /// The remainder.
+    type Rem;
+}
+impl<Q: Push<B0>, R, D> Reduce<Less, D> for (Q, R) {
+    type Quot = Pushed<Q, B0>;
+    type Rem = R;
+}
+impl<Q: Push<B1>, R, D> Reduce<Equal, D> for (Q, R) {
+    type Quot = Pushed<Q, B1>;
     type Rem = UTerm;
 }
-impl<N: SubBorrow<D, B0>, D> Reduce<Greater, D> for N {
-    type Bit = B1;
-    type Rem = Diff<N, D>;
+impl<Q: Push<B1>, R: SubBorrow<D, B0>, D> Reduce<Greater, D> for (Q, R) {
+    type Quot = Pushed<Q, B1>;
+    type Rem = Diff<R, D>;
 }
 
 /// `A / B`, rounded down.
