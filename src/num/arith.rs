@@ -12,9 +12,11 @@
 //! static_assertions::assert_type_eq_all!(SameValue<U12, NInt<U12>>, B0);
 //! ```
 
-use crate::num::nat::{AddCarry, Compare, DivRem, LessThan, Mul, Pred, Prod, Quot, Sum};
+use crate::num::nat::{
+    AddCarry, AtMost, Compare, DivRem, Equals, LessThan, Mul, Pred, Prod, Succ, Sum,
+};
 use crate::num::symbol::{CeilOver, Dyn, Plus, Reach as ReachOf, Times, Unknown};
-use typenum::{Bit, IsEqual, NInt, NonZero, UInt, UTerm, Unsigned, B0, B1};
+use typenum::{Bit, NInt, NonZero, UInt, UTerm, Unsigned, B0, B1};
 
 /// `Self * D`: a shape times a stride, a stride.
 pub trait ScaleStride<D> {
@@ -74,10 +76,10 @@ impl<U: Unsigned, B: Bit> SameAs<UTerm> for UInt<U, B> {
 }
 impl<U: Unsigned, B: Bit, V: Unsigned, C: Bit> SameAs<UInt<V, C>> for UInt<U, B>
 where
-    UInt<U, B>: IsEqual<UInt<V, C>>,
-    <UInt<U, B> as IsEqual<UInt<V, C>>>::Output: Bit,
+    UInt<U, B>: Compare<UInt<V, C>, B1, B0, B0>,
+    Equals<UInt<U, B>, UInt<V, C>>: Bit,
 {
-    type Output = <UInt<U, B> as IsEqual<UInt<V, C>>>::Output;
+    type Output = Equals<UInt<U, B>, UInt<V, C>>;
 }
 impl<U: Unsigned, B: Bit, V: Unsigned + NonZero> SameAs<NInt<V>> for UInt<U, B> {
     type Output = B0;
@@ -88,11 +90,12 @@ impl<U: Unsigned + NonZero> SameAs<UTerm> for NInt<U> {
 impl<U: Unsigned + NonZero, V: Unsigned, C: Bit> SameAs<UInt<V, C>> for NInt<U> {
     type Output = B0;
 }
-impl<U: Unsigned + NonZero + IsEqual<V>, V: Unsigned + NonZero> SameAs<NInt<V>> for NInt<U>
+impl<U: Unsigned + NonZero + Compare<V, B1, B0, B0>, V: Unsigned + NonZero> SameAs<NInt<V>>
+    for NInt<U>
 where
-    <U as IsEqual<V>>::Output: Bit,
+    Equals<U, V>: Bit,
 {
-    type Output = <U as IsEqual<V>>::Output;
+    type Output = Equals<U, V>;
 }
 
 /// `ceil(Self / B)` for positive unsigned numbers.
@@ -101,12 +104,26 @@ pub trait CeilDiv<B> {
     type Output;
 }
 
-impl<A: AddCarry<B, B0>, B> CeilDiv<B> for A
+/// The quotient, plus one if the division left a remainder (one division, and one step after
+/// it in the solver's depth).
+impl<A: DivRem<B>, B> CeilDiv<B> for A
 where
-    Sum<A, B>: Pred,
-    <Sum<A, B> as Pred>::Output: DivRem<B>,
+    (A::Quot, A::Rem): RoundUp,
 {
-    type Output = Quot<<Sum<A, B> as Pred>::Output, B>;
+    type Output = <(A::Quot, A::Rem) as RoundUp>::Output;
+}
+
+/// `Q`, or `Q + 1` if the remainder (the second) is not 0.
+#[doc(hidden)]
+pub trait RoundUp {
+    /// The quotient rounded up.
+    type Output;
+}
+impl<Q> RoundUp for (Q, UTerm) {
+    type Output = Q;
+}
+impl<Q: Succ, U, B> RoundUp for (Q, UInt<U, B>) {
+    type Output = Q::Output;
 }
 
 /// `ceil(A / B)`.
@@ -162,21 +179,7 @@ where
     type Output = Prod<S::Output, U>;
 }
 
-/// `ceil(Self / B)`, avoiding typenum's division in the common cases: 1 when `Self <= B`, `Self`
-/// when `B` is 1.
-pub trait CeilDivCheap<B> {
-    /// The quotient, rounded up.
-    type Output;
-}
-
-impl<A: typenum::IsLessOrEqual<B>, B> CeilDivCheap<B> for A
-where
-    A: CeilDivSmall<typenum::LeEq<A, B>, B>,
-{
-    type Output = <A as CeilDivSmall<typenum::LeEq<A, B>, B>>::Output;
-}
-
-/// See [`CeilDivCheap`]: `B1` when `Self <= B`.
+/// See [`CeilDivMixed`]: `B1` when `Self <= B` (the quotient is 1).
 #[doc(hidden)]
 pub trait CeilDivSmall<AtMostB, B> {
     /// The quotient, rounded up.
@@ -187,30 +190,9 @@ impl<A, B> CeilDivSmall<B1, B> for A {
     type Output = UInt<UTerm, B1>;
 }
 
-impl<A, B: Unit> CeilDivSmall<B0, B> for A
-where
-    A: CeilDivByOne<IsUnit<B>, B>,
-{
-    type Output = <A as CeilDivByOne<IsUnit<B>, B>>::Output;
-}
-
-/// See [`CeilDivCheap`]: `B1` when `B` is 1.
-#[doc(hidden)]
-pub trait CeilDivByOne<BIsOne, B> {
-    /// The quotient, rounded up.
-    type Output;
-}
-
-impl<A, B> CeilDivByOne<B1, B> for A {
-    type Output = A;
-}
-
-impl<A: CeilDiv<B>, B> CeilDivByOne<B0, B> for A {
+impl<A: CeilDiv<B>, B> CeilDivSmall<B0, B> for A {
     type Output = CeilQuot<A, B>;
 }
-
-/// `ceil(A / B)`, cheaply where it can be.
-pub type CeilQuotCheap<A, B> = <A as CeilDivCheap<B>>::Output;
 
 /// `Self / B` and whether it is exact ([`crate::num::nat`]'s division: by 1 or a power of two it
 /// only shifts).
@@ -243,11 +225,11 @@ pub trait StrideLeEq<D> {
 /// `B1` if stride A is at most stride D.
 pub type StrideAtMost<A, D> = <A as StrideLeEq<D>>::Output;
 
-impl<A: NotNegative + typenum::IsLessOrEqual<D>, D: NotNegative> StrideLeEq<D> for A
+impl<A: NotNegative + Compare<D, B1, B1, B0>, D: NotNegative> StrideLeEq<D> for A
 where
-    typenum::LeEq<A, D>: Bit,
+    AtMost<A, D>: Bit,
 {
-    type Output = typenum::LeEq<A, D>;
+    type Output = AtMost<A, D>;
 }
 impl<U: Unsigned + NonZero, D: NotNegative> StrideLeEq<D> for NInt<U> {
     type Output = B1;
@@ -255,12 +237,12 @@ impl<U: Unsigned + NonZero, D: NotNegative> StrideLeEq<D> for NInt<U> {
 impl<A: NotNegative, V: Unsigned + NonZero> StrideLeEq<NInt<V>> for A {
     type Output = B0;
 }
-impl<U: Unsigned + NonZero, V: Unsigned + NonZero + typenum::IsLessOrEqual<U>> StrideLeEq<NInt<V>>
+impl<U: Unsigned + NonZero, V: Unsigned + NonZero + Compare<U, B1, B1, B0>> StrideLeEq<NInt<V>>
     for NInt<U>
 where
-    typenum::LeEq<V, U>: Bit,
+    AtMost<V, U>: Bit,
 {
-    type Output = typenum::LeEq<V, U>;
+    type Output = AtMost<V, U>;
 }
 
 /// A stride that is not negative: `UTerm` or a `UInt`.
@@ -322,11 +304,21 @@ pub trait CeilDivMixed<B> {
     /// The quotient, rounded up.
     type Output;
 }
-impl<U: Unsigned, B: Bit, V: Unsigned, C: Bit> CeilDivMixed<UInt<V, C>> for UInt<U, B>
+/// By 1: `Self` (told apart from the impl below by the divisor's shape, at no cost).
+impl<U: Unsigned, B: Bit> CeilDivMixed<UInt<UTerm, B1>> for UInt<U, B> {
+    type Output = Self;
+}
+/// By 2 or more: 1 when `Self <= B`, else the quotient rounded up (no division in the first
+/// case).
+impl<U: Unsigned, B: Bit, V, C, E> CeilDivMixed<UInt<UInt<V, C>, E>> for UInt<U, B>
 where
-    UInt<U, B>: CeilDivCheap<UInt<V, C>>,
+    UInt<U, B>: Compare<UInt<UInt<V, C>, E>, B1, B1, B0>,
+    UInt<U, B>: CeilDivSmall<AtMost<UInt<U, B>, UInt<UInt<V, C>, E>>, UInt<UInt<V, C>, E>>,
 {
-    type Output = CeilQuotCheap<UInt<U, B>, UInt<V, C>>;
+    type Output = <UInt<U, B> as CeilDivSmall<
+        AtMost<UInt<U, B>, UInt<UInt<V, C>, E>>,
+        UInt<UInt<V, C>, E>,
+    >>::Output;
 }
 
 /// `ceil_div(A, B)` on static or runtime numbers.
