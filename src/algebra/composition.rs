@@ -227,17 +227,21 @@ impl<N, R, S, D, U> Stride<N, R> for Cons<(S, D, U), Nil> {
     type Output = Trail<Nil, N, R, D, Self>;
 }
 
-/// A mode before the last: dispatch on whether the stride `R` is below the mode's size `S`
-/// (cheap comparisons first: typenum's division is what costs, so it runs only where needed).
-impl<N, R: Lt<S>, S, D, U, Y, T> Stride<N, R> for Cons<(S, D, U), Cons<Y, T>>
+/// A mode before the last: dispatch on the case, its three questions asked at once (cheap
+/// comparisons: the division runs only where needed), so that a mode costs the solver one
+/// nested step (rust-analyzer gives up at a depth of 50).
+impl<N: Unit + FitsIn<R, S>, R: Lt<S>, S, D, U, Y, T> Stride<N, R> for Cons<(S, D, U), Cons<Y, T>>
 where
-    Self: Walked<Less<R, S>, N, R>,
+    Self: Walked<Case<N, R, S>, N, R>,
 {
-    type Output = <Self as Walked<Less<R, S>, N, R>>::Output;
+    type Output = <Self as Walked<Case<N, R, S>, N, R>>::Output;
 }
 
-/// One mode of A met by the walk of `N:R`, by case. The cases: `R >= S` (`B0`, the mode is walked
-/// past), `R < S` with nothing left to take (`N == 1`), with the rest fitting in the mode
+/// The case of a step: `(R < S, N == 1, (N - 1) * R < S)`, each `B1`, `B0` or [`Unknown`].
+type Case<N, R, S> = (Less<R, S>, IsUnit<N>, <N as FitsIn<R, S>>::Output);
+
+/// One mode of A met by the walk of `N:R`, by its [`Case`]: `R >= S` (the mode is walked past),
+/// `R < S` with nothing left to take (`N == 1`), with the rest fitting in the mode
 /// (`(N - 1) * R < S`), or with the rest going on past it; and, where a runtime value leaves
 /// the case unknown ([`Unknown`]), CuTe's step that covers every case.
 pub trait Walked<Case, N, R> {
@@ -246,7 +250,7 @@ pub trait Walked<Case, N, R> {
 }
 
 /// `R >= S`: the walk steps over the whole mode; `R` must be a multiple of `S` (CuTe's condition).
-impl<N, R: DivCheap<S>, S, D, U, Tail> Walked<B0, N, R> for Cons<(S, D, U), Tail>
+impl<X, F, N, R: DivCheap<S>, S, D, U, Tail> Walked<(B0, X, F), N, R> for Cons<(S, D, U), Tail>
 where
     Divides<R, S>: CheckBit<StrideMultiple, R, S>,
     Check<Divides<R, S>, StrideMultiple, R, S>: Both<U>,
@@ -273,26 +277,8 @@ where
     >;
 }
 
-/// `R < S`: elements are taken here, unless nothing is left to take. Both questions are asked
-/// at once, so that the walk costs the solver one nested step less per mode (rust-analyzer gives
-/// up at a depth of 50).
-impl<N: Unit + FitsIn<R, S>, R, S, D, U, Tail> Walked<B1, N, R> for Cons<(S, D, U), Tail>
-where
-    Self: Taking<(IsUnit<N>, <N as FitsIn<R, S>>::Output), N, R>,
-{
-    type Output = <Self as Taking<(IsUnit<N>, <N as FitsIn<R, S>>::Output), N, R>>::Output;
-}
-
-/// See [`Walked`], with `R < S`: the case `(Done, Fits)`, `Done` being `B1` when nothing is
-/// left to take (`N == 1`) and `Fits` whether the rest fits in this mode (`B1`), goes on past it
-/// (`B0`), or a runtime N leaves it [`Unknown`].
-pub trait Taking<Case, N, R> {
-    /// The walk's [`Trail`].
-    type Output;
-}
-
 /// Nothing left to take: the stride left is 1 (it was below the mode's size).
-impl<F, N, R, S, D, U, Tail: Stride<N, U1>> Taking<(B1, F), N, R> for Cons<(S, D, U), Tail>
+impl<F, N, R, S, D, U, Tail: Stride<N, U1>> Walked<(B1, B1, F), N, R> for Cons<(S, D, U), Tail>
 where
     Tail::Output: After<Nil, (S, D, U)>,
 {
@@ -302,7 +288,9 @@ where
 /// `(N - 1) * R`: the last of N elements `R` apart.
 type Span<N, R> = Scaled<Sub1<N>, R>;
 
-/// Whether N elements `R` apart fit below S: `B1`, `B0`, or [`Unknown`] for a runtime N.
+/// Whether N elements `R` apart fit below S: `B1`, `B0`, or [`Unknown`] where a runtime value
+/// takes part. Asked of every step, also one that walks past the mode (a question, not a
+/// condition: it holds for every kind of number).
 #[doc(hidden)]
 pub trait FitsIn<R, S> {
     /// `B1`, `B0` or [`Unknown`].
@@ -312,11 +300,36 @@ impl<V, C, R, S> FitsIn<R, S> for UInt<V, C>
 where
     UInt<V, C>: Pred,
     Sub1<UInt<V, C>>: ScaleStride<R>,
-    Span<UInt<V, C>, R>: Compare<S, B0, B1, B0>,
+    Span<UInt<V, C>, R>: SpanBelow<S>,
 {
-    type Output = LessThan<Span<UInt<V, C>, R>, S>;
+    type Output = <Span<UInt<V, C>, R> as SpanBelow<S>>::Output;
 }
 impl<E, R, S> FitsIn<R, S> for Dyn<E> {
+    type Output = Unknown;
+}
+
+/// Whether a span `Self` stays below the size S: `B1`, `B0` or [`Unknown`].
+#[doc(hidden)]
+pub trait SpanBelow<S> {
+    /// `B1`, `B0` or [`Unknown`].
+    type Output;
+}
+impl<W, E> SpanBelow<UInt<W, E>> for UTerm {
+    type Output = B1;
+}
+impl<V, C, W, E> SpanBelow<UInt<W, E>> for UInt<V, C>
+where
+    UInt<V, C>: Compare<UInt<W, E>, B0, B1, B0>,
+{
+    type Output = LessThan<UInt<V, C>, UInt<W, E>>;
+}
+impl<F> SpanBelow<Dyn<F>> for UTerm {
+    type Output = Unknown;
+}
+impl<V, C, F> SpanBelow<Dyn<F>> for UInt<V, C> {
+    type Output = Unknown;
+}
+impl<E, S> SpanBelow<S> for Dyn<E> {
     type Output = Unknown;
 }
 
@@ -324,7 +337,7 @@ impl<E, R, S> FitsIn<R, S> for Dyn<E> {
 /// `g = ceil(S / R)` elements, `min(g, N)` of them are taken (unless N is a static 1), and the
 /// walk goes on with `N / min(g, N)` at stride `ceil(R / S)`. Nothing is checked: the numbers
 /// are known only at run time, where CuTe checks nothing either.
-impl<N: Unit, R, S, D, U, Tail> Walked<Unknown, N, R> for Cons<(S, D, U), Tail>
+impl<X, F, N: Unit, R, S, D, U, Tail> Walked<(Unknown, X, F), N, R> for Cons<(S, D, U), Tail>
 where
     Self: Generic<IsUnit<N>, N, R>,
 {
@@ -332,7 +345,7 @@ where
 }
 
 /// See [`Walked`]: a runtime N with `R < S` known.
-impl<N, R, S, D, U, Tail> Taking<(B0, Unknown), N, R> for Cons<(S, D, U), Tail>
+impl<N, R, S, D, U, Tail> Walked<(B1, B0, Unknown), N, R> for Cons<(S, D, U), Tail>
 where
     Self: Generic<B0, N, R>,
 {
@@ -549,7 +562,7 @@ type GenericUsage<U, S, D, R, N, Tail> =
 type UsedBy<U, Sp> = Sum<U, Sp>;
 
 /// All N elements are taken here: nothing is left for the modes after.
-impl<N, R: ScaleStride<D>, S, D, U: AddCarry<Span<N, R>, B0>, Tail> Taking<(B0, B1), N, R>
+impl<N, R: ScaleStride<D>, S, D, U: AddCarry<Span<N, R>, B0>, Tail> Walked<(B1, B0, B1), N, R>
     for Cons<(S, D, U), Tail>
 where
     N: Pred,
@@ -573,7 +586,7 @@ type FittingUsage<U, S, N, R> = Recorded<
 /// The mode gives `ceil(S / R)` elements (R must divide S, or the step be one where CuTe is
 /// right all the same, [`MisalignedHolds`]; N must be a multiple of what it gives); the walk goes
 /// on with `N / ceil(S / R)` at stride 1.
-impl<N, R: ScaleStride<D>, S, D, U, Tail> Taking<(B0, B0), N, R> for Cons<(S, D, U), Tail>
+impl<N, R: ScaleStride<D>, S, D, U, Tail> Walked<(B1, B0, B0), N, R> for Cons<(S, D, U), Tail>
 where
     S: DivCheap<R>,
     Divides<S, R>: Rounded<QuotCheap<S, R>>,

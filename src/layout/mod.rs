@@ -226,10 +226,15 @@ pub trait TypeAndValue {
     const Value: Self;
 }
 
-impl<L: StaticLayout> TypeAndValue for L {
-    type Value = L;
+/// Bounded by what the type needs to exist, not by [`StaticLayout`]: every `layout!` type is
+/// normalized through this impl, and proving `StaticLayout` here would add its depth to every
+/// operation on it (rust-analyzer's solver gives up past a depth of 50).
+impl<S: LayoutShape<D>, D: IntTuple> TypeAndValue for Layout<S, D> {
+    type Value = Self;
+    // `layout!` writes this path for static leaves only, so the layout is zero-sized (`zst`
+    // checks it, as a compile error otherwise).
     #[allow(non_upper_case_globals)]
-    const Value: L = L::INSTANCE;
+    const Value: Self = crate::num::int::zst();
 }
 
 /// A layout evaluated in 32-bit arithmetic: every index of its domain lies in `0..=u32::MAX`

@@ -53,10 +53,11 @@ pub trait NonNegativeInt: Int {}
 )]
 pub trait Positive: NonNegativeInt {}
 
-/// A typenum integer is zero-sized; this makes one in a `const` context.
-const fn zst<T>() -> T {
+/// A typenum integer (or a layout of them) is zero-sized; this makes one in a `const` context.
+pub(crate) const fn zst<T>() -> T {
     assert!(core::mem::size_of::<T>() == 0);
-    // SAFETY: `T` has no bytes (checked above) and typenum's integers have no uninhabited fields.
+    // SAFETY: `T` has no bytes (checked above), and the types this is called on (typenum's
+    // integers, tuples and layouts of them) have no uninhabited fields.
     unsafe { core::mem::zeroed() }
 }
 

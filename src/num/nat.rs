@@ -258,12 +258,40 @@ impl<N> DivRem<UInt<UTerm, B1>> for N {
 }
 
 /// By an even number: halve both, `A / 2D = (A / 2) / D`, the halved-off bit joining the remainder.
-impl<U: DivRem<UInt<E, F>>, B, E, F> DivRem<UInt<UInt<E, F>, B0>> for UInt<U, B>
+/// By `2 (mod 4)`: one bit.
+impl<U: DivRem<UInt<E, B1>>, B, E> DivRem<UInt<UInt<E, B1>, B0>> for UInt<U, B>
 where
     U::Rem: Push<B>,
 {
     type Quot = U::Quot;
     type Rem = Pushed<U::Rem, B>;
+}
+/// By a multiple of 4: two bits at once (half the solver's depth on powers of two).
+impl<U: DivRem<UInt<G, H>>, A1, A0, G, H> DivRem<UInt<UInt<UInt<G, H>, B0>, B0>>
+    for UInt<UInt<U, A1>, A0>
+where
+    (U::Rem, A1, A0): PushTwo,
+{
+    type Quot = U::Quot;
+    type Rem = <(U::Rem, A1, A0) as PushTwo>::Output;
+}
+/// A one-bit number by 4 or more: 0, and itself left over.
+impl<A, G, H> DivRem<UInt<UInt<UInt<G, H>, B0>, B0>> for UInt<UTerm, A> {
+    type Quot = UTerm;
+    type Rem = Self;
+}
+
+/// `4 * N + 2 * A1 + A0` for `(N, A1, A0)`, normal.
+#[doc(hidden)]
+pub trait PushTwo {
+    /// The number.
+    type Output;
+}
+impl<N: Push<A1>, A1, A0> PushTwo for (N, A1, A0)
+where
+    Pushed<N, A1>: Push<A0>,
+{
+    type Output = Pushed<Pushed<N, A1>, A0>;
 }
 impl<D> DivRem<UInt<D, B0>> for UTerm {
     type Quot = UTerm;

@@ -42,6 +42,13 @@ impl<Sw, const O: usize, L> ComposedLayout<Sw, O, L> {
     pub const INSTANCE: Self = ComposedLayout(PhantomData);
 }
 
+/// `layout!`'s path to a composed layout type and its value, with no bound to prove.
+impl<Sw, const O: usize, L> crate::layout::TypeAndValue for ComposedLayout<Sw, O, L> {
+    type Value = Self;
+    #[allow(non_upper_case_globals)]
+    const Value: Self = Self::INSTANCE;
+}
+
 impl<Sw, const O: usize, L> Clone for ComposedLayout<Sw, O, L> {
     fn clone(&self) -> Self {
         *self
