@@ -11,6 +11,12 @@
 //! Division by an even number halves both sides first (`A / 2D = (A / 2) / D`), so a power of two
 //! divides by shifting; only an odd divisor above 1 runs the long division.
 //!
+//! The solver's depth is a cost here too: rust-analyzer gives up on a type past a fixed depth of
+//! 50 nested goals (rustc's default limit is 128), and every layout operation stands on this
+//! arithmetic. So addition, comparison, successor, predecessor, multiplication and division by 4
+//! take two bits a step, and a step's work runs on plain types, not on projections of
+//! projections (`scripts/solver_depth.py` measures the depth of the operations users name).
+//!
 //! ```
 //! use tessel::nat::{Diff, Mod, Prod, Quot, Sum};
 //! use tessel::typenum::{U0, U12, U3, U32, U4, U7, U96};
@@ -63,21 +69,58 @@ where
     type Output = <Self as Succ>::Output;
 }
 
-/// One bit of the sum: `(a, b, carry in) -> (bit, carry out)`.
-macro_rules! full_adder {
+/// One bit of the sum where one side has one bit left: `(a, b, carry in) -> (bit, carry out)`.
+macro_rules! bit_adder {
     ($(($a:ident, $b:ident, $c:ident) -> ($s:ident, $k:ident)),+) => {$(
-        impl<U: AddCarry<V, $k>, V> AddCarry<UInt<V, $b>, $c> for UInt<U, $a> {
-            type Output = UInt<U::Output, $s>;
+        impl<V> AddCarry<UInt<V, $b>, $c> for UInt<UTerm, $a>
+        where
+            UTerm: AddCarry<V, $k>,
+        {
+            type Output = UInt<<UTerm as AddCarry<V, $k>>::Output, $s>;
+        }
+        impl<U, A1> AddCarry<UInt<UTerm, $b>, $c> for UInt<UInt<U, A1>, $a>
+        where
+            UInt<U, A1>: AddCarry<UTerm, $k>,
+        {
+            type Output = UInt<<UInt<U, A1> as AddCarry<UTerm, $k>>::Output, $s>;
         }
     )+};
 }
-full_adder!(
-    (B0, B0, B0) -> (B0, B0), (B0, B1, B0) -> (B1, B0), (B1, B0, B0) -> (B1, B0),
-    (B1, B1, B0) -> (B0, B1), (B0, B0, B1) -> (B1, B0), (B0, B1, B1) -> (B0, B1),
-    (B1, B0, B1) -> (B0, B1), (B1, B1, B1) -> (B1, B1)
+bit_adder!(
+    (B0, B0, B0) -> (B0, B0), (B0, B0, B1) -> (B1, B0), (B0, B1, B0) -> (B1, B0),
+    (B0, B1, B1) -> (B0, B1), (B1, B0, B0) -> (B1, B0), (B1, B0, B1) -> (B0, B1),
+    (B1, B1, B0) -> (B0, B1), (B1, B1, B1) -> (B1, B1)
 );
 
-/// `Self + 1`.
+/// Two bits of each side at once (half the solver's depth of one bit a step):
+/// `(a1 a0 + b1 b0 + carry in) -> (s1 s0, carry out)`.
+macro_rules! digit_adder {
+    ($(($a1:ident $a0:ident + $b1:ident $b0:ident + $c:ident) -> ($s1:ident $s0:ident, $k:ident);)+) => {$(
+        impl<U: AddCarry<V, $k>, V> AddCarry<UInt<UInt<V, $b1>, $b0>, $c> for UInt<UInt<U, $a1>, $a0> {
+            type Output = UInt<UInt<U::Output, $s1>, $s0>;
+        }
+    )+};
+}
+digit_adder! {
+    (B0 B0 + B0 B0 + B0) -> (B0 B0, B0); (B0 B0 + B0 B0 + B1) -> (B0 B1, B0);
+    (B0 B0 + B0 B1 + B0) -> (B0 B1, B0); (B0 B0 + B0 B1 + B1) -> (B1 B0, B0);
+    (B0 B0 + B1 B0 + B0) -> (B1 B0, B0); (B0 B0 + B1 B0 + B1) -> (B1 B1, B0);
+    (B0 B0 + B1 B1 + B0) -> (B1 B1, B0); (B0 B0 + B1 B1 + B1) -> (B0 B0, B1);
+    (B0 B1 + B0 B0 + B0) -> (B0 B1, B0); (B0 B1 + B0 B0 + B1) -> (B1 B0, B0);
+    (B0 B1 + B0 B1 + B0) -> (B1 B0, B0); (B0 B1 + B0 B1 + B1) -> (B1 B1, B0);
+    (B0 B1 + B1 B0 + B0) -> (B1 B1, B0); (B0 B1 + B1 B0 + B1) -> (B0 B0, B1);
+    (B0 B1 + B1 B1 + B0) -> (B0 B0, B1); (B0 B1 + B1 B1 + B1) -> (B0 B1, B1);
+    (B1 B0 + B0 B0 + B0) -> (B1 B0, B0); (B1 B0 + B0 B0 + B1) -> (B1 B1, B0);
+    (B1 B0 + B0 B1 + B0) -> (B1 B1, B0); (B1 B0 + B0 B1 + B1) -> (B0 B0, B1);
+    (B1 B0 + B1 B0 + B0) -> (B0 B0, B1); (B1 B0 + B1 B0 + B1) -> (B0 B1, B1);
+    (B1 B0 + B1 B1 + B0) -> (B0 B1, B1); (B1 B0 + B1 B1 + B1) -> (B1 B0, B1);
+    (B1 B1 + B0 B0 + B0) -> (B1 B1, B0); (B1 B1 + B0 B0 + B1) -> (B0 B0, B1);
+    (B1 B1 + B0 B1 + B0) -> (B0 B0, B1); (B1 B1 + B0 B1 + B1) -> (B0 B1, B1);
+    (B1 B1 + B1 B0 + B0) -> (B0 B1, B1); (B1 B1 + B1 B0 + B1) -> (B1 B0, B1);
+    (B1 B1 + B1 B1 + B0) -> (B1 B0, B1); (B1 B1 + B1 B1 + B1) -> (B1 B1, B1);
+}
+
+/// `Self + 1`, two bits a step.
 pub trait Succ {
     /// The successor.
     type Output;
@@ -85,11 +128,17 @@ pub trait Succ {
 impl Succ for UTerm {
     type Output = UInt<UTerm, B1>;
 }
-impl<U> Succ for UInt<U, B0> {
-    type Output = UInt<U, B1>;
+impl Succ for UInt<UTerm, B1> {
+    type Output = UInt<UInt<UTerm, B1>, B0>;
 }
-impl<U: Succ> Succ for UInt<U, B1> {
-    type Output = UInt<U::Output, B0>;
+impl<U, A> Succ for UInt<UInt<U, A>, B0> {
+    type Output = UInt<UInt<U, A>, B1>;
+}
+impl<U> Succ for UInt<UInt<U, B0>, B1> {
+    type Output = UInt<UInt<U, B1>, B0>;
+}
+impl<U: Succ> Succ for UInt<UInt<U, B1>, B1> {
+    type Output = UInt<UInt<U::Output, B0>, B0>;
 }
 
 /// `A + B`.
@@ -128,7 +177,7 @@ full_subtractor!(
     (B1, B0, B1) -> (B0, B0), (B1, B1, B1) -> (B1, B1)
 );
 
-/// `Self - 1` for `Self > 0`.
+/// `Self - 1` for `Self > 0`, two bits a step.
 pub trait Pred {
     /// The predecessor.
     type Output;
@@ -136,14 +185,17 @@ pub trait Pred {
 impl<U: Push<B0>> Pred for UInt<U, B1> {
     type Output = Pushed<U, B0>;
 }
-impl<U: Pred> Pred for UInt<U, B0> {
-    type Output = UInt<U::Output, B1>;
+impl<U: Push<B0>> Pred for UInt<UInt<U, B1>, B0> {
+    type Output = UInt<Pushed<U, B0>, B1>;
+}
+impl<U: Pred> Pred for UInt<UInt<U, B0>, B0> {
+    type Output = UInt<UInt<U::Output, B1>, B1>;
 }
 
 /// `A - B` for `A >= B`.
 pub type Diff<A, B> = <A as SubBorrow<B, B0>>::Output;
 
-/// `Self * R`: shift and add, one step per bit of `Self`.
+/// `Self * R`: shift and add, two bits of `Self` a step.
 pub trait Mul<R> {
     /// The product.
     type Output;
@@ -151,18 +203,61 @@ pub trait Mul<R> {
 impl<R> Mul<R> for UTerm {
     type Output = UTerm;
 }
-impl<U: Mul<R>, R> Mul<R> for UInt<U, B0>
-where
-    U::Output: Push<B0>,
-{
-    type Output = Pushed<U::Output, B0>;
+impl<R> Mul<R> for UInt<UTerm, B1> {
+    type Output = R;
 }
-impl<U: Mul<R>, R> Mul<R> for UInt<U, B1>
+impl<R: Push<B0>> Mul<R> for UInt<UInt<UTerm, B1>, B0> {
+    type Output = Pushed<R, B0>;
+}
+impl<R: Push<B0>> Mul<R> for UInt<UInt<UTerm, B1>, B1>
 where
-    U::Output: Push<B0>,
-    Pushed<U::Output, B0>: AddCarry<R, B0>,
+    Pushed<R, B0>: AddCarry<R, B0>,
 {
-    type Output = Sum<Pushed<U::Output, B0>, R>;
+    type Output = Sum<Pushed<R, B0>, R>;
+}
+/// Four or more (the three impls above: 1, 2 and 3, told apart by their shape).
+impl<V, C, R, A1, A0> Mul<R> for UInt<UInt<UInt<V, C>, A1>, A0>
+where
+    UInt<V, C>: Mul<R>,
+    (<UInt<V, C> as Mul<R>>::Output, A1, A0): MulDigit<R>,
+{
+    type Output = <(<UInt<V, C> as Mul<R>>::Output, A1, A0) as MulDigit<R>>::Output;
+}
+
+/// One step of [`Mul`]: `4 * P + (2 * A1 + A0) * R` for `(P, A1, A0)`, `P` the product of the
+/// higher bits (a plain type here).
+#[doc(hidden)]
+pub trait MulDigit<R> {
+    /// The product.
+    type Output;
+}
+impl<P: Push<B0>, R> MulDigit<R> for (P, B0, B0)
+where
+    Pushed<P, B0>: Push<B0>,
+{
+    type Output = Pushed<Pushed<P, B0>, B0>;
+}
+impl<P: Push<B0>, R> MulDigit<R> for (P, B0, B1)
+where
+    Pushed<P, B0>: Push<B0>,
+    Pushed<Pushed<P, B0>, B0>: AddCarry<R, B0>,
+{
+    type Output = Sum<Pushed<Pushed<P, B0>, B0>, R>;
+}
+impl<P: Push<B0>, R: Push<B0>> MulDigit<R> for (P, B1, B0)
+where
+    Pushed<P, B0>: Push<B0>,
+    Pushed<Pushed<P, B0>, B0>: AddCarry<Pushed<R, B0>, B0>,
+{
+    type Output = Sum<Pushed<Pushed<P, B0>, B0>, Pushed<R, B0>>;
+}
+impl<P: Push<B0>, R: Push<B0>> MulDigit<R> for (P, B1, B1)
+where
+    Pushed<P, B0>: Push<B0>,
+    Pushed<R, B0>: AddCarry<R, B0>,
+    Pushed<Pushed<P, B0>, B0>: AddCarry<Sum<Pushed<R, B0>, R>, B0>,
+{
+    type Output = Sum<Pushed<Pushed<P, B0>, B0>, Sum<Pushed<R, B0>, R>>;
 }
 
 /// `A * B`.
