@@ -160,10 +160,10 @@ where
     type Output = <Self as Pred>::Output;
 }
 
-/// One bit of the difference: `(a, b, borrow in) -> (bit, borrow out)`.
-macro_rules! full_subtractor {
+/// One bit of the difference where R has one bit: `(a, b, borrow in) -> (bit, borrow out)`.
+macro_rules! bit_subtractor {
     ($(($a:ident, $b:ident, $c:ident) -> ($d:ident, $k:ident)),+) => {$(
-        impl<U: SubBorrow<V, $k>, V> SubBorrow<UInt<V, $b>, $c> for UInt<U, $a>
+        impl<U: SubBorrow<UTerm, $k>> SubBorrow<UInt<UTerm, $b>, $c> for UInt<U, $a>
         where
             U::Output: Push<$d>,
         {
@@ -171,11 +171,41 @@ macro_rules! full_subtractor {
         }
     )+};
 }
-full_subtractor!(
-    (B0, B0, B0) -> (B0, B0), (B0, B1, B0) -> (B1, B1), (B1, B0, B0) -> (B1, B0),
-    (B1, B1, B0) -> (B0, B0), (B0, B0, B1) -> (B1, B1), (B0, B1, B1) -> (B0, B1),
-    (B1, B0, B1) -> (B0, B0), (B1, B1, B1) -> (B1, B1)
+bit_subtractor!(
+    (B0, B0, B0) -> (B0, B0), (B0, B0, B1) -> (B1, B1), (B0, B1, B0) -> (B1, B1),
+    (B0, B1, B1) -> (B0, B1), (B1, B0, B0) -> (B1, B0), (B1, B0, B1) -> (B0, B0),
+    (B1, B1, B0) -> (B0, B0), (B1, B1, B1) -> (B1, B1)
 );
+
+/// Two bits of each side at once: `(a1 a0 - b1 b0 - borrow in) -> (d1 d0, borrow out)`.
+macro_rules! digit_subtractor {
+    ($(($a1:ident $a0:ident - $b1:ident $b0:ident - $c:ident) -> ($d1:ident $d0:ident, $k:ident);)+) => {$(
+        impl<U: SubBorrow<V, $k>, V> SubBorrow<UInt<UInt<V, $b1>, $b0>, $c> for UInt<UInt<U, $a1>, $a0>
+        where
+            (U::Output, $d1, $d0): PushTwo,
+        {
+            type Output = <(U::Output, $d1, $d0) as PushTwo>::Output;
+        }
+    )+};
+}
+digit_subtractor! {
+    (B0 B0 - B0 B0 - B0) -> (B0 B0, B0); (B0 B0 - B0 B0 - B1) -> (B1 B1, B1);
+    (B0 B0 - B0 B1 - B0) -> (B1 B1, B1); (B0 B0 - B0 B1 - B1) -> (B1 B0, B1);
+    (B0 B0 - B1 B0 - B0) -> (B1 B0, B1); (B0 B0 - B1 B0 - B1) -> (B0 B1, B1);
+    (B0 B0 - B1 B1 - B0) -> (B0 B1, B1); (B0 B0 - B1 B1 - B1) -> (B0 B0, B1);
+    (B0 B1 - B0 B0 - B0) -> (B0 B1, B0); (B0 B1 - B0 B0 - B1) -> (B0 B0, B0);
+    (B0 B1 - B0 B1 - B0) -> (B0 B0, B0); (B0 B1 - B0 B1 - B1) -> (B1 B1, B1);
+    (B0 B1 - B1 B0 - B0) -> (B1 B1, B1); (B0 B1 - B1 B0 - B1) -> (B1 B0, B1);
+    (B0 B1 - B1 B1 - B0) -> (B1 B0, B1); (B0 B1 - B1 B1 - B1) -> (B0 B1, B1);
+    (B1 B0 - B0 B0 - B0) -> (B1 B0, B0); (B1 B0 - B0 B0 - B1) -> (B0 B1, B0);
+    (B1 B0 - B0 B1 - B0) -> (B0 B1, B0); (B1 B0 - B0 B1 - B1) -> (B0 B0, B0);
+    (B1 B0 - B1 B0 - B0) -> (B0 B0, B0); (B1 B0 - B1 B0 - B1) -> (B1 B1, B1);
+    (B1 B0 - B1 B1 - B0) -> (B1 B1, B1); (B1 B0 - B1 B1 - B1) -> (B1 B0, B1);
+    (B1 B1 - B0 B0 - B0) -> (B1 B1, B0); (B1 B1 - B0 B0 - B1) -> (B1 B0, B0);
+    (B1 B1 - B0 B1 - B0) -> (B1 B0, B0); (B1 B1 - B0 B1 - B1) -> (B0 B1, B0);
+    (B1 B1 - B1 B0 - B0) -> (B0 B1, B0); (B1 B1 - B1 B0 - B1) -> (B0 B0, B0);
+    (B1 B1 - B1 B1 - B0) -> (B0 B0, B0); (B1 B1 - B1 B1 - B1) -> (B1 B1, B1);
+}
 
 /// `Self - 1` for `Self > 0`, two bits a step.
 pub trait Pred {
