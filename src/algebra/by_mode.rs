@@ -144,13 +144,38 @@ impl<Op, T, TT, Rest> EachMode<Op, Cons<T, TT>, Rest> for Nil {
     type Verdict = Holds;
 }
 
-impl<Op: ModeOp<L, T>, L, LT: EachMode<Op, TT, Rest>, T, TT, Rest> EachMode<Op, Cons<T, TT>, Rest>
+/// The last tiler: its mode, then the layouts past the tilers.
+impl<Op: ModeOp<L, T>, L, LT: EachMode<Op, Nil, Rest>, T, Rest> EachMode<Op, Cons<T, Nil>, Rest>
     for Cons<L, LT>
 where
     Op::Verdict: Both<LT::Verdict>,
 {
     type Output = Cons<Op::Output, LT::Output>;
     type Verdict = And<Op::Verdict, LT::Verdict>;
+}
+
+/// More tilers than layouts: the last layout's mode (the tuple tiler's check reports the rest).
+impl<Op: ModeOp<L, T0>, L, T0, T1, TT, Rest> EachMode<Op, Cons<T0, Cons<T1, TT>>, Rest>
+    for Cons<L, Nil>
+{
+    type Output = Cons<Op::Output, Nil>;
+    type Verdict = Op::Verdict;
+}
+
+/// Two modes at once, side by side: a mode's operation sits one list step deep for every two
+/// modes before it, not every one (the solver's depth; rust-analyzer gives up at 50).
+impl<L0, L1, LT, T0, T1, TT, Rest, Op> EachMode<Op, Cons<T0, Cons<T1, TT>>, Rest>
+    for Cons<L0, Cons<L1, LT>>
+where
+    Op: ModeOp<L0, T0> + ModeOp<L1, T1>,
+    LT: EachMode<Op, TT, Rest>,
+    <Op as ModeOp<L1, T1>>::Verdict: Both<LT::Verdict>,
+    <Op as ModeOp<L0, T0>>::Verdict: Both<And<<Op as ModeOp<L1, T1>>::Verdict, LT::Verdict>>,
+{
+    type Output =
+        Cons<<Op as ModeOp<L0, T0>>::Output, Cons<<Op as ModeOp<L1, T1>>::Output, LT::Output>>;
+    type Verdict =
+        And<<Op as ModeOp<L0, T0>>::Verdict, And<<Op as ModeOp<L1, T1>>::Verdict, LT::Verdict>>;
 }
 
 /// The verdict on a tuple tiler of `T` modes for a layout of `L` modes: `Cond` fails if T > L.
@@ -171,10 +196,7 @@ macro_rules! tuple_tilers {
                 $crate::algebra::by_mode::EachMode<$Op, $crate::num::list::list_type!($($T),+), $Rest>,
             <<AS::List as $crate::layout::sublayout::ModeLayouts<AD::List>>::Output
                 as $crate::algebra::by_mode::EachMode<$Op, $crate::num::list::list_type!($($T),+), $Rest>>::Output:
-                $crate::num::list::ToTuple,
-            <<<AS::List as $crate::layout::sublayout::ModeLayouts<AD::List>>::Output
-                as $crate::algebra::by_mode::EachMode<$Op, $crate::num::list::list_type!($($T),+), $Rest>>::Output
-                as $crate::num::list::ToTuple>::Tuple: $crate::layout::sublayout::Concatenate,
+                $crate::layout::sublayout::ConcatenateList,
             $crate::num::list::list_type!($($T),+): $crate::num::list::Len,
             AS::List: $crate::num::list::Len,
             <$crate::num::list::list_type!($($T),+) as $crate::num::list::Len>::Output:
@@ -194,9 +216,9 @@ macro_rules! tuple_tilers {
             >: $crate::diagnostic::Both<<<AS::List as $crate::layout::sublayout::ModeLayouts<AD::List>>::Output
                 as $crate::algebra::by_mode::EachMode<$Op, $crate::num::list::list_type!($($T),+), $Rest>>::Verdict>,
         {
-            type Output = <<<<AS::List as $crate::layout::sublayout::ModeLayouts<AD::List>>::Output
+            type Output = <<<AS::List as $crate::layout::sublayout::ModeLayouts<AD::List>>::Output
                 as $crate::algebra::by_mode::EachMode<$Op, $crate::num::list::list_type!($($T),+), $Rest>>::Output
-                as $crate::num::list::ToTuple>::Tuple as $crate::layout::sublayout::Concatenate>::Output;
+                as $crate::layout::sublayout::ConcatenateList>::Output;
             type Verdict = $crate::diagnostic::And<
                 $crate::algebra::by_mode::RankFits<
                     <$crate::num::list::list_type!($($T),+) as $crate::num::list::Len>::Output,

@@ -42,13 +42,13 @@ use crate::diagnostic::{
     RuntimeCheck, Verified,
 };
 use crate::layout::int_tuple::{IntTuple, LayoutShape};
-use crate::layout::sublayout::Concatenate;
+use crate::layout::sublayout::ConcatenateList;
 use crate::layout::Layout;
 use crate::num::arith::{
     AddMixed, CeilDivMixed, CeilDivOf, DivCheap, Divides, IsUnit, Less, Lt, PlusOf, QuotCheap,
     ScaleStride, Scaled, Unit,
 };
-use crate::num::list::{list_type, Concat, Cons, Joined, Nil, ReverseOnto, SplitFirst, ToTuple};
+use crate::num::list::{list_type, Concat, Cons, Joined, Nil, ReverseOnto, SplitFirst};
 use crate::num::nat::{AddCarry, Compare, Diff, LessThan, Pred, Sub1, SubBorrow, Sum};
 use typenum::{UInt, UTerm, B0, B1, U0, U1, U2};
 
@@ -842,11 +842,10 @@ macro_rules! tuple_compose_with {
         impl<$($S,)+ $($D,)+ M> ComposeWith<($($D,)+), M> for ($($S,)+)
         where
             M: ComposeList<list_type!($($S),+), list_type!($($D),+)>,
-            <M as ComposeList<list_type!($($S),+), list_type!($($D),+)>>::Layouts: ToTuple,
-            <<M as ComposeList<list_type!($($S),+), list_type!($($D),+)>>::Layouts as ToTuple>::Tuple: Concatenate,
+            <M as ComposeList<list_type!($($S),+), list_type!($($D),+)>>::Layouts: ConcatenateList,
         {
-            type Layout = <<<M as ComposeList<list_type!($($S),+), list_type!($($D),+)>>::Layouts
-                as ToTuple>::Tuple as Concatenate>::Output;
+            type Layout = <<M as ComposeList<list_type!($($S),+), list_type!($($D),+)>>::Layouts
+                as ConcatenateList>::Output;
             type Modes = <M as ComposeList<list_type!($($S),+), list_type!($($D),+)>>::Modes;
         }
     )+};

@@ -38,7 +38,7 @@ use crate::algebra::mixed::{
 use crate::diagnostic::{And, Both, Checked, Failure, Judge, Verified};
 use crate::layout::compact::{Compact, LayoutLeft, Left};
 use crate::layout::int_tuple::{IntTuple, LayoutShape};
-use crate::layout::sublayout::{Concatenate, ModeLayouts, Modes, Parts};
+use crate::layout::sublayout::{Concatenate, ConcatenateList, ModeLayouts, Modes, Parts};
 use crate::layout::Layout;
 use crate::num::list::{list_type, Concat, Cons, Joined, Nil, ToTuple};
 use typenum::{UInt, U0, U1};
@@ -265,11 +265,11 @@ where
     Layout<S1, D1>: Open,
     Both: First<Layout<S0, D0>>,
     <Both as First<Layout<S0, D0>>>::Modes: Concat<<Layout<S1, D1> as Open>::Modes>,
-    Joined<<Both as First<Layout<S0, D0>>>::Modes, <Layout<S1, D1> as Open>::Modes>: ToTuple,
-    <Joined<<Both as First<Layout<S0, D0>>>::Modes, <Layout<S1, D1> as Open>::Modes> as ToTuple>::Tuple: Concatenate,
+    Joined<<Both as First<Layout<S0, D0>>>::Modes, <Layout<S1, D1> as Open>::Modes>:
+        ConcatenateList,
 {
-    type Output = <<Joined<<Both as First<Layout<S0, D0>>>::Modes, <Layout<S1, D1> as Open>::Modes> as ToTuple>::Tuple
-        as Concatenate>::Output;
+    type Output = <Joined<<Both as First<Layout<S0, D0>>>::Modes, <Layout<S1, D1> as Open>::Modes>
+        as ConcatenateList>::Output;
 }
 
 /// `TiledDivide<A, T>`: `((tile), r0, r1, ...)`.

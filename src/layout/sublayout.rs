@@ -635,6 +635,32 @@ macro_rules! tuple_concatenate {
 
 for_each_arity!(tuple_concatenate);
 
+/// A list of layouts as the modes of one layout: [`Concatenate`] of the list's tuple in one
+/// step of the solver's depth, not two (rust-analyzer gives up at a depth of 50).
+pub trait ConcatenateList {
+    /// The layout.
+    type Output;
+}
+
+/// `Cons<Layout<S0, D0>, Cons<Layout<S1, D1>, .. Nil>>`.
+macro_rules! layout_list {
+    () => { Nil };
+    ($S:ident $D:ident $(, $St:ident $Dt:ident)*) => { Cons<Layout<$S, $D>, layout_list!($($St $Dt),*)> };
+}
+
+macro_rules! list_concatenate {
+    ($( ($(($S:ident $D:ident $X:ident $i:tt))+) )+) => {$(
+        impl<$($S: LayoutShape<$D>, $D: IntTuple),+> ConcatenateList for layout_list!($($S $D),+)
+        where
+            ($($S,)+): LayoutShape<($($D,)+)>,
+        {
+            type Output = Layout<($($S,)+), ($($D,)+)>;
+        }
+    )+};
+}
+
+for_each_arity!(list_concatenate);
+
 /// `make_layout(a, b, ...)`: the layouts of the tuple as the modes of one layout.
 #[inline(always)]
 pub fn make_layout<Ls: Concatenate>(layouts: Ls) -> Ls::Output {
