@@ -867,12 +867,31 @@ impl<M> ComposeList<Nil, Nil> for M {
     type Modes = M;
 }
 
-impl<M, S: ComposeWith<D, M>, ST, D, DT> ComposeList<Cons<S, ST>, Cons<D, DT>> for M
+/// The last mode of B.
+impl<M, S: ComposeWith<D, M>, D, DT> ComposeList<Cons<S, Nil>, Cons<D, DT>> for M
 where
-    S::Modes: ComposeList<ST, DT>,
+    S::Modes: ComposeList<Nil, DT>,
 {
-    type Layouts = Cons<S::Layout, <S::Modes as ComposeList<ST, DT>>::Layouts>;
-    type Modes = <S::Modes as ComposeList<ST, DT>>::Modes;
+    type Layouts = Cons<S::Layout, <S::Modes as ComposeList<Nil, DT>>::Layouts>;
+    type Modes = <S::Modes as ComposeList<Nil, DT>>::Modes;
+}
+
+/// Two modes of B a step: the second walks A's modes as the first left them, one list step
+/// less deep in the solver (rust-analyzer gives up at a depth of 50).
+impl<M, S0: ComposeWith<D0, M>, S1, ST, D0, D1, DT>
+    ComposeList<Cons<S0, Cons<S1, ST>>, Cons<D0, Cons<D1, DT>>> for M
+where
+    S1: ComposeWith<D1, S0::Modes>,
+    <S1 as ComposeWith<D1, S0::Modes>>::Modes: ComposeList<ST, DT>,
+{
+    type Layouts = Cons<
+        S0::Layout,
+        Cons<
+            <S1 as ComposeWith<D1, S0::Modes>>::Layout,
+            <<S1 as ComposeWith<D1, S0::Modes>>::Modes as ComposeList<ST, DT>>::Layouts,
+        >,
+    >;
+    type Modes = <<S1 as ComposeWith<D1, S0::Modes>>::Modes as ComposeList<ST, DT>>::Modes;
 }
 
 /// `Self o B` on types, for a layout, an integer or a tuple tiler B.
