@@ -240,10 +240,10 @@ where
 /// The case of a step: `(R < S, N == 1, (N - 1) * R < S)`, each `B1`, `B0` or [`Unknown`].
 type Case<N, R, S> = (Less<R, S>, IsUnit<N>, <N as FitsIn<R, S>>::Output);
 
-/// One mode of A met by the walk of `N:R`, by its [`Case`]: `R >= S` (the mode is walked past),
-/// `R < S` with nothing left to take (`N == 1`), with the rest fitting in the mode
-/// (`(N - 1) * R < S`), or with the rest going on past it; and, where a runtime value leaves
-/// the case unknown ([`Unknown`]), CuTe's step that covers every case.
+/// One mode of A met by the walk of `N:R`, by its case `(R < S, N == 1, (N - 1) * R < S)`:
+/// `R >= S` (the mode is walked past), `R < S` with nothing left to take (`N == 1`), with the
+/// rest fitting in the mode, or with the rest going on past it; and, where a runtime value
+/// leaves the case unknown ([`Unknown`]), CuTe's step that covers every case.
 pub trait Walked<Case, N, R> {
     /// The walk's [`Trail`].
     type Output;
