@@ -70,6 +70,13 @@ halves! {
 }
 
 /// Two halves in one register: `lo` in bits 0-15.
+///
+/// ```
+/// use tessel::atom::element::{pack_halves, unpack_halves};
+/// let r = pack_halves(0x1234u16, 0xabcdu16);
+/// assert_eq!(r, 0xabcd_1234);
+/// assert_eq!(unpack_halves::<u16>(r), (0x1234, 0xabcd));
+/// ```
 #[inline(always)]
 pub fn pack_halves<T: Half>(lo: T, hi: T) -> u32 {
     lo.to_bits() as u32 | (hi.to_bits() as u32) << 16

@@ -125,6 +125,17 @@ impl<T> Engine for Ptr<T> {
 /// `.shared` instructions take) and the number of elements there (CuTe's `make_smem_ptr`). A
 /// tensor over it is read and written by the atoms that name shared memory (`cp.async`,
 /// `ldmatrix`), at the addresses its layout gives.
+///
+/// ```
+/// use tessel::tensor::{Smem, Walk};
+/// use tessel::{layout, TensorSmem};
+/// // SAFETY: nothing is read or written; the addresses are only computed.
+/// let s = unsafe { Smem::<u16>::new(0x400, 64) };
+/// assert_eq!(s.address(3), 0x406);
+/// // A tile over it: coordinate 9 of (8,8):(8,1) is (1,1), index 9, byte 18 past the start.
+/// let t = unsafe { TensorSmem::<u16, _>::from_smem(0x400, 64, layout!("(8,8):(8,1)")) };
+/// assert_eq!(t.engine().address(t.index(9)), 0x412);
+/// ```
 pub struct Smem<T> {
     addr: u32,
     len: usize,
@@ -167,6 +178,17 @@ impl<T> Engine for Smem<T> {
 
 /// An engine read one element at an index, whatever memory holds it: what a copy atom of one
 /// thread (`UniversalCopy`) and `gemm` read through.
+///
+/// ```
+/// use tessel::tensor::{Access, AccessMut};
+/// let mut regs = [1.0f32, 2.0, 3.0];
+/// // SAFETY: the indices are in bounds and nothing else holds the array.
+/// unsafe {
+///     assert_eq!((&regs[..]).load(2), 3.0);
+///     (&mut regs[..]).store(0, 5.0);
+/// }
+/// assert_eq!(regs[0], 5.0);
+/// ```
 pub trait Access: Engine {
     /// Element `i`.
     ///

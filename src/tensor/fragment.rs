@@ -170,7 +170,7 @@ impl<E, L> TensorOf<E, L, Zero> {
             engine,
             base: Zero,
             layout,
-            inside: true,
+            inside: super::Always,
         }
     }
 }

@@ -98,30 +98,64 @@ use crate::num::int::{Lit, ToStatic, C};
 /// retiling take a view of it ([`as_view`](TensorOf::as_view),
 /// [`as_view_mut`](TensorOf::as_view_mut)), so its indices stay constants.
 #[derive(Clone, Copy)]
-pub struct TensorOf<E, L, B = usize> {
+pub struct TensorOf<E, L, B: Base = usize> {
     engine: E,
     base: B,
     layout: L,
     /// Whether the tensor lies inside the shape of the tensors it was cut from (false for a
-    /// ragged tile and what is cut from it).
-    inside: bool,
+    /// ragged tile and what is cut from it); nothing for a fragment, which always does.
+    inside: B::Inside,
 }
 
 /// The index of a tensor's element 0 in its engine.
 pub trait Base: Copy {
+    /// Whether a tensor lies inside what it was cut from: `bool`, or [`Always`].
+    type Inside: Inside;
     /// The index.
     fn get(self) -> usize;
 }
 impl Base for usize {
+    type Inside = bool;
     #[inline(always)]
     fn get(self) -> usize {
         self
     }
 }
-/// The base of a register fragment: always 0, and no storage.
+
+/// Whether a tensor lies inside the shape of the tensors it was cut from.
+pub trait Inside: Copy {
+    /// Inside.
+    const YES: Self;
+    /// Whether it is.
+    fn get(self) -> bool;
+}
+impl Inside for bool {
+    const YES: Self = true;
+    #[inline(always)]
+    fn get(self) -> bool {
+        self
+    }
+}
+/// A register fragment's: it is never cut, so always inside, and stores nothing.
+#[derive(Clone, Copy, Default, Debug)]
+pub struct Always;
+impl Inside for Always {
+    const YES: Self = Always;
+    #[inline(always)]
+    fn get(self) -> bool {
+        true
+    }
+}
+/// The base of a register fragment: always 0, and no storage, so a fragment is its registers.
+///
+/// ```
+/// use tessel::{layout, Fragment};
+/// assert_eq!(core::mem::size_of::<Fragment<f32, layout!("(4,2,2):(1,4,8)")>>(), 16 * 4);
+/// ```
 #[derive(Clone, Copy, Default, Debug)]
 pub struct Zero;
 impl Base for Zero {
+    type Inside = Always;
     #[inline(always)]
     fn get(self) -> usize {
         0
@@ -310,7 +344,7 @@ impl<E, L> TensorOf<E, L> {
             engine,
             base,
             layout,
-            inside: true,
+            inside: Inside::YES,
         }
     }
 
@@ -322,6 +356,13 @@ impl<E, L> TensorOf<E, L> {
         layout
             .over(self.engine, self.base, shift)
             .within(self.inside)
+    }
+
+    /// The tensor, known to lie outside the shape it was cut from unless `inside`.
+    #[inline(always)]
+    pub(crate) fn within(mut self, inside: bool) -> Self {
+        self.inside &= inside;
+        self
     }
 }
 
@@ -368,11 +409,10 @@ impl<E, L, B: Base> TensorOf<E, L, B> {
         self.base.get()
     }
 
-    /// The tensor, known to lie outside the shape it was cut from unless `inside`.
+    /// Whether the tensor lies inside the shape of the tensors it was cut from.
     #[inline(always)]
-    pub(crate) fn within(mut self, inside: bool) -> Self {
-        self.inside &= inside;
-        self
+    pub(crate) fn inside(&self) -> bool {
+        self.inside.get()
     }
 
     /// The same engine and base through another layout (a retile): a view of the same elements.
@@ -426,7 +466,7 @@ impl<E: ReadEngine, L: Copy, B: Base> TensorOf<E, L, B> {
     /// ```
     #[inline(always)]
     pub fn as_view(&self) -> TensorOf<&[E::Elem], L> {
-        TensorOf::at(self.engine.elems(), self.base.get(), self.layout).within(self.inside)
+        TensorOf::at(self.engine.elems(), self.base.get(), self.layout).within(self.inside())
     }
 }
 impl<E: WriteEngine, L: Copy, B: Base> TensorOf<E, L, B> {
@@ -440,7 +480,7 @@ impl<E: WriteEngine, L: Copy, B: Base> TensorOf<E, L, B> {
     /// ```
     #[inline(always)]
     pub fn as_view_mut(&mut self) -> TensorOf<&mut [E::Elem], L> {
-        let (base, layout, inside) = (self.base.get(), self.layout, self.inside);
+        let (base, layout, inside) = (self.base.get(), self.layout, self.inside());
         TensorOf::at(self.engine.elems_mut(), base, layout).within(inside)
     }
 }
@@ -476,7 +516,7 @@ impl<E: Engine, S: LayoutShape<D>, D: IntTuple, B: Base> TensorOf<E, Layout<S, D
     pub fn is_full(&self) -> bool {
         let (lo, hi) = self.layout.shape().span(&self.layout.stride());
         let base = self.base.get() as isize;
-        self.inside && base + lo >= 0 && ((base + hi) as usize) < self.engine.len()
+        self.inside() && base + lo >= 0 && ((base + hi) as usize) < self.engine.len()
     }
 
     /// The number of elements.

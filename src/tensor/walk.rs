@@ -11,7 +11,17 @@ use crate::list::{Cons, Nil};
 use crate::sublayout::Modes;
 use crate::swizzle::SwizzleFn;
 
-/// A tensor walked by 1-D coordinate.
+/// A tensor walked by 1-D coordinate: how the atoms run over a partition of any rank, plain or
+/// swizzled, by the sizes of its first two modes and the engine index of each coordinate.
+///
+/// ```
+/// use tessel::tensor::Walk;
+/// use tessel::{layout, Tensor};
+/// let data = [0u8; 32];
+/// let t = Tensor::new(&data[..], layout!("(2,4,4):(1,8,2)"));
+/// assert_eq!(t.sizes(), (2, 4, 32)); // mode 0, mode 1, all
+/// assert_eq!(t.index(3), 9); // coordinate (1,1,0)
+/// ```
 pub trait Walk {
     /// Where its elements live.
     type Engine: Engine;

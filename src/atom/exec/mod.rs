@@ -38,6 +38,18 @@ use typenum::Unsigned;
 
 /// An MMA atom's registers: the values of one call a thread holds, in the order of the atom's
 /// TV layouts' value modes, and the instruction's operand registers they pack into.
+///
+/// ```
+/// use tessel::atom::element::{pack_halves, F16};
+/// use tessel::atom::exec::MmaRegisters;
+/// use tessel::mma::SM80_16x8x16_F32F16F16F32_TN as Atom;
+/// let a: [F16; 8] = core::array::from_fn(|v| F16(v as u16));
+/// let b: [F16; 4] = core::array::from_fn(|v| F16(10 + v as u16));
+/// let (ra, rb) = Atom::pack(&a, &b);
+/// // Register r holds values 2r (low half) and 2r + 1, as the PTX ISA's fragment tables say.
+/// assert_eq!(ra[3], pack_halves(F16(6), F16(7)));
+/// assert_eq!(rb, [pack_halves(F16(10), F16(11)), pack_halves(F16(12), F16(13))]);
+/// ```
 pub trait MmaRegisters: MmaAtom {
     /// A's values.
     type FragA: Copy + Default + AsMut<[Self::ValTypeA]>;
