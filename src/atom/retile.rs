@@ -42,7 +42,7 @@ use crate::layout::Layout;
 use crate::num::arith::{SameAs, SameValue};
 use crate::num::list::Len;
 use crate::num::nat::Prod;
-use crate::tensor::{Engine, TensorOf};
+use crate::tensor::{CutByValue, Engine, TensorOf};
 use typenum::{U1, U3};
 
 /// `Self`, a fragment layout `(V, M, K)`, retiled for the TiledCopy `Tc`.
@@ -227,9 +227,9 @@ impl<Tc: TiledCopy> ThrCopy<Tc> {
     /// assert_eq!(copy.retile_D(frag.as_view()).layout().to_string(), "((8,1),4,4):((1,0),8,32)");
     /// ```
     #[inline(always)]
-    pub fn retile_D<E: Engine, S, D>(
+    pub fn retile_D<E: Engine, S, D, B: CutByValue>(
         &self,
-        t: TensorOf<E, Layout<S, D>>,
+        t: TensorOf<E, Layout<S, D>, B>,
     ) -> TensorOf<E, <Layout<S, D> as RetileOf<Tc>>::Output>
     where
         S: LayoutShape<D>,
@@ -237,14 +237,14 @@ impl<Tc: TiledCopy> ThrCopy<Tc> {
         Layout<S, D>: RetileOf<Tc>,
         <Layout<S, D> as RetileOf<Tc>>::Verdict: Checked,
     {
-        t.view(Default::default())
+        t.cut().view(Default::default())
     }
 
     /// A register fragment as this copy's source (CuTe's `retile_S`): the same view.
     #[inline(always)]
-    pub fn retile_S<E: Engine, S, D>(
+    pub fn retile_S<E: Engine, S, D, B: CutByValue>(
         &self,
-        t: TensorOf<E, Layout<S, D>>,
+        t: TensorOf<E, Layout<S, D>, B>,
     ) -> TensorOf<E, <Layout<S, D> as RetileOf<Tc>>::Output>
     where
         S: LayoutShape<D>,

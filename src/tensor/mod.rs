@@ -122,6 +122,22 @@ impl Base for usize {
     }
 }
 
+/// The base of a tensor that a slice or a retile may cut by value: every tensor's but a register
+/// fragment's, which is cut through a view of it (so a write through the cut lands in it).
+///
+/// ```compile_fail
+/// // a register fragment is not cut by value: slice, partition or retile a view of it
+/// use tessel::{shape, tensor::FragmentOf, Underscore};
+/// let frag = FragmentOf::<f32, shape!("(4,2)")>::default();
+/// let _ = frag.slice_by((Underscore, 1usize));
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "a register fragment is not cut by value: slice, partition or retile a view of it, `frag.as_view()` or `frag.as_view_mut()`",
+    label = "this tensor owns its registers: a cut by value would copy them, and a write through it would be lost"
+)]
+pub trait CutByValue: Base {}
+impl CutByValue for usize {}
+
 /// Whether a tensor lies inside the shape of the tensors it was cut from.
 pub trait Inside: Copy {
     /// Inside.
@@ -415,6 +431,17 @@ impl<E, L, B: Base> TensorOf<E, L, B> {
         self.inside.get()
     }
 
+    /// The same tensor with a runtime base, to be cut (the base is one already: see
+    /// [`CutByValue`]).
+    #[inline(always)]
+    pub(crate) fn cut(self) -> TensorOf<E, L>
+    where
+        B: CutByValue,
+    {
+        let (base, inside) = (self.base.get(), self.inside());
+        TensorOf::at(self.engine, base, self.layout).within(inside)
+    }
+
     /// The same engine and base through another layout (a retile): a view of the same elements.
     #[inline(always)]
     pub(crate) fn view<L2>(self, layout: L2) -> TensorOf<E, L2, B> {
@@ -434,17 +461,18 @@ impl<E, L, B: Base> TensorOf<E, L, B> {
     }
 }
 
-impl<E, L> TensorOf<E, L> {
+impl<E, L, B: Base> TensorOf<E, L, B> {
     /// `t(_, x)` for a tensor of two modes (a tile and a rest): the tile at rest coordinate `x`
     /// (a zipped divide's tile `x`).
     #[inline(always)]
     pub fn slice<X>(self, x: X) -> TensorOf<E, L::First>
     where
+        B: CutByValue,
         L: TwoModes,
         L::Second: At<X>,
         L::First: Sliced,
     {
-        self.map(|l| {
+        self.cut().map(|l| {
             let (tile, rest) = l.split();
             let shift = rest.at(x);
             (tile, shift)

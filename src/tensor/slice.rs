@@ -163,15 +163,16 @@ where
     }
 }
 
-impl<E, L> TensorOf<E, L> {
+impl<E, L, B: super::Base> TensorOf<E, L, B> {
     /// CuTe's `t(c)` with `_` in `c` ([`Underscore`]): the sub-tensor of the kept modes, its base
     /// moved by the fixed coordinates (a swizzled tensor's offset inside its swizzle).
     #[inline(always)]
     pub fn slice_by<X>(self, x: X) -> TensorOf<E, L::Output>
     where
+        B: super::CutByValue,
         L: SliceLayout<X>,
         L::Output: super::partition::Sliced,
     {
-        self.map(|layout| layout.slice_layout(x))
+        self.cut().map(|layout| layout.slice_layout(x))
     }
 }
