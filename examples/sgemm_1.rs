@@ -6,11 +6,14 @@
 //! through a `(32,8)` thread layout (`local_partition`), then each thread of a `(16,16)` thread
 //! layout multiplies its rows of A by its columns of B (`local_partition_proj`, CuTe's
 //! projections) into an `(8,8)` register fragment. Tiles past the matrix's edge are predicated
-//! with identity tensors (`0y_predication`). Blocks and threads run one after another.
-//! `cargo run --release --example sgemm_1`.
+//! with identity tensors (`0y_predication`). The copy and the math are the atoms' `copy_if`
+//! (`UniversalCopy`) and `gemm_fma` (CuTe's `gemm(tCsA, tCsB, tCrC)`, `UniversalFMA`). Blocks
+//! and threads run one after another. `cargo run --release --example sgemm_1`.
 
+use tessel::atom::copy::{CopyAtom, UniversalCopy};
+use tessel::atom::exec::{copy_if, gemm_fma};
 use tessel::tensor::{
-    elem_less, local_partition_proj, make_identity_tensor, FragmentOf, IdentityTensor, X,
+    clear, elem_less, local_partition_proj, make_identity_tensor, FragmentOf, IdentityTensor, X,
 };
 use tessel::{layout, local_partition, local_tile, shape, Tensor, TensorMut, C};
 
@@ -63,13 +66,8 @@ pub fn sgemm_nt(
                     let sb = Tensor::new(&smem_b, SmemLayout::default());
                     let sa = local_partition_proj(sa, math_threads, tid, (C::<1>::default(), X));
                     let sb = local_partition_proj(sb, math_threads, tid, (X, C::<1>::default()));
-                    for kk in 0..BK {
-                        for i in 0..8 {
-                            for j in 0..8 {
-                                acc[(i, j)] += sa[(i, kk)] * sb[(j, kk)];
-                            }
-                        }
-                    }
+                    // SAFETY: the partitions index inside the tiles; one thread at a time.
+                    unsafe { gemm_fma(&sa, &sb, &mut acc.as_view_mut()) };
                 }
             }
             // Epilogue: C = alpha * acc + beta * C where C exists.
@@ -103,13 +101,10 @@ fn copy_tile(
     let g = local_partition(local_tile(g, tiler, tile), threads, tid);
     let id = local_partition(local_tile(id, tiler, tile), threads, tid);
     let mut s = local_partition(TensorMut::new(smem, SmemLayout::default()), threads, tid);
-    for i in 0..s.size() {
-        s[i] = if elem_less(id.coord(i), extent) {
-            g[i]
-        } else {
-            0.0
-        };
-    }
+    clear(&mut s);
+    let atom = CopyAtom::<UniversalCopy<f32>, f32>::default();
+    // SAFETY: the partitions index inside the matrix and the tile; one thread at a time.
+    unsafe { copy_if(&atom, |i| elem_less(id.coord(i), extent), &g, &mut s) };
 }
 
 /// A column-major matrix of runtime extent and leading dimension.

@@ -115,6 +115,47 @@ where
     f
 }
 
+/// CuTe's `gemm(a, b, c)` of plain tensors on one thread: `c(m, n) += a(m, k) * b(n, k)` for
+/// every `m`, `n` and `k`, one [`UniversalFMA`] call each; `a` is `(M, K)`, `b` `(N, K)`, `c`
+/// `(M, N)` (sgemm_1's math: a thread's rows of A and columns of B into its accumulators).
+///
+/// ```
+/// use tessel::atom::exec::gemm_fma;
+/// use tessel::{layout, shape, tensor::FragmentOf, Tensor};
+/// let (a, b) = ([1f32, 2., 3., 4.], [5f32, 6., 7., 8.]); // A 2x2 and B 2x2, column-major
+/// let mut c = FragmentOf::<f32, shape!("(2,2)")>::default();
+/// let (ta, tb) = (Tensor::new(&a, layout!("(2,2)")), Tensor::new(&b, layout!("(2,2)")));
+/// // SAFETY: the layouts index inside the arrays, and one thread holds them.
+/// unsafe { gemm_fma(&ta, &tb, &mut c.as_view_mut()) };
+/// assert_eq!(c[(1usize, 0usize)], 2. * 5. + 4. * 7.); // row 1 of A times row 0 of B
+/// ```
+///
+/// # Safety
+///
+/// Every index the layouts give lies in the engines, and no other thread writes them.
+#[inline(always)]
+pub unsafe fn gemm_fma<T: Copy, A: Walk, B: Walk, C: Walk>(a: &A, b: &B, c: &mut C)
+where
+    UniversalFMA<T>: MmaExec<FragC = [T; 1], RegA = T, RegB = T>,
+    A::Engine: Access<Elem = T>,
+    B::Engine: Access<Elem = T>,
+    C::Engine: AccessMut<Elem = T>,
+{
+    let ((mm, kk, _), (nn, _, _)) = (a.sizes(), b.sizes());
+    debug_assert!(c.sizes() == (mm, nn, mm * nn) && b.sizes().1 == kk);
+    for k in 0..kk {
+        for m in 0..mm {
+            let x = a.engine().load(a.index(m + mm * k));
+            for n in 0..nn {
+                let o = c.index(m + mm * n);
+                let mut acc = [c.engine().load(o)];
+                UniversalFMA::<T>::fma(&mut acc, x, b.engine().load(b.index(n + nn * k)));
+                c.engine_mut().store(o, acc[0]);
+            }
+        }
+    }
+}
+
 /// `c(v,m,n) += a(v,m,k) * b(v,n,k)` for every `m`, `n` and `k` of a thread's fragments, one
 /// atom call each: `a` is `(V, M, K)` or `(V, M)`, `b` `(V, N, K)` or `(V, N)`, `c` `(V, M, N)`.
 ///
