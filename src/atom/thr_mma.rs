@@ -31,7 +31,7 @@ use crate::layout::ordered::{
 };
 use crate::layout::sublayout::{Parts, Prepend, PrependLayout};
 use crate::num::arith::IsZero;
-use crate::tensor::{At, Fragment, FragmentLayout, Sliced, TensorOf};
+use crate::tensor::{At, CutByValue, Fragment, FragmentLayout, Sliced, TensorOf};
 
 pub use crate::atom::tiled_mma::ThrMma;
 
@@ -114,16 +114,16 @@ macro_rules! partitions {
         impl<Tm: TiledMma> ThrMma<Tm> {$(
             #[doc = concat!("The thread's elements of ", $Name, ": `(FrgV, RestP, RestQ)`.")]
             #[inline(always)]
-            pub fn $partition<E, R: Partition<Tm::$Op>>(
+            pub fn $partition<E, R: Partition<Tm::$Op>, B: CutByValue>(
                 &self,
-                t: TensorOf<E, R>,
+                t: TensorOf<E, R, B>,
             ) -> TensorOf<E, Partitioned<R, Tm::$Op>>
             where
                 Partitioned<R, Tm::$Op>: Sliced,
             {
                 let (v, m, n, k) = self.vmnk;
                 let (p, q) = <Tm::$Op as MmaOperand>::pq(m, n, k);
-                t.map(|layout| layout.partition(v, p, q))
+                t.cut().map(|layout| layout.partition(v, p, q))
             }
 
             #[doc = concat!("A register fragment shaped like the thread's partition of ", $Name, ".")]

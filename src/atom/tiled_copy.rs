@@ -51,7 +51,7 @@ use crate::layout::int_tuple::{IntTuple, LayoutShape, Size, Tuple};
 use crate::layout::sublayout::{Concatenate, Prepend, PrependLayout, TwoModes};
 use crate::layout::{Layout, StaticLayout};
 use crate::num::arith::{SameAs, SameValue};
-use crate::tensor::{At, ProductEach, Sliced, TensorOf};
+use crate::tensor::{At, CutByValue, ProductEach, Sliced, TensorOf};
 use core::fmt::Display;
 use core::marker::PhantomData;
 use typenum::U1;
@@ -301,22 +301,28 @@ impl<Tc: TiledCopy> ThrCopy<Tc> {
     /// The thread's elements of the source tensor: `(CPY, CPY_M, CPY_N)`; for ldmatrix, the
     /// rows whose addresses the thread gives.
     #[inline(always)]
-    pub fn partition_S<E, R>(&self, t: TensorOf<E, R>) -> TensorOf<E, PartitionedS<R, Tc>>
+    pub fn partition_S<E, R, B: CutByValue>(
+        &self,
+        t: TensorOf<E, R, B>,
+    ) -> TensorOf<E, PartitionedS<R, Tc>>
     where
         R: CopyPartition<Tiler<Tc>, Tc::ThrVal2MnS>,
         PartitionedS<R, Tc>: Sliced,
     {
-        cut::<Tiler<Tc>, Tc::ThrVal2MnS, E, R>(self.thread, t)
+        cut::<Tiler<Tc>, Tc::ThrVal2MnS, E, R>(self.thread, t.cut())
     }
 
     /// The thread's elements of the destination tensor: `(CPY, CPY_M, CPY_N)`.
     #[inline(always)]
-    pub fn partition_D<E, R>(&self, t: TensorOf<E, R>) -> TensorOf<E, PartitionedD<R, Tc>>
+    pub fn partition_D<E, R, B: CutByValue>(
+        &self,
+        t: TensorOf<E, R, B>,
+    ) -> TensorOf<E, PartitionedD<R, Tc>>
     where
         R: CopyPartition<Tiler<Tc>, Tc::ThrVal2MnD>,
         PartitionedD<R, Tc>: Sliced,
     {
-        cut::<Tiler<Tc>, Tc::ThrVal2MnD, E, R>(self.thread, t)
+        cut::<Tiler<Tc>, Tc::ThrVal2MnD, E, R>(self.thread, t.cut())
     }
 }
 

@@ -2,7 +2,7 @@
 
 use super::residue::{BlockCoord, ModeSizes, TileExtents};
 use super::tile_coord::TileCoord;
-use super::TensorOf;
+use super::{CutByValue, TensorOf};
 use crate::algebra::divide::ZippedDivideBy;
 use crate::algebra::mixed::{Sym0, Symbolize};
 use crate::algebra::product::{ListSizeMixed, SizeOf};
@@ -71,8 +71,8 @@ pub type RestMode<L, T> = <Zipped<L, T> as TwoModes>::Second;
 /// `local_tile`. Where a tile mode and the tensor's mode are static, the tile must divide it (a
 /// compile error otherwise).
 #[inline(always)]
-pub fn local_tile<E, L, Tl, Cd>(
-    tensor: TensorOf<E, L>,
+pub fn local_tile<E, L, Tl, Cd, B: CutByValue>(
+    tensor: TensorOf<E, L, B>,
     tiler: Tl,
     coord: Cd,
 ) -> LocalTile<E, L, Tl, Cd>
@@ -85,15 +85,15 @@ where
     <L::Shape as Divisible<Tl, TileDividesMode>>::Verdict: Checked,
     TileAt<L, Tl, Cd>: Sliced,
 {
-    inner_partition(tensor, tiler, coord)
+    inner_partition(tensor.cut(), tiler, coord)
 }
 
 /// `zipped_divide(tensor, tiler)(_, coord)`: the tile at `coord` (CuTe's `inner_partition`, with
 /// no divisibility check; [`local_tile`] is the checked form). A tile that passes the tensor's
 /// shape is not [`is_full`](TensorOf::is_full).
 #[inline(always)]
-pub fn inner_partition<E, L, Tl, Cd>(
-    tensor: TensorOf<E, L>,
+pub fn inner_partition<E, L, Tl, Cd, B: CutByValue>(
+    tensor: TensorOf<E, L, B>,
     tiler: Tl,
     coord: Cd,
 ) -> LocalTile<E, L, Tl, Cd>
@@ -104,6 +104,7 @@ where
     Cd: BlockCoord + TileCoord<Zipped<L, Tl>>,
     TileAt<L, Tl, Cd>: Sliced,
 {
+    let tensor = tensor.cut();
     let inside = super::residue::inside(&tensor.layout, &tiler, &coord);
     let tile = tensor.map(|l| coord.tile_of(l.zipped_divide_by(tiler)));
     tile.within(inside)
@@ -112,8 +113,8 @@ where
 /// `zipped_divide(tensor, tiler)(coord, _)`: the element at `coord` of every tile (CuTe's
 /// `outer_partition`, with no divisibility check; [`local_partition`] is the checked form).
 #[inline(always)]
-pub fn outer_partition<E, L: ZippedDivideBy<Tl>, Tl, Cd>(
-    tensor: TensorOf<E, L>,
+pub fn outer_partition<E, L: ZippedDivideBy<Tl>, Tl, Cd, B: CutByValue>(
+    tensor: TensorOf<E, L, B>,
     tiler: Tl,
     coord: Cd,
 ) -> TensorOf<E, RestMode<L, Tl>>
@@ -122,7 +123,7 @@ where
     TileMode<L, Tl>: At<Cd>,
     RestMode<L, Tl>: Sliced,
 {
-    tensor.map(|l| {
+    tensor.cut().map(|l| {
         let (tile, rest) = l.zipped_divide_by(tiler).split();
         let shift = tile.at(coord);
         (rest, shift)
@@ -140,8 +141,8 @@ pub type TileAt<L, Tl, Cd> = <Cd as TileCoord<Zipped<L, Tl>>>::Output;
 /// `thr` (CuTe's `local_partition`, an `outer_partition`). Where a mode of `thr` and the tensor's
 /// mode are static, the threads must divide it (a compile error otherwise).
 #[inline(always)]
-pub fn local_partition<E, L, TS, TD: IntTuple>(
-    tensor: TensorOf<E, L>,
+pub fn local_partition<E, L, TS, TD: IntTuple, B: CutByValue>(
+    tensor: TensorOf<E, L, B>,
     thr: Layout<TS, TD>,
     index: usize,
 ) -> LocalPartition<E, L, TS>
