@@ -637,6 +637,17 @@ for_each_arity!(tuple_concatenate);
 
 /// A list of layouts as the modes of one layout: [`Concatenate`] of the list's tuple in one
 /// step of the solver's depth, not two (rust-analyzer gives up at a depth of 50).
+///
+/// ```
+/// use tessel::layout;
+/// use tessel::list::{Cons, Nil};
+/// use tessel::sublayout::ConcatenateList;
+/// type Modes = Cons<layout!("4:2"), Cons<layout!("(2,3):(1,8)"), Nil>>;
+/// static_assertions::assert_type_eq_all!(
+///     <Modes as ConcatenateList>::Output,
+///     layout!("(4,(2,3)):(2,(1,8))")
+/// );
+/// ```
 pub trait ConcatenateList {
     /// The layout.
     type Output;

@@ -26,6 +26,12 @@
 //! static_assertions::assert_type_eq_all!(Prod<U3, U4>, U12);
 //! static_assertions::assert_type_eq_all!(Quot<U96, U7>, typenum::U13);
 //! static_assertions::assert_type_eq_all!(Mod<U96, U32>, U0);
+//! use tessel::nat::{AtMost, Equals, LessThan, Order};
+//! use tessel::typenum::{Greater, B0, B1};
+//! static_assertions::assert_type_eq_all!(Order<U96, U32>, Greater);
+//! static_assertions::assert_type_eq_all!(LessThan<U12, U12>, B0);
+//! static_assertions::assert_type_eq_all!(AtMost<U12, U12>, B1);
+//! static_assertions::assert_type_eq_all!(Equals<U3, U4>, B0);
 //! ```
 
 use typenum::{Equal, Greater, Less, UInt, UTerm, B0, B1};

@@ -138,7 +138,9 @@ impl Base for usize {
 pub trait CutByValue: Base {}
 impl CutByValue for usize {}
 
-/// Whether a tensor lies inside the shape of the tensors it was cut from.
+/// Whether a tensor lies inside the shape of the tensors it was cut from (what
+/// [`is_full`](TensorOf::is_full) reads; a detail of [`Base`] that code never names).
+#[doc(hidden)]
 pub trait Inside: Copy {
     /// Inside.
     const YES: Self;
@@ -153,6 +155,7 @@ impl Inside for bool {
     }
 }
 /// A register fragment's: it is never cut, so always inside, and stores nothing.
+#[doc(hidden)]
 #[derive(Clone, Copy, Default, Debug)]
 pub struct Always;
 impl Inside for Always {
