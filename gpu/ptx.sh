@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Builds a kernel crate (a `#![no_std]` library of `extern "ptx-kernel"` functions on tessel) to
+# one PTX file:  bash gpu/ptx.sh CRATE_DIR OUT.ptx
+# Installs Debian's rustc-web (a rustc whose sources let cargo build `core` for nvptx64) when it
+# is missing. Each kernel's launch bounds, declared in its source with tessel::launch_bounds!
+# (CUDA's __launch_bounds__; rustc has no attribute for them), go into its .entry; a kernel that
+# declares none fails the build, and so does PTX that calls a function (a panic or bounds-check
+# path left in).
+set -euo pipefail
+crate=$(realpath "$1")
+out=$(realpath -m "$2")
+if [[ ! -x /usr/bin/rustc || ! -d /usr/lib/rustlib/src/rust/library ]]; then
+  apt-get install -y rustc-web cargo-web rust-web-src >/dev/null
+fi
+export RUSTC_BOOTSTRAP=1 RUSTC=/usr/bin/rustc CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$crate/target}"
+name=$(sed -n 's/^name *= *"\(.*\)"/\1/p' "$crate/Cargo.toml" | head -1 | tr - _)
+deps="$CARGO_TARGET_DIR/nvptx64-nvidia-cuda/release/deps"
+rm -f "$deps/$name"-*.s
+touch "$crate/src/lib.rs"  # cargo writes the .s only when it compiles the crate
+(cd "$crate" && /usr/bin/cargo rustc --release --target nvptx64-nvidia-cuda -Zbuild-std=core \
+  -- --emit=asm -C codegen-units=1 -C target-cpu=sm_90 -C llvm-args=-unroll-threshold=2000)
+mkdir -p "$(dirname "$out")"
+python3 - "$deps/$name"-*.s "$out" <<'PY'
+import re, sys
+text = open(sys.argv[1]).read()
+bounds = {m.group(1): (m.group(2), m.group(3))
+          for m in re.finditer(r"// tessel\.launch_bounds (\w+) (\d+) (\d+)", text)}
+def entry(m):
+    if m.group(2) not in bounds:
+        sys.exit(f"gpu/ptx.sh: the kernel {m.group(2)} declares no launch bounds (tessel::launch_bounds!)")
+    threads, blocks = bounds[m.group(2)]
+    least = f"\n.minnctapersm {blocks}" if blocks != "0" else ""
+    return f"{m.group(1)}\n.maxntid {threads}, 1, 1{least}\n{{"
+text = re.sub(r"(\.entry (\w+)\([^)]*\))\n\{", entry, text)
+open(sys.argv[2], "w").write(text)
+PY
+if grep -nE '^\s*call' "$out"; then
+  echo "$out calls a function (a panic or bounds-check path)" >&2
+  exit 1
+fi
+echo "$out: $(grep -c '\.entry' "$out") kernels, no call"
