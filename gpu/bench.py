@@ -117,9 +117,13 @@ def sgemm(modules, m, n, k, time=True, kernel="sgemm_nt", cute=None):
     want = alpha * ((b @ a.T) if tn else (b.T @ a)) + beta * c0
     grid, block = ((m + 127) // 128, (n + 127) // 128), (256,)
     rows, launches = {}, {}
-    for name, mod in modules.items():
+    contenders = [(name, mod, kernel) for name, mod in modules.items()]
+    if kernel in ("sgemm_nt", "sgemm_tn"):
+        contenders += [("tessel (Rust), copy and gemm", mod, f"{kernel}_atoms")
+                       for name, mod in modules.items() if name.startswith("tessel")]
+    for name, mod, entry in contenders:
         c = c0.copy()
-        f = mod.get_function(kernel)
+        f = mod.get_function(entry)
         args = (np.uint32(m), np.uint32(n), np.uint32(k), np.float32(alpha), a, b, np.float32(beta), c)
         f(grid, block, args)
         err = float(cp.abs(c - want).max())
@@ -198,6 +202,42 @@ def hgemm(modules, m, n, k, kernel="hgemm_tn", shared=0, threads=256, cute=None)
     return rows
 
 
+def check_atoms(mod):
+    """Runs gpu/kernels/src/atoms.rs: each atom once on one warp, against the PTX ISA's
+    description of its instruction. Returns {kernel: "equal"}; a difference fails the run."""
+    res = {}
+    lane = np.arange(32)[:, None]
+    for regs, trans, name in ((1, False, "x1"), (2, False, "x2"), (4, False, "x4"),
+                              (1, True, "x1_trans"), (2, True, "x2_trans"), (4, True, "x4_trans")):
+        out = cp.zeros(256, dtype=cp.uint16)
+        mod.get_function(f"check_ldsm_{name}")((1,), (32,), (out,))
+        i = np.arange(8)[None, :]
+        r, h, q, col = i // 2, i % 2, lane // 4, 2 * (lane % 4) + i % 2
+        # Lane l holds row l/4, halves 2(l%4) and 2(l%4)+1 of matrix r (transposed: that column).
+        want = np.where(trans, (8 * r + col) * 8 + q, (8 * r + q) * 8 + col)
+        want = np.where(i < 2 * regs, want, 0xFFFF).astype(np.uint16).ravel()
+        assert np.array_equal(out.get(), want), f"ldmatrix {name}: {out.get()[:16]} against {want[:16]}"
+        res[f"check_ldsm_{name}"] = "equal"
+    for v, zfill, name in ((1, False, "ca4"), (2, True, "ca8_zfill"), (4, True, "ca16_zfill")):
+        src = cp.arange(32 * v, dtype=cp.float32) + 1
+        out = cp.zeros(32 * v, dtype=cp.float32)
+        mod.get_function(f"check_cp_async_{name}")((1,), (32,), (src, out))
+        skipped = np.repeat(np.arange(32) % 4 == 3, v)
+        want = np.where(skipped, 0.0 if zfill else -1.0, src.get())
+        assert np.array_equal(out.get(), want), f"cp.async {name}: {out.get()[:8]}"
+        res[f"check_cp_async_{name}"] = "equal"
+    rng = np.random.default_rng(7)
+    for name, k, dtype in (("1688_f32", 8, np.float32), ("16816_f16", 16, np.float16)):
+        a = rng.integers(-3, 4, (16, k)).astype(np.float16)
+        b = rng.integers(-3, 4, (8, k)).astype(np.float16)
+        out = cp.zeros(128, dtype=dtype)
+        mod.get_function(f"check_mma_{name}")((1,), (32,), (cp.asarray(a), cp.asarray(b), out))
+        want = (a.astype(np.float32) @ b.astype(np.float32).T).T.ravel()  # C column-major
+        assert np.array_equal(out.get().astype(np.float32), want), f"mma {name}: {out.get()[:8]}"
+        res[f"check_mma_{name}"] = "equal"
+    return res
+
+
 def cute_libraries():
     """CuTe's tutorials as shared libraries (gpu/cute_entry.cu), built from the carried wheel:
     `{"sgemm_1": lib, "sgemm_sm80": lib (f16 accumulate, as shipped), "sgemm_sm80_f32": lib}`,
@@ -245,6 +285,7 @@ def main():
         "CUDA C++": None,
     }
     res = {"device": cp.cuda.runtime.getDeviceProperties(0)["name"].decode()}
+    res["atom checks"] = check_atoms(modules["tessel (Rust)"])
     only = os.environ.get("ONLY", "transpose sgemm hgemm").split()
     cute = {} if "ONLY" in os.environ else cute_libraries()
     for name in only:
@@ -293,7 +334,8 @@ def main():
             "registers": registers(info["tessel"], kernel),
             "instructions, integer": sass_counts(tessel_cubin, kernel),
         }
-        for kernel in ("hgemm_tn_atoms", "hgemm_tn_k64_atoms", "hgemm_tn_k64_128_atoms")
+        for kernel in ("sgemm_nt_atoms", "sgemm_tn_atoms", "hgemm_tn_atoms", "hgemm_tn_k64_atoms",
+                       "hgemm_tn_k64_128_atoms")
     })
     print(json.dumps(res, indent=1))
     os.makedirs(out_dir, exist_ok=True)

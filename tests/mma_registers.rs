@@ -1,12 +1,14 @@
 //! The registers `gemm` hands an SM80 MMA, through tessel's own path (a thread's partition,
 //! `atom_values`, `MmaRegisters::pack`), held to the PTX ISA's fragment tables for
-//! mma.m16n8k16 (".f16 / .bf16 A, B and .f32 C/D fragments"), every lane and register: what
+//! mma.m16n8k16 and m16n8k8 (".f16 / .bf16 A, B and .f32 / .f16 C/D fragments"), every lane and
+//! register: what
 //! the kernels run is what the ISA expects. And the CPU atoms' `copy_if` and `gemm` against the
 //! tensor-level copy and the triple loop.
 
 use tessel::atom::element::{unpack_halves, F16};
 use tessel::atom::exec::{atom_values, copy_if, gemm, MmaRegisters};
-use tessel::mma::{SM80_16x8x16_F32F16F16F32_TN, UniversalFMA};
+use tessel::mma::SM80_16x8x8_F32F16F16F32_TN;
+use tessel::mma::{SM80_16x8x16_F16F16F16F16_TN, SM80_16x8x16_F32F16F16F32_TN, UniversalFMA};
 use tessel::tensor::{clear, elem_less, make_identity_tensor};
 use tessel::{layout, local_tile, shape, MakeTiledCopy, MakeTiledMma, Tensor, TensorMut, TiledMma};
 
@@ -44,6 +46,57 @@ fn a_and_b_registers_are_the_isa_fragments() {
                 let (k, n) = (t * 2 + (i & 1) + 8 * (i >> 1), g);
                 assert_eq!(v.0 as usize, n + 8 * k, "B: lane {lane}, b{i}");
             }
+        }
+    }
+}
+
+#[test]
+fn m16n8k8_registers_are_the_isa_fragments() {
+    // mma.m16n8k8 with .f16 A and B: a0, a1 at row g, a2, a3 at row g + 8, columns 2t and
+    // 2t + 1; b0, b1 at rows (k) 2t and 2t + 1 of column g.
+    type Atom8 = SM80_16x8x8_F32F16F16F32_TN;
+    type One8 = MakeTiledMma<Atom8, shape!("(1,1,1)")>;
+    let a: Vec<F16> = (0..128).map(|i| F16(i as u16)).collect(); // A(m, k) = m + 16 k
+    let b: Vec<F16> = (0..64).map(|i| F16(i as u16)).collect(); // B(n, k) = n + 8 k
+    for lane in 0..32 {
+        let thr = One8::get_slice(lane);
+        let ta = thr.partition_A(Tensor::new(&a, layout!("(16,8)")));
+        let tb = thr.partition_B(Tensor::new(&b, layout!("(8,8)")));
+        let (ra, rb) = Atom8::pack(&atom_values(&ta, 0, 0), &atom_values(&tb, 0, 0));
+        let (g, t) = group(lane);
+        for (r, &x) in ra.iter().enumerate() {
+            let (lo, hi): (F16, F16) = unpack_halves(x);
+            for (h, v) in [lo, hi].into_iter().enumerate() {
+                let (row, col) = (g + 8 * r, 2 * t + h);
+                assert_eq!(
+                    v.0 as usize,
+                    row + 16 * col,
+                    "A: lane {lane}, a{}",
+                    2 * r + h
+                );
+            }
+        }
+        let (lo, hi): (F16, F16) = unpack_halves(rb[0]);
+        for (h, v) in [lo, hi].into_iter().enumerate() {
+            assert_eq!(v.0 as usize, g + 8 * (2 * t + h), "B: lane {lane}, b{h}");
+        }
+    }
+}
+
+#[test]
+fn f16_accumulators_are_the_isa_fragments() {
+    // mma.m16n8k16 with .f16 C: c0, c1 (row g) in the first register, c2, c3 (row g + 8) in
+    // the second, columns 2t and 2t + 1; gathered as the f32 atom's, from the same C layout.
+    type Atom16 = SM80_16x8x16_F16F16F16F16_TN;
+    let c: Vec<F16> = (0..128).map(|i| F16(i as u16)).collect(); // C(m, n) = m + 16 n
+    for lane in 0..32 {
+        let thr = MakeTiledMma::<Atom16, shape!("(1,1,1)")>::get_slice(lane);
+        let tc = thr.partition_C(Tensor::new(&c, layout!("(16,8)")));
+        let fc: <Atom16 as MmaRegisters>::FragC = atom_values(&tc, 0, 0);
+        let (g, t) = group(lane);
+        for (i, v) in fc.into_iter().enumerate() {
+            let (row, col) = (g + 8 * (i >> 1), 2 * t + (i & 1));
+            assert_eq!(v.0 as usize, row + 16 * col, "C: lane {lane}, c{i}");
         }
     }
 }

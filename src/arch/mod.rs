@@ -136,6 +136,42 @@ pub unsafe fn st_shared_f32(addr: u32, v: f32) {
     asm!("st.shared.f32 [{a}], {v};", a = in(reg32) addr, v = in(reg32) v);
 }
 
+macro_rules! shared_word {
+    ($($(#[$doc:meta])* $ld:ident, $st:ident, $T:ty, $w:literal, $reg:ident;)+) => {$(
+        $(#[$doc])*
+        ///
+        /// # Safety
+        /// `addr` is aligned for the width and inside a shared array of the block, and no other
+        /// thread writes it meanwhile (a barrier orders them). The load reads memory only, so
+        /// LLVM may merge two loads of one address with no store or barrier between them.
+        #[inline(always)]
+        pub unsafe fn $ld(addr: u32) -> $T {
+            let v: $T;
+            asm!(concat!("ld.shared.", $w, " {v}, [{a}];"), v = out($reg) v, a = in(reg32) addr,
+                 options(pure, readonly, nostack, preserves_flags));
+            v
+        }
+        /// The store of the same width (ordered against every other memory access).
+        ///
+        /// # Safety
+        /// As the load's, for writing.
+        #[inline(always)]
+        pub unsafe fn $st(addr: u32, v: $T) {
+            asm!(concat!("st.shared.", $w, " [{a}], {v};"), a = in(reg32) addr, v = in($reg) v,
+                 options(nostack, preserves_flags));
+        }
+    )+};
+}
+shared_word! {
+    /// `ld.shared.b16`: one 16-bit element (a half) of the shared window, what a thread's copy
+    /// and `gemm` read through [`Smem`](crate::tensor::Smem).
+    ld_shared_b16, st_shared_b16, u16, "b16", reg16;
+    /// `ld.shared.b32`: one 32-bit element (an f32, a packed pair of halves).
+    ld_shared_b32, st_shared_b32, u32, "b32", reg32;
+    /// `ld.shared.b64`: one 64-bit element.
+    ld_shared_b64, st_shared_b64, u64, "b64", reg64;
+}
+
 /// `fma.rn.f32`.
 #[inline(always)]
 pub fn fma(a: f32, b: f32, c: f32) -> f32 {

@@ -1,5 +1,6 @@
-//! Ampere's warp MMA and asynchronous copy (CuTe's `SM80_16x8x16_F32F16F16F32_TN` and its bf16 twin,
-//! `SM80_CP_ASYNC_CACHEGLOBAL_ZFILL`).
+//! Ampere's warp MMA and asynchronous copy (CuTe's `SM80_16x8x16_F32F16F16F32_TN`, its bf16 and
+//! m16n8k8 twins and its f16-accumulating form, `SM80_CP_ASYNC_CACHEGLOBAL(_ZFILL)` and
+//! `SM80_CP_ASYNC_CACHEALWAYS(_ZFILL)`).
 
 use core::arch::asm;
 
@@ -26,6 +27,61 @@ mma_m16n8k16! {
     mma_16816, "f16";
     /// The same with bf16 inputs.
     mma_16816_bf16, "bf16";
+}
+
+macro_rules! mma_m16n8k8 {
+    ($($(#[$doc:meta])* $name:ident, $ty:literal;)+) => {$(
+        $(#[$doc])*
+        ///
+        /// # Safety
+        /// All 32 lanes of the warp execute it together.
+        #[inline(always)]
+        pub unsafe fn $name(d: &mut [f32; 4], a: [u32; 2], b: [u32; 1]) {
+            asm!(
+                concat!("mma.sync.aligned.m16n8k8.row.col.f32.", $ty, ".", $ty, ".f32 {{{d0}, {d1}, {d2}, {d3}}}, {{{a0}, {a1}}}, {{{b0}}}, {{{d0}, {d1}, {d2}, {d3}}};"),
+                d0 = inout(reg32) d[0], d1 = inout(reg32) d[1], d2 = inout(reg32) d[2], d3 = inout(reg32) d[3],
+                a0 = in(reg32) a[0], a1 = in(reg32) a[1], b0 = in(reg32) b[0],
+            );
+        }
+    )+};
+}
+mma_m16n8k8! {
+    /// `mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32`: `d = a * b + d`, K of 8.
+    mma_1688, "f16";
+    /// The same with bf16 inputs.
+    mma_1688_bf16, "bf16";
+}
+
+/// `mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16`: `d = a * b + d` with f16 accumulators,
+/// two to a register (CuTe's `SM80_16x8x16_F16F16F16F16_TN`, sgemm_sm80's atom).
+///
+/// # Safety
+/// All 32 lanes of the warp execute it together.
+#[inline(always)]
+pub unsafe fn mma_16816_f16(d: &mut [u32; 2], a: [u32; 4], b: [u32; 2]) {
+    asm!(
+        "mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16 {{{d0}, {d1}}}, {{{a0}, {a1}, {a2}, {a3}}}, {{{b0}, {b1}}}, {{{d0}, {d1}}};",
+        d0 = inout(reg32) d[0], d1 = inout(reg32) d[1],
+        a0 = in(reg32) a[0], a1 = in(reg32) a[1], a2 = in(reg32) a[2], a3 = in(reg32) a[3],
+        b0 = in(reg32) b[0], b1 = in(reg32) b[1],
+    );
+}
+
+/// `cp.async.ca.shared.global` of `N` bytes (4, 8 or 16; through L1), zero-filled past
+/// `src_bytes`.
+///
+/// # Safety
+/// `dst` is an `N`-byte aligned address inside a shared array; `src_bytes` is 0 or `N`, and
+/// where it is `N`, `src` points to `N` readable, `N`-byte aligned bytes of global memory.
+#[inline(always)]
+pub unsafe fn cp_async_ca<const N: u32>(dst: u32, src: *const u8, src_bytes: u32) {
+    const {
+        assert!(
+            N == 4 || N == 8 || N == 16,
+            "cp.async.ca moves 4, 8 or 16 bytes"
+        )
+    };
+    asm!("cp.async.ca.shared.global [{d}], [{s}], {n}, {b};", d = in(reg32) dst, s = in(reg64) src, n = const N, b = in(reg32) src_bytes);
 }
 
 /// `cp.async.cg.shared.global` of 16 bytes, zero-filled past `src_bytes`.

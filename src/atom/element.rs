@@ -23,6 +23,46 @@ elements! {
     f64: U64; u128: U128; F16: U16; BF16: U16; TF32: U32;
 }
 
+/// A scalar [`UniversalFMA`](crate::mma::UniversalFMA) multiplies and adds: `a * b + c`, one
+/// fused instruction for f32 and f64 on the GPU (`fma.rn`, what nvcc makes of CuTe's
+/// `d = a * b + c`); elsewhere the two operations.
+///
+/// ```
+/// use tessel::atom::element::MulAdd;
+/// assert_eq!(MulAdd::mul_add(3.0f32, 4.0, 5.0), 17.0);
+/// assert_eq!(MulAdd::mul_add(3i32, -4, 5), -7);
+/// ```
+pub trait MulAdd: Copy + Default {
+    /// `a * b + c`.
+    fn mul_add(a: Self, b: Self, c: Self) -> Self;
+}
+
+macro_rules! mul_add {
+    ($($T:ty, $fused:ident;)+) => {$(
+        impl MulAdd for $T {
+            #[inline(always)]
+            fn mul_add(a: $T, b: $T, c: $T) -> $T {
+                #[cfg(target_arch = "nvptx64")]
+                // SAFETY: the intrinsic is the instruction `fma.rn` and has no precondition.
+                let d = unsafe { core::intrinsics::$fused(a, b, c) };
+                #[cfg(not(target_arch = "nvptx64"))]
+                let d = a * b + c;
+                d
+            }
+        }
+    )+};
+    ($($T:ty),+) => {$(
+        impl MulAdd for $T {
+            #[inline(always)]
+            fn mul_add(a: $T, b: $T, c: $T) -> $T {
+                a * b + c
+            }
+        }
+    )+};
+}
+mul_add! { f32, fmaf32; f64, fmaf64; }
+mul_add!(i8, u8, i16, u16, i32, u32, i64, u64, isize, usize);
+
 /// IEEE binary16, stored in its bits (CuTe's `half_t`).
 #[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
 #[repr(transparent)]

@@ -4,6 +4,7 @@
 #![feature(abi_ptx, stdarch_nvptx, asm_experimental_arch)]
 #![allow(clippy::missing_safety_doc)]
 
+pub mod atoms;
 pub mod hgemm;
 pub mod sgemm;
 pub mod transpose;

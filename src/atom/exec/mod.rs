@@ -30,6 +30,7 @@
 //! ```
 
 use crate::atom::copy::{CopyAtom, UniversalCopy};
+use crate::atom::element::MulAdd;
 use crate::atom::mma::{MmaAtom, UniversalFMA};
 use crate::atom::tiled_copy::{AtomCounts, ThrCopy, TiledCopy};
 use crate::atom::tiled_mma::{ThrMma, TiledMma};
@@ -76,9 +77,7 @@ pub trait MmaExec: MmaRegisters {
     unsafe fn fma(c: &mut Self::FragC, a: Self::RegA, b: Self::RegB);
 }
 
-impl<T: Copy + Default + core::ops::Mul<Output = T> + core::ops::Add<Output = T>> MmaRegisters
-    for UniversalFMA<T>
-{
+impl<T: MulAdd> MmaRegisters for UniversalFMA<T> {
     type FragA = [T; 1];
     type FragB = [T; 1];
     type FragC = [T; 1];
@@ -89,12 +88,10 @@ impl<T: Copy + Default + core::ops::Mul<Output = T> + core::ops::Add<Output = T>
         (a[0], b[0])
     }
 }
-impl<T: Copy + Default + core::ops::Mul<Output = T> + core::ops::Add<Output = T>> MmaExec
-    for UniversalFMA<T>
-{
+impl<T: MulAdd> MmaExec for UniversalFMA<T> {
     #[inline(always)]
     unsafe fn fma(c: &mut [T; 1], a: T, b: T) {
-        c[0] = a * b + c[0];
+        c[0] = T::mul_add(a, b, c[0]);
     }
 }
 

@@ -1,5 +1,7 @@
-//! The SM80 atoms that run: `mma.sync` m16n8k16 (f16 and bf16 in, f32 accumulate), `cp.async`
-//! of 16 bytes (global to shared) and `ldmatrix.x4` (shared to registers). Their registers are
+//! The SM80 atoms that run: `mma.sync` m16n8k16 and m16n8k8 (f16 and bf16 in, f32 accumulate;
+//! m16n8k16 with f16 accumulators too), `cp.async` (global to shared: `.cg` of 16 bytes, `.ca`
+//! of 4, 8 or 16, each with its zero-filling form) and `ldmatrix` (shared to registers: x1, x2,
+//! x4, plain and transposed). Their registers are
 //! what the PTX ISA's fragment tables name: value `2r` and `2r + 1` of a thread's A (or B) in
 //! register `r`, low half first, which is the order of the atoms' TV layouts' value modes
 //! (`tests/mma_ptx.rs`, `tests/mma_registers.rs`). The instructions are the device layer's
@@ -7,6 +9,8 @@
 
 use super::MmaRegisters;
 use crate::atom::element::{pack_halves, Half, BF16, F16};
+use crate::mma::SM80_16x8x8_F32F16F16F32_TN;
+use crate::mma::{SM80_16x8x16_F16F16F16F16_TN, SM80_16x8x8_F32BF16BF16F32_TN};
 use crate::mma::{SM80_16x8x16_F32BF16BF16F32_TN, SM80_16x8x16_F32F16F16F32_TN};
 
 /// Pairs of halves into registers: register `r` holds values `2r` (low) and `2r + 1`.
@@ -15,80 +19,130 @@ fn pairs<T: Half, const N: usize, const R: usize>(v: &[T; N]) -> [u32; R] {
     core::array::from_fn(|r| pack_halves(v[2 * r], v[2 * r + 1]))
 }
 
-macro_rules! m16n8k16 {
-    ($($Atom:ty, $T:ty, $fma:ident;)+) => {$(
+macro_rules! m16n8 {
+    ($($Atom:ty, $T:ty, $a:literal, $b:literal, $fma:ident;)+) => {$(
         impl MmaRegisters for $Atom {
-            type FragA = [$T; 8];
-            type FragB = [$T; 4];
+            type FragA = [$T; 2 * $a];
+            type FragB = [$T; 2 * $b];
             type FragC = [f32; 4];
-            type RegA = [u32; 4];
-            type RegB = [u32; 2];
+            type RegA = [u32; $a];
+            type RegB = [u32; $b];
             #[inline(always)]
-            fn pack(a: &[$T; 8], b: &[$T; 4]) -> ([u32; 4], [u32; 2]) {
+            fn pack(a: &[$T; 2 * $a], b: &[$T; 2 * $b]) -> ([u32; $a], [u32; $b]) {
                 (pairs(a), pairs(b))
             }
         }
         #[cfg(target_arch = "nvptx64")]
         impl super::MmaExec for $Atom {
             #[inline(always)]
-            unsafe fn fma(c: &mut [f32; 4], a: [u32; 4], b: [u32; 2]) {
+            unsafe fn fma(c: &mut [f32; 4], a: [u32; $a], b: [u32; $b]) {
                 crate::arch::sm80::$fma(c, a, b);
             }
         }
     )+};
 }
-m16n8k16! {
-    SM80_16x8x16_F32F16F16F32_TN, F16, mma_16816;
-    SM80_16x8x16_F32BF16BF16F32_TN, BF16, mma_16816_bf16;
+m16n8! {
+    SM80_16x8x16_F32F16F16F32_TN, F16, 4, 2, mma_16816;
+    SM80_16x8x16_F32BF16BF16F32_TN, BF16, 4, 2, mma_16816_bf16;
+    SM80_16x8x8_F32F16F16F32_TN, F16, 2, 1, mma_1688;
+    SM80_16x8x8_F32BF16BF16F32_TN, BF16, 2, 1, mma_1688_bf16;
+}
+
+/// f16 accumulators (sgemm_sm80's atom as shipped): C's four halves are two registers, `c0, c1`
+/// in the first, as A's and B's.
+impl MmaRegisters for SM80_16x8x16_F16F16F16F16_TN {
+    type FragA = [F16; 8];
+    type FragB = [F16; 4];
+    type FragC = [F16; 4];
+    type RegA = [u32; 4];
+    type RegB = [u32; 2];
+    #[inline(always)]
+    fn pack(a: &[F16; 8], b: &[F16; 4]) -> ([u32; 4], [u32; 2]) {
+        (pairs(a), pairs(b))
+    }
+}
+#[cfg(target_arch = "nvptx64")]
+impl super::MmaExec for SM80_16x8x16_F16F16F16F16_TN {
+    #[inline(always)]
+    unsafe fn fma(c: &mut [F16; 4], a: [u32; 4], b: [u32; 2]) {
+        let mut d: [u32; 2] = pairs(c);
+        crate::arch::sm80::mma_16816_f16(&mut d, a, b);
+        for (r, x) in d.iter().enumerate() {
+            (c[2 * r], c[2 * r + 1]) = crate::atom::element::unpack_halves(*x);
+        }
+    }
 }
 
 #[cfg(target_arch = "nvptx64")]
 mod device {
     use super::super::CopyExec;
-    use crate::arch::sm75::ldmatrix_x4;
-    use crate::arch::sm80::cp_async_16;
-    use crate::atom::copy::{
-        CopyAtom, SM75_U32x4_LDSM_N, SM80_CP_ASYNC_CACHEGLOBAL, SM80_CP_ASYNC_CACHEGLOBAL_ZFILL,
-    };
+    use crate::arch::sm75::{ldmatrix_x1, ldmatrix_x1_trans, ldmatrix_x2, ldmatrix_x2_trans};
+    use crate::arch::sm75::{ldmatrix_x4, ldmatrix_x4_trans};
+    use crate::arch::sm80::{cp_async_16, cp_async_ca};
+    use crate::atom::copy::{CopyAtom, SM75_U16x2_LDSM_T, SM75_U16x4_LDSM_T, SM75_U16x8_LDSM_T};
+    use crate::atom::copy::{SM75_U32x1_LDSM_N, SM75_U32x2_LDSM_N, SM75_U32x4_LDSM_N};
+    use crate::atom::copy::{SM80_CP_ASYNC_CACHEALWAYS, SM80_CP_ASYNC_CACHEALWAYS_ZFILL};
+    use crate::atom::copy::{SM80_CP_ASYNC_CACHEGLOBAL, SM80_CP_ASYNC_CACHEGLOBAL_ZFILL};
     use crate::atom::element::{unpack_halves, Half};
     use crate::tensor::{AccessMut, Ptr, Smem};
 
-    /// `cp.async.cg` of 16 bytes; where the predicate is false, the zero-filling atom reads no
-    /// byte (from the engine's start, a valid address) and writes 16 zeros, the other skips.
+    /// `cp.async` of a vector `$V` (`.cg`: 16 bytes; `.ca`: 4, 8 or 16); where the predicate is
+    /// false, the zero-filling atom reads no byte (from the engine's start, a valid address)
+    /// and writes zeros, the other skips.
     macro_rules! cp_async {
-        ($($Op:ident, $zfill:literal;)+) => {$(
-            impl<T> CopyExec<Ptr<T>, Smem<T>> for CopyAtom<$Op<u128>, T> {
-                const VALUES: usize = 16 / core::mem::size_of::<T>();
+        ($($Op:ident<$V:ty>, $zfill:literal, $issue:expr;)+) => {$(
+            impl<T> CopyExec<Ptr<T>, Smem<T>> for CopyAtom<$Op<$V>, T> {
+                const VALUES: usize = core::mem::size_of::<$V>() / core::mem::size_of::<T>();
                 #[inline(always)]
                 unsafe fn call(src: &Ptr<T>, s: usize, dst: &mut Smem<T>, d: usize, pred: bool) {
                     let at = if pred { src.as_ptr().add(s) } else { src.as_ptr() };
+                    let bytes = if pred { core::mem::size_of::<$V>() as u32 } else { 0 };
                     if pred || $zfill {
-                        cp_async_16(dst.address(d), at as *const u8, if pred { 16 } else { 0 });
+                        $issue(dst.address(d), at as *const u8, bytes);
                     }
                 }
             }
         )+};
     }
     cp_async! {
-        SM80_CP_ASYNC_CACHEGLOBAL, false;
-        SM80_CP_ASYNC_CACHEGLOBAL_ZFILL, true;
+        SM80_CP_ASYNC_CACHEGLOBAL<u128>, false, cp_async_16;
+        SM80_CP_ASYNC_CACHEGLOBAL_ZFILL<u128>, true, cp_async_16;
+        SM80_CP_ASYNC_CACHEALWAYS<u32>, false, cp_async_ca::<4>;
+        SM80_CP_ASYNC_CACHEALWAYS<u64>, false, cp_async_ca::<8>;
+        SM80_CP_ASYNC_CACHEALWAYS<u128>, false, cp_async_ca::<16>;
+        SM80_CP_ASYNC_CACHEALWAYS_ZFILL<u32>, true, cp_async_ca::<4>;
+        SM80_CP_ASYNC_CACHEALWAYS_ZFILL<u64>, true, cp_async_ca::<8>;
+        SM80_CP_ASYNC_CACHEALWAYS_ZFILL<u128>, true, cp_async_ca::<16>;
     }
 
-    /// `ldmatrix.x4`: the lane gives the address of its row of 8 halves, and receives 8 halves,
-    /// two to a register.
-    impl<T: Half, D: AccessMut<Elem = T>> CopyExec<Smem<T>, D> for CopyAtom<SM75_U32x4_LDSM_N, T> {
-        const VALUES: usize = 8;
-        #[inline(always)]
-        unsafe fn call(src: &Smem<T>, s: usize, dst: &mut D, d: usize, pred: bool) {
-            if pred {
-                let regs = ldmatrix_x4(src.address(s));
-                // An index loop: an array's `into_iter` keeps a runtime cursor LLVM does not unroll.
-                for (r, &x) in regs.iter().enumerate() {
-                    let (lo, hi) = unpack_halves(x);
-                    dst.store(d + 2 * r, lo);
-                    dst.store(d + 2 * r + 1, hi);
+    /// `ldmatrix`: the lane gives the address of its row of 8 halves, and receives two halves a
+    /// register, value `2r` (low) and `2r + 1` in register `r` (the transposed forms alike).
+    macro_rules! ldmatrix {
+        ($($Op:ty, $regs:literal, $load:ident;)+) => {$(
+            impl<T: Half, D: AccessMut<Elem = T>> CopyExec<Smem<T>, D> for CopyAtom<$Op, T> {
+                const VALUES: usize = 2 * $regs;
+                #[inline(always)]
+                unsafe fn call(src: &Smem<T>, s: usize, dst: &mut D, d: usize, pred: bool) {
+                    if pred {
+                        let regs = $load(src.address(s));
+                        // An index loop: an array's `into_iter` keeps a runtime cursor LLVM
+                        // does not unroll.
+                        for (r, &x) in regs.iter().enumerate() {
+                            let (lo, hi) = unpack_halves(x);
+                            dst.store(d + 2 * r, lo);
+                            dst.store(d + 2 * r + 1, hi);
+                        }
+                    }
                 }
             }
-        }
+        )+};
+    }
+    ldmatrix! {
+        SM75_U32x1_LDSM_N, 1, ldmatrix_x1;
+        SM75_U32x2_LDSM_N, 2, ldmatrix_x2;
+        SM75_U32x4_LDSM_N, 4, ldmatrix_x4;
+        SM75_U16x2_LDSM_T, 1, ldmatrix_x1_trans;
+        SM75_U16x4_LDSM_T, 2, ldmatrix_x2_trans;
+        SM75_U16x8_LDSM_T, 4, ldmatrix_x4_trans;
     }
 }

@@ -1,0 +1,114 @@
+//! One warp runs each of the device layer's atoms once, through tessel's own path (a `copy` or
+//! `gemm` of partitions, or the atom's `CopyExec::call`), and writes what it got to global
+//! memory; `gpu/bench.py` (`check_atoms`) compares it with the PTX ISA's description of the
+//! instruction: what the CPU cannot run, checked where it runs.
+
+use tessel::arch::sm80::{cp_async_commit, cp_async_wait};
+use tessel::arch::{sync_threads, thread};
+use tessel::atom::copy::{CopyAtom, UniversalCopy};
+use tessel::atom::copy::{SM75_U16x2_LDSM_T, SM75_U16x4_LDSM_T, SM75_U16x8_LDSM_T};
+use tessel::atom::copy::{SM75_U32x1_LDSM_N, SM75_U32x2_LDSM_N, SM75_U32x4_LDSM_N};
+use tessel::atom::copy::{SM80_CP_ASYNC_CACHEALWAYS, SM80_CP_ASYNC_CACHEALWAYS_ZFILL};
+use tessel::atom::element::F16;
+use tessel::atom::exec::{copy, gemm, CopyExec};
+use tessel::mma::{SM80_16x8x16_F16F16F16F16_TN, SM80_16x8x8_F32F16F16F32_TN};
+use tessel::tensor::{Access, AccessMut, Ptr, Smem};
+use tessel::{layout, shape, MakeTiledMma, TensorPtr};
+
+tessel::shared_array!(atoms_check, 2048);
+
+/// ldmatrix: the 32 rows of 8 halves in shared memory hold `0..256`; lane `l` gives the address
+/// of row `l` (`l % 8`, `l % 16` for the forms that read fewer rows) and writes the halves it
+/// receives to `out[8 l..]`.
+macro_rules! check_ldmatrix {
+    ($($name:ident, $Op:ty, $rows:literal;)+) => {$(
+        tessel::launch_bounds!($name, 32);
+        #[no_mangle]
+        pub unsafe extern "ptx-kernel" fn $name(out: *mut u16) {
+            let lane = thread().0 as usize;
+            let mut smem = Smem::<F16>::new(atoms_check(), 256);
+            for i in 0..8 {
+                smem.store(8 * lane + i, F16((8 * lane + i) as u16));
+            }
+            sync_threads();
+            let mut regs = [F16(0xffff); 8];
+            type Atom = CopyAtom<$Op, F16>;
+            <Atom as CopyExec<Smem<F16>, &mut [F16]>>::call(&smem, 8 * (lane % $rows), &mut &mut regs[..], 0, true);
+            let mut dst = Ptr::new(out as *mut F16, 256);
+            for (i, v) in regs.iter().enumerate() {
+                dst.store(8 * lane + i, *v);
+            }
+        }
+    )+};
+}
+check_ldmatrix! {
+    check_ldsm_x1, SM75_U32x1_LDSM_N, 8;
+    check_ldsm_x2, SM75_U32x2_LDSM_N, 16;
+    check_ldsm_x4, SM75_U32x4_LDSM_N, 32;
+    check_ldsm_x1_trans, SM75_U16x2_LDSM_T, 8;
+    check_ldsm_x2_trans, SM75_U16x4_LDSM_T, 16;
+    check_ldsm_x4_trans, SM75_U16x8_LDSM_T, 32;
+}
+
+/// cp.async.ca: lane `l` copies its vector of `src` (f32s) into shared memory, predicated by
+/// `l % 4 != 3`, waits, and writes shared memory back to `out`: a zero-filling atom leaves
+/// zeros where the predicate is false, the other leaves what was there (`-1`).
+macro_rules! check_cp_async {
+    ($($name:ident, $Op:ty;)+) => {$(
+        tessel::launch_bounds!($name, 32);
+        #[no_mangle]
+        pub unsafe extern "ptx-kernel" fn $name(src: *const f32, out: *mut f32) {
+            type Atom = CopyAtom<$Op, f32>;
+            const V: usize = <Atom as CopyExec<Ptr<f32>, Smem<f32>>>::VALUES;
+            let lane = thread().0 as usize;
+            let mut smem = Smem::<f32>::new(atoms_check(), 32 * V);
+            for i in 0..V {
+                smem.store(V * lane + i, -1.0);
+            }
+            let src = Ptr::new(src as *mut f32, 32 * V);
+            Atom::call(&src, V * lane, &mut smem, V * lane, lane % 4 != 3);
+            cp_async_commit();
+            cp_async_wait::<0>();
+            sync_threads();
+            let mut dst = Ptr::new(out, 32 * V);
+            for i in 0..V {
+                dst.store(V * lane + i, smem.load(V * lane + i));
+            }
+        }
+    )+};
+}
+check_cp_async! {
+    check_cp_async_ca4, SM80_CP_ASYNC_CACHEALWAYS<u32>;
+    check_cp_async_ca8_zfill, SM80_CP_ASYNC_CACHEALWAYS_ZFILL<u64>;
+    check_cp_async_ca16_zfill, SM80_CP_ASYNC_CACHEALWAYS_ZFILL<u128>;
+}
+
+/// One MMA of a `(1,1,1)` TiledMma on global `(M,K)` A and `(N,K)` B (K-major halves) into a
+/// column-major `(M,N)` C: partitions copied into register fragments, `gemm`, and C copied
+/// back, as a kernel runs it.
+macro_rules! check_mma {
+    ($($name:ident, $Atom:ty, $M:literal, $N:literal, $K:literal, $a:literal, $b:literal, $c:literal, $TC:ty;)+) => {$(
+        tessel::launch_bounds!($name, 32);
+        #[no_mangle]
+        pub unsafe extern "ptx-kernel" fn $name(a: *const u16, b: *const u16, c: *mut $TC) {
+            type Mma = MakeTiledMma<$Atom, shape!("(1,1,1)")>;
+            let thr = Mma::get_slice(thread().0 as usize);
+            let ga = TensorPtr::from_raw_parts(a as *mut F16, $M * $K, layout!($a));
+            let gb = TensorPtr::from_raw_parts(b as *mut F16, $N * $K, layout!($b));
+            let gc = TensorPtr::from_raw_parts(c, $M * $N, layout!($c));
+            let (ta, tb, mut tc) = (thr.partition_A(ga), thr.partition_B(gb), thr.partition_C(gc));
+            let mut ra = thr.partition_fragment_A::<F16, _, _>(&ga);
+            let mut rb = thr.partition_fragment_B::<F16, _, _>(&gb);
+            let mut rc = thr.partition_fragment_C::<$TC, _, _>(&gc);
+            let universal = |_: ()| CopyAtom::<UniversalCopy<F16>, F16>::default();
+            copy(&universal(()), &ta, &mut ra);
+            copy(&universal(()), &tb, &mut rb);
+            gemm(&thr, &ra, &rb, &mut rc);
+            copy(&CopyAtom::<UniversalCopy<$TC>, $TC>::default(), &rc, &mut tc);
+        }
+    )+};
+}
+check_mma! {
+    check_mma_1688_f32, SM80_16x8x8_F32F16F16F32_TN, 16, 8, 8, "(16,8):(8,1)", "(8,8):(8,1)", "(16,8)", f32;
+    check_mma_16816_f16, SM80_16x8x16_F16F16F16F16_TN, 16, 8, 16, "(16,16):(16,1)", "(8,16):(16,1)", "(16,8)", F16;
+}
