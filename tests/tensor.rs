@@ -1,6 +1,6 @@
 //! Tensors: the contract's spellings, the chapter's worked partitions, mixed layouts.
 
-use tessel::{layout, local_partition, local_tile, shape, Layout, Tensor, C};
+use tessel::{layout, local_partition, local_tile, shape, Layout, Tensor, Underscore, C};
 
 fn iota(n: usize) -> Vec<usize> {
     (0..n).collect()
@@ -674,4 +674,24 @@ fn writes_through_views_land_in_the_fragment() {
     retiled[5usize] = 9;
     assert_eq!(fa.engine()[at], 9);
     assert_eq!(fa.engine().iter().filter(|&&x| x == 9).count(), 1);
+}
+
+/// local_tile of a tensor of higher rank than the tile keeps the modes the coordinate does not
+/// name (CuTe appends `_` to it); the answers are CuTe's (`cute-oracle --cpp`, local_tile of a
+/// counting tensor of `(32,32,3)` by `(16,16)`).
+#[test]
+fn local_tile_keeps_the_modes_past_the_coordinate() {
+    let data = vec![0f32; 32 * 32 * 3];
+    let t = || Tensor::new(&data[..], layout!("(32,32,3)"));
+    let tile = <shape!("(16,16)")>::default();
+    let kept = local_tile(t(), tile, (1usize, Underscore));
+    assert_eq!(
+        (kept.layout().to_string(), kept.base()),
+        ("(16,16,2,3):(1,32,512,1024)".into(), 16)
+    );
+    let one = local_tile(t(), tile, (1usize, 1usize));
+    assert_eq!(
+        (one.layout().to_string(), one.base()),
+        ("(16,16,3):(1,32,1024)".into(), 528)
+    );
 }

@@ -1,7 +1,9 @@
 //! The block coordinate of `local_tile`: indices pick one tile; `_` in a mode keeps every tile
 //! along it as a mode of the result (CuTe's `local_tile(mA, (BM,BK), (m, _))`, the `(BM,BK,k)`
 //! tiles a GEMM's main loop walks). As CuTe's `inner_partition`, the result is the zipped divide
-//! sliced at `(repeat<R0>(_), coord)`: the tile's modes, then the kept modes of tiles.
+//! sliced at `(repeat<R0>(_), coord)`: the tile's modes, then the kept modes of tiles. A tuple
+//! coordinate shorter than the tensor's rank keeps the modes past it, as CuTe appends `_`
+//! (`local_tile` of a `(M,K,L)` tensor by `(BM,BK)` at `(m, _)` is `(BM,BK,k,L)`).
 //!
 //! ```
 //! use tessel::{layout, local_tile, shape, Tensor, Underscore};
@@ -14,6 +16,7 @@
 
 use super::partition::At;
 use super::slice::{SliceMode, Underscore};
+use super::Swizzled;
 use crate::layout::int_tuple::{IntTuple, LayoutShape};
 use crate::layout::sublayout::TwoModes;
 use crate::layout::Layout;
@@ -29,14 +32,89 @@ pub trait TileCoord<Z> {
     /// The layout and the index of its first element.
     fn tile_of(self, zipped: Z) -> (Self::Output, isize);
 }
-impl<X: Keeps, Z> TileCoord<Z> for X
+impl<X, TS, RS, TD, RD> TileCoord<Layout<(TS, RS), (TD, RD)>> for X
 where
-    X: TileCoordBy<X::Bit, Z>,
+    (TS, RS): LayoutShape<(TD, RD)>,
+    (TD, RD): IntTuple,
+    X: PadTo<RS>,
+    X::Padded: Keeps + TileCoordBy<<X::Padded as Keeps>::Bit, Layout<(TS, RS), (TD, RD)>>,
 {
-    type Output = <X as TileCoordBy<X::Bit, Z>>::Output;
+    type Output =
+        <X::Padded as TileCoordBy<<X::Padded as Keeps>::Bit, Layout<(TS, RS), (TD, RD)>>>::Output;
     #[inline(always)]
-    fn tile_of(self, zipped: Z) -> (Self::Output, isize) {
+    fn tile_of(self, zipped: Layout<(TS, RS), (TD, RD)>) -> (Self::Output, isize) {
+        self.pad().tile_by(zipped)
+    }
+}
+
+/// A swizzled tensor's tile: the coordinate as it is (its tile picks one tile or keeps `_`
+/// modes as a plain layout's; no padding).
+impl<X: Keeps, Sw, L> TileCoord<Swizzled<Sw, L>> for X
+where
+    X: TileCoordBy<X::Bit, Swizzled<Sw, L>>,
+{
+    type Output = <X as TileCoordBy<X::Bit, Swizzled<Sw, L>>>::Output;
+    #[inline(always)]
+    fn tile_of(self, zipped: Swizzled<Sw, L>) -> (Self::Output, isize) {
         self.tile_by(zipped)
+    }
+}
+
+/// CuTe's `append<rank(rest)>(coord, _)`: a tuple coordinate shorter than the rest mode keeps
+/// the modes it does not name (`local_tile` of a `(M,K,L)` tensor by a `(BM,BK)` tile at
+/// `(m, _)` is `(BM,BK,k,L)`); an index, or a tuple of the rest's rank, is itself.
+#[doc(hidden)]
+pub trait PadTo<Rest> {
+    /// The coordinate of the rest's rank.
+    type Padded;
+    /// Its value.
+    fn pad(self) -> Self::Padded;
+}
+impl<R> PadTo<R> for usize {
+    type Padded = usize;
+    #[inline(always)]
+    fn pad(self) -> usize {
+        self
+    }
+}
+impl<R> PadTo<R> for Underscore {
+    type Padded = Underscore;
+    #[inline(always)]
+    fn pad(self) -> Underscore {
+        self
+    }
+}
+
+/// The list `Self` with `_` appended up to the length of the list `R`.
+#[doc(hidden)]
+pub trait PadList<R> {
+    /// The longer list.
+    type Output;
+    /// Its value.
+    fn pad_list(self) -> Self::Output;
+}
+impl PadList<Nil> for Nil {
+    type Output = Nil;
+    #[inline(always)]
+    fn pad_list(self) -> Nil {
+        Nil
+    }
+}
+impl<R0, R: Default> PadList<Cons<R0, R>> for Nil
+where
+    Nil: PadList<R>,
+{
+    type Output = Cons<Underscore, <Nil as PadList<R>>::Output>;
+    #[inline(always)]
+    fn pad_list(self) -> Self::Output {
+        Cons(Underscore, Nil.pad_list())
+    }
+}
+impl<H, T: PadList<R>, R0, R> PadList<Cons<R0, R>> for Cons<H, T> {
+    type Output = Cons<H, T::Output>;
+    #[inline(always)]
+    fn pad_list(self) -> Self::Output {
+        Cons(self.0, self.1.pad_list())
     }
 }
 
@@ -143,6 +221,18 @@ impl<T> KeepOne for T {
 
 macro_rules! tuple_keeps {
     ($( ($(($T:ident $D:ident $X:ident $i:tt))+) )+) => {$(
+        impl<$($T,)+ R: ToList> PadTo<R> for ($($T,)+)
+        where
+            ($($T,)+): ToList,
+            <($($T,)+) as ToList>::List: PadList<R::List>,
+            <<($($T,)+) as ToList>::List as PadList<R::List>>::Output: ToTuple,
+        {
+            type Padded = <<<($($T,)+) as ToList>::List as PadList<R::List>>::Output as ToTuple>::Tuple;
+            #[inline(always)]
+            fn pad(self) -> Self::Padded {
+                self.to_list().pad_list().to_tuple()
+            }
+        }
         impl<$($T),+> Keeps for ($($T,)+)
         where
             ($($T,)+): ToList,
