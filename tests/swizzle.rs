@@ -161,3 +161,22 @@ fn index32_of_a_swizzled_layout_is_its_index() {
     assert_eq!(layout!("Sw<1,1,-31> o 0 o 4:1").call(2), 2 + (1 << 32));
     assert!(layout!("Sw<1,1,-31> o 0 o 4:1").index32().is_none());
 }
+
+/// A pipeline's stages as a layout mode: the swizzled shared atom tiled to `(BM,BK,PIPE)`, as the
+/// f16 kernels build their shared tiles; CuTe's answers from `cute-oracle --cpp` (tile_to_shape of
+/// `composition(Swizzle<B,3,3>{}, (8,BK):(BK,1))`).
+#[test]
+fn tile_to_shape_gives_a_stage_mode() {
+    type A64 = Composition<Swizzle<3, 3, 3>, layout!("(8,64):(64,1)")>;
+    type A32 = Composition<Swizzle<2, 3, 3>, layout!("(8,32):(32,1)")>;
+    type S64 = TileToShape<A64, shape!("(128,64,3)")>;
+    type S32 = TileToShape<A32, shape!("(128,32,3)")>;
+    assert_eq!(
+        S64::default().to_string(),
+        "Sw<3,3,3> o 0 o ((8,16),(64,1),(1,3)):((64,512),(1,0),(0,8192))"
+    );
+    assert_eq!(
+        S32::default().to_string(),
+        "Sw<2,3,3> o 0 o ((8,16),(32,1),(1,3)):((32,256),(1,0),(0,4096))"
+    );
+}

@@ -27,7 +27,8 @@ use tessel::atom::tiled_copy::{MakeTiledCopyA, MakeTiledCopyB};
 use tessel::mma::SM80_16x8x16_F32F16F16F32_TN;
 use tessel::tensor::{elem_less, make_identity_tensor, Engine, TensorOf, Underscore as _x};
 use tessel::{
-    layout, local_tile, shape, Layout, MakeTiledCopy, MakeTiledMma, TensorPtr, TensorSmem, C,
+    layout, local_tile, shape, Composition, Layout, MakeTiledCopy, MakeTiledMma, Swizzle,
+    TensorPtr, TensorSmem, TileToShape, C,
 };
 
 type Mma = MakeTiledMma<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,4,1)"), (C<32>, C<64>, C<16>)>;
@@ -320,9 +321,12 @@ pub unsafe extern "ptx-kernel" fn $name(
     };
 }
 
-/// Stage-moded shared tiles: K step 32 and 64, three stages.
-type Staged32 = layout!("Sw<2,3,3> o 0 o (128,32,3):(32,1,4096)");
-type Staged64 = layout!("Sw<3,3,3> o 0 o (128,64,3):(64,1,8192)");
+/// Stage-moded shared tiles, `(BM,BK,PIPE)`: the swizzled `8 x BK` atom tiled to the shape (CuTe's
+/// `tile_to_shape(SmemLayoutAtom, (BM,BK,PIPE))`), `Sw o 0 o ((8,16),(BK,1),(1,3))`.
+type Staged32 =
+    TileToShape<Composition<Swizzle<2, 3, 3>, layout!("(8,32):(32,1)")>, shape!("(128,32,3)")>;
+type Staged64 =
+    TileToShape<Composition<Swizzle<3, 3, 3>, layout!("(8,64):(64,1)")>, shape!("(128,64,3)")>;
 
 tessel::launch_bounds!(hgemm_tn_atoms, 256, 2);
 hgemm_atoms_kernel!(
