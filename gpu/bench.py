@@ -227,11 +227,17 @@ def check_atoms(mod):
         assert np.array_equal(out.get(), want), f"cp.async {name}: {out.get()[:8]}"
         res[f"check_cp_async_{name}"] = "equal"
     rng = np.random.default_rng(7)
-    for name, k, dtype in (("1688_f32", 8, np.float32), ("16816_f16", 16, np.float16)):
-        a = rng.integers(-3, 4, (16, k)).astype(np.float16)
-        b = rng.integers(-3, 4, (8, k)).astype(np.float16)
+    bits = {"f16": lambda x: x.astype(np.float16).view(np.uint16),
+            # bf16 is f32's upper half (exact for these small integers).
+            "bf16": lambda x: (x.astype(np.float32).view(np.uint32) >> 16).astype(np.uint16)}
+    for name, k, inputs, dtype in (("16816_bf16_f32", 16, "bf16", np.float32), ("1688_f32", 8, "f16", np.float32),
+                                   ("1688_bf16_f32", 8, "bf16", np.float32), ("16816_f16", 16, "f16", np.float16),
+                                   ("1688_f16", 8, "f16", np.float16)):
+        a = rng.integers(-3, 4, (16, k)).astype(np.float32)
+        b = rng.integers(-3, 4, (8, k)).astype(np.float32)
         out = cp.zeros(128, dtype=dtype)
-        mod.get_function(f"check_mma_{name}")((1,), (32,), (cp.asarray(a), cp.asarray(b), out))
+        args = (cp.asarray(bits[inputs](a)), cp.asarray(bits[inputs](b)), out)
+        mod.get_function(f"check_mma_{name}")((1,), (32,), args)
         want = (a.astype(np.float32) @ b.astype(np.float32).T).T.ravel()  # C column-major
         assert np.array_equal(out.get().astype(np.float32), want), f"mma {name}: {out.get()[:8]}"
         res[f"check_mma_{name}"] = "equal"

@@ -67,6 +67,20 @@ pub unsafe fn mma_16816_f16(d: &mut [u32; 2], a: [u32; 4], b: [u32; 2]) {
     );
 }
 
+/// `mma.sync.aligned.m16n8k8.row.col.f16.f16.f16.f16`: the same with K of 8
+/// (`SM80_16x8x8_F16F16F16F16_TN`).
+///
+/// # Safety
+/// All 32 lanes of the warp execute it together.
+#[inline(always)]
+pub unsafe fn mma_1688_f16(d: &mut [u32; 2], a: [u32; 2], b: [u32; 1]) {
+    asm!(
+        "mma.sync.aligned.m16n8k8.row.col.f16.f16.f16.f16 {{{d0}, {d1}}}, {{{a0}, {a1}}}, {{{b0}}}, {{{d0}, {d1}}};",
+        d0 = inout(reg32) d[0], d1 = inout(reg32) d[1],
+        a0 = in(reg32) a[0], a1 = in(reg32) a[1], b0 = in(reg32) b[0],
+    );
+}
+
 /// `cp.async.ca.shared.global` of `N` bytes (4, 8 or 16; through L1), zero-filled past
 /// `src_bytes`.
 ///

@@ -9,9 +9,11 @@ use tessel::atom::copy::{CopyAtom, UniversalCopy};
 use tessel::atom::copy::{SM75_U16x2_LDSM_T, SM75_U16x4_LDSM_T, SM75_U16x8_LDSM_T};
 use tessel::atom::copy::{SM75_U32x1_LDSM_N, SM75_U32x2_LDSM_N, SM75_U32x4_LDSM_N};
 use tessel::atom::copy::{SM80_CP_ASYNC_CACHEALWAYS, SM80_CP_ASYNC_CACHEALWAYS_ZFILL};
-use tessel::atom::element::F16;
+use tessel::atom::element::{BF16, F16};
 use tessel::atom::exec::{copy, gemm, CopyExec};
-use tessel::mma::{SM80_16x8x16_F16F16F16F16_TN, SM80_16x8x8_F32F16F16F32_TN};
+use tessel::mma::SM80_16x8x8_F32F16F16F32_TN;
+use tessel::mma::{SM80_16x8x16_F16F16F16F16_TN, SM80_16x8x16_F32BF16BF16F32_TN};
+use tessel::mma::{SM80_16x8x8_F16F16F16F16_TN, SM80_16x8x8_F32BF16BF16F32_TN};
 use tessel::tensor::{Access, AccessMut, Ptr, Smem};
 use tessel::{layout, shape, MakeTiledMma, TensorPtr};
 
@@ -87,20 +89,20 @@ check_cp_async! {
 /// column-major `(M,N)` C: partitions copied into register fragments, `gemm`, and C copied
 /// back, as a kernel runs it.
 macro_rules! check_mma {
-    ($($name:ident, $Atom:ty, $M:literal, $N:literal, $K:literal, $a:literal, $b:literal, $c:literal, $TC:ty;)+) => {$(
+    ($($name:ident, $Atom:ty, $T:ty, $M:literal, $N:literal, $K:literal, $a:literal, $b:literal, $c:literal, $TC:ty;)+) => {$(
         tessel::launch_bounds!($name, 32);
         #[no_mangle]
         pub unsafe extern "ptx-kernel" fn $name(a: *const u16, b: *const u16, c: *mut $TC) {
             type Mma = MakeTiledMma<$Atom, shape!("(1,1,1)")>;
             let thr = Mma::get_slice(thread().0 as usize);
-            let ga = TensorPtr::from_raw_parts(a as *mut F16, $M * $K, layout!($a));
-            let gb = TensorPtr::from_raw_parts(b as *mut F16, $N * $K, layout!($b));
+            let ga = TensorPtr::from_raw_parts(a as *mut $T, $M * $K, layout!($a));
+            let gb = TensorPtr::from_raw_parts(b as *mut $T, $N * $K, layout!($b));
             let gc = TensorPtr::from_raw_parts(c, $M * $N, layout!($c));
             let (ta, tb, mut tc) = (thr.partition_A(ga), thr.partition_B(gb), thr.partition_C(gc));
-            let mut ra = thr.partition_fragment_A::<F16, _, _>(&ga);
-            let mut rb = thr.partition_fragment_B::<F16, _, _>(&gb);
+            let mut ra = thr.partition_fragment_A::<$T, _, _>(&ga);
+            let mut rb = thr.partition_fragment_B::<$T, _, _>(&gb);
             let mut rc = thr.partition_fragment_C::<$TC, _, _>(&gc);
-            let universal = |_: ()| CopyAtom::<UniversalCopy<F16>, F16>::default();
+            let universal = |_: ()| CopyAtom::<UniversalCopy<$T>, $T>::default();
             copy(&universal(()), &ta, &mut ra);
             copy(&universal(()), &tb, &mut rb);
             gemm(&thr, &ra, &rb, &mut rc);
@@ -109,6 +111,9 @@ macro_rules! check_mma {
     )+};
 }
 check_mma! {
-    check_mma_1688_f32, SM80_16x8x8_F32F16F16F32_TN, 16, 8, 8, "(16,8):(8,1)", "(8,8):(8,1)", "(16,8)", f32;
-    check_mma_16816_f16, SM80_16x8x16_F16F16F16F16_TN, 16, 8, 16, "(16,16):(16,1)", "(8,16):(16,1)", "(16,8)", F16;
+    check_mma_16816_bf16_f32, SM80_16x8x16_F32BF16BF16F32_TN, BF16, 16, 8, 16, "(16,16):(16,1)", "(8,16):(16,1)", "(16,8)", f32;
+    check_mma_1688_f32, SM80_16x8x8_F32F16F16F32_TN, F16, 16, 8, 8, "(16,8):(8,1)", "(8,8):(8,1)", "(16,8)", f32;
+    check_mma_1688_bf16_f32, SM80_16x8x8_F32BF16BF16F32_TN, BF16, 16, 8, 8, "(16,8):(8,1)", "(8,8):(8,1)", "(16,8)", f32;
+    check_mma_16816_f16, SM80_16x8x16_F16F16F16F16_TN, F16, 16, 8, 16, "(16,16):(16,1)", "(8,16):(16,1)", "(16,8)", F16;
+    check_mma_1688_f16, SM80_16x8x8_F16F16F16F16_TN, F16, 16, 8, 8, "(16,8):(8,1)", "(8,8):(8,1)", "(16,8)", F16;
 }

@@ -1,5 +1,5 @@
 //! The SM80 atoms that run: `mma.sync` m16n8k16 and m16n8k8 (f16 and bf16 in, f32 accumulate;
-//! m16n8k16 with f16 accumulators too), `cp.async` (global to shared: `.cg` of 16 bytes, `.ca`
+//! with f16 accumulators too), `cp.async` (global to shared: `.cg` of 16 bytes, `.ca`
 //! of 4, 8 or 16, each with its zero-filling form) and `ldmatrix` (shared to registers: x1, x2,
 //! x4, plain and transposed). Their registers are
 //! what the PTX ISA's fragment tables name: value `2r` and `2r + 1` of a thread's A (or B) in
@@ -9,9 +9,9 @@
 
 use super::MmaRegisters;
 use crate::atom::element::{pack_halves, Half, BF16, F16};
-use crate::mma::SM80_16x8x8_F32F16F16F32_TN;
 use crate::mma::{SM80_16x8x16_F16F16F16F16_TN, SM80_16x8x8_F32BF16BF16F32_TN};
 use crate::mma::{SM80_16x8x16_F32BF16BF16F32_TN, SM80_16x8x16_F32F16F16F32_TN};
+use crate::mma::{SM80_16x8x8_F16F16F16F16_TN, SM80_16x8x8_F32F16F16F32_TN};
 
 /// Pairs of halves into registers: register `r` holds values `2r` (low) and `2r + 1`.
 #[inline(always)]
@@ -50,27 +50,35 @@ m16n8! {
 
 /// f16 accumulators (sgemm_sm80's atom as shipped): C's four halves are two registers, `c0, c1`
 /// in the first, as A's and B's.
-impl MmaRegisters for SM80_16x8x16_F16F16F16F16_TN {
-    type FragA = [F16; 8];
-    type FragB = [F16; 4];
-    type FragC = [F16; 4];
-    type RegA = [u32; 4];
-    type RegB = [u32; 2];
-    #[inline(always)]
-    fn pack(a: &[F16; 8], b: &[F16; 4]) -> ([u32; 4], [u32; 2]) {
-        (pairs(a), pairs(b))
-    }
-}
-#[cfg(target_arch = "nvptx64")]
-impl super::MmaExec for SM80_16x8x16_F16F16F16F16_TN {
-    #[inline(always)]
-    unsafe fn fma(c: &mut [F16; 4], a: [u32; 4], b: [u32; 2]) {
-        let mut d: [u32; 2] = pairs(c);
-        crate::arch::sm80::mma_16816_f16(&mut d, a, b);
-        for (r, x) in d.iter().enumerate() {
-            (c[2 * r], c[2 * r + 1]) = crate::atom::element::unpack_halves(*x);
+macro_rules! m16n8_f16 {
+    ($($Atom:ty, $a:literal, $b:literal, $fma:ident;)+) => {$(
+        impl MmaRegisters for $Atom {
+            type FragA = [F16; 2 * $a];
+            type FragB = [F16; 2 * $b];
+            type FragC = [F16; 4];
+            type RegA = [u32; $a];
+            type RegB = [u32; $b];
+            #[inline(always)]
+            fn pack(a: &[F16; 2 * $a], b: &[F16; 2 * $b]) -> ([u32; $a], [u32; $b]) {
+                (pairs(a), pairs(b))
+            }
         }
-    }
+        #[cfg(target_arch = "nvptx64")]
+        impl super::MmaExec for $Atom {
+            #[inline(always)]
+            unsafe fn fma(c: &mut [F16; 4], a: [u32; $a], b: [u32; $b]) {
+                let mut d: [u32; 2] = pairs(c);
+                crate::arch::sm80::$fma(&mut d, a, b);
+                for (r, x) in d.iter().enumerate() {
+                    (c[2 * r], c[2 * r + 1]) = crate::atom::element::unpack_halves(*x);
+                }
+            }
+        }
+    )+};
+}
+m16n8_f16! {
+    SM80_16x8x16_F16F16F16F16_TN, 4, 2, mma_16816_f16;
+    SM80_16x8x8_F16F16F16F16_TN, 2, 1, mma_1688_f16;
 }
 
 #[cfg(target_arch = "nvptx64")]
