@@ -108,7 +108,8 @@ def transpose(modules, m, n, kernel="transpose"):
 
 def sgemm(modules, m, n, k, time=True, kernel="sgemm_nt", cute=None):
     """NT: A m x k and B n x k column-major, i.e. row-major (k, m) and (k, n) arrays; TN: A and
-    B K-major, row-major (m, k) and (n, k). C column-major, a row-major (n, m) array."""
+    B K-major, row-major (m, k) and (n, k). C column-major, a row-major (n, m) array. For NT and
+    TN, tessel's `{kernel}_atoms` (the same GEMM written with copy and gemm_fma) runs beside it."""
     tn = kernel == "sgemm_tn"
     a = cp.random.rand(*((m, k) if tn else (k, m)), dtype=cp.float32) - 0.5
     b = cp.random.rand(*((n, k) if tn else (k, n)), dtype=cp.float32) - 0.5

@@ -32,32 +32,33 @@ pub trait TileCoord<Z> {
     /// The layout and the index of its first element.
     fn tile_of(self, zipped: Z) -> (Self::Output, isize);
 }
-impl<X, TS, RS, TD, RD> TileCoord<Layout<(TS, RS), (TD, RD)>> for X
+impl<X: PadTo<Z::Shape>, Z: RestShape> TileCoord<Z> for X
 where
-    (TS, RS): LayoutShape<(TD, RD)>,
-    (TD, RD): IntTuple,
-    X: PadTo<RS>,
-    X::Padded: Keeps + TileCoordBy<<X::Padded as Keeps>::Bit, Layout<(TS, RS), (TD, RD)>>,
+    X::Padded: Keeps + TileCoordBy<<X::Padded as Keeps>::Bit, Z>,
 {
-    type Output =
-        <X::Padded as TileCoordBy<<X::Padded as Keeps>::Bit, Layout<(TS, RS), (TD, RD)>>>::Output;
+    type Output = <X::Padded as TileCoordBy<<X::Padded as Keeps>::Bit, Z>>::Output;
     #[inline(always)]
-    fn tile_of(self, zipped: Layout<(TS, RS), (TD, RD)>) -> (Self::Output, isize) {
+    fn tile_of(self, zipped: Z) -> (Self::Output, isize) {
         self.pad().tile_by(zipped)
     }
 }
 
-/// A swizzled tensor's tile: the coordinate as it is (its tile picks one tile or keeps `_`
-/// modes as a plain layout's; no padding).
-impl<X: Keeps, Sw, L> TileCoord<Swizzled<Sw, L>> for X
+/// The shape of a zipped layout's rest mode, plain or swizzled: what a block coordinate is
+/// padded to.
+#[doc(hidden)]
+pub trait RestShape {
+    /// The rest mode's shape.
+    type Shape;
+}
+impl<TS, RS, TD, RD> RestShape for Layout<(TS, RS), (TD, RD)>
 where
-    X: TileCoordBy<X::Bit, Swizzled<Sw, L>>,
+    (TS, RS): LayoutShape<(TD, RD)>,
+    (TD, RD): IntTuple,
 {
-    type Output = <X as TileCoordBy<X::Bit, Swizzled<Sw, L>>>::Output;
-    #[inline(always)]
-    fn tile_of(self, zipped: Swizzled<Sw, L>) -> (Self::Output, isize) {
-        self.tile_by(zipped)
-    }
+    type Shape = RS;
+}
+impl<Sw, L: RestShape> RestShape for Swizzled<Sw, L> {
+    type Shape = L::Shape;
 }
 
 /// CuTe's `append<rank(rest)>(coord, _)`: a tuple coordinate shorter than the rest mode keeps
@@ -100,7 +101,7 @@ impl PadList<Nil> for Nil {
         Nil
     }
 }
-impl<R0, R: Default> PadList<Cons<R0, R>> for Nil
+impl<R0, R> PadList<Cons<R0, R>> for Nil
 where
     Nil: PadList<R>,
 {

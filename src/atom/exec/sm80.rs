@@ -19,12 +19,15 @@ fn pairs<T: Half, const N: usize, const R: usize>(v: &[T; N]) -> [u32; R] {
     core::array::from_fn(|r| pack_halves(v[2 * r], v[2 * r + 1]))
 }
 
+/// An m16n8 atom with `$a` registers of A, `$b` of B and accumulators `$C`: f32, one to a
+/// register, or f16 (sgemm_sm80's atom as shipped), two to a register, `c0, c1` in the first,
+/// as A's and B's.
 macro_rules! m16n8 {
-    ($($Atom:ty, $T:ty, $a:literal, $b:literal, $fma:ident;)+) => {$(
+    ($($Atom:ty, $T:ty, $a:literal, $b:literal, $C:tt, $fma:ident;)+) => {$(
         impl MmaRegisters for $Atom {
             type FragA = [$T; 2 * $a];
             type FragB = [$T; 2 * $b];
-            type FragC = [f32; 4];
+            type FragC = [$C; 4];
             type RegA = [u32; $a];
             type RegB = [u32; $b];
             #[inline(always)]
@@ -35,50 +38,29 @@ macro_rules! m16n8 {
         #[cfg(target_arch = "nvptx64")]
         impl super::MmaExec for $Atom {
             #[inline(always)]
-            unsafe fn fma(c: &mut [f32; 4], a: [u32; $a], b: [u32; $b]) {
-                crate::arch::sm80::$fma(c, a, b);
+            unsafe fn fma(c: &mut [$C; 4], a: [u32; $a], b: [u32; $b]) {
+                m16n8!(@fma $C, $fma, c, a, b);
             }
         }
     )+};
+    (@fma f32, $fma:ident, $c:ident, $a:ident, $b:ident) => {
+        crate::arch::sm80::$fma($c, $a, $b)
+    };
+    (@fma F16, $fma:ident, $c:ident, $a:ident, $b:ident) => {{
+        let mut d: [u32; 2] = pairs($c);
+        crate::arch::sm80::$fma(&mut d, $a, $b);
+        for (r, x) in d.iter().enumerate() {
+            ($c[2 * r], $c[2 * r + 1]) = crate::atom::element::unpack_halves(*x);
+        }
+    }};
 }
 m16n8! {
-    SM80_16x8x16_F32F16F16F32_TN, F16, 4, 2, mma_16816;
-    SM80_16x8x16_F32BF16BF16F32_TN, BF16, 4, 2, mma_16816_bf16;
-    SM80_16x8x8_F32F16F16F32_TN, F16, 2, 1, mma_1688;
-    SM80_16x8x8_F32BF16BF16F32_TN, BF16, 2, 1, mma_1688_bf16;
-}
-
-/// f16 accumulators (sgemm_sm80's atom as shipped): C's four halves are two registers, `c0, c1`
-/// in the first, as A's and B's.
-macro_rules! m16n8_f16 {
-    ($($Atom:ty, $a:literal, $b:literal, $fma:ident;)+) => {$(
-        impl MmaRegisters for $Atom {
-            type FragA = [F16; 2 * $a];
-            type FragB = [F16; 2 * $b];
-            type FragC = [F16; 4];
-            type RegA = [u32; $a];
-            type RegB = [u32; $b];
-            #[inline(always)]
-            fn pack(a: &[F16; 2 * $a], b: &[F16; 2 * $b]) -> ([u32; $a], [u32; $b]) {
-                (pairs(a), pairs(b))
-            }
-        }
-        #[cfg(target_arch = "nvptx64")]
-        impl super::MmaExec for $Atom {
-            #[inline(always)]
-            unsafe fn fma(c: &mut [F16; 4], a: [u32; $a], b: [u32; $b]) {
-                let mut d: [u32; 2] = pairs(c);
-                crate::arch::sm80::$fma(&mut d, a, b);
-                for (r, x) in d.iter().enumerate() {
-                    (c[2 * r], c[2 * r + 1]) = crate::atom::element::unpack_halves(*x);
-                }
-            }
-        }
-    )+};
-}
-m16n8_f16! {
-    SM80_16x8x16_F16F16F16F16_TN, 4, 2, mma_16816_f16;
-    SM80_16x8x8_F16F16F16F16_TN, 2, 1, mma_1688_f16;
+    SM80_16x8x16_F32F16F16F32_TN, F16, 4, 2, f32, mma_16816;
+    SM80_16x8x16_F32BF16BF16F32_TN, BF16, 4, 2, f32, mma_16816_bf16;
+    SM80_16x8x8_F32F16F16F32_TN, F16, 2, 1, f32, mma_1688;
+    SM80_16x8x8_F32BF16BF16F32_TN, BF16, 2, 1, f32, mma_1688_bf16;
+    SM80_16x8x16_F16F16F16F16_TN, F16, 4, 2, F16, mma_16816_f16;
+    SM80_16x8x8_F16F16F16F16_TN, F16, 2, 1, F16, mma_1688_f16;
 }
 
 #[cfg(target_arch = "nvptx64")]
