@@ -242,7 +242,22 @@ def check_atoms(mod):
         want = (a.astype(np.float32) @ b.astype(np.float32).T).T.ravel()  # C column-major
         assert np.array_equal(out.get().astype(np.float32), want), f"mma {name}: {out.get()[:8]}"
         res[f"check_mma_{name}"] = "equal"
+    res["check_launch_bounds"] = launch_bounds(mod.get_function("check_launch_bounds"))
     return res
+
+
+def launch_bounds(f):
+    """What the driver says of a kernel declared with
+    `launch_bounds!(_, 64, 1, maxnreg = 40, cluster = (2, 1, 1))`."""
+    from cupy_backends.cuda.api import driver
+    # CUfunction_attribute: MAX_THREADS_PER_BLOCK 0, NUM_REGS 4, CLUSTER_SIZE_MUST_BE_SET 10,
+    # REQUIRED_CLUSTER_WIDTH, _HEIGHT, _DEPTH 11-13.
+    got = {k: driver.funcGetAttribute(a, f.ptr) for k, a in
+           (("threads", 0), ("registers", 4), ("cluster must be set", 10), ("cluster", 11))}
+    got["cluster"] = (got["cluster"], driver.funcGetAttribute(12, f.ptr), driver.funcGetAttribute(13, f.ptr))
+    assert got["threads"] == 64 and got["registers"] <= 40 and got["cluster must be set"] == 1 \
+        and got["cluster"] == (2, 1, 1), f"launch bounds: {got}"
+    return got
 
 
 def cute_libraries():

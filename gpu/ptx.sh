@@ -3,7 +3,9 @@
 # one PTX file:  bash gpu/ptx.sh CRATE_DIR OUT.ptx
 # Installs Debian's rustc-web (a rustc whose sources let cargo build `core` for nvptx64) when it
 # is missing. Each kernel's launch bounds, declared in its source with tessel::launch_bounds!
-# (CUDA's __launch_bounds__; rustc has no attribute for them), go into its .entry; a kernel that
+# (CUDA's __launch_bounds__, __maxnreg__, __cluster_dims__; rustc has no attribute for them),
+# go into its .entry: .maxntid, .minnctapersm, .maxnreg, .explicitcluster and
+# .reqnctapercluster; a kernel that
 # declares none fails the build, and so does PTX that calls a function (a panic or bounds-check
 # path left in).
 set -euo pipefail
@@ -23,14 +25,20 @@ mkdir -p "$(dirname "$out")"
 python3 - "$deps/$name"-*.s "$out" <<'PY'
 import re, sys
 text = open(sys.argv[1]).read()
-bounds = {m.group(1): (m.group(2), m.group(3))
-          for m in re.finditer(r"// tessel\.launch_bounds (\w+) (\d+) (\d+)", text)}
+bounds = {m.group(1): dict(kv.split("=") for kv in m.group(2).split())
+          for m in re.finditer(r"// tessel\.launch_bounds (\w+) (.*)", text)}
 def entry(m):
     if m.group(2) not in bounds:
         sys.exit(f"gpu/ptx.sh: the kernel {m.group(2)} declares no launch bounds (tessel::launch_bounds!)")
-    threads, blocks = bounds[m.group(2)]
-    least = f"\n.minnctapersm {blocks}" if blocks != "0" else ""
-    return f"{m.group(1)}\n.maxntid {threads}, 1, 1{least}\n{{"
+    b = bounds[m.group(2)]
+    lines = [f".maxntid {b['threads']}, 1, 1"]
+    if b.get("blocks", "0") != "0":
+        lines.append(f".minnctapersm {b['blocks']}")
+    if "maxnreg" in b:
+        lines.append(f".maxnreg {b['maxnreg']}")
+    if "cluster" in b:
+        lines += [".explicitcluster", f".reqnctapercluster {b['cluster'].replace(',', ', ')}"]
+    return m.group(1) + "\n" + "\n".join(lines) + "\n{"
 text = re.sub(r"(\.entry (\w+)\([^)]*\))\n\{", entry, text)
 open(sys.argv[2], "w").write(text)
 PY

@@ -82,24 +82,31 @@ macro_rules! unroll {
     (@at [$($n:literal)+], $i:ident => $body:block) => { $({ let $i: usize = $n; $body })+ };
 }
 
-/// A kernel's launch bounds, declared beside it (CUDA's `__launch_bounds__(threads, blocks)`):
-/// the most threads its block has (PTX `.maxntid`), so that ptxas allocates registers for that
-/// size, and optionally the fewest blocks an SM should hold at once (`.minnctapersm`). rustc has
-/// no attribute for them, so this writes a `// tessel.launch_bounds` line into the PTX, which
-/// `gpu/build.sh` moves into the kernel's `.entry`; a kernel that declares none fails the build.
+/// A kernel's launch bounds, declared beside it (CUDA's `__launch_bounds__(threads, blocks)`,
+/// `__maxnreg__` and `__cluster_dims__`): the most threads its block has (PTX `.maxntid`), so
+/// that ptxas allocates registers for that size; optionally the fewest blocks an SM should hold
+/// at once (`.minnctapersm`; 0 for none), the most registers a thread may use (`.maxnreg`), and
+/// the cluster the kernel is launched in (`.reqnctapercluster`, with `.explicitcluster`):
+///
+/// ```ignore
+/// tessel::launch_bounds!(gemm, 384, 1, maxnreg = 168, cluster = (2, 1, 1));
+/// ```
+///
+/// rustc has no attribute for them, so this writes a `// tessel.launch_bounds` line into the
+/// PTX, which `gpu/ptx.sh` moves into the kernel's `.entry`; a kernel that declares none fails
+/// the build.
 #[macro_export]
 macro_rules! launch_bounds {
-    ($kernel:ident, $threads:literal) => {
-        $crate::launch_bounds!($kernel, $threads, 0);
-    };
-    ($kernel:ident, $threads:literal, $blocks:literal) => {
+    ($kernel:ident, $threads:literal $(, $blocks:literal)? $(, maxnreg = $regs:literal)?
+     $(, cluster = ($cx:literal, $cy:literal, $cz:literal))? $(,)?) => {
         core::arch::global_asm!(concat!(
             "// tessel.launch_bounds ",
             stringify!($kernel),
-            " ",
+            " threads=",
             $threads,
-            " ",
-            $blocks
+            $(" blocks=", $blocks,)?
+            $(" maxnreg=", $regs,)?
+            $(" cluster=", $cx, ",", $cy, ",", $cz,)?
         ));
     };
 }

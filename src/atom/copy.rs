@@ -135,9 +135,30 @@ warp_copies! {
     SM75_U16x8_LDSM_T: "(32,128):(128,1)" "((4,8),(16,2,4)):((256,16),(1,128,1024))";
 }
 
-/// A copy operation and the element type it moves (CuTe's `Copy_Atom<Op, T>`).
+/// A copy operation and the element type it moves (CuTe's `Copy_Atom<Op, T>`), holding the
+/// operation's value: a unit struct for an instruction with no state, or its state (a TMA
+/// descriptor and barrier).
 #[derive(Clone, Copy, Default, Debug)]
-pub struct CopyAtom<Op, T>(PhantomData<(Op, T)>);
+pub struct CopyAtom<Op, T> {
+    op: Op,
+    elem: PhantomData<T>,
+}
+
+impl<Op, T> CopyAtom<Op, T> {
+    /// `Copy_Atom<Op, T>{op}`.
+    #[inline(always)]
+    pub const fn new(op: Op) -> Self {
+        Self {
+            op,
+            elem: PhantomData,
+        }
+    }
+    /// The operation, with its state.
+    #[inline(always)]
+    pub const fn op(&self) -> &Op {
+        &self.op
+    }
+}
 
 /// A copy atom's layouts in elements, and its counts.
 pub trait CopyAtomLayouts {

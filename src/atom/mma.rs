@@ -26,7 +26,10 @@ use crate::layout::StaticLayout;
 use core::fmt::Display;
 use core::marker::PhantomData;
 
-/// An MMA instruction as CuTe describes it (its `MMA_Traits`).
+/// An MMA instruction as CuTe describes it (its `MMA_Traits`). A value of the atom is what runs
+/// it: a unit struct for an instruction with no state, or the state it carries (wgmma's
+/// accumulate flag; `Default` is its state before a kernel sets it), held by the TiledMma and
+/// each thread's slice of it.
 pub trait MmaAtom: Copy + Default {
     /// The element type of D.
     type ValTypeD;

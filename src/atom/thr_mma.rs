@@ -39,10 +39,16 @@ impl<A, L, P> MakeTiledMma<A, L, P>
 where
     Self: TiledMma,
 {
-    /// Thread `thread`'s slice (CuTe's `get_slice`), without [`TiledMma`] in scope.
+    /// Thread `thread`'s slice, the atom in its default state (CuTe's `get_slice`), without
+    /// [`TiledMma`] in scope.
     #[inline(always)]
     pub fn get_slice(thread: usize) -> ThrMma<Self> {
         <Self as TiledMma>::get_slice(thread)
+    }
+    /// Thread `thread`'s slice, running this TiledMma's atom (CuTe's `get_thread_slice`).
+    #[inline(always)]
+    pub fn get_thread_slice(&self, thread: usize) -> ThrMma<Self> {
+        <Self as TiledMma>::get_thread_slice(self, thread)
     }
 }
 

@@ -59,7 +59,7 @@ use typenum::U1;
 /// A copy tiled over a block of threads (CuTe's `TiledCopy`).
 pub trait TiledCopy {
     /// The copy atom (`()` for none named: one thread, one value).
-    type Atom;
+    type Atom: Copy + Default;
     /// The extent of the tile the threads copy together, `(TM,TN)`.
     type TilerMN: Default + Display + Untuple;
     /// `(thread, value) -> m + TM*n` in the tile.
@@ -74,8 +74,24 @@ pub trait TiledCopy {
     /// The number of values each thread copies.
     const VALUES: usize;
 
-    /// Thread `thread`'s slice (CuTe's `get_slice`). A method of the trait, so that code generic
-    /// over a TiledCopy partitions with it.
+    /// The atom this TiledCopy runs, with its state.
+    fn atom(&self) -> Self::Atom;
+
+    /// Thread `thread`'s slice (CuTe's `get_thread_slice`), running this TiledCopy's atom.
+    #[inline(always)]
+    fn get_thread_slice(&self, thread: usize) -> ThrCopy<Self>
+    where
+        Self: Sized,
+    {
+        ThrCopy {
+            thread,
+            atom: self.atom(),
+        }
+    }
+
+    /// Thread `thread`'s slice, running the atom in its default state (CuTe's `get_slice` on
+    /// `TiledCopy{}`). A method of the trait, so that code generic over a TiledCopy partitions
+    /// with it.
     #[inline(always)]
     fn get_slice(thread: usize) -> ThrCopy<Self>
     where
@@ -83,17 +99,30 @@ pub trait TiledCopy {
     {
         ThrCopy {
             thread,
-            tiled: PhantomData,
+            atom: Self::Atom::default(),
         }
     }
 }
 
-/// `make_tiled_copy(Atom{}, ThrLayout{}, ValLayout{})`, each a layout or a shape (a shape takes
-/// its column-major layout); `Atom` is a [`CopyAtom`], or `()`.
+/// `make_tiled_copy(atom, ThrLayout{}, ValLayout{})`, each layout a layout or a shape (a shape
+/// takes its column-major layout); `Atom` is a [`CopyAtom`], or `()`. It holds the atom
+/// (`Default` for a stateless one, [`MakeTiledCopy::new`] for one with state).
 #[derive(Clone, Copy, Default, Debug)]
-pub struct MakeTiledCopy<ThrLayout, ValLayout, Atom = ()>(
-    PhantomData<(ThrLayout, ValLayout, Atom)>,
-);
+pub struct MakeTiledCopy<ThrLayout, ValLayout, Atom = ()> {
+    atom: Atom,
+    tiling: PhantomData<(ThrLayout, ValLayout)>,
+}
+
+impl<T, V, Atom> MakeTiledCopy<T, V, Atom> {
+    /// `make_tiled_copy(atom, T{}, V{})`.
+    #[inline(always)]
+    pub const fn new(atom: Atom) -> Self {
+        Self {
+            atom,
+            tiling: PhantomData,
+        }
+    }
+}
 
 /// The threads and values of one atom, `(1, 1)` for `()`, and how its source and destination
 /// reach its reference.
@@ -201,7 +230,8 @@ type TvShape<T, V> = Layout<TvSizes<T, V>>;
 type Inverse<T, V> = <LayoutMn<T, V> as RightInverted>::Output;
 type Tv<T, V> = <Inverse<T, V> as ComposeBy<TvShape<T, V>>>::Output;
 
-impl<T: AsLayout, V: AsLayout, Atom: AtomCounts> TiledCopy for MakeTiledCopy<T, V, Atom>
+impl<T: AsLayout, V: AsLayout, Atom: AtomCounts + Copy + Default> TiledCopy
+    for MakeTiledCopy<T, V, Atom>
 where
     Thr<T>: RakedProductBy<Val<V>>,
     LayoutMn<T, V>: StaticLayout + RightInverted,
@@ -224,23 +254,58 @@ where
     type ThrVal2MnD = <Tv<T, V> as ThrVal<Atom::NumThr, Atom::NumVal, Atom::Ref2Dst>>::Output;
     const THREADS: usize = <<Tv<T, V> as TwoModes>::First as StaticLayout>::SIZE;
     const VALUES: usize = <<Tv<T, V> as TwoModes>::Second as StaticLayout>::SIZE;
-}
-
-/// One thread's slice of a TiledCopy (CuTe's `ThrCopy`).
-pub struct ThrCopy<Tc> {
-    thread: usize,
-    tiled: PhantomData<Tc>,
-}
-
-impl<T, V, A> MakeTiledCopy<T, V, A>
-where
-    Self: TiledCopy,
-{
-    /// Thread `thread`'s slice (CuTe's `get_slice`), without [`TiledCopy`] in scope.
     #[inline(always)]
-    pub fn get_slice(thread: usize) -> ThrCopy<Self> {
-        <Self as TiledCopy>::get_slice(thread)
+    fn atom(&self) -> Atom {
+        self.atom
     }
+}
+
+/// One thread's slice of a TiledCopy (CuTe's `ThrCopy`), and the atom it runs.
+pub struct ThrCopy<Tc: TiledCopy> {
+    thread: usize,
+    atom: Tc::Atom,
+}
+
+impl<Tc: TiledCopy> ThrCopy<Tc> {
+    /// The atom the thread runs.
+    #[inline(always)]
+    pub fn atom(&self) -> &Tc::Atom {
+        &self.atom
+    }
+    /// The atom, to change its state between copies.
+    #[inline(always)]
+    pub fn atom_mut(&mut self) -> &mut Tc::Atom {
+        &mut self.atom
+    }
+}
+
+/// The slices without [`TiledCopy`] in scope: `get_slice` with the atom in its default state,
+/// `get_thread_slice` running the value's atom.
+macro_rules! slices {
+    ($($Name:ident<$($P:ident),+>;)+) => {$(
+        impl<$($P),+> $Name<$($P),+>
+        where
+            Self: TiledCopy,
+        {
+            /// Thread `thread`'s slice (CuTe's `get_slice`), without [`TiledCopy`] in scope.
+            #[inline(always)]
+            pub fn get_slice(thread: usize) -> ThrCopy<Self> {
+                <Self as TiledCopy>::get_slice(thread)
+            }
+            /// Thread `thread`'s slice, running this TiledCopy's atom (CuTe's
+            /// `get_thread_slice`).
+            #[inline(always)]
+            pub fn get_thread_slice(&self, thread: usize) -> ThrCopy<Self> {
+                <Self as TiledCopy>::get_thread_slice(self, thread)
+            }
+        }
+    )+};
+}
+slices! {
+    MakeTiledCopy<T, V, A>;
+    MakeTiledCopyA<A, Tm>;
+    MakeTiledCopyB<A, Tm>;
+    MakeTiledCopyC<A, Tm>;
 }
 
 /// A tensor layout `R` cut by a copy tile `Tiler` and one side's `(thread, value) -> (m,n)`
@@ -335,23 +400,32 @@ impl<S: Default> Untuple for Tuple<S> {
     type Inner = S;
 }
 
-/// A TiledCopy that moves exactly the tile of A (B, C) a TiledMma computes on, each thread the
-/// elements it holds there: CuTe's `make_tiled_copy_A(atom, mma)`, whose TV layout is the MMA's
-/// `get_layoutA_TV()` and tile `(TM, TK)`.
-#[derive(Clone, Copy, Default, Debug)]
-pub struct MakeTiledCopyA<Atom, Mma>(PhantomData<(Atom, Mma)>);
-/// `make_tiled_copy_B(atom, mma)`: B's tile `(TN, TK)`.
-#[derive(Clone, Copy, Default, Debug)]
-pub struct MakeTiledCopyB<Atom, Mma>(PhantomData<(Atom, Mma)>);
-/// `make_tiled_copy_C(atom, mma)`: C's tile `(TM, TN)`.
-#[derive(Clone, Copy, Default, Debug)]
-pub struct MakeTiledCopyC<Atom, Mma>(PhantomData<(Atom, Mma)>);
+macro_rules! tiled_copy_of_mma_types {
+    ($($(#[$doc:meta])* $Name:ident;)+) => {$(
+        $(#[$doc])*
+        #[derive(Clone, Copy, Default, Debug)]
+        pub struct $Name<Atom, Mma> {
+            atom: Atom,
+            mma: PhantomData<Mma>,
+        }
+    )+};
+}
+tiled_copy_of_mma_types! {
+    /// A TiledCopy that moves exactly the tile of A (B, C) a TiledMma computes on, each thread
+    /// the elements it holds there: CuTe's `make_tiled_copy_A(atom, mma)`, whose TV layout is
+    /// the MMA's `get_layoutA_TV()` and tile `(TM, TK)`.
+    MakeTiledCopyA;
+    /// `make_tiled_copy_B(atom, mma)`: B's tile `(TN, TK)`.
+    MakeTiledCopyB;
+    /// `make_tiled_copy_C(atom, mma)`: C's tile `(TM, TN)`.
+    MakeTiledCopyC;
+}
 
 type TileMnk<Tm> = <Tm as TiledMma>::TileShapeMNK;
 
 macro_rules! tiled_copies_of_mma {
     ($($Name:ident: $Tv:ident, ($P:ident, $Q:ident);)+) => {$(
-        impl<Atom: AtomCounts, Tm: TiledMma> TiledCopy for $Name<Atom, Tm>
+        impl<Atom: AtomCounts + Copy + Default, Tm: TiledMma> TiledCopy for $Name<Atom, Tm>
         where
             TileMnk<Tm>: Mnk,
             (<TileMnk<Tm> as Mnk>::$P, <TileMnk<Tm> as Mnk>::$Q): IntTuple + Default,
@@ -368,15 +442,9 @@ macro_rules! tiled_copies_of_mma {
             type ThrVal2MnD = <Tm::$Tv as ThrVal<Atom::NumThr, Atom::NumVal, Atom::Ref2Dst>>::Output;
             const THREADS: usize = <<Tm::$Tv as TwoModes>::First as StaticLayout>::SIZE;
             const VALUES: usize = <<Tm::$Tv as TwoModes>::Second as StaticLayout>::SIZE;
-        }
-        impl<Atom, Tm> $Name<Atom, Tm>
-        where
-            Self: TiledCopy,
-        {
-            /// Thread `thread`'s slice (CuTe's `get_slice`), without [`TiledCopy`] in scope.
             #[inline(always)]
-            pub fn get_slice(thread: usize) -> ThrCopy<Self> {
-                <Self as TiledCopy>::get_slice(thread)
+            fn atom(&self) -> Atom {
+                self.atom
             }
         }
     )+};
@@ -417,7 +485,7 @@ macro_rules! make_tiled_copy_fns {
         $(#[$doc])*
         #[allow(non_snake_case)]
         #[inline(always)]
-        pub fn $fn<Atom: CopyAtomLayouts, Tm: TiledMma>(_atom: Atom, _mma: Tm) -> $Name<Atom, Tm>
+        pub fn $fn<Atom: CopyAtomLayouts, Tm: TiledMma>(atom: Atom, _mma: Tm) -> $Name<Atom, Tm>
         where
             <Tm::Atom as MmaAtom>::$Val: Element,
             <Atom::ValType as Element>::Bits: SameAs<<<Tm::Atom as MmaAtom>::$Val as Element>::Bits>,
@@ -431,7 +499,7 @@ macro_rules! make_tiled_copy_fns {
             >,
             WidthVerdict<Atom, <Tm::Atom as MmaAtom>::$Val>: Checked,
         {
-            $Name(PhantomData)
+            $Name { atom, mma: PhantomData }
         }
     )+};
 }

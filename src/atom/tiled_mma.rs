@@ -73,8 +73,25 @@ pub trait TiledMma {
     /// The number of threads.
     const THREADS: usize = <Self::ThrLayoutVMNK as StaticLayout>::SIZE;
 
-    /// Thread `thread`'s slice (CuTe's `get_slice`): its `(v, m, n, k)` in `ThrLayoutVMNK`.
-    /// A method of the trait, so that code generic over a TiledMma partitions with it.
+    /// The atom this TiledMma runs, with its state.
+    fn atom(&self) -> Self::Atom;
+
+    /// Thread `thread`'s slice (CuTe's `get_thread_slice`): its `(v, m, n, k)` in
+    /// `ThrLayoutVMNK`, and the atom it runs (a copy: a thread changes its own atom's state).
+    #[inline(always)]
+    fn get_thread_slice(&self, thread: usize) -> ThrMma<Self>
+    where
+        Self: Sized,
+    {
+        ThrMma {
+            vmnk: <Self::ThrLayoutVMNK as Vmnk>::coord(thread),
+            atom: self.atom(),
+        }
+    }
+
+    /// Thread `thread`'s slice, running the atom in its default state (CuTe's `get_slice` on
+    /// `TiledMMA{}`). A method of the trait, so that code generic over a TiledMma partitions with
+    /// it.
     ///
     /// ```
     /// use tessel::atom::thr_mma::{Partition, Partitioned};
@@ -99,24 +116,50 @@ pub trait TiledMma {
     {
         ThrMma {
             vmnk: <Self::ThrLayoutVMNK as Vmnk>::coord(thread),
-            tiled: PhantomData,
+            atom: Self::Atom::default(),
         }
     }
 }
 
-/// A thread's place in a TiledMma (CuTe's `ThrMMA`): `(v, m, n, k)` in `ThrLayoutVMNK`. What it
-/// partitions is in [`crate::atom::thr_mma`].
-pub struct ThrMma<Tm> {
+/// A thread's place in a TiledMma (CuTe's `ThrMMA`): `(v, m, n, k)` in `ThrLayoutVMNK`, and the
+/// atom it runs. What it partitions is in [`crate::atom::thr_mma`].
+pub struct ThrMma<Tm: TiledMma> {
     pub(crate) vmnk: (usize, usize, usize, usize),
-    tiled: PhantomData<Tm>,
+    atom: Tm::Atom,
 }
 
-/// `make_tiled_mma(Atom{}, AtomLayoutMNK{})`: the atom tiled over `AtomLayoutMNK`, a rank-3 layout
-/// or shape (a shape takes its column-major layout).
+impl<Tm: TiledMma> ThrMma<Tm> {
+    /// The atom the thread runs.
+    #[inline(always)]
+    pub fn atom(&self) -> &Tm::Atom {
+        &self.atom
+    }
+    /// The atom, to change its state (wgmma's accumulate flag) between calls.
+    #[inline(always)]
+    pub fn atom_mut(&mut self) -> &mut Tm::Atom {
+        &mut self.atom
+    }
+}
+
+/// `make_tiled_mma(atom, AtomLayoutMNK{})`: the atom tiled over `AtomLayoutMNK`, a rank-3 layout
+/// or shape (a shape takes its column-major layout). It holds the atom (`Default` for a stateless
+/// one, [`MakeTiledMma::new`] for one with state).
 #[derive(Clone, Copy, Default, Debug)]
-pub struct MakeTiledMma<Atom, AtomLayoutMNK, PermutationMNK = NoPermutation>(
-    PhantomData<(Atom, AtomLayoutMNK, PermutationMNK)>,
-);
+pub struct MakeTiledMma<Atom, AtomLayoutMNK, PermutationMNK = NoPermutation> {
+    atom: Atom,
+    tiling: PhantomData<(AtomLayoutMNK, PermutationMNK)>,
+}
+
+impl<Atom, L, P> MakeTiledMma<Atom, L, P> {
+    /// `make_tiled_mma(atom, L{}, P{})`.
+    #[inline(always)]
+    pub const fn new(atom: Atom) -> Self {
+        Self {
+            atom,
+            tiling: PhantomData,
+        }
+    }
+}
 
 /// CuTe's default permutation `Tile<_,_,_>`: every mode keeps the tiled atoms' order.
 pub type NoPermutation = (Underscore, Underscore, Underscore);
@@ -458,4 +501,8 @@ where
     type OpA = OperandA<A, L, P>;
     type OpB = OperandB<A, L, P>;
     type OpC = OperandC<A, L, P>;
+    #[inline(always)]
+    fn atom(&self) -> A {
+        self.atom
+    }
 }

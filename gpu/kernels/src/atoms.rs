@@ -35,7 +35,7 @@ macro_rules! check_ldmatrix {
             sync_threads();
             let mut regs = [F16(0xffff); 8];
             type Atom = CopyAtom<$Op, F16>;
-            <Atom as CopyExec<Smem<F16>, &mut [F16]>>::call(&smem, 8 * (lane % $rows), &mut &mut regs[..], 0, true);
+            <Atom as CopyExec<Smem<F16>, &mut [F16]>>::call(&Atom::default(), &smem, 8 * (lane % $rows), &mut &mut regs[..], 0, true);
             let mut dst = Ptr::new(out as *mut F16, 256);
             for (i, v) in regs.iter().enumerate() {
                 dst.store(8 * lane + i, *v);
@@ -68,7 +68,7 @@ macro_rules! check_cp_async {
                 smem.store(V * lane + i, -1.0);
             }
             let src = Ptr::new(src as *mut f32, 32 * V);
-            Atom::call(&src, V * lane, &mut smem, V * lane, lane % 4 != 3);
+            Atom::default().call(&src, V * lane, &mut smem, V * lane, lane % 4 != 3);
             cp_async_commit();
             cp_async_wait::<0>();
             sync_threads();
@@ -116,4 +116,19 @@ check_mma! {
     check_mma_1688_bf16_f32, SM80_16x8x8_F32BF16BF16F32_TN, BF16, 16, 8, 8, "(16,8):(8,1)", "(8,8):(8,1)", "(16,8)", f32;
     check_mma_16816_f16, SM80_16x8x16_F16F16F16F16_TN, F16, 16, 8, 16, "(16,16):(16,1)", "(8,16):(16,1)", "(16,8)", F16;
     check_mma_1688_f16, SM80_16x8x8_F16F16F16F16_TN, F16, 16, 8, 8, "(16,8):(8,1)", "(8,8):(8,1)", "(16,8)", F16;
+}
+
+// Launch bounds with every option: ptxas must accept the directives and the driver report them
+// (`check_atoms` reads the function's attributes; the kernel is not launched).
+tessel::launch_bounds!(
+    check_launch_bounds,
+    64,
+    1,
+    maxnreg = 40,
+    cluster = (2, 1, 1)
+);
+#[no_mangle]
+pub unsafe extern "ptx-kernel" fn check_launch_bounds(out: *mut u32) {
+    let t = thread().0;
+    Ptr::new(out, 64).store(t as usize, 3 * t + 1);
 }

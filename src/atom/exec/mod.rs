@@ -32,10 +32,9 @@
 use crate::atom::copy::{CopyAtom, UniversalCopy};
 use crate::atom::element::MulAdd;
 use crate::atom::mma::{MmaAtom, UniversalFMA};
-use crate::atom::tiled_copy::{AtomCounts, ThrCopy, TiledCopy};
+use crate::atom::tiled_copy::{ThrCopy, TiledCopy};
 use crate::atom::tiled_mma::{ThrMma, TiledMma};
 use crate::tensor::{Access, AccessMut, Engine, Walk};
-use typenum::Unsigned;
 
 /// An MMA atom's registers: the values of one call a thread holds, in the order of the atom's
 /// TV layouts' value modes, and the instruction's operand registers they pack into.
@@ -68,13 +67,13 @@ pub trait MmaRegisters: MmaAtom {
 
 /// An MMA atom that runs: `c = a * b + c` on its registers.
 pub trait MmaExec: MmaRegisters {
-    /// One call.
+    /// One call, with the atom's state.
     ///
     /// # Safety
     ///
     /// The instruction's precondition: for a warp's atom, every lane of the warp calls it
     /// together (converged), each with its own registers. [`UniversalFMA`] has none.
-    unsafe fn fma(c: &mut Self::FragC, a: Self::RegA, b: Self::RegB);
+    unsafe fn fma(&self, c: &mut Self::FragC, a: Self::RegA, b: Self::RegB);
 }
 
 impl<T: MulAdd> MmaRegisters for UniversalFMA<T> {
@@ -90,7 +89,7 @@ impl<T: MulAdd> MmaRegisters for UniversalFMA<T> {
 }
 impl<T: MulAdd> MmaExec for UniversalFMA<T> {
     #[inline(always)]
-    unsafe fn fma(c: &mut [T; 1], a: T, b: T) {
+    unsafe fn fma(&self, c: &mut [T; 1], a: T, b: T) {
         c[0] = T::mul_add(a, b, c[0]);
     }
 }
@@ -133,11 +132,12 @@ where
 #[inline(always)]
 pub unsafe fn gemm_fma<T: Copy, A: Walk, B: Walk, C: Walk>(a: &A, b: &B, c: &mut C)
 where
-    UniversalFMA<T>: MmaExec<FragC = [T; 1], RegA = T, RegB = T>,
+    UniversalFMA<T>: MmaExec<FragC = [T; 1], RegA = T, RegB = T> + Default,
     A::Engine: Access<Elem = T>,
     B::Engine: Access<Elem = T>,
     C::Engine: AccessMut<Elem = T>,
 {
+    let fma = UniversalFMA::<T>::default();
     let ((mm, kk, _), (nn, _, _)) = (a.sizes(), b.sizes());
     debug_assert!(c.sizes() == (mm, nn, mm * nn) && b.sizes().1 == kk);
     for k in 0..kk {
@@ -146,7 +146,7 @@ where
             for n in 0..nn {
                 let o = c.index(m + mm * n);
                 let mut acc = [c.engine().load(o)];
-                UniversalFMA::<T>::fma(&mut acc, x, b.engine().load(b.index(n + nn * k)));
+                fma.fma(&mut acc, x, b.engine().load(b.index(n + nn * k)));
                 c.engine_mut().store(o, acc[0]);
             }
         }
@@ -154,7 +154,8 @@ where
 }
 
 /// `c(v,m,n) += a(v,m,k) * b(v,n,k)` for every `m`, `n` and `k` of a thread's fragments, one
-/// atom call each: `a` is `(V, M, K)` or `(V, M)`, `b` `(V, N, K)` or `(V, N)`, `c` `(V, M, N)`.
+/// call each of the thread's atom (with its state): `a` is `(V, M, K)` or `(V, M)`, `b`
+/// `(V, N, K)` or `(V, N)`, `c` `(V, M, N)`.
 ///
 /// # Safety
 ///
@@ -162,7 +163,7 @@ where
 /// together with fragments of the same shapes.
 #[inline(always)]
 pub unsafe fn gemm<Tm: TiledMma, A: Walk, B: Walk, C: Walk>(
-    _mma: &ThrMma<Tm>,
+    mma: &ThrMma<Tm>,
     a: &A,
     b: &B,
     c: &mut C,
@@ -182,7 +183,7 @@ pub unsafe fn gemm<Tm: TiledMma, A: Walk, B: Walk, C: Walk>(
             for n in 0..nn {
                 let (ra, rb) = Tm::Atom::pack(&fa, &atom_values(b, n, k));
                 let mut fc: <Tm::Atom as MmaRegisters>::FragC = atom_values(c, m, n);
-                Tm::Atom::fma(&mut fc, ra, rb);
+                mma.atom().fma(&mut fc, ra, rb);
                 for (v, x) in fc.as_ref().iter().enumerate() {
                     let i = c.index(v + vc * (m + mm * n));
                     c.engine_mut().store(i, *x);
@@ -192,32 +193,41 @@ pub unsafe fn gemm<Tm: TiledMma, A: Walk, B: Walk, C: Walk>(
     }
 }
 
-/// A copy atom that runs between engines `S` and `D`.
+/// A copy that runs between engines `S` and `D`: a copy operation (its state in `self`), and
+/// the [`CopyAtom`] of one, which runs its operation on engines of its element type.
 pub trait CopyExec<S: Engine, D: Engine<Elem = S::Elem>> {
     /// The values one call moves.
     const VALUES: usize;
     /// Moves the values `src[s..s + VALUES]` to `dst[d..d + VALUES]` where `pred` holds; where it
-    /// does not, a zero-filling atom writes zeros and any other leaves `dst` alone.
+    /// does not, a zero-filling atom writes zeros and any other leaves `dst` alone. `self` is the
+    /// operation with its state (for TMA: the descriptor and the barrier).
     ///
     /// # Safety
     ///
     /// Both ranges lie in their engines, aligned as the instruction needs (a vector of
     /// `VALUES` elements); the instruction's own precondition (ldmatrix: every lane of the
     /// warp together; cp.async: shared memory read only after the copy's group is waited on).
-    unsafe fn call(src: &S, s: usize, dst: &mut D, d: usize, pred: bool);
+    unsafe fn call(&self, src: &S, s: usize, dst: &mut D, d: usize, pred: bool);
 }
 
-/// Element by element through [`Access`]: a TiledCopy of no atom, and [`UniversalCopy`].
+impl<Op: CopyExec<S, D>, S: Engine, D: Engine<Elem = S::Elem>> CopyExec<S, D>
+    for CopyAtom<Op, S::Elem>
+{
+    const VALUES: usize = Op::VALUES;
+    #[inline(always)]
+    unsafe fn call(&self, src: &S, s: usize, dst: &mut D, d: usize, pred: bool) {
+        self.op().call(src, s, dst, d, pred)
+    }
+}
+
+/// Element by element through [`Access`]: a TiledCopy of no atom (one value), and
+/// [`UniversalCopy`] of an `X` (as many elements as fill it).
 macro_rules! universal {
-    ($($Atom:ty, [$($g:tt)*];)+) => {$(
-        impl<S: Access, D: AccessMut<Elem = S::Elem>, $($g)*> CopyExec<S, D> for $Atom
-        where
-            $Atom: AtomCounts,
-            <$Atom as AtomCounts>::NumVal: Unsigned,
-        {
-            const VALUES: usize = <<Self as AtomCounts>::NumVal as Unsigned>::USIZE;
+    ($($Op:ty, [$($g:tt)*], $values:expr;)+) => {$(
+        impl<S: Access, D: AccessMut<Elem = S::Elem>, $($g)*> CopyExec<S, D> for $Op {
+            const VALUES: usize = $values;
             #[inline(always)]
-            unsafe fn call(src: &S, s: usize, dst: &mut D, d: usize, pred: bool) {
+            unsafe fn call(&self, src: &S, s: usize, dst: &mut D, d: usize, pred: bool) {
                 if pred {
                     for v in 0..<Self as CopyExec<S, D>>::VALUES {
                         dst.store(d + v, src.load(s + v));
@@ -228,8 +238,12 @@ macro_rules! universal {
     )+};
 }
 universal! {
-    (), [];
-    CopyAtom<UniversalCopy<X>, S::Elem>, [X];
+    (), [], 1;
+    UniversalCopy<X>, [X], {
+        let (x, e) = (core::mem::size_of::<X>(), core::mem::size_of::<S::Elem>());
+        assert!(x >= e && x % e == 0, "UniversalCopy<X>: X is not a whole number of elements");
+        x / e
+    };
 }
 
 /// What a copy runs: a thread's slice of a TiledCopy runs its atom, a [`CopyAtom`] itself (CuTe's
@@ -237,12 +251,22 @@ universal! {
 pub trait CopyWith {
     /// The atom.
     type Atom;
+    /// The atom, with its state.
+    fn atom(&self) -> &Self::Atom;
 }
 impl<Tc: TiledCopy> CopyWith for ThrCopy<Tc> {
     type Atom = Tc::Atom;
+    #[inline(always)]
+    fn atom(&self) -> &Tc::Atom {
+        ThrCopy::atom(self)
+    }
 }
 impl<Op, T> CopyWith for CopyAtom<Op, T> {
     type Atom = Self;
+    #[inline(always)]
+    fn atom(&self) -> &Self {
+        self
+    }
 }
 
 /// `copy(thr_copy, src, dst)`: the thread's partitions `src` and `dst` (of equal size), one atom
@@ -270,7 +294,7 @@ where
 /// As [`copy`].
 #[inline(always)]
 pub unsafe fn copy_if<Cp: CopyWith, S: Walk, D: Walk>(
-    _thr: &Cp,
+    thr: &Cp,
     pred: impl Fn(usize) -> bool,
     src: &S,
     dst: &mut D,
@@ -297,7 +321,8 @@ pub unsafe fn copy_if<Cp: CopyWith, S: Walk, D: Walk>(
                     (1..n).all(|v| src.index(i + v) == s + v && dst.index(i + v) == d + v),
                     "copy: the values of one atom call are not contiguous"
                 );
-                Cp::Atom::call(src.engine(), s, dst.engine_mut(), d, pred(i));
+                thr.atom()
+                    .call(src.engine(), s, dst.engine_mut(), d, pred(i));
             }
         }
     }

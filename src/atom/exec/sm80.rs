@@ -38,7 +38,7 @@ macro_rules! m16n8 {
         #[cfg(target_arch = "nvptx64")]
         impl super::MmaExec for $Atom {
             #[inline(always)]
-            unsafe fn fma(c: &mut [$C; 4], a: [u32; $a], b: [u32; $b]) {
+            unsafe fn fma(&self, c: &mut [$C; 4], a: [u32; $a], b: [u32; $b]) {
                 m16n8!(@fma $C, $fma, c, a, b);
             }
         }
@@ -69,7 +69,7 @@ mod device {
     use crate::arch::sm75::{ldmatrix_x1, ldmatrix_x1_trans, ldmatrix_x2, ldmatrix_x2_trans};
     use crate::arch::sm75::{ldmatrix_x4, ldmatrix_x4_trans};
     use crate::arch::sm80::{cp_async_16, cp_async_ca};
-    use crate::atom::copy::{CopyAtom, SM75_U16x2_LDSM_T, SM75_U16x4_LDSM_T, SM75_U16x8_LDSM_T};
+    use crate::atom::copy::{SM75_U16x2_LDSM_T, SM75_U16x4_LDSM_T, SM75_U16x8_LDSM_T};
     use crate::atom::copy::{SM75_U32x1_LDSM_N, SM75_U32x2_LDSM_N, SM75_U32x4_LDSM_N};
     use crate::atom::copy::{SM80_CP_ASYNC_CACHEALWAYS, SM80_CP_ASYNC_CACHEALWAYS_ZFILL};
     use crate::atom::copy::{SM80_CP_ASYNC_CACHEGLOBAL, SM80_CP_ASYNC_CACHEGLOBAL_ZFILL};
@@ -81,10 +81,10 @@ mod device {
     /// and writes zeros, the other skips.
     macro_rules! cp_async {
         ($($Op:ident<$V:ty>, $zfill:literal, $issue:expr;)+) => {$(
-            impl<T> CopyExec<Ptr<T>, Smem<T>> for CopyAtom<$Op<$V>, T> {
+            impl<T> CopyExec<Ptr<T>, Smem<T>> for $Op<$V> {
                 const VALUES: usize = core::mem::size_of::<$V>() / core::mem::size_of::<T>();
                 #[inline(always)]
-                unsafe fn call(src: &Ptr<T>, s: usize, dst: &mut Smem<T>, d: usize, pred: bool) {
+                unsafe fn call(&self, src: &Ptr<T>, s: usize, dst: &mut Smem<T>, d: usize, pred: bool) {
                     let at = if pred { src.as_ptr().add(s) } else { src.as_ptr() };
                     let bytes = if pred { core::mem::size_of::<$V>() as u32 } else { 0 };
                     if pred || $zfill {
@@ -109,10 +109,10 @@ mod device {
     /// register, value `2r` (low) and `2r + 1` in register `r` (the transposed forms alike).
     macro_rules! ldmatrix {
         ($($Op:ty, $regs:literal, $load:ident;)+) => {$(
-            impl<T: Half, D: AccessMut<Elem = T>> CopyExec<Smem<T>, D> for CopyAtom<$Op, T> {
+            impl<T: Half, D: AccessMut<Elem = T>> CopyExec<Smem<T>, D> for $Op {
                 const VALUES: usize = 2 * $regs;
                 #[inline(always)]
-                unsafe fn call(src: &Smem<T>, s: usize, dst: &mut D, d: usize, pred: bool) {
+                unsafe fn call(&self, src: &Smem<T>, s: usize, dst: &mut D, d: usize, pred: bool) {
                     if pred {
                         let regs = $load(src.address(s));
                         // An index loop: an array's `into_iter` keeps a runtime cursor LLVM
