@@ -252,9 +252,9 @@ def launch_bounds(f):
     from cupy_backends.cuda.api import driver
     # CUfunction_attribute: MAX_THREADS_PER_BLOCK 0, NUM_REGS 4, CLUSTER_SIZE_MUST_BE_SET 10,
     # REQUIRED_CLUSTER_WIDTH, _HEIGHT, _DEPTH 11-13.
-    got = {k: driver.funcGetAttribute(a, f.ptr) for k, a in
+    got = {k: driver.funcGetAttribute(a, f.kernel.ptr) for k, a in
            (("threads", 0), ("registers", 4), ("cluster must be set", 10), ("cluster", 11))}
-    got["cluster"] = (got["cluster"], driver.funcGetAttribute(12, f.ptr), driver.funcGetAttribute(13, f.ptr))
+    got["cluster"] = (got["cluster"], driver.funcGetAttribute(12, f.kernel.ptr), driver.funcGetAttribute(13, f.kernel.ptr))
     assert got["threads"] == 64 and got["registers"] <= 40 and got["cluster must be set"] == 1 \
         and got["cluster"] == (2, 1, 1), f"launch bounds: {got}"
     return got
