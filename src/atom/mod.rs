@@ -10,6 +10,8 @@
 //!   `make_tiled_copy_A/B/C`), its thread slices (`partition_S/D`), and the checks that a copy
 //!   and an MMA agree (element width, thread count).
 //! - [`retile`]: a thread's MMA fragment seen as a copy's destination (`retile_S/D`).
+//! - [`gmma`]: SM90 GMMA shared-memory descriptors from a tile's layout type, and CuTe's GMMA
+//!   layout atoms.
 //!
 //! Everything here is computed during type checking by the static algebra, CuTe's steps one for
 //! one, and compared with CuTe's answers in `tests/golden_atoms.rs`.
@@ -18,6 +20,7 @@
 pub mod copy;
 pub mod element;
 pub mod exec;
+pub mod gmma;
 pub mod mma;
 pub mod retile;
 pub mod thr_mma;

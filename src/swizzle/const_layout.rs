@@ -35,6 +35,16 @@ pub struct Flat {
 }
 
 impl Flat {
+    /// The product of the leaves: a shape's size.
+    pub const fn product(&self) -> usize {
+        let (mut p, mut i) = (1, 0);
+        while i < self.len {
+            p *= self.leaves[i];
+            i += 1;
+        }
+        p
+    }
+
     const fn one(x: usize) -> Flat {
         let mut leaves = [0; MAX_MODES];
         leaves[0] = x;
@@ -188,12 +198,7 @@ impl IndexMap {
 
     /// The number of coordinates.
     pub const fn size(&self) -> usize {
-        let (mut size, mut i) = (1, 0);
-        while i < self.shape.len {
-            size *= self.shape.leaves[i];
-            i += 1;
-        }
-        size
+        self.shape.product()
     }
 
     /// The index of the 1-D coordinate `x` (taken modulo the size, as the last mode's is not

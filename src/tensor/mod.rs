@@ -76,7 +76,7 @@ pub use identity::{elem_less, make_identity_tensor, Coords, IdentityTensor};
 pub use make_tensor::TensorLayout;
 pub use partition::{
     inner_partition, local_partition, local_tile, outer_partition, At, LocalPartition, LocalTile,
-    ProductEach, Sliced, ThreadCoord,
+    ProductEach, Sliced, ThreadCoord, TileAt,
 };
 pub use projection::{local_partition_proj, local_tile_proj, Dice, DicedLayout, X};
 pub use slice::{SliceLayout, SliceMode, SlicedLayout, Underscore};
@@ -422,6 +422,12 @@ impl<E, L, B: Base> TensorOf<E, L, B> {
         self.layout
     }
 
+    /// The engine.
+    #[inline(always)]
+    pub fn engine(&self) -> &E {
+        &self.engine
+    }
+
     /// The index in the engine of the element at coordinate 0.
     #[inline(always)]
     pub fn base(&self) -> usize {
@@ -558,11 +564,6 @@ impl<E: Engine, S: LayoutShape<D>, D: IntTuple, B: Base> TensorOf<E, Layout<S, D
     /// The shape.
     pub fn shape(&self) -> S {
         self.layout.shape()
-    }
-
-    /// The engine.
-    pub fn engine(&self) -> &E {
-        &self.engine
     }
 
     /// The engine index of coordinate `x`, from the engine's start: what an engine that is not a

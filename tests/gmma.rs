@@ -1,0 +1,65 @@
+//! The GMMA descriptor rule on tiles it must refuse, and the descriptor's arithmetic (every
+//! accepted tile is held to CuTe's answer in tests/golden_gmma.rs).
+
+use tessel::atom::gmma::{gmma_fields, GmmaDescriptor, GmmaError, GmmaTile, LayoutType};
+use tessel::layout;
+
+/// The rule on tile `L` of `bytes`-byte elements.
+fn rule<L: GmmaTile>(k_major: bool, bytes: usize) -> Result<(LayoutType, u32, u32), GmmaError> {
+    gmma_fields(k_major, bytes, L::SWIZZLE, &L::MAP, L::ROWS)
+        .map(|f| (f.layout_type, f.leading_byte_offset, f.stride_byte_offset))
+}
+
+type Sw<L> = <L as tessel::tensor::TensorLayout>::Layout;
+
+#[test]
+fn canonical_tiles_of_each_swizzle() {
+    // K-major halves, one MMA's K (16): 8-row core matrices 1024 bytes apart (128-byte swizzle).
+    type B128 = Sw<layout!("Sw<3,3,3> o 0 o ((8,8),16):((64,512),1)")>;
+    assert_eq!(rule::<B128>(true, 2), Ok((LayoutType::B128, 1, 64)));
+    // Unswizzled: rows of 16 bytes, core matrices 128 bytes apart down M, 2 KiB along K.
+    type Inter = layout!("((8,8),(8,2)):((8,64),(1,1024))");
+    assert_eq!(rule::<Inter>(true, 2), Ok((LayoutType::Interleave, 128, 8)));
+    // MN-major halves, 64-byte swizzle: 32 columns a row, groups 512 bytes apart, K groups 4 KiB.
+    type Mn64 = Sw<layout!("Sw<2,3,3> o 0 o ((32,2),(8,2)):((1,256),(32,2048))")>;
+    assert_eq!(rule::<Mn64>(false, 2), Ok((LayoutType::B64, 32, 256)));
+}
+
+#[test]
+fn tiles_without_a_descriptor() {
+    // The 128-byte swizzle of bytes is Sw<3,4,3> in elements; of halves, Sw<3,3,3>.
+    type WrongBase = Sw<layout!("Sw<3,4,3> o 0 o ((8,8),16):((64,512),1)")>;
+    assert_eq!(rule::<WrongBase>(true, 2), Err(GmmaError::Swizzle));
+    // K of 32 halves is two MMAs' K.
+    type TwoK = Sw<layout!("Sw<3,3,3> o 0 o ((8,8),32):((64,512),1)")>;
+    assert_eq!(rule::<TwoK>(true, 2), Err(GmmaError::KExtent));
+    // 12 rows: not whole core matrices.
+    type Rows12 = layout!("(12,(8,2)):(8,(1,1024))");
+    assert_eq!(rule::<Rows12>(true, 2), Err(GmmaError::Extent));
+    // Rows 8 elements (16 bytes) apart under a 128-byte swizzle, whose rows are 128 bytes.
+    type Narrow = Sw<layout!("Sw<3,3,3> o 0 o (64,16):(8,1)")>;
+    assert_eq!(rule::<Narrow>(true, 2), Err(GmmaError::NotCanonical));
+    // The second core matrix down M is not where the first's stride puts it.
+    type Uneven = layout!("((8,2,4),(8,2)):((8,64,256),(1,1024))");
+    assert_eq!(rule::<Uneven>(true, 2), Err(GmmaError::NotCanonical));
+}
+
+#[test]
+fn the_descriptor_fields_and_offsets() {
+    let f = tessel::atom::gmma::GmmaFields {
+        layout_type: LayoutType::B64,
+        leading_byte_offset: 5,
+        stride_byte_offset: 0x3fff,
+    };
+    let d = GmmaDescriptor::new(0xfff0, f);
+    assert_eq!(d.start_address(), 0xfff);
+    assert_eq!(
+        (d.leading_byte_offset(), d.stride_byte_offset()),
+        (5, 0x3fff)
+    );
+    assert_eq!((d.base_offset(), d.layout_type()), (0, LayoutType::B64));
+    // CuTe's DescriptorIterator: + 2 is 32 bytes further; the high word does not change.
+    let e = d.offset(2);
+    assert_eq!(e.start_address(), 0x1001);
+    assert_eq!(e.0 >> 32, d.0 >> 32);
+}
