@@ -46,7 +46,7 @@ def build():
                  os.path.join(GPU, "cuda", f"{name}.cu"))
         info[f"cuda {name}"] = log
     ptx = os.path.join(OUT, "tessel_kernels.ptx")
-    info["tessel"] = sh(f"{CUDA_BIN}/ptxas", "-arch=sm_90", "-O3", "-v", ptx, "-o",
+    info["tessel"] = sh(f"{CUDA_BIN}/ptxas", "-arch=sm_90a", "-O3", "-v", ptx, "-o",
                         os.path.join(OUT, "tessel_kernels.cubin"))
     return info
 
@@ -242,6 +242,19 @@ def check_atoms(mod):
         want = (a.astype(np.float32) @ b.astype(np.float32).T).T.ravel()  # C column-major
         assert np.array_equal(out.get().astype(np.float32), want), f"mma {name}: {out.get()[:8]}"
         res[f"check_mma_{name}"] = "equal"
+    a = rng.integers(-3, 4, (64, 64)).astype(np.float16)
+    b = rng.integers(-3, 4, (8, 64)).astype(np.float16)
+    out = cp.zeros(64 * 8, dtype=cp.float32)
+    mod.get_function("check_wgmma_sw128")((1,), (128,), (cp.asarray(a), cp.asarray(b), out))
+    want = (a.astype(np.float32) @ b.astype(np.float32).T).T.ravel()  # C column-major
+    assert np.array_equal(out.get(), want), f"wgmma m64n8k16: {out.get()[:8]} against {want[:8]}"
+    res["check_wgmma_sw128"] = "equal"
+    b = rng.integers(-3, 4, (16, 64)).astype(np.float16)
+    out = cp.full(64 * 16, -1.0, dtype=cp.float32)
+    mod.get_function("check_wgmma_gemm")((1,), (128,), (cp.asarray(a), cp.asarray(b), out))
+    want = (a.astype(np.float32) @ b.astype(np.float32).T).T.ravel()
+    assert np.array_equal(out.get(), want), f"wgmma gemm m64n16k16: {out.get()[:8]} against {want[:8]}"
+    res["check_wgmma_gemm"] = "equal"
     res["check_launch_bounds"] = launch_bounds(mod.get_function("check_launch_bounds"))
     return res
 

@@ -20,7 +20,7 @@ deps="$CARGO_TARGET_DIR/nvptx64-nvidia-cuda/release/deps"
 rm -f "$deps/$name"-*.s
 touch "$crate/src/lib.rs"  # cargo writes the .s only when it compiles the crate
 (cd "$crate" && /usr/bin/cargo rustc --release --target nvptx64-nvidia-cuda -Zbuild-std=core \
-  -- --emit=asm -C codegen-units=1 -C target-cpu=sm_90 -C llvm-args=-unroll-threshold=2000)
+  -- --emit=asm -C codegen-units=1 -C target-cpu=${GPU_ARCH:-sm_90a} -C llvm-args=-unroll-threshold=2000)
 mkdir -p "$(dirname "$out")"
 python3 - "$deps/$name"-*.s "$out" <<'PY'
 import re, sys

@@ -25,6 +25,8 @@ impl MmaAtom for Scaled {
     type CLayout = layout!("(1,1):(0,0)");
 }
 impl MmaRegisters for Scaled {
+    type ElemA = f32;
+    type ElemB = f32;
     type FragA = [f32; 1];
     type FragB = [f32; 1];
     type FragC = [f32; 1];

@@ -13,6 +13,7 @@ use core::arch::asm;
 
 pub mod sm75;
 pub mod sm80;
+pub mod sm90;
 
 /// `%tid.x`, `%tid.y`.
 #[inline(always)]
@@ -43,13 +44,17 @@ pub fn sync_threads() {
 }
 
 /// A shared-memory array declared in PTX, and a function of the same name giving its 32-bit
-/// shared-window address. `shared_array!(name, bytes)` has a static size;
+/// shared-window address. `shared_array!(name, bytes)` has a static size, aligned to 16 bytes
+/// (`shared_array!(name, bytes, align 1024)` for a 128-byte-swizzled GMMA or TMA tile);
 /// `shared_array!(name)` is the dynamic array, sized at launch (past the 48 KiB a static one may
 /// have).
 #[macro_export]
 macro_rules! shared_array {
     ($name:ident, $bytes:literal) => {
-        core::arch::global_asm!(concat!(".shared .align 16 .b8 ", stringify!($name), "[", $bytes, "];"));
+        $crate::shared_array!($name, $bytes, align 16);
+    };
+    ($name:ident, $bytes:literal, align $align:literal) => {
+        core::arch::global_asm!(concat!(".shared .align ", $align, " .b8 ", stringify!($name), "[", $bytes, "];"));
         $crate::shared_array!(@address $name);
     };
     ($name:ident) => {

@@ -37,30 +37,31 @@
 #![allow(non_camel_case_types)]
 
 use crate::atom::element::{Element, BF16, F16, TF32};
+use crate::atom::mma::{KMajor, MNMajor};
 use crate::layout::int_tuple::{IntTuple, LayoutShape};
+use crate::layout::sublayout::{Prepend, PrependLayout};
 use crate::layout::Layout;
 use crate::swizzle::composed::ComposedLayout;
 use crate::swizzle::const_layout::{ConstFlat, ConstLayout, IndexMap};
 use crate::swizzle::{Swizzle, SwizzleFn};
-use crate::tensor::{Smem, Swizzled, TensorOf};
-use typenum::{Unsigned, U1, U128, U16, U32, U4, U64, U8};
+use crate::tensor::{Access, Engine, Smem, Swizzled, TensorOf};
+use core::marker::PhantomData;
+use typenum::{Unsigned, U0, U1, U128, U16, U32, U4, U64, U8};
 
-/// The operand's tile is K-major (CuTe's `GMMA::Major::K`).
-#[derive(Clone, Copy, Default, Debug)]
-pub struct K;
+/// The operand's tile is K-major (CuTe's `GMMA::Major::K`): the SM90 atoms' [`KMajor`].
+pub type K = KMajor;
 /// The operand's tile is M- or N-major (CuTe's `GMMA::Major::MN`).
-#[derive(Clone, Copy, Default, Debug)]
-pub struct MN;
+pub type MN = MNMajor;
 
 /// Which mode of the operand's tile is contiguous.
 pub trait Major {
     /// Whether it is K.
     const K_MAJOR: bool;
 }
-impl Major for K {
+impl Major for KMajor {
     const K_MAJOR: bool = true;
 }
-impl Major for MN {
+impl Major for MNMajor {
     const K_MAJOR: bool = false;
 }
 
@@ -80,7 +81,7 @@ pub enum LayoutType {
 /// A wgmma shared-memory descriptor: start address (bits 0-13), leading byte offset (16-29),
 /// stride byte offset (32-45), base offset (49-51), layout type (62-63); addresses and offsets
 /// in 16-byte units.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
 pub struct GmmaDescriptor(pub u64);
 
 const fn field(d: u64, at: u32, bits: u32) -> u32 {
@@ -335,12 +336,94 @@ pub fn make_gmma_desc<Mj: Major, T: Element, L: GmmaOperand<Mj, T> + Copy>(
 ) -> GmmaDescriptor {
     let fields = L::FIELDS;
     let at = tile.base() as isize + tile.layout().swizzle_offset();
-    let start = tile.engine().address(at as usize);
+    let start = tile.engine_ref().address(at as usize);
     debug_assert!(
         start % 16 == 0,
         "make_gmma_desc: the tile does not start on 16 bytes"
     );
     GmmaDescriptor::new(start, fields)
+}
+
+/// The descriptors of a wgmma atom's tiles in a thread's partition: element `i` is the
+/// descriptor of the tile `i` elements after the first (CuTe's `DescriptorIterator`).
+#[derive(Clone, Copy, Debug)]
+pub struct Descriptors<T> {
+    first: GmmaDescriptor,
+    elem: PhantomData<T>,
+}
+impl<T> Engine for Descriptors<T> {
+    type Elem = GmmaDescriptor;
+    fn len(&self) -> usize {
+        usize::MAX
+    }
+}
+impl<T> Access for Descriptors<T> {
+    #[inline(always)]
+    unsafe fn load(&self, i: usize) -> GmmaDescriptor {
+        self.first
+            .offset((i * core::mem::size_of::<T>() / 16) as u32)
+    }
+}
+
+/// A thread's partition of an operand in shared memory, `(V, RestM, RestK)`, as a wgmma reads
+/// it: the tile of one call (mode V) and where the others lie (the rest, before any swizzle).
+pub trait GmmaPartition {
+    /// Mode V, with the partition's swizzle and offset.
+    type Tile;
+    /// `(RestM, RestK)`, unswizzled.
+    type Rest;
+    /// The two.
+    fn split(&self) -> (Self::Tile, Self::Rest);
+}
+impl<V, RM, RK, DV, DM, DK> GmmaPartition for Layout<(V, RM, RK), (DV, DM, DK)>
+where
+    (V, RM, RK): LayoutShape<(DV, DM, DK)>,
+    (DV, DM, DK): IntTuple,
+    V: LayoutShape<DV>,
+    DV: IntTuple,
+    (RM, RK): LayoutShape<(DM, DK)>,
+    (DM, DK): IntTuple,
+{
+    type Tile = Layout<V, DV>;
+    type Rest = Layout<(RM, RK), (DM, DK)>;
+    #[inline(always)]
+    fn split(&self) -> (Self::Tile, Self::Rest) {
+        let ((v, rm, rk), (dv, dm, dk)) = (self.shape(), self.stride());
+        (Layout::new(v, dv), Layout::new((rm, rk), (dm, dk)))
+    }
+}
+impl<Sw, L: GmmaPartition> GmmaPartition for Swizzled<Sw, L> {
+    type Tile = Swizzled<Sw, L::Tile>;
+    type Rest = L::Rest;
+    #[inline(always)]
+    fn split(&self) -> (Self::Tile, Self::Rest) {
+        let (tile, rest) = self.inner().split();
+        (Swizzled::new(self.offset(), tile), rest)
+    }
+}
+
+/// What [`make_gmma_fragment`] gives: `(1, RestM, RestK)` descriptors.
+pub type GmmaFragment<T, L> =
+    TensorOf<Descriptors<T>, Prepend<<L as GmmaPartition>::Rest, Layout<U1, U0>>>;
+
+/// CuTe's `partition_fragment_A/B` of a wgmma atom that reads shared memory: a thread's
+/// partition `(V, RestM, RestK)` (from `partition_A`/`partition_B`) as the descriptors of its
+/// tiles, `(1, RestM, RestK)`, what `gemm` walks. The tile must be one `make_gmma_desc` takes.
+#[inline(always)]
+pub fn make_gmma_fragment<Mj: Major, T: Element, L: GmmaPartition + Copy>(
+    part: &TensorOf<Smem<T>, L>,
+) -> GmmaFragment<T, L>
+where
+    L::Tile: GmmaOperand<Mj, T> + Copy,
+    L::Rest: PrependLayout<Layout<U1, U0>>,
+{
+    let (tile, rest) = part.layout().split();
+    let first = make_gmma_desc::<Mj, T, _>(&TensorOf::at(*part.engine_ref(), part.base(), tile));
+    let descriptors = Descriptors {
+        first,
+        elem: PhantomData,
+    };
+    TensorOf::over(descriptors, rest.prepend_layout(Layout::default()))
 }
 
 /// Checks during `cargo check` that one MMA's `Tile` (a shape, `(64,16)` say) of a stage

@@ -103,13 +103,28 @@ pub struct KMajor;
 #[derive(Clone, Copy, Default, Debug)]
 pub struct MNMajor;
 
+/// Whether a wgmma adds to its accumulators (CuTe's `GMMA::ScaleOut`): `Zero` overwrites them,
+/// as a K loop's first MMA does; `One`, the default, accumulates.
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub enum ScaleOut {
+    /// `d = a * b`.
+    Zero,
+    /// `d = a * b + d`.
+    #[default]
+    One,
+}
+
 macro_rules! sm90_atoms {
     ($($Name:ident: ($D:ty, $A:ty, $B:ty, $C:ty) $mnk:tt $thr:tt $a:tt $b:tt $c:tt;)+) => {$(
         #[doc = concat!("CuTe's `", stringify!($Name), "` (wgmma, A and B from shared memory; ",
             "their majorness `MajorA`, `MajorB` is [`KMajor`] or [`MNMajor`]): shape `", $mnk,
-            "`, C layout `", $c, "`.")]
+            "`, C layout `", $c, "`. Its state is `scale_out`, as CuTe's `accumulate_`.")]
         #[derive(Clone, Copy, Default, Debug)]
-        pub struct $Name<MajorA = KMajor, MajorB = KMajor>(PhantomData<(MajorA, MajorB)>);
+        pub struct $Name<MajorA = KMajor, MajorB = KMajor> {
+            /// Whether the next call accumulates.
+            pub scale_out: ScaleOut,
+            major: PhantomData<(MajorA, MajorB)>,
+        }
         impl<MajorA: Copy + Default, MajorB: Copy + Default> MmaAtom for $Name<MajorA, MajorB> {
             atom_traits!($D, $A, $B, $C, $mnk, $thr, $a, $b, $c);
         }

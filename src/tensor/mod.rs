@@ -422,9 +422,10 @@ impl<E, L, B: Base> TensorOf<E, L, B> {
         self.layout
     }
 
-    /// The engine.
+    /// The engine, whatever the layout (`engine()` is the plain layouts' own, so that a closure
+    /// over `TensorPtr<T, _>` still infers).
     #[inline(always)]
-    pub fn engine(&self) -> &E {
+    pub(crate) fn engine_ref(&self) -> &E {
         &self.engine
     }
 
@@ -564,6 +565,11 @@ impl<E: Engine, S: LayoutShape<D>, D: IntTuple, B: Base> TensorOf<E, Layout<S, D
     /// The shape.
     pub fn shape(&self) -> S {
         self.layout.shape()
+    }
+
+    /// The engine.
+    pub fn engine(&self) -> &E {
+        &self.engine
     }
 
     /// The engine index of coordinate `x`, from the engine's start: what an engine that is not a

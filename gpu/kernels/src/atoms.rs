@@ -4,6 +4,8 @@
 //! instruction: what the CPU cannot run, checked where it runs.
 
 use tessel::arch::sm80::{cp_async_commit, cp_async_wait};
+use tessel::arch::sm90::{fence_proxy_async_shared, wgmma_commit_group, wgmma_fence};
+use tessel::arch::sm90::{wgmma_m64n8k16_f32_f16, wgmma_wait_group};
 use tessel::arch::{sync_threads, thread};
 use tessel::atom::copy::{CopyAtom, UniversalCopy};
 use tessel::atom::copy::{SM75_U16x2_LDSM_T, SM75_U16x4_LDSM_T, SM75_U16x8_LDSM_T};
@@ -11,11 +13,16 @@ use tessel::atom::copy::{SM75_U32x1_LDSM_N, SM75_U32x2_LDSM_N, SM75_U32x4_LDSM_N
 use tessel::atom::copy::{SM80_CP_ASYNC_CACHEALWAYS, SM80_CP_ASYNC_CACHEALWAYS_ZFILL};
 use tessel::atom::element::{BF16, F16};
 use tessel::atom::exec::{copy, gemm, CopyExec};
+use tessel::atom::exec::{warpgroup_arrive, warpgroup_commit_batch, warpgroup_wait};
+use tessel::atom::gmma::{make_gmma_desc, make_gmma_fragment, Layout_K_SW128_Atom, K};
 use tessel::mma::SM80_16x8x8_F32F16F16F32_TN;
 use tessel::mma::{SM80_16x8x16_F16F16F16F16_TN, SM80_16x8x16_F32BF16BF16F32_TN};
 use tessel::mma::{SM80_16x8x8_F16F16F16F16_TN, SM80_16x8x8_F32BF16BF16F32_TN};
+use tessel::mma::{SM90_64x16x16_F32F16F16_SS, SM90_64x8x16_F32F16F16_SS, ScaleOut};
+use tessel::tensor::Underscore as _x;
 use tessel::tensor::{Access, AccessMut, Ptr, Smem};
-use tessel::{layout, shape, MakeTiledMma, TensorPtr};
+use tessel::{layout, local_partition, local_tile, shape, MakeTiledMma, MmaAtom, TensorPtr};
+use tessel::{TensorSmem, TileToShape};
 
 tessel::shared_array!(atoms_check, 2048);
 
@@ -131,4 +138,104 @@ tessel::launch_bounds!(
 pub unsafe extern "ptx-kernel" fn check_launch_bounds(out: *mut u32) {
     let t = thread().0;
     Ptr::new(out, 64).store(t as usize, 3 * t + 1);
+}
+
+tessel::shared_array!(wgmma_a, 8192, align 1024);
+tessel::shared_array!(wgmma_b, 2048, align 1024);
+
+// wgmma: A `(64,64)` and B `(8,64)` of halves, K-major in global memory, copied into stages
+// tiled from `Layout_K_SW128_Atom`; four m64n8k16 along K, each on the descriptors
+// `make_gmma_desc` gives for its K block; C `(64,8)` column-major, each thread's accumulators
+// written where the atom's C layout puts them.
+tessel::launch_bounds!(check_wgmma_sw128, 128);
+#[no_mangle]
+pub unsafe extern "ptx-kernel" fn check_wgmma_sw128(a: *const F16, b: *const F16, c: *mut f32) {
+    let t = thread().0 as usize;
+    type StageA = TileToShape<Layout_K_SW128_Atom<F16>, shape!("(64,64)")>;
+    type StageB = TileToShape<Layout_K_SW128_Atom<F16>, shape!("(8,64)")>;
+    tessel::assert_gmma_layout!(StageA, shape!("(64,16)"), F16, K);
+    tessel::assert_gmma_layout!(StageB, shape!("(8,16)"), F16, K);
+    let sa = TensorSmem::<F16, _>::from_smem(wgmma_a(), 64 * 64, StageA::default());
+    let sb = TensorSmem::<F16, _>::from_smem(wgmma_b(), 8 * 64, StageB::default());
+    let ga = TensorPtr::from_raw_parts(a as *mut F16, 64 * 64, layout!("(64,64):(64,1)"));
+    let gb = TensorPtr::from_raw_parts(b as *mut F16, 8 * 64, layout!("(8,64):(64,1)"));
+    let atom = CopyAtom::<UniversalCopy<F16>, F16>::default();
+    let (thr_a, thr_b) = (layout!("(16,8):(8,1)"), layout!("(8,16):(16,1)"));
+    copy(
+        &atom,
+        &local_partition(ga, thr_a, t),
+        &mut local_partition(sa, thr_a, t),
+    );
+    copy(
+        &atom,
+        &local_partition(gb, thr_b, t),
+        &mut local_partition(sb, thr_b, t),
+    );
+    fence_proxy_async_shared();
+    sync_threads();
+    let mut acc = [0f32; 4];
+    wgmma_fence();
+    tessel::unroll!(4, k => {
+        let da = make_gmma_desc::<K, _, _>(&local_tile(sa, <shape!("(64,16)")>::default(), (0usize, k)));
+        let db = make_gmma_desc::<K, _, _>(&local_tile(sb, <shape!("(8,16)")>::default(), (0usize, k)));
+        wgmma_m64n8k16_f32_f16(&mut acc, da.0, db.0, k > 0);
+    });
+    wgmma_commit_group();
+    wgmma_wait_group::<0>();
+    let c_tv = <<SM90_64x8x16_F32F16F16_SS as MmaAtom>::CLayout>::default();
+    let mut gc = Ptr::new(c, 64 * 8);
+    for (v, x) in acc.iter().enumerate() {
+        gc.store(c_tv.call((t, v)), *x);
+    }
+}
+
+// The same through the atoms: a TiledMma of SM90_64x16x16_F32F16F16_SS, its partitions of the
+// stages as descriptor fragments (`make_gmma_fragment`), `gemm` one K block at a time (the
+// first overwriting the accumulators, `ScaleOut::Zero`), and C copied out of its partition.
+tessel::launch_bounds!(check_wgmma_gemm, 128);
+#[no_mangle]
+#[allow(non_snake_case)] // CuTe's names
+pub unsafe extern "ptx-kernel" fn check_wgmma_gemm(a: *const F16, b: *const F16, c: *mut f32) {
+    let t = thread().0 as usize;
+    type StageA = TileToShape<Layout_K_SW128_Atom<F16>, shape!("(64,64)")>;
+    type StageB = TileToShape<Layout_K_SW128_Atom<F16>, shape!("(16,64)")>;
+    type Mma = MakeTiledMma<SM90_64x16x16_F32F16F16_SS, shape!("(1,1,1)")>;
+    tessel::assert_gmma_layout!(StageA, shape!("(64,16)"), F16, K);
+    tessel::assert_gmma_layout!(StageB, shape!("(16,16)"), F16, K);
+    let sa = TensorSmem::<F16, _>::from_smem(wgmma_a(), 64 * 64, StageA::default());
+    let sb = TensorSmem::<F16, _>::from_smem(wgmma_b(), 16 * 64, StageB::default());
+    let ga = TensorPtr::from_raw_parts(a as *mut F16, 64 * 64, layout!("(64,64):(64,1)"));
+    let gb = TensorPtr::from_raw_parts(b as *mut F16, 16 * 64, layout!("(16,64):(64,1)"));
+    let gc = TensorPtr::from_raw_parts(c, 64 * 16, layout!("(64,16)"));
+    let atom = CopyAtom::<UniversalCopy<F16>, F16>::default();
+    let (thr_a, thr_b) = (layout!("(16,8):(8,1)"), layout!("(8,16):(16,1)"));
+    copy(
+        &atom,
+        &local_partition(ga, thr_a, t),
+        &mut local_partition(sa, thr_a, t),
+    );
+    copy(
+        &atom,
+        &local_partition(gb, thr_b, t),
+        &mut local_partition(sb, thr_b, t),
+    );
+    fence_proxy_async_shared();
+    sync_threads();
+    let mut mma = Mma::get_slice(t);
+    let tCrA = make_gmma_fragment::<K, _, _>(&mma.partition_A(sa));
+    let tCrB = make_gmma_fragment::<K, _, _>(&mma.partition_B(sb));
+    let mut tCgC = mma.partition_C(gc);
+    let mut tCrC = mma.partition_fragment_C::<f32, _, _>(&gc);
+    warpgroup_arrive();
+    tessel::unroll!(4, k => {
+        mma.atom_mut().scale_out = if k == 0 { ScaleOut::Zero } else { ScaleOut::One };
+        gemm(&mma, &tCrA.slice_by((_x, _x, k)), &tCrB.slice_by((_x, _x, k)), &mut tCrC.as_view_mut());
+    });
+    warpgroup_commit_batch();
+    warpgroup_wait::<0>();
+    copy(
+        &CopyAtom::<UniversalCopy<f32>, f32>::default(),
+        &tCrC,
+        &mut tCgC,
+    );
 }

@@ -51,10 +51,15 @@ use crate::tensor::{Access, AccessMut, Engine, Walk};
 /// assert_eq!(rb, [pack_halves(F16(10), F16(11)), pack_halves(F16(12), F16(13))]);
 /// ```
 pub trait MmaRegisters: MmaAtom {
+    /// What A's fragment holds: its values (`ValTypeA`), or for an atom that reads A from shared
+    /// memory the descriptors of its tiles ([`GmmaDescriptor`](crate::atom::gmma::GmmaDescriptor)).
+    type ElemA: Copy;
+    /// What B's fragment holds.
+    type ElemB: Copy;
     /// A's values.
-    type FragA: Copy + Default + AsMut<[Self::ValTypeA]>;
+    type FragA: Copy + Default + AsMut<[Self::ElemA]>;
     /// B's values.
-    type FragB: Copy + Default + AsMut<[Self::ValTypeB]>;
+    type FragB: Copy + Default + AsMut<[Self::ElemB]>;
     /// C's (and D's) values, which are the instruction's accumulator registers.
     type FragC: Copy + Default + AsRef<[Self::ValTypeC]> + AsMut<[Self::ValTypeC]>;
     /// A's operand registers.
@@ -77,6 +82,8 @@ pub trait MmaExec: MmaRegisters {
 }
 
 impl<T: MulAdd> MmaRegisters for UniversalFMA<T> {
+    type ElemA = T;
+    type ElemB = T;
     type FragA = [T; 1];
     type FragB = [T; 1];
     type FragC = [T; 1];
@@ -169,8 +176,8 @@ pub unsafe fn gemm<Tm: TiledMma, A: Walk, B: Walk, C: Walk>(
     c: &mut C,
 ) where
     Tm::Atom: MmaExec,
-    A::Engine: Access<Elem = <Tm::Atom as MmaAtom>::ValTypeA>,
-    B::Engine: Access<Elem = <Tm::Atom as MmaAtom>::ValTypeB>,
+    A::Engine: Access<Elem = <Tm::Atom as MmaRegisters>::ElemA>,
+    B::Engine: Access<Elem = <Tm::Atom as MmaRegisters>::ElemB>,
     C::Engine: AccessMut<Elem = <Tm::Atom as MmaAtom>::ValTypeC>,
     <Tm::Atom as MmaAtom>::ValTypeC: Copy,
 {
@@ -329,3 +336,6 @@ pub unsafe fn copy_if<Cp: CopyWith, S: Walk, D: Walk>(
 }
 
 mod sm80;
+mod sm90;
+#[cfg(target_arch = "nvptx64")]
+pub use sm90::{warpgroup_arrive, warpgroup_commit_batch, warpgroup_wait};

@@ -25,6 +25,8 @@ fn pairs<T: Half, const N: usize, const R: usize>(v: &[T; N]) -> [u32; R] {
 macro_rules! m16n8 {
     ($($Atom:ty, $T:ty, $a:literal, $b:literal, $C:tt, $fma:ident;)+) => {$(
         impl MmaRegisters for $Atom {
+            type ElemA = $T;
+            type ElemB = $T;
             type FragA = [$T; 2 * $a];
             type FragB = [$T; 2 * $b];
             type FragC = [$C; 4];

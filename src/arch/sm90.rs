@@ -1,0 +1,93 @@
+//! Hopper's warpgroup MMA (`wgmma.mma_async`, CuTe's `SM90_64xNx16_F32F16F16_SS` and its bf16
+//! twins) and the fences around it. Assembled for `sm_90a` only.
+//!
+//! A wgmma is issued by the 128 threads of a warpgroup together, reads A and B from shared
+//! memory through their descriptors ([`crate::atom::gmma`]) and accumulates into registers
+//! asynchronously: `wgmma_fence` orders the registers' earlier writes before it,
+//! `wgmma_commit_group` closes a batch and `wgmma_wait_group::<N>` waits until at most N batches
+//! are in flight, after which the accumulators may be read.
+
+use core::arch::asm;
+
+/// `wgmma.fence.sync.aligned`: the accumulators' and shared memory's earlier accesses complete
+/// before the next wgmma reads them.
+///
+/// # Safety
+/// All 128 threads of the warpgroup execute it together.
+#[inline(always)]
+pub unsafe fn wgmma_fence() {
+    asm!("wgmma.fence.sync.aligned;");
+}
+
+/// `wgmma.commit_group.sync.aligned`: the wgmmas issued since the last commit form a group.
+///
+/// # Safety
+/// All 128 threads of the warpgroup execute it together.
+#[inline(always)]
+pub unsafe fn wgmma_commit_group() {
+    asm!("wgmma.commit_group.sync.aligned;");
+}
+
+/// `wgmma.wait_group.sync.aligned N`: waits until at most `N` groups are pending (0, 1, 2 or 3).
+///
+/// # Safety
+/// All 128 threads of the warpgroup execute it together.
+#[inline(always)]
+pub unsafe fn wgmma_wait_group<const N: u32>() {
+    match N {
+        0 => asm!("wgmma.wait_group.sync.aligned 0;"),
+        1 => asm!("wgmma.wait_group.sync.aligned 1;"),
+        2 => asm!("wgmma.wait_group.sync.aligned 2;"),
+        _ => asm!("wgmma.wait_group.sync.aligned 3;"),
+    }
+}
+
+/// `fence.proxy.async.shared::cta`: the block's generic-proxy writes to shared memory (`st.shared`)
+/// become visible to the async proxy (wgmma, TMA) that reads it next.
+///
+/// # Safety
+/// None beyond the instruction's: it orders, it does not synchronise threads.
+#[inline(always)]
+pub unsafe fn fence_proxy_async_shared() {
+    asm!("fence.proxy.async.shared::cta;");
+}
+
+macro_rules! wgmma_ss {
+    ($($name:ident, $shape:literal, $ty:literal, $regs:literal, [$first:literal $($i:literal)*],
+       $a:literal, $b:literal, $s:literal;)+) => {$(
+        #[doc = concat!("`wgmma.mma_async.sync.aligned.", $shape, ".f32.", $ty, ".", $ty, "`, A and B K-major in shared memory: ")]
+        #[doc = "`d = a * b + d` (`d = a * b` when `accumulate` is false) on the warpgroup's"]
+        #[doc = "accumulators, the thread's registers in the order of the atom's C layout."]
+        ///
+        /// # Safety
+        /// All 128 threads of the warpgroup issue it together with the same descriptors, each
+        /// describing a canonical GMMA tile of shared memory the block wrote before a
+        /// `fence_proxy_async_shared`; `d` is not read before a `wgmma_wait_group` covers it.
+        #[inline(always)]
+        pub unsafe fn $name(d: &mut [f32; $regs], a: u64, b: u64, accumulate: bool) {
+            asm!(
+                concat!(
+                    "{{ .reg .pred p; setp.ne.b32 p, {", $s, "}, 0; wgmma.mma_async.sync.aligned.",
+                    $shape, ".f32.", $ty, ".", $ty, " {{{", $first, "}", $(", {", $i, "}",)* "}}, {",
+                    $a, "}, {", $b, "}, p, 1, 1, 0, 0; }}"
+                ),
+                inout(reg32) d[$first], $(inout(reg32) d[$i],)*
+                in(reg64) a, in(reg64) b, in(reg32) accumulate as u32,
+            );
+        }
+    )+};
+}
+wgmma_ss! {
+    wgmma_m64n8k16_f32_f16, "m64n8k16", "f16", 4, [0 1 2 3], 4, 5, 6;
+    wgmma_m64n16k16_f32_f16, "m64n16k16", "f16", 8, [0 1 2 3 4 5 6 7], 8, 9, 10;
+    wgmma_m64n32k16_f32_f16, "m64n32k16", "f16", 16, [0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15], 16, 17, 18;
+    wgmma_m64n64k16_f32_f16, "m64n64k16", "f16", 32, [0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31], 32, 33, 34;
+    wgmma_m64n128k16_f32_f16, "m64n128k16", "f16", 64, [0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59 60 61 62 63], 64, 65, 66;
+    wgmma_m64n256k16_f32_f16, "m64n256k16", "f16", 128, [0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59 60 61 62 63 64 65 66 67 68 69 70 71 72 73 74 75 76 77 78 79 80 81 82 83 84 85 86 87 88 89 90 91 92 93 94 95 96 97 98 99 100 101 102 103 104 105 106 107 108 109 110 111 112 113 114 115 116 117 118 119 120 121 122 123 124 125 126 127], 128, 129, 130;
+    wgmma_m64n8k16_f32_bf16, "m64n8k16", "bf16", 4, [0 1 2 3], 4, 5, 6;
+    wgmma_m64n16k16_f32_bf16, "m64n16k16", "bf16", 8, [0 1 2 3 4 5 6 7], 8, 9, 10;
+    wgmma_m64n32k16_f32_bf16, "m64n32k16", "bf16", 16, [0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15], 16, 17, 18;
+    wgmma_m64n64k16_f32_bf16, "m64n64k16", "bf16", 32, [0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31], 32, 33, 34;
+    wgmma_m64n128k16_f32_bf16, "m64n128k16", "bf16", 64, [0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59 60 61 62 63], 64, 65, 66;
+    wgmma_m64n256k16_f32_bf16, "m64n256k16", "bf16", 128, [0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59 60 61 62 63 64 65 66 67 68 69 70 71 72 73 74 75 76 77 78 79 80 81 82 83 84 85 86 87 88 89 90 91 92 93 94 95 96 97 98 99 100 101 102 103 104 105 106 107 108 109 110 111 112 113 114 115 116 117 118 119 120 121 122 123 124 125 126 127], 128, 129, 130;
+}

@@ -1,0 +1,56 @@
+//! The SM90 atoms that run: `wgmma.mma_async` m64nNk16 (f16 and bf16 in, f32 accumulate) with
+//! A and B K-major in shared memory. A thread's A and B are the descriptors of the atom's tiles
+//! ([`make_gmma_fragment`](crate::atom::gmma::make_gmma_fragment)); its accumulators are the
+//! `N/2` values of the atom's C layout, in its order. The atom's `scale_out` says whether a call
+//! adds to them. Around a `gemm` the kernel runs CuTe's protocol: [`warpgroup_arrive`] before,
+//! [`warpgroup_commit_batch`] after, [`warpgroup_wait`] before the accumulators are read.
+
+use super::MmaRegisters;
+use crate::atom::gmma::GmmaDescriptor;
+use crate::mma::{KMajor, SM90_64x16x16_F32BF16BF16_SS, SM90_64x16x16_F32F16F16_SS};
+use crate::mma::{SM90_64x32x16_F32BF16BF16_SS, SM90_64x32x16_F32F16F16_SS};
+use crate::mma::{SM90_64x64x16_F32BF16BF16_SS, SM90_64x64x16_F32F16F16_SS};
+use crate::mma::{SM90_64x8x16_F32BF16BF16_SS, SM90_64x8x16_F32F16F16_SS};
+
+#[cfg(target_arch = "nvptx64")]
+pub use crate::arch::sm90::{
+    wgmma_commit_group as warpgroup_commit_batch, wgmma_fence as warpgroup_arrive,
+    wgmma_wait_group as warpgroup_wait,
+};
+
+/// A K-major wgmma atom of `$regs` accumulators a thread.
+macro_rules! wgmma_ss {
+    ($($Atom:ident, $regs:literal, $fma:ident;)+) => {$(
+        impl MmaRegisters for $Atom<KMajor, KMajor> {
+            type ElemA = GmmaDescriptor;
+            type ElemB = GmmaDescriptor;
+            type FragA = [GmmaDescriptor; 1];
+            type FragB = [GmmaDescriptor; 1];
+            type FragC = [f32; $regs];
+            type RegA = u64;
+            type RegB = u64;
+            #[inline(always)]
+            fn pack(a: &[GmmaDescriptor; 1], b: &[GmmaDescriptor; 1]) -> (u64, u64) {
+                (a[0].0, b[0].0)
+            }
+        }
+        #[cfg(target_arch = "nvptx64")]
+        impl super::MmaExec for $Atom<KMajor, KMajor> {
+            #[inline(always)]
+            unsafe fn fma(&self, c: &mut [f32; $regs], a: u64, b: u64) {
+                let accumulate = self.scale_out == crate::mma::ScaleOut::One;
+                crate::arch::sm90::$fma(c, a, b, accumulate);
+            }
+        }
+    )+};
+}
+wgmma_ss! {
+    SM90_64x8x16_F32F16F16_SS, 4, wgmma_m64n8k16_f32_f16;
+    SM90_64x16x16_F32F16F16_SS, 8, wgmma_m64n16k16_f32_f16;
+    SM90_64x32x16_F32F16F16_SS, 16, wgmma_m64n32k16_f32_f16;
+    SM90_64x64x16_F32F16F16_SS, 32, wgmma_m64n64k16_f32_f16;
+    SM90_64x8x16_F32BF16BF16_SS, 4, wgmma_m64n8k16_f32_bf16;
+    SM90_64x16x16_F32BF16BF16_SS, 8, wgmma_m64n16k16_f32_bf16;
+    SM90_64x32x16_F32BF16BF16_SS, 16, wgmma_m64n32k16_f32_bf16;
+    SM90_64x64x16_F32BF16BF16_SS, 32, wgmma_m64n64k16_f32_bf16;
+}
