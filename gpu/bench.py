@@ -255,6 +255,12 @@ def check_atoms(mod):
     want = (a.astype(np.float32) @ b.astype(np.float32).T).T.ravel()
     assert np.array_equal(out.get(), want), f"wgmma gemm m64n16k16: {out.get()[:8]} against {want[:8]}"
     res["check_wgmma_gemm"] = "equal"
+    src = cp.asarray(rng.standard_normal(8 * 1024).astype(np.float32))
+    out = cp.zeros(8 * 1024, dtype=cp.float32)
+    mod.get_function("check_pipeline")((1,), (128,), (src, out))
+    want = src.get() * np.repeat(np.arange(1, 9), 1024).astype(np.float32)
+    assert np.array_equal(out.get(), want), "pipeline: the stages did not arrive in order"
+    res["check_pipeline"] = "equal"
     res["check_launch_bounds"] = launch_bounds(mod.get_function("check_launch_bounds"))
     return res
 

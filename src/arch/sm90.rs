@@ -91,3 +91,71 @@ wgmma_ss! {
     wgmma_m64n128k16_f32_bf16, "m64n128k16", "bf16", 64, [0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59 60 61 62 63], 64, 65, 66;
     wgmma_m64n256k16_f32_bf16, "m64n256k16", "bf16", 128, [0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59 60 61 62 63 64 65 66 67 68 69 70 71 72 73 74 75 76 77 78 79 80 81 82 83 84 85 86 87 88 89 90 91 92 93 94 95 96 97 98 99 100 101 102 103 104 105 106 107 108 109 110 111 112 113 114 115 116 117 118 119 120 121 122 123 124 125 126 127], 128, 129, 130;
 }
+
+/// `mbarrier.init.shared::cta.b64`: the barrier at `bar` expects `count` arrivals a phase.
+///
+/// # Safety
+/// `bar` is an 8-byte-aligned shared address no thread uses before a barrier of the block (or
+/// `fence_barrier_init`) follows the init.
+#[inline(always)]
+pub unsafe fn mbarrier_init(bar: u32, count: u32) {
+    asm!("mbarrier.init.shared::cta.b64 [{b}], {c};", b = in(reg32) bar, c = in(reg32) count);
+}
+
+/// `fence.mbarrier_init.release.cluster`: the barriers' inits are visible to the async proxy and
+/// the cluster.
+///
+/// # Safety
+/// None beyond the instruction's.
+#[inline(always)]
+pub unsafe fn fence_barrier_init() {
+    asm!("fence.mbarrier_init.release.cluster;");
+}
+
+/// `mbarrier.arrive.shared::cta.b64`: one arrival.
+///
+/// # Safety
+/// `bar` is an initialised barrier.
+#[inline(always)]
+pub unsafe fn mbarrier_arrive(bar: u32) {
+    asm!("mbarrier.arrive.shared::cta.b64 _, [{b}];", b = in(reg32) bar);
+}
+
+/// `mbarrier.arrive.expect_tx.shared::cta.b64`: one arrival, and `bytes` more of asynchronous
+/// copies the phase waits for.
+///
+/// # Safety
+/// `bar` is an initialised barrier; copies completing `bytes` bytes on it follow.
+#[inline(always)]
+pub unsafe fn mbarrier_arrive_expect_tx(bar: u32, bytes: u32) {
+    asm!("mbarrier.arrive.expect_tx.shared::cta.b64 _, [{b}], {n};", b = in(reg32) bar, n = in(reg32) bytes);
+}
+
+/// `mbarrier.try_wait.parity.shared::cta.b64`: whether the phase of parity `phase` completed
+/// (waiting a while in hardware first).
+///
+/// # Safety
+/// `bar` is an initialised barrier.
+#[inline(always)]
+pub unsafe fn mbarrier_try_wait_parity(bar: u32, phase: u32) -> bool {
+    let done: u32;
+    asm!(
+        "{{ .reg .pred p; mbarrier.try_wait.parity.shared::cta.b64 p, [{b}], {ph}; selp.u32 {d}, 1, 0, p; }}",
+        b = in(reg32) bar, ph = in(reg32) phase, d = out(reg32) done,
+    );
+    done != 0
+}
+
+/// `cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes`: `bytes` bytes from global
+/// `src` to shared `dst`, completing that many bytes of the barrier `bar`'s phase.
+///
+/// # Safety
+/// `dst` and `src` are 16-byte aligned, `bytes` a multiple of 16, both ranges valid; `bar`
+/// expects the bytes (`mbarrier_arrive_expect_tx`).
+#[inline(always)]
+pub unsafe fn cp_async_bulk_g2s(dst: u32, src: *const u8, bytes: u32, bar: u32) {
+    asm!(
+        "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [{d}], [{s}], {n}, [{b}];",
+        d = in(reg32) dst, s = in(reg64) src, n = in(reg32) bytes, b = in(reg32) bar,
+    );
+}

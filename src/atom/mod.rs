@@ -10,6 +10,7 @@
 //!   `make_tiled_copy_A/B/C`), its thread slices (`partition_S/D`), and the checks that a copy
 //!   and an MMA agree (element width, thread count).
 //! - [`retile`]: a thread's MMA fragment seen as a copy's destination (`retile_S/D`).
+//! - [`pipeline`]: mbarrier pipelines of shared stages (`PipelineState`, `PipelineTmaAsync`).
 //! - [`gmma`]: SM90 GMMA shared-memory descriptors from a tile's layout type, and CuTe's GMMA
 //!   layout atoms.
 //!
@@ -22,6 +23,7 @@ pub mod element;
 pub mod exec;
 pub mod gmma;
 pub mod mma;
+pub mod pipeline;
 pub mod retile;
 pub mod thr_mma;
 pub mod tiled_copy;

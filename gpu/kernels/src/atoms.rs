@@ -15,6 +15,7 @@ use tessel::atom::element::{BF16, F16};
 use tessel::atom::exec::{copy, gemm, CopyExec};
 use tessel::atom::exec::{warpgroup_arrive, warpgroup_commit_batch, warpgroup_wait};
 use tessel::atom::gmma::{make_gmma_desc, make_gmma_fragment, Layout_K_SW128_Atom, K};
+use tessel::atom::pipeline::{PipelineState, PipelineTmaAsync};
 use tessel::mma::SM80_16x8x8_F32F16F16F32_TN;
 use tessel::mma::{SM80_16x8x16_F16F16F16F16_TN, SM80_16x8x16_F32BF16BF16F32_TN};
 use tessel::mma::{SM80_16x8x8_F16F16F16F16_TN, SM80_16x8x8_F32BF16BF16F32_TN};
@@ -238,4 +239,46 @@ pub unsafe extern "ptx-kernel" fn check_wgmma_gemm(a: *const F16, b: *const F16,
         &tCrC,
         &mut tCgC,
     );
+}
+
+tessel::shared_array!(pipe_stages, 8192, align 128);
+tessel::shared_array!(pipe_full, 16, align 8);
+tessel::shared_array!(pipe_empty, 16, align 8);
+
+// An mbarrier pipeline of two `(32,32)` f32 stages: thread 0 fills stage after stage with one
+// bulk copy each (the byte count the pipeline's type gives), all 128 threads wait for it, write
+// `(k + 1)` times their 8 values to `out[k]`, and release it. Eight K tiles go through the two
+// stages, so every barrier runs four phases.
+tessel::launch_bounds!(check_pipeline, 128);
+#[no_mangle]
+pub unsafe extern "ptx-kernel" fn check_pipeline(src: *const f32, out: *mut f32) {
+    let t = thread().0 as usize;
+    type Pipe = PipelineTmaAsync<2, layout!("(32,32)"), f32>;
+    let pipe = Pipe::new(pipe_full(), pipe_empty());
+    if t == 0 {
+        pipe.init(128);
+    }
+    sync_threads();
+    let (mut produce, mut consume) = (PipelineState::<2>::new(), PipelineState::<2>::new());
+    let mut dst = Ptr::new(out, 8 * 1024);
+    for k in 0..8usize {
+        if t == 0 {
+            pipe.producer_acquire(&produce);
+            pipe.producer_expect_tx(&produce);
+            pipe.copy_bulk(
+                &produce,
+                src.add(1024 * k),
+                pipe_stages() + Pipe::TX_BYTES * produce.index(),
+            );
+            produce.advance();
+        }
+        pipe.consumer_wait(&consume);
+        let stage = Smem::<f32>::new(pipe_stages() + Pipe::TX_BYTES * consume.index(), 1024);
+        for i in 0..8 {
+            let at = 8 * t + i;
+            dst.store(1024 * k + at, stage.load(at) * (k + 1) as f32);
+        }
+        pipe.consumer_release(&consume);
+        consume.advance();
+    }
 }
