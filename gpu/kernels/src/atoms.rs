@@ -23,7 +23,7 @@ use tessel::mma::{SM90_64x16x16_F32F16F16_SS, SM90_64x8x16_F32F16F16_SS, ScaleOu
 use tessel::tensor::Underscore as _x;
 use tessel::tensor::{Access, AccessMut, Ptr, Smem};
 use tessel::{layout, local_partition, local_tile, shape, MakeTiledMma, MmaAtom, TensorPtr};
-use tessel::{TensorSmem, TileToShape};
+use tessel::{Layout, TensorSmem, TileToShape, C};
 
 tessel::shared_array!(atoms_check, 2048);
 
@@ -144,6 +144,41 @@ pub unsafe extern "ptx-kernel" fn check_launch_bounds(out: *mut u32) {
 tessel::shared_array!(wgmma_a, 8192, align 1024);
 tessel::shared_array!(wgmma_b, 2048, align 1024);
 
+/// The wgmma checks' stages: A `(64,64)` and B `($n,64)` of halves, K-major in global memory
+/// at `$a`, `$b`, copied by the 128 threads into 128-byte-swizzled stages (each MMA's tile
+/// `(64,16)` and `($n,16)`), fenced for the async proxy.
+macro_rules! wgmma_stages {
+    ($a:expr, $b:expr, $t:expr, $n:literal) => {{
+        type StageA = TileToShape<Layout_K_SW128_Atom<F16>, shape!("(64,64)")>;
+        type StageB = TileToShape<Layout_K_SW128_Atom<F16>, (C<$n>, C<64>)>;
+        tessel::assert_gmma_layout!(StageA, shape!("(64,16)"), F16, K);
+        tessel::assert_gmma_layout!(StageB, (C<$n>, C<16>), F16, K);
+        let sa = TensorSmem::<F16, _>::from_smem(wgmma_a(), 64 * 64, StageA::default());
+        let sb = TensorSmem::<F16, _>::from_smem(wgmma_b(), $n * 64, StageB::default());
+        let ga = TensorPtr::from_raw_parts($a as *mut F16, 64 * 64, layout!("(64,64):(64,1)"));
+        let gb = TensorPtr::from_raw_parts(
+            $b as *mut F16,
+            $n * 64,
+            Layout::<(C<$n>, C<64>), (C<64>, C<1>)>::default(),
+        );
+        let atom = CopyAtom::<UniversalCopy<F16>, F16>::default();
+        let (thr_a, thr_b) = (layout!("(16,8):(8,1)"), layout!("(8,16):(16,1)"));
+        copy(
+            &atom,
+            &local_partition(ga, thr_a, $t),
+            &mut local_partition(sa, thr_a, $t),
+        );
+        copy(
+            &atom,
+            &local_partition(gb, thr_b, $t),
+            &mut local_partition(sb, thr_b, $t),
+        );
+        fence_proxy_async_shared();
+        sync_threads();
+        (sa, sb)
+    }};
+}
+
 // wgmma: A `(64,64)` and B `(8,64)` of halves, K-major in global memory, copied into stages
 // tiled from `Layout_K_SW128_Atom`; four m64n8k16 along K, each on the descriptors
 // `make_gmma_desc` gives for its K block; C `(64,8)` column-major, each thread's accumulators
@@ -152,28 +187,7 @@ tessel::launch_bounds!(check_wgmma_sw128, 128);
 #[no_mangle]
 pub unsafe extern "ptx-kernel" fn check_wgmma_sw128(a: *const F16, b: *const F16, c: *mut f32) {
     let t = thread().0 as usize;
-    type StageA = TileToShape<Layout_K_SW128_Atom<F16>, shape!("(64,64)")>;
-    type StageB = TileToShape<Layout_K_SW128_Atom<F16>, shape!("(8,64)")>;
-    tessel::assert_gmma_layout!(StageA, shape!("(64,16)"), F16, K);
-    tessel::assert_gmma_layout!(StageB, shape!("(8,16)"), F16, K);
-    let sa = TensorSmem::<F16, _>::from_smem(wgmma_a(), 64 * 64, StageA::default());
-    let sb = TensorSmem::<F16, _>::from_smem(wgmma_b(), 8 * 64, StageB::default());
-    let ga = TensorPtr::from_raw_parts(a as *mut F16, 64 * 64, layout!("(64,64):(64,1)"));
-    let gb = TensorPtr::from_raw_parts(b as *mut F16, 8 * 64, layout!("(8,64):(64,1)"));
-    let atom = CopyAtom::<UniversalCopy<F16>, F16>::default();
-    let (thr_a, thr_b) = (layout!("(16,8):(8,1)"), layout!("(8,16):(16,1)"));
-    copy(
-        &atom,
-        &local_partition(ga, thr_a, t),
-        &mut local_partition(sa, thr_a, t),
-    );
-    copy(
-        &atom,
-        &local_partition(gb, thr_b, t),
-        &mut local_partition(sb, thr_b, t),
-    );
-    fence_proxy_async_shared();
-    sync_threads();
+    let (sa, sb) = wgmma_stages!(a, b, t, 8);
     let mut acc = [0f32; 4];
     wgmma_fence();
     tessel::unroll!(4, k => {
@@ -198,30 +212,9 @@ tessel::launch_bounds!(check_wgmma_gemm, 128);
 #[allow(non_snake_case)] // CuTe's names
 pub unsafe extern "ptx-kernel" fn check_wgmma_gemm(a: *const F16, b: *const F16, c: *mut f32) {
     let t = thread().0 as usize;
-    type StageA = TileToShape<Layout_K_SW128_Atom<F16>, shape!("(64,64)")>;
-    type StageB = TileToShape<Layout_K_SW128_Atom<F16>, shape!("(16,64)")>;
     type Mma = MakeTiledMma<SM90_64x16x16_F32F16F16_SS, shape!("(1,1,1)")>;
-    tessel::assert_gmma_layout!(StageA, shape!("(64,16)"), F16, K);
-    tessel::assert_gmma_layout!(StageB, shape!("(16,16)"), F16, K);
-    let sa = TensorSmem::<F16, _>::from_smem(wgmma_a(), 64 * 64, StageA::default());
-    let sb = TensorSmem::<F16, _>::from_smem(wgmma_b(), 16 * 64, StageB::default());
-    let ga = TensorPtr::from_raw_parts(a as *mut F16, 64 * 64, layout!("(64,64):(64,1)"));
-    let gb = TensorPtr::from_raw_parts(b as *mut F16, 16 * 64, layout!("(16,64):(64,1)"));
+    let (sa, sb) = wgmma_stages!(a, b, t, 16);
     let gc = TensorPtr::from_raw_parts(c, 64 * 16, layout!("(64,16)"));
-    let atom = CopyAtom::<UniversalCopy<F16>, F16>::default();
-    let (thr_a, thr_b) = (layout!("(16,8):(8,1)"), layout!("(8,16):(16,1)"));
-    copy(
-        &atom,
-        &local_partition(ga, thr_a, t),
-        &mut local_partition(sa, thr_a, t),
-    );
-    copy(
-        &atom,
-        &local_partition(gb, thr_b, t),
-        &mut local_partition(sb, thr_b, t),
-    );
-    fence_proxy_async_shared();
-    sync_threads();
     let mut mma = Mma::get_slice(t);
     let tCrA = make_gmma_fragment::<K, _, _>(&mma.partition_A(sa));
     let tCrB = make_gmma_fragment::<K, _, _>(&mma.partition_B(sb));
