@@ -243,25 +243,24 @@ pub const fn gmma_fields(
     })
 }
 
+impl GmmaError {
+    /// What the layout fails, as the build error says it.
+    pub const fn message(self) -> &'static str {
+        match self {
+            GmmaError::Swizzle => "make_gmma_desc: the tile's swizzle is not one of GMMA's: Sw<B, 4 - log2(bytes), 3> in elements, B at most 3",
+            GmmaError::KExtent => "make_gmma_desc: the tile's K is not one MMA's: 32 bytes for a K-major tile, 256 bits for an MN-major one",
+            GmmaError::Extent => "make_gmma_desc: the tile's M or N is not a multiple of the core matrix (8 rows K-major; W x 16 bytes, or a part of them, MN-major)",
+            GmmaError::NotCanonical => "make_gmma_desc: the tile's layout is not a canonical GMMA layout (tile a GMMA layout atom, e.g. Layout_K_SW128_Atom, to the stage)",
+            GmmaError::Offset => "make_gmma_desc: an offset is not a whole number of 16 bytes below 2^18 bytes",
+        }
+    }
+}
+
 /// The fields, or the build stops with the condition the layout fails.
 pub const fn fields_or_fail(r: Result<GmmaFields, GmmaError>) -> GmmaFields {
     match r {
         Ok(f) => f,
-        Err(GmmaError::Swizzle) => panic!(
-            "make_gmma_desc: the tile's swizzle is not one of GMMA's: Sw<B, 4 - log2(bytes), 3> in elements, B at most 3"
-        ),
-        Err(GmmaError::KExtent) => panic!(
-            "make_gmma_desc: the tile's K is not one MMA's: 32 bytes for a K-major tile, 256 bits for an MN-major one"
-        ),
-        Err(GmmaError::Extent) => panic!(
-            "make_gmma_desc: the tile's M or N is not a multiple of the core matrix (8 rows K-major; W x 16 bytes, or a part of them, MN-major)"
-        ),
-        Err(GmmaError::NotCanonical) => panic!(
-            "make_gmma_desc: the tile's layout is not a canonical GMMA layout (tile a GMMA layout atom, e.g. Layout_K_SW128_Atom, to the stage)"
-        ),
-        Err(GmmaError::Offset) => {
-            panic!("make_gmma_desc: an offset is not a whole number of 16 bytes below 2^18 bytes")
-        }
+        Err(e) => panic!("{}", e.message()),
     }
 }
 
@@ -460,13 +459,17 @@ macro_rules! assert_gmma_layout {
             >;
             use $crate::atom::gmma::{GmmaTile, Major};
             use $crate::typenum::Unsigned;
-            $crate::atom::gmma::fields_or_fail($crate::atom::gmma::gmma_fields(
+            // The panic is here, not in a function, so that the error points at the user's line.
+            match $crate::atom::gmma::gmma_fields(
                 <$Major as Major>::K_MAJOR,
                 <<$T as $crate::atom::element::Element>::Bits as Unsigned>::USIZE / 8,
                 <Tile as GmmaTile>::SWIZZLE,
                 &<Tile as GmmaTile>::MAP,
                 <Tile as GmmaTile>::ROWS,
-            ))
+            ) {
+                Ok(fields) => fields,
+                Err(e) => panic!("{}", e.message()),
+            }
         };
     };
 }
