@@ -11,6 +11,8 @@
 //!   and an MMA agree (element width, thread count).
 //! - [`retile`]: a thread's MMA fragment seen as a copy's destination (`retile_S/D`).
 //! - [`pipeline`]: mbarrier pipelines of shared stages (`PipelineState`, `PipelineTmaAsync`).
+//! - [`tma`]: TMA descriptors of a global tensor and a shared tile (`TensorMap`), their
+//!   parameters computed as CuTe's `make_tma_copy` computes them.
 //! - [`gmma`]: SM90 GMMA shared-memory descriptors from a tile's layout type, and CuTe's GMMA
 //!   layout atoms.
 //!
@@ -28,3 +30,4 @@ pub mod retile;
 pub mod thr_mma;
 pub mod tiled_copy;
 pub mod tiled_mma;
+pub mod tma;

@@ -45,6 +45,21 @@ impl Flat {
         p
     }
 
+    /// The number of leaves.
+    pub const fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether there is no leaf.
+    pub const fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Leaf `i` (its magnitude).
+    pub const fn leaf(&self, i: usize) -> usize {
+        self.leaves[i]
+    }
+
     const fn one(x: usize) -> Flat {
         let mut leaves = [0; MAX_MODES];
         leaves[0] = x;
@@ -194,6 +209,16 @@ impl IndexMap {
     /// Whether a stride is negative (the const models take non-negative strides only).
     pub const fn has_negative_stride(&self) -> bool {
         self.stride.negative
+    }
+
+    /// The flat shape and stride, without the swizzle.
+    pub const fn modes(&self) -> (&Flat, &Flat) {
+        (&self.shape, &self.stride)
+    }
+
+    /// `(B, M, S)` of the swizzle (`B = 0`: none), in elements.
+    pub const fn swizzle(&self) -> (u32, u32, i32) {
+        self.swizzle
     }
 
     /// The number of coordinates.

@@ -1,0 +1,732 @@
+//! TMA (Hopper's tensor memory accelerator): the descriptor of a global tensor and a shared
+//! tile, one type for host and device (`TensorMap<T, SmemLayout>`).
+//!
+//! A TMA copy moves a *box* of a global tensor of up to 5 modes to or from shared memory, as the
+//! descriptor the driver's `cuTensorMapEncodeTiled` encodes says. CuTe's `make_tma_copy` derives
+//! every parameter from the global tensor and the shared layout, and so does this module:
+//!
+//! - the **box** follows the shared tile's contiguous vector (CuTe's `sidx2gmode`): the right
+//!   inverse of the tile's unswizzled layout, read as steps along the global tensor's modes, as
+//!   far as each step starts a mode from its beginning ([`tma_box`], a `const fn` on the layout
+//!   type: its conditions fail the build);
+//! - the global **dimensions and byte strides** are the global modes the box walks, in the box's
+//!   order (modes contiguous in global memory merged up to 256 elements, CuTe's
+//!   `coalesce_256`), then the modes the box does not walk, with box extent 1
+//!   ([`TmaParams::new`], on the host, from the runtime layout);
+//! - the **swizzle** is the tile's (`Sw<B, 4 - log2(bytes), 3>` in elements: 32, 64 or 128
+//!   bytes), element strides 1, no interleave, L2 promotion of 128 bytes, no out-of-bounds
+//!   fill (zeros), as CuTe passes them.
+//!
+//! `tests/tma.rs` holds the parameters to what CuTe's `make_tma_copy` passes the driver
+//! (`scripts/golden_tma.py`, a stand-in driver that records its arguments).
+//!
+//! ```
+//! use tessel::atom::element::BF16;
+//! use tessel::atom::gmma::Layout_K_SW128_Atom;
+//! use tessel::atom::tma::{TmaParams, TmaSwizzle};
+//! use tessel::{layout, shape, TileToShape};
+//! type Smem = TileToShape<Layout_K_SW128_Atom<BF16>, shape!("(128,64)")>;
+//! let (m, k) = (1000usize, 512usize);
+//! let a = layout!("(M,K):(ldA,1)"; M = m, K = k, ldA = k); // K-major A
+//! let p = TmaParams::new::<BF16, Smem, _>(0x1000, &a, 1).unwrap();
+//! assert_eq!((p.rank, &p.global_dim[..2], &p.global_strides[..1]), (2, &[512, 1000][..], &[1024][..]));
+//! assert_eq!((&p.box_dim[..2], p.swizzle), (&[64, 128][..], TmaSwizzle::B128));
+//! ```
+
+use crate::atom::element::{Element, BF16, F16, TF32};
+use crate::layout::int_tuple::{IntTuple, LayoutShape};
+use crate::layout::Layout;
+use crate::num::int::Int;
+use crate::swizzle::composed::ComposedLayout;
+use crate::swizzle::const_layout::{ConstFlat, ConstLayout, Flat, IndexMap, Text};
+use crate::tensor::ProductEach;
+use core::marker::PhantomData;
+use typenum::Unsigned;
+
+/// The most modes a TMA descriptor has.
+pub const MAX_RANK: usize = 5;
+
+/// Why a shared layout has no TMA box, or a global tensor no descriptor.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum TmaError {
+    /// The tile's swizzle `Sw<B,M,S>` on elements of `bytes` bytes is not one of TMA's.
+    Swizzle(u32, u32, i32, usize),
+    /// The tile's unswizzled layout has no contiguous vector that starts a global mode.
+    NoVector,
+    /// A box mode along global mode `.0` spans `.1` elements, more than 256.
+    BoxExtent(usize, usize),
+    /// The box's first mode is `.0` bytes, not a multiple of 16.
+    BoxBytes(usize),
+    /// The box's first mode is `.0` bytes, wider than the swizzle's span `.1`.
+    SwizzleSpan(usize, usize),
+    /// The global tensor has more modes to walk than a descriptor's 5.
+    Rank,
+    /// The global mode the box's vector walks has stride `.0`, not 1.
+    Major(u64),
+    /// A global stride of `.0` bytes is not a multiple of 16 below 2^40.
+    Stride(i64),
+    /// A global extent `.0` is not between 1 and 2^32.
+    Dim(u64),
+    /// The address `.0` is not 16-byte aligned.
+    Address(u64),
+    /// The multicast count `.0` neither divides the box's extent `.1` nor is a multiple of it.
+    Multicast(u32, u32),
+}
+
+impl TmaError {
+    /// What the layout or tensor fails, with its numbers, as the build error or the host's
+    /// error says it.
+    pub const fn message(self) -> Text {
+        let t = Text::EMPTY.push("TMA: ");
+        match self {
+            TmaError::Swizzle(b, m, s, bytes) => t
+                .push("the tile's swizzle Sw<")
+                .push_int(b as i64)
+                .push(",")
+                .push_int(m as i64)
+                .push(",")
+                .push_int(s as i64)
+                .push("> on ")
+                .push_int(bytes as i64)
+                .push("-byte elements is none of TMA's: Sw<B,M,3>, 2^M elements of 16 bytes, B 1 to 3"),
+            TmaError::NoVector => t.push(
+                "no contiguous vector of the tile starts a mode of the global tensor (CuTe: no common tile-gmem vectorization)",
+            ),
+            TmaError::BoxExtent(gmode, extent) => t
+                .push("the box spans ")
+                .push_int(extent as i64)
+                .push(" elements of mode ")
+                .push_int(gmode as i64)
+                .push(", more than 256: tile the shared layout in smaller steps along it"),
+            TmaError::BoxBytes(bytes) => t
+                .push("the box's contiguous mode is ")
+                .push_int(bytes as i64)
+                .push(" bytes, not a multiple of 16"),
+            TmaError::SwizzleSpan(bytes, span) => t
+                .push("the box's contiguous mode is ")
+                .push_int(bytes as i64)
+                .push(" bytes, wider than the ")
+                .push_int(span as i64)
+                .push("-byte swizzle"),
+            TmaError::Rank => t.push("the global tensor has more than 5 modes for the copy to walk"),
+            TmaError::Major(stride) => t
+                .push("the global mode the tile is contiguous along has stride ")
+                .push_int(stride as i64)
+                .push(", not 1 (shared and global memory differ in majorness)"),
+            TmaError::Stride(bytes) => t
+                .push("a global stride of ")
+                .push_int(bytes)
+                .push(" bytes is not a multiple of 16 from 0 to 2^40"),
+            TmaError::Dim(dim) => t
+                .push("a global extent of ")
+                .push_int(dim as i64)
+                .push(" is not from 1 to 2^32"),
+            TmaError::Address(a) => t
+                .push("the global address ")
+                .push_int(a as i64)
+                .push(" is not 16-byte aligned"),
+            TmaError::Multicast(m, extent) => t
+                .push("the multicast count ")
+                .push_int(m as i64)
+                .push(" neither divides the box's extent ")
+                .push_int(extent as i64)
+                .push(" nor is a multiple of it"),
+        }
+    }
+}
+
+impl core::fmt::Display for TmaError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.message().as_str())
+    }
+}
+
+/// One mode of the box: the global mode it walks from its start, and how far.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct BoxMode {
+    /// The global tensor's mode (the tile's top-level mode).
+    pub gmode: usize,
+    /// The elements it spans.
+    pub extent: usize,
+}
+
+/// The box a shared tile is copied by: its modes in the order of the tile's contiguous vector.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct TmaBox {
+    modes: [BoxMode; MAX_RANK],
+    len: usize,
+    swizzle: TmaSwizzle,
+}
+
+impl TmaBox {
+    /// The box's modes.
+    pub fn modes(&self) -> &[BoxMode] {
+        &self.modes[..self.len]
+    }
+    /// The swizzle.
+    pub const fn swizzle(&self) -> TmaSwizzle {
+        self.swizzle
+    }
+    /// The elements one copy moves.
+    pub const fn elements(&self) -> usize {
+        let (mut n, mut i) = (1, 0);
+        while i < self.len {
+            n *= self.modes[i].extent;
+            i += 1;
+        }
+        n
+    }
+}
+
+/// The descriptor's swizzle mode (`CUtensorMapSwizzle`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[repr(u32)]
+pub enum TmaSwizzle {
+    /// No swizzle.
+    None = 0,
+    /// The 32-byte swizzle (`Sw<1,4,3>` on bytes).
+    B32 = 1,
+    /// The 64-byte swizzle.
+    B64 = 2,
+    /// The 128-byte swizzle.
+    B128 = 3,
+}
+
+impl TmaSwizzle {
+    /// The span in bytes a row of the swizzle covers (none: unbounded).
+    const fn span(self) -> usize {
+        match self {
+            TmaSwizzle::None => usize::MAX,
+            TmaSwizzle::B32 => 32,
+            TmaSwizzle::B64 => 64,
+            TmaSwizzle::B128 => 128,
+        }
+    }
+}
+
+/// The TMA swizzle of a tile swizzle `(B, M, S)` in elements of `bytes` bytes.
+const fn tma_swizzle((b, m, s): (u32, u32, i32), bytes: usize) -> Result<TmaSwizzle, TmaError> {
+    if b == 0 {
+        return Ok(TmaSwizzle::None);
+    }
+    if s != 3 || (1usize << m) * bytes != 16 || b > 3 {
+        return Err(TmaError::Swizzle(b, m, s, bytes));
+    }
+    match b {
+        1 => Ok(TmaSwizzle::B32),
+        2 => Ok(TmaSwizzle::B64),
+        _ => Ok(TmaSwizzle::B128),
+    }
+}
+
+/// The box of a shared tile (CuTe's `sidx2gmode`, in its steps): `map` is the tile's layout (its
+/// swizzle apart), `top` the sizes of its top-level modes (the global modes it tiles), `bytes`
+/// an element's width.
+///
+/// Each flat mode of the tile covers part of one top-level mode; its coordinate stride (the
+/// product of the flat sizes before it) says which, and where in it. The right inverse takes the
+/// flat modes in the order of their strides from 1 on; read in the top-level modes and merged
+/// where one continues another, those that start a mode from its first element form the box.
+pub const fn tma_box(map: &IndexMap, top: &Flat, bytes: usize) -> Result<TmaBox, TmaError> {
+    let swizzle = match tma_swizzle(map.swizzle(), bytes) {
+        Ok(s) => s,
+        Err(e) => return Err(e),
+    };
+    let (shape, stride) = map.modes();
+    let empty = BoxMode {
+        gmode: 0,
+        extent: 1,
+    };
+    let mut modes = [empty; MAX_RANK];
+    let (mut len, mut next) = (0, 1);
+    // The right inverse: the flat mode of stride `next`, then the one after it, ...
+    loop {
+        let mut i = 0;
+        while i < shape.len() && !(shape.leaf(i) > 1 && stride.leaf(i) == next) {
+            i += 1;
+        }
+        if i == shape.len() {
+            break;
+        }
+        let (gmode, coef) = top_mode(top, coord_stride(shape, i));
+        let extent = shape.leaf(i);
+        next *= extent;
+        if len > 0 && modes[len - 1].gmode == gmode && coef == modes[len - 1].extent {
+            modes[len - 1].extent *= extent; // it continues the last box mode
+        } else if coef == 1 && len < MAX_RANK {
+            modes[len] = BoxMode { gmode, extent };
+            len += 1;
+        } else {
+            break; // a step inside a mode: the box ends here
+        }
+    }
+    let tma_box = TmaBox {
+        modes,
+        len,
+        swizzle,
+    };
+    match check_box(&tma_box, bytes) {
+        Ok(()) => Ok(tma_box),
+        Err(e) => Err(e),
+    }
+}
+
+/// The conditions a box meets: a vector at all, at most 256 elements a mode, a first mode of
+/// whole 16 bytes inside the swizzle's span.
+const fn check_box(b: &TmaBox, bytes: usize) -> Result<(), TmaError> {
+    if b.len == 0 {
+        return Err(TmaError::NoVector);
+    }
+    let mut i = 0;
+    while i < b.len {
+        if b.modes[i].extent > 256 {
+            return Err(TmaError::BoxExtent(b.modes[i].gmode, b.modes[i].extent));
+        }
+        i += 1;
+    }
+    let inner = b.modes[0].extent * bytes;
+    if inner % 16 != 0 {
+        return Err(TmaError::BoxBytes(inner));
+    }
+    if inner > b.swizzle.span() {
+        return Err(TmaError::SwizzleSpan(inner, b.swizzle.span()));
+    }
+    Ok(())
+}
+
+/// The product of the flat sizes before flat mode `i`: its stride in the tile's 1-D coordinate.
+const fn coord_stride(shape: &Flat, i: usize) -> usize {
+    let (mut c, mut j) = (1, 0);
+    while j < i {
+        c *= shape.leaf(j);
+        j += 1;
+    }
+    c
+}
+
+/// The top-level mode a 1-D coordinate stride `c` lies in, and its stride inside that mode.
+const fn top_mode(top: &Flat, c: usize) -> (usize, usize) {
+    let (mut j, mut prefix) = (0, 1);
+    while j + 1 < top.len() && prefix * top.leaf(j) <= c {
+        prefix *= top.leaf(j);
+        j += 1;
+    }
+    (j, c / prefix)
+}
+
+/// A static shared tile a TMA copies: its layout in const evaluation and its top-level sizes.
+pub trait TmaTile: ConstLayout {
+    /// The sizes of its top-level modes.
+    const TOP: Flat;
+}
+impl<S, D> TmaTile for Layout<S, D>
+where
+    S: LayoutShape<D> + ProductEach,
+    D: IntTuple,
+    Self: ConstLayout,
+    S::Output: ConstFlat,
+{
+    const TOP: Flat = <S::Output as ConstFlat>::FLAT;
+}
+impl<Sw, const O: usize, L: TmaTile> TmaTile for ComposedLayout<Sw, O, L>
+where
+    Self: ConstLayout,
+{
+    const TOP: Flat = L::TOP;
+}
+
+/// The box of tile `S` of `T` elements, or the build stops with the condition it fails.
+pub const fn box_of<T: Element, S: TmaTile>() -> TmaBox {
+    match tma_box(&S::MAP, &S::TOP, <T::Bits as Unsigned>::USIZE / 8) {
+        Ok(b) => b,
+        Err(e) => panic!("{}", e.message().as_str()),
+    }
+}
+
+/// Stops the build unless a TMA copies shared tile `$Smem` of `$T` elements, naming the
+/// condition it fails (what [`TensorMap`] checks where it is used, asked in `cargo check` where
+/// the tile is declared).
+///
+/// ```
+/// use tessel::atom::element::BF16;
+/// use tessel::atom::gmma::Layout_K_SW128_Atom;
+/// use tessel::{shape, TileToShape};
+/// tessel::assert_tma_tile!(BF16, TileToShape<Layout_K_SW128_Atom<BF16>, shape!("(128,64)")>);
+/// ```
+///
+/// A 128-byte swizzle of 4-byte elements in 8-element units is none of TMA's:
+///
+/// ```compile_fail
+/// tessel::assert_tma_tile!(f32, tessel::layout!("Sw<3,3,3> o 0 o (8,64):(64,1)"));
+/// ```
+#[macro_export]
+macro_rules! assert_tma_tile {
+    ($T:ty, $Smem:ty) => {
+        // The panic is here, not in a function, so that the error points at the user's line.
+        const _: $crate::atom::tma::TmaBox = match $crate::atom::tma::tma_box(
+            &<$Smem as $crate::const_layout::ConstLayout>::MAP,
+            &<$Smem as $crate::atom::tma::TmaTile>::TOP,
+            <<$T as $crate::atom::element::Element>::Bits as $crate::typenum::Unsigned>::USIZE / 8,
+        ) {
+            Ok(b) => b,
+            Err(e) => panic!("{}", e.message().as_str()),
+        };
+    };
+}
+
+/// The descriptor's element type (`CUtensorMapDataType`), as CuTe maps each element type.
+pub trait TmaElement: Element {
+    /// Its number.
+    const DATA_TYPE: u32;
+}
+macro_rules! tma_elements {
+    ($($T:ty = $n:literal;)+) => {$(
+        impl TmaElement for $T {
+            const DATA_TYPE: u32 = $n;
+        }
+    )+};
+}
+tma_elements! {
+    u8 = 0; i8 = 0; u16 = 1; i16 = 1; u32 = 2; i32 = 3; u64 = 4; i64 = 5;
+    F16 = 6; f32 = 7; f64 = 8; BF16 = 9; TF32 = 11;
+}
+
+/// One mode of a global tensor: extent, stride in elements, and whether it takes no part in a
+/// copy (its extent statically 1 or its stride statically 0, as CuTe skips them).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct GmemMode {
+    /// The extent.
+    pub shape: u64,
+    /// The stride, in elements.
+    pub stride: i64,
+    /// Statically trivial.
+    pub trivial: bool,
+}
+
+/// A global tensor's layout of flat modes (1 to 5), static, runtime or mixed.
+pub trait TmaGmem {
+    /// Its modes.
+    fn gmem_modes(&self) -> ([GmemMode; MAX_RANK], usize);
+}
+
+fn gmem_mode<S: Int, D: Int>(s: &S, d: &D) -> GmemMode {
+    GmemMode {
+        shape: s.value() as u64,
+        stride: d.value() as i64,
+        trivial: (S::STATIC && s.value() == 1) || (D::STATIC && d.value() == 0),
+    }
+}
+
+macro_rules! tma_gmem {
+    ($n:literal: $(($S:ident $D:ident $i:tt))+) => {
+        impl<$($S: Int,)+ $($D: Int,)+> TmaGmem for Layout<($($S,)+), ($($D,)+)>
+        where
+            ($($S,)+): LayoutShape<($($D,)+)>,
+            ($($D,)+): IntTuple,
+        {
+            fn gmem_modes(&self) -> ([GmemMode; MAX_RANK], usize) {
+                let (s, d) = (self.shape(), self.stride());
+                let mut m = [GmemMode { shape: 1, stride: 0, trivial: true }; MAX_RANK];
+                $(m[$i] = gmem_mode(&s.$i, &d.$i);)+
+                (m, $n)
+            }
+        }
+    };
+}
+tma_gmem!(1: (S0 D0 0));
+tma_gmem!(2: (S0 D0 0) (S1 D1 1));
+tma_gmem!(3: (S0 D0 0) (S1 D1 1) (S2 D2 2));
+tma_gmem!(4: (S0 D0 0) (S1 D1 1) (S2 D2 2) (S3 D3 3));
+tma_gmem!(5: (S0 D0 0) (S1 D1 1) (S2 D2 2) (S3 D3 3) (S4 D4 4));
+
+/// Where a global mode's coordinate goes in the TMA coordinates: descriptor mode `dim`, times
+/// `scale` (CuTe's TMA tensor strides `E<dim> * scale`); `scale` 0 for a mode without a part.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct CoordMap {
+    /// The descriptor's mode.
+    pub dim: u8,
+    /// The factor.
+    pub scale: u32,
+}
+
+/// Every argument of `cuTensorMapEncodeTiled`, in its order.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct TmaParams {
+    /// `CUtensorMapDataType`.
+    pub data_type: u32,
+    /// The number of modes.
+    pub rank: u32,
+    /// The global address.
+    pub global_address: u64,
+    /// The extents, contiguous mode first.
+    pub global_dim: [u64; MAX_RANK],
+    /// The byte strides of modes 1 to `rank - 1` (mode 0's is the element).
+    pub global_strides: [u64; MAX_RANK - 1],
+    /// The box extents.
+    pub box_dim: [u32; MAX_RANK],
+    /// The element strides (1: every element).
+    pub element_strides: [u32; MAX_RANK],
+    /// `CUtensorMapInterleave`: none.
+    pub interleave: u32,
+    /// `CUtensorMapSwizzle`.
+    pub swizzle: TmaSwizzle,
+    /// `CUtensorMapL2promotion`: 128 bytes, as CuTe.
+    pub l2_promotion: u32,
+    /// `CUtensorMapFloatOOBfill`: none (zeros).
+    pub oob_fill: u32,
+    /// Each global mode's place in the TMA coordinates.
+    pub coord_map: [CoordMap; MAX_RANK],
+}
+
+impl TmaParams {
+    /// The descriptor's arguments for a copy between the global tensor `gmem` of `T` at
+    /// `address` and shared tile `S`, shared by `multicast` blocks (1: none); CuTe's
+    /// `make_tma_copy(op, gmem, S, shape(S), multicast)`.
+    pub fn new<T: TmaElement, S: TmaTile, G: TmaGmem>(
+        address: u64,
+        gmem: &G,
+        multicast: u32,
+    ) -> Result<TmaParams, TmaError> {
+        let (modes, rank) = gmem.gmem_modes();
+        let bytes = <T::Bits as Unsigned>::USIZE / 8;
+        let tma_box = const { box_of::<T, S>() };
+        tma_params(
+            T::DATA_TYPE,
+            bytes,
+            address,
+            &modes[..rank],
+            &tma_box,
+            multicast,
+        )
+    }
+}
+
+/// The descriptor's arguments (CuTe's `construct_tma_gbasis` and `make_tma_copy_desc`): the box
+/// modes with their global extents and strides, merged where contiguous up to 256 elements, then
+/// the global modes the box does not walk.
+pub fn tma_params(
+    data_type: u32,
+    bytes: usize,
+    address: u64,
+    gmem: &[GmemMode],
+    tma_box: &TmaBox,
+    multicast: u32,
+) -> Result<TmaParams, TmaError> {
+    // Each descriptor mode: the global modes it merges, and its box extent.
+    let mut dims: [([usize; MAX_RANK], usize, u64); MAX_RANK] = [([0; MAX_RANK], 0, 1); MAX_RANK];
+    let mut rank = 0;
+    let mut last: Option<(u64, i64)> = None; // the last merged (extent, stride)
+    for m in tma_box.modes() {
+        let g = gmem.get(m.gmode).ok_or(TmaError::Rank)?;
+        let extent = m.extent as u64;
+        match last {
+            Some((s, d)) if s as i64 * d == g.stride && extent * s <= 256 => {
+                let dim = &mut dims[rank - 1];
+                dim.0[dim.1] = m.gmode;
+                dim.1 += 1;
+                dim.2 *= extent;
+                last = Some((extent * s, d));
+            }
+            _ => {
+                dims[rank] = ([m.gmode, 0, 0, 0, 0], 1, extent);
+                rank += 1;
+                last = Some((extent, g.stride));
+            }
+        }
+    }
+    for (j, g) in gmem.iter().enumerate() {
+        let walked = tma_box.modes().iter().any(|m| m.gmode == j);
+        if !g.trivial && !walked {
+            if rank == MAX_RANK {
+                return Err(TmaError::Rank);
+            }
+            dims[rank] = ([j, 0, 0, 0, 0], 1, 1);
+            rank += 1;
+        }
+    }
+    let mut p = TmaParams {
+        data_type,
+        rank: rank as u32,
+        global_address: address,
+        global_dim: [1; MAX_RANK],
+        global_strides: [0; MAX_RANK - 1],
+        box_dim: [1; MAX_RANK],
+        element_strides: [1; MAX_RANK],
+        interleave: 0,
+        swizzle: tma_box.swizzle(),
+        l2_promotion: 2,
+        oob_fill: 0,
+        coord_map: [CoordMap::default(); MAX_RANK],
+    };
+    let mut stride = [0u64; MAX_RANK];
+    for (i, (modes, n, extent)) in dims[..rank].iter().enumerate() {
+        let (dim, d) = merged_extent(gmem, &modes[..*n])?;
+        p.global_dim[i] = dim;
+        stride[i] = d;
+        p.box_dim[i] = *extent as u32;
+    }
+    if stride[0] != 1 {
+        return Err(TmaError::Major(stride[0]));
+    }
+    for i in 1..rank {
+        p.global_strides[i - 1] = stride[i]
+            .checked_mul(bytes as u64)
+            .filter(|b| b % 16 == 0 && *b < 1 << 40)
+            .ok_or_else(|| TmaError::Stride((stride[i] as i64).saturating_mul(bytes as i64)))?;
+    }
+    if let Some(&d) = p.global_dim[..rank]
+        .iter()
+        .find(|&&d| d == 0 || d > 1 << 32)
+    {
+        return Err(TmaError::Dim(d));
+    }
+    if address % 16 != 0 {
+        return Err(TmaError::Address(address));
+    }
+    truncate_by_multicast(&mut p.box_dim[..rank], multicast)?;
+    for (i, (modes, n, _)) in dims[..rank].iter().enumerate() {
+        for &j in &modes[..*n] {
+            let scale = if i == 0 {
+                gmem[j].stride as u32
+            } else if *n == 1 {
+                1
+            } else {
+                let b =
+                    (gmem[j].stride as u64 * bytes as u64 * 8) / (stride[i] * bytes as u64).max(16);
+                b.div_ceil(8) as u32
+            };
+            p.coord_map[j] = CoordMap {
+                dim: i as u8,
+                scale,
+            };
+        }
+    }
+    Ok(p)
+}
+
+/// A descriptor mode that merges several global modes: the extent that covers them at the
+/// greatest common stride (CuTe's recurrence in `fill_tma_gmem_shape_stride`), and that stride.
+fn merged_extent(gmem: &[GmemMode], modes: &[usize]) -> Result<(u64, u64), TmaError> {
+    let (mut dim, mut stride) = (1u64, 0u64);
+    for &j in modes {
+        let g = gmem[j];
+        if g.stride < 0 {
+            return Err(TmaError::Stride(g.stride));
+        }
+        if g.shape == 0 {
+            return Err(TmaError::Dim(0));
+        }
+        let d = g.stride as u64;
+        let old = stride;
+        stride = gcd(stride, d);
+        dim = if stride != 0 {
+            let span = |n: u64, s: u64| (n - 1).checked_mul(s / stride);
+            span(dim, old)
+                .zip(span(g.shape, d))
+                .and_then(|(a, b)| a.checked_add(b)?.checked_add(1))
+                .ok_or(TmaError::Dim(u64::MAX))?
+        } else {
+            g.shape
+        };
+    }
+    Ok((dim, stride))
+}
+
+fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
+
+/// Each of `multicast` blocks loads a part of the box: the last modes are cut first.
+fn truncate_by_multicast(box_dim: &mut [u32], multicast: u32) -> Result<(), TmaError> {
+    let mut m = multicast;
+    for b in box_dim.iter_mut().rev() {
+        if m <= 1 {
+            break;
+        }
+        if *b % m != 0 && m % *b != 0 {
+            return Err(TmaError::Multicast(m, *b));
+        }
+        let next = m.div_ceil(*b);
+        *b = b.div_ceil(m);
+        m = next;
+    }
+    if m > 1 {
+        return Err(TmaError::Multicast(multicast, 1));
+    }
+    Ok(())
+}
+
+/// The 128 bytes of an encoded descriptor (`CUtensorMap`), 64-byte aligned as the driver and the
+/// instructions read it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[repr(C, align(64))]
+pub struct TmaDescriptor(pub [u64; 16]);
+
+/// A TMA descriptor of a global tensor of `T` and the shared tile `S` it copies to or from, with
+/// where each global coordinate goes: what a kernel takes as a parameter, by value (a grid
+/// constant, `.param .align 64`), built on the host by [`TensorMap::encode`].
+#[repr(C, align(64))]
+pub struct TensorMap<T, S> {
+    desc: TmaDescriptor,
+    coord_map: [CoordMap; MAX_RANK],
+    tile: PhantomData<fn() -> (T, S)>,
+}
+
+impl<T, S> Clone for TensorMap<T, S> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<T, S> Copy for TensorMap<T, S> {}
+
+impl<T: TmaElement, S: TmaTile> TensorMap<T, S> {
+    /// The box one copy of `S` moves, checked during the build.
+    pub const BOX: TmaBox = box_of::<T, S>();
+
+    /// The descriptor of `gmem` at `address` and `S`: the parameters computed here, encoded by
+    /// `encode_tiled` (the host's call of the driver's `cuTensorMapEncodeTiled` with them).
+    pub fn encode<G: TmaGmem, E>(
+        address: u64,
+        gmem: &G,
+        multicast: u32,
+        encode_tiled: impl FnOnce(&TmaParams, &mut TmaDescriptor) -> Result<(), E>,
+    ) -> Result<Self, EncodeError<E>> {
+        let params =
+            TmaParams::new::<T, S, G>(address, gmem, multicast).map_err(EncodeError::Tma)?;
+        let mut desc = TmaDescriptor([0; 16]);
+        encode_tiled(&params, &mut desc).map_err(EncodeError::Driver)?;
+        Ok(TensorMap {
+            desc,
+            coord_map: params.coord_map,
+            tile: PhantomData,
+        })
+    }
+
+    /// The encoded descriptor.
+    pub const fn descriptor(&self) -> &TmaDescriptor {
+        &self.desc
+    }
+
+    /// The TMA coordinates of the global coordinate `c` (CuTe's TMA tensor).
+    #[inline(always)]
+    pub fn tma_coord(&self, c: &[usize]) -> [i32; MAX_RANK] {
+        let mut out = [0; MAX_RANK];
+        for (x, m) in c.iter().zip(&self.coord_map) {
+            out[m.dim as usize] += (*x as u32 * m.scale) as i32;
+        }
+        out
+    }
+}
+
+/// Why [`TensorMap::encode`] failed: the layouts, or the driver.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum EncodeError<E> {
+    /// The global tensor and the tile have no descriptor.
+    Tma(TmaError),
+    /// The driver refused the parameters.
+    Driver(E),
+}

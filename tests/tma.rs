@@ -1,0 +1,105 @@
+//! TMA descriptors: the box a shared tile is copied by, and the global tensors that have no
+//! descriptor (what CuTe's `make_tma_copy` asserts at run time). The arguments of every accepted
+//! case are CuTe's (tests/golden_tma.rs).
+use tessel::atom::element::{BF16, F16};
+use tessel::atom::gmma::{Layout_K_SW128_Atom, Layout_MN_SW128_Atom};
+use tessel::atom::tma::{BoxMode, TensorMap, TmaDescriptor, TmaError, TmaParams, TmaSwizzle};
+use tessel::{layout, shape, TileToShape};
+
+type KSw128 = TileToShape<Layout_K_SW128_Atom<BF16>, shape!("(128,64)")>;
+type KSw128Wide = TileToShape<Layout_K_SW128_Atom<BF16>, shape!("(128,128)")>;
+type MnSw128 = TileToShape<Layout_MN_SW128_Atom<F16>, shape!("(128,64)")>;
+
+fn modes(b: &[(usize, usize)]) -> Vec<BoxMode> {
+    b.iter()
+        .map(|&(gmode, extent)| BoxMode { gmode, extent })
+        .collect()
+}
+
+#[test]
+fn the_box_follows_the_tiles_contiguous_vector() {
+    // K-major: 64 elements of K (128 bytes, the swizzle's row), then the 128 rows.
+    assert_eq!(
+        TensorMap::<BF16, KSw128>::BOX.modes(),
+        modes(&[(1, 64), (0, 128)])
+    );
+    assert_eq!(TensorMap::<BF16, KSw128>::BOX.swizzle(), TmaSwizzle::B128);
+    // Two atoms along K: the second is a step inside K, so a box is half the tile.
+    assert_eq!(
+        TensorMap::<BF16, KSw128Wide>::BOX.modes(),
+        modes(&[(1, 64), (0, 128)])
+    );
+    // MN-major: 64 rows, then 8 of K; the next 64 rows are a step inside M.
+    assert_eq!(
+        TensorMap::<F16, MnSw128>::BOX.modes(),
+        modes(&[(0, 64), (1, 8)])
+    );
+    assert_eq!(TensorMap::<F16, MnSw128>::BOX.elements(), 512);
+    // A plain column-major tile is one vector over both modes.
+    type Col = layout!("(16,8):(1,16)");
+    assert_eq!(
+        TensorMap::<f32, Col>::BOX.modes(),
+        modes(&[(0, 16), (1, 8)])
+    );
+}
+
+#[test]
+fn global_tensors_without_a_descriptor() {
+    let (m, k) = (1024usize, 512usize);
+    let err = |e| Err::<TmaParams, _>(e);
+    // M-major global memory under a K-major tile.
+    let a = layout!("(M,K):(1,ldA)"; M = m, K = k, ldA = m);
+    assert_eq!(
+        TmaParams::new::<BF16, KSw128, _>(0x1000, &a, 1),
+        err(TmaError::Major(1024))
+    );
+    // A row of 1000 bytes is no multiple of 16.
+    let a = layout!("(M,K):(ldA,1)"; M = m, K = 500usize, ldA = 500isize);
+    assert_eq!(
+        TmaParams::new::<BF16, KSw128, _>(0x1000, &a, 1),
+        err(TmaError::Stride(1000))
+    );
+    // An address off 16 bytes.
+    let a = layout!("(M,K):(ldA,1)"; M = m, K = k, ldA = k);
+    assert_eq!(
+        TmaParams::new::<BF16, KSw128, _>(0x1008, &a, 1),
+        err(TmaError::Address(0x1008))
+    );
+    // Three blocks cannot share a box of 128 rows.
+    assert_eq!(
+        TmaParams::new::<BF16, KSw128, _>(0x1000, &a, 3),
+        err(TmaError::Multicast(3, 128))
+    );
+    assert!(TmaParams::new::<BF16, KSw128, _>(0x1000, &a, 2).is_ok());
+    assert_eq!(
+        TmaError::Multicast(3, 128).to_string(),
+        "TMA: the multicast count 3 neither divides the box's extent 128 nor is a multiple of it"
+    );
+    // An empty mode.
+    let a = layout!("(M,K):(ldA,1)"; M = 0usize, K = k, ldA = k);
+    assert_eq!(
+        TmaParams::new::<BF16, KSw128, _>(0x1000, &a, 1),
+        err(TmaError::Dim(0))
+    );
+}
+
+#[test]
+fn encode_passes_the_parameters_and_keeps_the_coordinates() {
+    let (m, k) = (1000usize, 512usize);
+    let a = layout!("(M,K):(ldA,1)"; M = m, K = k, ldA = k);
+    let tmap = TensorMap::<BF16, KSw128>::encode(0x1000, &a, 1, |p, desc: &mut TmaDescriptor| {
+        // A stand-in driver: writes the box into the descriptor.
+        desc.0[0] = u64::from(p.box_dim[0]) << 32 | u64::from(p.box_dim[1]);
+        Ok::<(), ()>(())
+    })
+    .unwrap();
+    assert_eq!(tmap.descriptor().0[0], 64 << 32 | 128);
+    // Row 130, column 70: K is the descriptor's mode 0.
+    assert_eq!(tmap.tma_coord(&[130, 70]), [70, 130, 0, 0, 0]);
+    assert_eq!(core::mem::align_of_val(&tmap), 64);
+    let refused = TensorMap::<BF16, KSw128>::encode(0x1000, &a, 1, |_, _| Err(7));
+    assert!(matches!(
+        refused,
+        Err(tessel::atom::tma::EncodeError::Driver(7))
+    ));
+}
