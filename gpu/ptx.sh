@@ -5,7 +5,8 @@
 # is missing. Each kernel's launch bounds, declared in its source with tessel::launch_bounds!
 # (CUDA's __launch_bounds__, __maxnreg__, __cluster_dims__; rustc has no attribute for them),
 # go into its .entry: .maxntid, .minnctapersm, .maxnreg, .explicitcluster and
-# .reqnctapercluster; a kernel that
+# .reqnctapercluster; a parameter read in place (tessel::grid_constant!, a TMA descriptor) gets
+# the alignment of 64 its type has; a kernel that
 # declares none fails the build, and so does PTX that calls a function (a panic or bounds-check
 # path left in).
 set -euo pipefail
@@ -40,6 +41,10 @@ def entry(m):
         lines += [".explicitcluster", f".reqnctapercluster {b['cluster'].replace(',', ', ')}"]
     return m.group(1) + "\n" + "\n".join(lines) + "\n{"
 text = re.sub(r"(\.entry (\w+)\([^)]*\))\n\{", entry, text)
+# A parameter read in place (tessel::grid_constant!) gets its type's alignment, 64 for a TMA
+# descriptor: rustc passes a kernel's aggregates aligned to 8.
+for param in set(re.findall(r"mov\.u64 %rd\d+, (\w+_param_\d+);\s*cvta\.param", text)):
+    text = re.sub(rf"\.param \.align \d+ (\.b8 {param}\[)", r".param .align 64 \1", text)
 open(sys.argv[2], "w").write(text)
 PY
 if grep -nE '^\s*call' "$out"; then

@@ -32,3 +32,12 @@ fn a_stage_expects_its_size_in_bytes() {
     s.advance();
     assert_eq!(pipe.barriers(&s), (0x110, 0x210));
 }
+
+#[test]
+fn a_stage_of_two_tma_tiles_expects_both() {
+    use tessel::atom::tma::TensorMap;
+    type A = TileToShape<Layout_K_SW128_Atom<F16>, shape!("(128,64)")>;
+    type B = TileToShape<Layout_K_SW128_Atom<F16>, shape!("(256,64)")>;
+    type Pipe = PipelineTmaAsync<3, (TensorMap<F16, A>, TensorMap<F16, B>), ()>;
+    assert_eq!(Pipe::TX_BYTES, (128 + 256) * 64 * 2);
+}

@@ -95,11 +95,58 @@ fn encode_passes_the_parameters_and_keeps_the_coordinates() {
     .unwrap();
     assert_eq!(tmap.descriptor().0[0], 64 << 32 | 128);
     // Row 130, column 70: K is the descriptor's mode 0.
-    assert_eq!(tmap.tma_coord(&[130, 70]), [70, 130, 0, 0, 0]);
+    assert_eq!(tmap.tma_coord([130, 70]), [70, 130, 0, 0, 0]);
     assert_eq!(core::mem::align_of_val(&tmap), 64);
     let refused = TensorMap::<BF16, KSw128>::encode(0x1000, &a, 1, |_, _| Err(7));
     assert!(matches!(
         refused,
         Err(tessel::atom::tma::EncodeError::Driver(7))
     ));
+}
+
+/// Each box of the tile lies in shared memory as TMA writes it: from its offset on, contiguous,
+/// its first mode fastest; together the boxes cover the tile once.
+fn boxes_cover<T: tessel::atom::tma::TmaElement, S: tessel::atom::tma::TmaTile>() {
+    use tessel::const_layout::ConstLayout;
+    let (b, boxes) = (TensorMap::<T, S>::BOX, TensorMap::<T, S>::BOXES);
+    let map = S::MAP.unswizzled();
+    let top: Vec<usize> = (0..S::TOP.len()).map(|j| S::TOP.leaf(j)).collect();
+    let mut seen = vec![false; map.size()];
+    for i in 0..boxes.len() {
+        for e in 0..b.elements() {
+            // Element e of box i: its coordinate in each global mode, box modes in order.
+            let mut at = boxes.at(i);
+            let mut rest = e;
+            for m in b.modes() {
+                at[m.gmode] += rest % m.extent;
+                rest /= m.extent;
+            }
+            let x: usize = (0..top.len())
+                .map(|j| at[j] * top[..j].iter().product::<usize>())
+                .sum();
+            assert_eq!(map.index(x), boxes.offset(i) + e, "box {i}, element {e}");
+            assert!(
+                !std::mem::replace(&mut seen[x], true),
+                "box {i} repeats element {x}"
+            );
+        }
+    }
+    assert!(seen.iter().all(|&s| s));
+    assert_eq!(
+        TensorMap::<T, S>::TILE_BYTES as usize,
+        map.size() * std::mem::size_of::<T>()
+    );
+}
+
+#[test]
+fn the_boxes_cover_the_tile() {
+    boxes_cover::<BF16, KSw128>();
+    boxes_cover::<BF16, KSw128Wide>();
+    boxes_cover::<F16, MnSw128>();
+    boxes_cover::<F16, TileToShape<Layout_MN_SW128_Atom<F16>, shape!("(128,128)")>>();
+    boxes_cover::<f32, layout!("(16,8,2):(16,1,8)")>();
+    boxes_cover::<f32, layout!("(64,32):(32,1)")>();
+    assert_eq!(TensorMap::<BF16, KSw128Wide>::BOXES.len(), 2);
+    assert_eq!(TensorMap::<BF16, KSw128Wide>::BOXES.offset(1), 128 * 64);
+    assert_eq!(TensorMap::<F16, MnSw128>::BOXES.len(), 16);
 }

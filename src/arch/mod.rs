@@ -71,6 +71,26 @@ macro_rules! shared_array {
     };
 }
 
+/// The generic address of parameter `$index` of the kernel `$kernel` (a `#[no_mangle]` name), as
+/// CUDA's `__grid_constant__` gives it: the parameter itself, not a copy in local memory (which
+/// taking a Rust reference to it makes), so that a TMA instruction may read a
+/// [`TensorMap`](crate::atom::tma::TensorMap) passed by value where it lies.
+/// `TensorMap::from_param(tessel::grid_constant!(gemm, 0))`.
+#[macro_export]
+macro_rules! grid_constant {
+    ($kernel:ident, $index:literal) => {{
+        let a: u64;
+        // SAFETY: reads the address of a parameter of the kernel this expands in.
+        unsafe {
+            core::arch::asm!(
+                concat!("mov.u64 {a}, ", stringify!($kernel), "_param_", stringify!($index), ";\n\tcvta.param.u64 {a}, {a};"),
+                a = out(reg64) a,
+            )
+        };
+        a
+    }};
+}
+
 /// `unroll!(N, i => { .. })`: the block `N` times, `i` the constant `0usize`, `1usize`, ... in
 /// each copy (CUDA's `#pragma unroll`, CuTe's `CUTE_UNROLL`), for a loop LLVM's cost model
 /// leaves rolled although its index picks registers (a K-block loop over register fragments).

@@ -146,6 +146,23 @@ pub unsafe fn mbarrier_try_wait_parity(bar: u32, phase: u32) -> bool {
     done != 0
 }
 
+/// Waits until the phase of parity `phase` of the barrier at `bar` completed: `try_wait.parity`
+/// in a loop inside one asm block (CUTLASS's `ClusterBarrier::wait`), so that ptxas sees no
+/// per-thread branch before the wgmmas that follow (a loop in Rust would cost them a warpgroup
+/// arrive each, ptxas C7520).
+///
+/// # Safety
+/// `bar` is an initialised barrier.
+#[inline(always)]
+// PTX has no numeric labels; the braces scope this one to each inlined copy.
+#[allow(named_asm_labels)]
+pub unsafe fn mbarrier_wait_parity(bar: u32, phase: u32) {
+    asm!(
+        "{{ .reg .pred p; WAIT: mbarrier.try_wait.parity.shared::cta.b64 p, [{b}], {ph}; @!p bra WAIT; }}",
+        b = in(reg32) bar, ph = in(reg32) phase,
+    );
+}
+
 /// `cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes`: `bytes` bytes from global
 /// `src` to shared `dst`, completing that many bytes of the barrier `bar`'s phase.
 ///
@@ -158,4 +175,129 @@ pub unsafe fn cp_async_bulk_g2s(dst: u32, src: *const u8, bytes: u32, bar: u32) 
         "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [{d}], [{s}], {n}, [{b}];",
         d = in(reg32) dst, s = in(reg64) src, n = in(reg32) bytes, b = in(reg32) bar,
     );
+}
+
+/// The TMA copies of `$n` coordinates: a box from global to shared memory (completing bytes on
+/// a barrier), the same multicast to the blocks of a cluster, and from shared to global memory.
+macro_rules! tma_copies {
+    ($($n:literal: $load:ident, $multicast:ident, $store:ident, [($c0:ident 0) $(($c:ident $i:literal))*];)+) => {$(
+        #[doc = concat!("`cp.async.bulk.tensor.", $n, "d.shared::cluster.global.mbarrier::complete_tx::bytes`: ")]
+        #[doc = "the box of the descriptor at generic address `desc` at coordinates `c` into shared"]
+        #[doc = "`dst`, completing its bytes on the barrier `bar`."]
+        ///
+        /// # Safety
+        /// `desc` is an encoded descriptor in parameter, constant or global memory; `dst` is
+        /// 128-byte aligned (1024 for the 128-byte swizzle) with room for the box; `bar` expects
+        /// the box's bytes (`mbarrier_arrive_expect_tx`).
+        #[inline(always)]
+        pub unsafe fn $load(dst: u32, desc: u64, c: [i32; 5], bar: u32) {
+            asm!(
+                concat!("cp.async.bulk.tensor.", $n, "d.shared::cluster.global.mbarrier::complete_tx::bytes [{d}], [{m}, {{{",
+                        stringify!($c0), "}" $(, ", {", stringify!($c), "}")*, "}}], [{b}];"),
+                d = in(reg32) dst, m = in(reg64) desc, b = in(reg32) bar,
+                $c0 = in(reg32) c[0], $($c = in(reg32) c[$i],)*
+            );
+        }
+        #[doc = concat!("`cp.async.bulk.tensor.", $n, "d...multicast::cluster`: the box into shared `dst` of")]
+        #[doc = "every block of the cluster in `mask`, completing on each one's barrier at `bar`."]
+        ///
+        /// # Safety
+        /// As the load, in each block of `mask`.
+        #[inline(always)]
+        pub unsafe fn $multicast(dst: u32, desc: u64, c: [i32; 5], bar: u32, mask: u16) {
+            asm!(
+                concat!("cp.async.bulk.tensor.", $n, "d.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster [{d}], [{m}, {{{",
+                        stringify!($c0), "}" $(, ", {", stringify!($c), "}")*, "}}], [{b}], {k};"),
+                d = in(reg32) dst, m = in(reg64) desc, b = in(reg32) bar, k = in(reg16) mask,
+                $c0 = in(reg32) c[0], $($c = in(reg32) c[$i],)*
+            );
+        }
+        #[doc = concat!("`cp.async.bulk.tensor.", $n, "d.global.shared::cta.bulk_group`: the box from")]
+        #[doc = "shared `src` to global memory at coordinates `c` (out of bounds: not written)."]
+        ///
+        /// # Safety
+        /// `desc` as for the load; `src` holds the box, written before a `fence_proxy_async_shared`;
+        /// it is not overwritten before `tma_store_wait::<N>` covers the copy.
+        #[inline(always)]
+        pub unsafe fn $store(src: u32, desc: u64, c: [i32; 5]) {
+            asm!(
+                concat!("cp.async.bulk.tensor.", $n, "d.global.shared::cta.bulk_group [{m}, {{{",
+                        stringify!($c0), "}" $(, ", {", stringify!($c), "}")*, "}}], [{s}];"),
+                s = in(reg32) src, m = in(reg64) desc,
+                $c0 = in(reg32) c[0], $($c = in(reg32) c[$i],)*
+            );
+        }
+    )+};
+}
+tma_copies! {
+    1: tma_load_1d, tma_load_multicast_1d, tma_store_1d, [(c0 0)];
+    2: tma_load_2d, tma_load_multicast_2d, tma_store_2d, [(c0 0) (c1 1)];
+    3: tma_load_3d, tma_load_multicast_3d, tma_store_3d, [(c0 0) (c1 1) (c2 2)];
+    4: tma_load_4d, tma_load_multicast_4d, tma_store_4d, [(c0 0) (c1 1) (c2 2) (c3 3)];
+    5: tma_load_5d, tma_load_multicast_5d, tma_store_5d, [(c0 0) (c1 1) (c2 2) (c3 3) (c4 4)];
+}
+
+/// `cp.async.bulk.commit_group`: the TMA stores issued since the last commit form a group.
+///
+/// # Safety
+/// None beyond the instruction's.
+#[inline(always)]
+pub unsafe fn tma_store_arrive() {
+    asm!("cp.async.bulk.commit_group;");
+}
+
+/// `cp.async.bulk.wait_group.read N`: waits until at most `N` store groups still read shared
+/// memory (0 to 7).
+///
+/// # Safety
+/// None beyond the instruction's.
+#[inline(always)]
+pub unsafe fn tma_store_wait<const N: u32>() {
+    match N {
+        0 => asm!("cp.async.bulk.wait_group.read 0;"),
+        1 => asm!("cp.async.bulk.wait_group.read 1;"),
+        2 => asm!("cp.async.bulk.wait_group.read 2;"),
+        3 => asm!("cp.async.bulk.wait_group.read 3;"),
+        _ => asm!("cp.async.bulk.wait_group.read 7;"),
+    }
+}
+
+/// `prefetch.tensormap`: brings the descriptor at generic address `desc` into the cache.
+///
+/// # Safety
+/// `desc` is an encoded descriptor in parameter, constant or global memory.
+#[inline(always)]
+pub unsafe fn prefetch_tensormap(desc: u64) {
+    asm!("prefetch.tensormap [{m}];", m = in(reg64) desc);
+}
+
+/// The block's warp index (`%tid.x / 32`), broadcast from lane 0 with `shfl.sync` (CUTLASS's
+/// `canonical_warp_idx_sync`), so that ptxas knows a branch on it is the same for the whole
+/// warp: a wgmma after such a branch needs no extra warpgroup arrive (ptxas C7520).
+///
+/// # Safety
+/// Every lane of the warp executes it together.
+#[inline(always)]
+pub unsafe fn warp_idx_sync() -> u32 {
+    let w: u32;
+    asm!(
+        "{{ .reg .b32 t; mov.u32 t, %tid.x; shr.u32 t, t, 5; shfl.sync.idx.b32 {w}, t, 0, 31, -1; }}",
+        w = out(reg32) w,
+    );
+    w
+}
+
+/// `elect.sync`: true in one lane of the warp, the same one each time (CuTe's
+/// `elect_one_sync`), for a single thread's work that ptxas sees as warp-uniform control flow.
+///
+/// # Safety
+/// Every lane of the warp executes it together.
+#[inline(always)]
+pub unsafe fn elect_one_sync() -> bool {
+    let e: u32;
+    asm!(
+        "{{ .reg .pred p; .reg .b32 l; elect.sync l|p, -1; selp.u32 {e}, 1, 0, p; }}",
+        e = out(reg32) e,
+    );
+    e != 0
 }

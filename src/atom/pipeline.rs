@@ -20,6 +20,7 @@
 //! assert_eq!((s.index(), s.phase()), (1, 1)); // the fourth step wrapped once
 //! ```
 
+use crate::atom::tma::{TensorMap, TmaElement, TmaTile};
 use crate::layout::StaticLayout;
 use core::marker::PhantomData;
 
@@ -75,9 +76,24 @@ impl<const STAGES: u32, Stage, T> Clone for PipelineTmaAsync<STAGES, Stage, T> {
 }
 impl<const STAGES: u32, Stage, T> Copy for PipelineTmaAsync<STAGES, Stage, T> {}
 
-impl<const STAGES: u32, Stage: StaticLayout, T> PipelineTmaAsync<STAGES, Stage, T> {
+/// The bytes the copies of one stage complete: a static layout of `T`, or the tiles of the TMA
+/// copies that fill it (`(TensorMap<TA, SA>, TensorMap<TB, SB>)` with `T = ()`).
+pub trait StageBytes<T> {
+    /// The bytes.
+    const BYTES: u32;
+}
+impl<L: StaticLayout, T> StageBytes<T> for L {
+    const BYTES: u32 = (L::SIZE * core::mem::size_of::<T>()) as u32;
+}
+impl<TA: TmaElement, SA: TmaTile, TB: TmaElement, SB: TmaTile> StageBytes<()>
+    for (TensorMap<TA, SA>, TensorMap<TB, SB>)
+{
+    const BYTES: u32 = TensorMap::<TA, SA>::TILE_BYTES + TensorMap::<TB, SB>::TILE_BYTES;
+}
+
+impl<const STAGES: u32, Stage: StageBytes<T>, T> PipelineTmaAsync<STAGES, Stage, T> {
     /// The bytes one stage's copies complete: its size in elements times the element's.
-    pub const TX_BYTES: u32 = (Stage::SIZE * core::mem::size_of::<T>()) as u32;
+    pub const TX_BYTES: u32 = Stage::BYTES;
 
     /// The shared addresses of the state's stage's full and empty barriers.
     pub const fn barriers(&self, s: &PipelineState<STAGES>) -> (u32, u32) {
@@ -96,12 +112,12 @@ impl<const STAGES: u32, Stage: StaticLayout, T> PipelineTmaAsync<STAGES, Stage, 
 
 #[cfg(target_arch = "nvptx64")]
 mod device {
+    use super::StageBytes;
     use super::{PipelineState, PipelineTmaAsync};
-    use crate::arch::sm90::{cp_async_bulk_g2s, fence_barrier_init, mbarrier_try_wait_parity};
+    use crate::arch::sm90::{cp_async_bulk_g2s, fence_barrier_init, mbarrier_wait_parity};
     use crate::arch::sm90::{mbarrier_arrive, mbarrier_arrive_expect_tx, mbarrier_init};
-    use crate::layout::StaticLayout;
 
-    impl<const STAGES: u32, Stage: StaticLayout, T> PipelineTmaAsync<STAGES, Stage, T> {
+    impl<const STAGES: u32, Stage: StageBytes<T>, T> PipelineTmaAsync<STAGES, Stage, T> {
         /// Initialises the barriers: each full one expects the producer's arrival, each empty
         /// one `consumers` arrivals.
         ///
@@ -121,7 +137,7 @@ mod device {
         #[inline(always)]
         pub fn producer_acquire(&self, s: &PipelineState<STAGES>) {
             // SAFETY: the barrier was initialised (`init`); a wait reads it only.
-            while !unsafe { mbarrier_try_wait_parity(self.barriers(s).1, s.phase() ^ 1) } {}
+            unsafe { mbarrier_wait_parity(self.barriers(s).1, s.phase() ^ 1) }
         }
 
         /// The producer's arrival on the stage's full barrier, expecting [`Self::TX_BYTES`].
@@ -148,7 +164,7 @@ mod device {
         #[inline(always)]
         pub fn consumer_wait(&self, s: &PipelineState<STAGES>) {
             // SAFETY: as in `producer_acquire`.
-            while !unsafe { mbarrier_try_wait_parity(self.barriers(s).0, s.phase()) } {}
+            unsafe { mbarrier_wait_parity(self.barriers(s).0, s.phase()) }
         }
 
         /// A consumer's release of the stage: one arrival on its empty barrier.

@@ -164,10 +164,12 @@ impl TmaBox {
         &self.modes[..self.len]
     }
     /// The swizzle.
+    #[inline(always)]
     pub const fn swizzle(&self) -> TmaSwizzle {
         self.swizzle
     }
     /// The elements one copy moves.
+    #[inline(always)]
     pub const fn elements(&self) -> usize {
         let (mut n, mut i) = (1, 0);
         while i < self.len {
@@ -374,6 +376,83 @@ macro_rules! assert_tma_tile {
     };
 }
 
+/// The most boxes a tile takes.
+pub const MAX_BOXES: usize = 64;
+
+/// The boxes that cover a tile: where each starts, in the tile's top-level modes and as the
+/// tile's unswizzled index (CuTe's `tma_partition`: the TMA mode of the tile, and the rest).
+#[derive(Clone, Copy, Debug)]
+pub struct TileBoxes {
+    len: usize,
+    at: [[usize; MAX_RANK]; MAX_BOXES],
+    offset: [usize; MAX_BOXES],
+}
+
+impl TileBoxes {
+    /// The number of boxes.
+    #[inline(always)]
+    pub const fn len(&self) -> usize {
+        self.len
+    }
+    /// Whether there is none (never, for a tile with a box).
+    #[inline(always)]
+    pub const fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+    /// Box `i`'s first element: its coordinate in each top-level mode of the tile.
+    #[inline(always)]
+    pub const fn at(&self, i: usize) -> [usize; MAX_RANK] {
+        self.at[i]
+    }
+    /// Box `i`'s first element's index in the tile's layout, unswizzled (where its bytes start).
+    #[inline(always)]
+    pub const fn offset(&self, i: usize) -> usize {
+        self.offset[i]
+    }
+}
+
+/// The boxes of `tma_box` that cover the tile `map` of top-level sizes `top`: along each mode
+/// the box walks, one every `extent`; along the others, one at each coordinate.
+pub const fn tile_boxes(map: &IndexMap, top: &Flat, tma_box: &TmaBox) -> TileBoxes {
+    let plain = map.unswizzled();
+    let mut step = [1; MAX_RANK];
+    let mut i = 0;
+    while i < tma_box.len {
+        step[tma_box.modes[i].gmode] = tma_box.modes[i].extent;
+        i += 1;
+    }
+    let mut count = [1; MAX_RANK];
+    let mut n = 1;
+    let mut j = 0;
+    while j < top.len() {
+        assert!(j < MAX_RANK, "TMA: a tile of more than 5 modes");
+        count[j] = top.leaf(j) / step[j];
+        n *= count[j];
+        j += 1;
+    }
+    assert!(n <= MAX_BOXES, "TMA: a tile of more than 64 boxes");
+    let mut b = TileBoxes {
+        len: n,
+        at: [[0; MAX_RANK]; MAX_BOXES],
+        offset: [0; MAX_BOXES],
+    };
+    let mut k = 0;
+    while k < n {
+        // Box k's index in each mode, first mode fastest; its 1-D coordinate in the tile.
+        let (mut rest, mut x, mut prefix, mut j) = (k, 0, 1, 0);
+        while j < top.len() {
+            b.at[k][j] = (rest % count[j]) * step[j];
+            rest /= count[j];
+            x += b.at[k][j] * prefix;
+            prefix *= top.leaf(j);
+            j += 1;
+        }
+        b.offset[k] = plain.index(x);
+        k += 1;
+    }
+    b
+}
+
 /// The descriptor's element type (`CUtensorMapDataType`), as CuTe maps each element type.
 pub trait TmaElement: Element {
     /// Its number.
@@ -442,6 +521,7 @@ tma_gmem!(5: (S0 D0 0) (S1 D1 1) (S2 D2 2) (S3 D3 3) (S4 D4 4));
 /// Where a global mode's coordinate goes in the TMA coordinates: descriptor mode `dim`, times
 /// `scale` (CuTe's TMA tensor strides `E<dim> * scale`); `scale` 0 for a mode without a part.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+#[repr(C)]
 pub struct CoordMap {
     /// The descriptor's mode.
     pub dim: u8,
@@ -673,6 +753,7 @@ pub struct TmaDescriptor(pub [u64; 16]);
 pub struct TensorMap<T, S> {
     desc: TmaDescriptor,
     coord_map: [CoordMap; MAX_RANK],
+    rank: u32,
     tile: PhantomData<fn() -> (T, S)>,
 }
 
@@ -686,6 +767,19 @@ impl<T, S> Copy for TensorMap<T, S> {}
 impl<T: TmaElement, S: TmaTile> TensorMap<T, S> {
     /// The box one copy of `S` moves, checked during the build.
     pub const BOX: TmaBox = box_of::<T, S>();
+
+    /// The boxes that cover the tile.
+    pub const BOXES: TileBoxes = tile_boxes(&S::MAP, &S::TOP, &Self::BOX);
+
+    /// The bytes a copy of the whole tile moves.
+    pub const TILE_BYTES: u32 = {
+        let elements = Self::BOXES.len() * Self::BOX.elements();
+        assert!(
+            elements == S::MAP.size(),
+            "TMA: the boxes do not cover the tile"
+        );
+        (elements * core::mem::size_of::<T>()) as u32
+    };
 
     /// The descriptor of `gmem` at `address` and `S`: the parameters computed here, encoded by
     /// `encode_tiled` (the host's call of the driver's `cuTensorMapEncodeTiled` with them).
@@ -702,23 +796,92 @@ impl<T: TmaElement, S: TmaTile> TensorMap<T, S> {
         Ok(TensorMap {
             desc,
             coord_map: params.coord_map,
+            rank: params.rank,
             tile: PhantomData,
         })
     }
 
     /// The encoded descriptor.
+    #[inline(always)]
     pub const fn descriptor(&self) -> &TmaDescriptor {
         &self.desc
     }
 
-    /// The TMA coordinates of the global coordinate `c` (CuTe's TMA tensor).
+    /// The TMA coordinates of the global coordinate `c` (CuTe's TMA tensor). Each descriptor
+    /// mode is a sum over the global modes, so that no index depends on the map's values (a
+    /// register array indexed at run time would go to local memory).
     #[inline(always)]
-    pub fn tma_coord(&self, c: &[usize]) -> [i32; MAX_RANK] {
-        let mut out = [0; MAX_RANK];
-        for (x, m) in c.iter().zip(&self.coord_map) {
-            out[m.dim as usize] += (*x as u32 * m.scale) as i32;
+    pub fn tma_coord<const N: usize>(&self, c: [usize; N]) -> [i32; MAX_RANK] {
+        core::array::from_fn(|d| {
+            let mut sum = 0u32;
+            for (x, m) in c.iter().zip(&self.coord_map) {
+                if m.dim as usize == d {
+                    sum += *x as u32 * m.scale;
+                }
+            }
+            sum as i32
+        })
+    }
+}
+
+#[cfg(target_arch = "nvptx64")]
+mod device {
+    use super::{TensorMap, TmaElement, TmaTile, MAX_RANK};
+    use crate::arch::sm90::{prefetch_tensormap, tma_load_1d, tma_load_2d, tma_load_3d};
+    use crate::arch::sm90::{tma_load_4d, tma_load_5d};
+
+    impl<T: TmaElement, S: TmaTile> TensorMap<T, S> {
+        /// The descriptor a kernel took as its parameter `param` (a grid constant): its address
+        /// in the parameter space, from `tessel::grid_constant!(kernel, index)`.
+        ///
+        /// # Safety
+        /// `param` is the generic address of a kernel parameter of this type.
+        #[inline(always)]
+        pub unsafe fn from_param<'a>(param: u64) -> &'a Self {
+            &*(param as *const Self)
         }
-        out
+
+        /// The generic address the instructions read the descriptor at.
+        #[inline(always)]
+        fn address(&self) -> u64 {
+            self as *const Self as u64
+        }
+
+        /// Brings the descriptor into the cache before the first copy.
+        #[inline(always)]
+        pub fn prefetch(&self) {
+            // SAFETY: a `TensorMap` reached through `from_param` lies in parameter space.
+            unsafe { prefetch_tensormap(self.address()) }
+        }
+
+        /// CuTe's `copy(tma.with(bar), tAgA(_, k), tAsA(_, stage))`: every box of the tile whose
+        /// first element is at global coordinate `origin`, into the tile at shared address
+        /// `dst`, completing [`Self::TILE_BYTES`] on the barrier `bar`. Boxes past the global
+        /// tensor's edge are filled with zeros.
+        ///
+        /// # Safety
+        /// One thread issues it; `self` was reached through [`Self::from_param`]; `dst` holds
+        /// the tile, 1024-byte aligned for a swizzled one; `bar` expects the bytes.
+        #[inline(always)]
+        pub unsafe fn load<const N: usize>(&self, origin: [usize; N], dst: u32, bar: u32) {
+            let boxes = Self::BOXES;
+            let mut i = 0;
+            while i < boxes.len() {
+                let at = boxes.at(i);
+                let c = self.tma_coord(core::array::from_fn::<_, N, _>(|j| {
+                    origin[j] + if j < MAX_RANK { at[j] } else { 0 }
+                }));
+                let to = dst + (boxes.offset(i) * core::mem::size_of::<T>()) as u32;
+                match self.rank {
+                    1 => tma_load_1d(to, self.address(), c, bar),
+                    2 => tma_load_2d(to, self.address(), c, bar),
+                    3 => tma_load_3d(to, self.address(), c, bar),
+                    4 => tma_load_4d(to, self.address(), c, bar),
+                    _ => tma_load_5d(to, self.address(), c, bar),
+                }
+                i += 1;
+            }
+        }
     }
 }
 

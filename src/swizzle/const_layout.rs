@@ -216,6 +216,15 @@ impl IndexMap {
         (&self.shape, &self.stride)
     }
 
+    /// The same layout without its swizzle and offset.
+    pub const fn unswizzled(&self) -> IndexMap {
+        IndexMap {
+            swizzle: (0, 0, 0),
+            offset: 0,
+            ..*self
+        }
+    }
+
     /// `(B, M, S)` of the swizzle (`B = 0`: none), in elements.
     pub const fn swizzle(&self) -> (u32, u32, i32) {
         self.swizzle

@@ -7,6 +7,8 @@ use cudarc::driver::sys::CUfunction_attribute;
 use cudarc::driver::{CudaContext, DriverError, LaunchConfig, PushKernelArg};
 use cudarc::nvrtc::Ptx;
 
+mod hopper;
+
 /// A reproducible uniform [-0.5, 0.5) sequence.
 fn random(n: usize, seed: u64) -> Vec<f32> {
     let mut s = seed.wrapping_mul(0x9e3779b97f4a7c15) | 1;
@@ -53,6 +55,14 @@ fn main() -> Result<(), DriverError> {
     let ctx = CudaContext::new(0)?;
     let stream = ctx.default_stream();
     let module = ctx.load_module(Ptx::from_file(ptx))?;
+    // `gpu-host PTX hopper`: only the Hopper GEMMs.
+    if std::env::args().nth(2).as_deref() == Some("hopper") {
+        let kernels = [
+            ("gemm_tn_tma_bf16", module.load_function("gemm_tn_tma_bf16")?, hopper::bf16_bits as fn(f32) -> u16),
+            ("gemm_tn_tma_f16", module.load_function("gemm_tn_tma_f16")?, f16_bits as fn(f32) -> u16),
+        ];
+        return hopper::run(&ctx, &stream, kernels, random);
+    }
     let (transpose, sgemm) = (
         module.load_function("transpose")?,
         module.load_function("sgemm_nt")?,

@@ -6,6 +6,7 @@
 
 pub mod atoms;
 pub mod hgemm;
+pub mod hopper;
 pub mod sgemm;
 pub mod transpose;
 

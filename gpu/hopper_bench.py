@@ -1,0 +1,107 @@
+#!/usr/bin/env python3
+"""The Hopper GEMM in one run beside its anchors, on the GPU machine, from the repository root:
+
+    python3 gpu/hopper_bench.py [OUT_DIR]
+
+- tessel's `gemm_tn_tma_bf16` and `gemm_tn_tma_f16` through `gpu/out/gpu-host PTX hopper`
+  (built here by `bash gpu/build.sh --host`): each checked against exact sums on the CPU, then
+  timed with CUDA events (the median of 20 samples of 10 launches);
+- CuTe's wgmma_tma_sm90 tutorial (TN, its own timer), in f16 and in bf16 with f32 accumulation,
+  from `gpu/vendor/hopper` (`../shared/tools/hopper-anchors gpu/vendor/hopper` here; carried);
+- cuBLAS through torch (`a @ b.t()`, K-major A and B), the median of 30 samples of 10;
+- registers, shared memory and the SASS instruction mix of tessel's kernels (ptxas, cuobjdump).
+Writes OUT_DIR/hopper.json and prints a table."""
+import json
+import os
+import re
+import subprocess
+import sys
+
+GPU = os.path.dirname(os.path.abspath(__file__))
+OUT = os.path.join(GPU, "out")
+ANCHORS = os.path.join(GPU, "vendor", "hopper")
+CUDA_BIN = "/usr/local/cuda/bin"
+SIZES = [(4096, 4096, 4096), (8192, 8192, 8192), (4000, 4000, 4000)]
+
+
+def sh(*args, cwd=None, timeout=300):
+    try:
+        r = subprocess.run(args, capture_output=True, text=True, cwd=cwd, timeout=timeout)
+    except subprocess.TimeoutExpired as e:
+        return 124, f"timed out after {timeout} s: {' '.join(args)}\n{e.stdout or ''}"
+    return r.returncode, r.stdout + r.stderr
+
+
+def tessel():
+    rc, out = sh(os.path.join(OUT, "gpu-host"), os.path.join(OUT, "tessel_kernels.ptx"), "hopper", timeout=180)
+    print(out)
+    got = {}
+    for name, m, n, k, tf in re.findall(r"(gemm_tn_tma_\w+) (\d+)x(\d+)x(\d+): .*?([\d.]+) TFLOP/s", out):
+        got[f"{name} {m}x{n}x{k}"] = float(tf)
+    return rc, got
+
+
+def tutorial():
+    got = {}
+    rc, log = sh("bash", os.path.join(ANCHORS, "build.sh"))
+    print(log)
+    for exe in ("wgmma_tma", "wgmma_tma_bf16"):
+        for m, n, k in SIZES:
+            rc, out = sh(os.path.join(ANCHORS, exe), str(m), str(n), str(k), "T", "N")
+            g = re.findall(r"\[\s*([\d.]+)\s*\]GFlop/s", out)
+            got[f"{exe} {m}x{n}x{k}"] = float(g[-1]) / 1000 if g else out[-300:]
+    return got
+
+
+def cublas():
+    import torch
+    got = {}
+    for dt in (torch.bfloat16, torch.float16):
+        for m, n, k in SIZES:
+            a = torch.randn(m, k, device="cuda", dtype=dt)
+            b = torch.randn(n, k, device="cuda", dtype=dt)
+            for _ in range(5):
+                a @ b.t()
+            times = []
+            for _ in range(30):
+                s, e = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+                s.record()
+                for _ in range(10):
+                    a @ b.t()
+                e.record()
+                torch.cuda.synchronize()
+                times.append(s.elapsed_time(e) / 10)
+            ms = sorted(times)[len(times) // 2]
+            got[f"cublas {str(dt)[6:]} {m}x{n}x{k}"] = 2 * m * n * k / (ms * 1e-3) / 1e12
+    return got
+
+
+def sass():
+    ptx, cubin = os.path.join(OUT, "tessel_kernels.ptx"), os.path.join(OUT, "tessel_kernels.cubin")
+    _, log = sh(f"{CUDA_BIN}/ptxas", "-arch=sm_90a", "-O3", "-v", ptx, "-o", cubin)
+    got = {"ptxas_c7520": "C7520" in log}
+    for name in ("gemm_tn_tma_bf16", "gemm_tn_tma_f16"):
+        m = re.search(rf"Compiling entry function '{name}'.*?Used (\d+) registers", log, re.S)
+        _, text = sh(f"{CUDA_BIN}/cuobjdump", "-sass", "-fun", name, cubin)
+        ops = [o.split(".")[0] for o in re.findall(r"/\*[0-9a-f]{4}\*/\s+(?:@!?U?P\w+\s+)?([A-Z][A-Z0-9_.]*)", text)]
+        got[name] = {"registers": int(m.group(1)) if m else None, "instructions": len(ops),
+                     "HGMMA": ops.count("HGMMA"), "UTMALDG": ops.count("UTMALDG"),
+                     "WARPGROUP": sum(o.startswith("WARPGROUP") for o in ops)}
+    return got
+
+
+def main():
+    out_dir = sys.argv[1] if len(sys.argv) > 1 else OUT
+    os.makedirs(out_dir, exist_ok=True)
+    rc, results = tessel()
+    results["tessel_rc"] = rc
+    results.update(sass())
+    results.update(tutorial())
+    results.update(cublas())
+    json.dump(results, open(os.path.join(out_dir, "hopper.json"), "w"), indent=1)
+    for k, v in results.items():
+        print(f"{k:40} {v}")
+
+
+if __name__ == "__main__":
+    main()

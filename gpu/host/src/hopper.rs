@@ -1,0 +1,162 @@
+//! The Hopper GEMMs (`gemm_tn_tma_bf16`, `gemm_tn_tma_f16`): their TMA descriptors encoded from
+//! the kernels' own stage types by tessel's parameters and the driver's
+//! `cuTensorMapEncodeTiled`, launched, checked against the CPU, and timed.
+
+use cudarc::driver::sys::{self, CUfunction_attribute, CUresult};
+use cudarc::driver::{CudaFunction, CudaSlice, CudaStream, DevicePtr, DeviceRepr, DriverError};
+use cudarc::driver::{LaunchConfig, PushKernelArg};
+use std::sync::Arc;
+use tessel::atom::element::{BF16, F16};
+use tessel::atom::gmma::Layout_K_SW128_Atom;
+use tessel::atom::tma::{TensorMap, TmaDescriptor, TmaGmem, TmaParams};
+use tessel::{layout, shape, TileToShape};
+
+type Stage<T> = TileToShape<Layout_K_SW128_Atom<T>, shape!("(128,64)")>;
+
+/// A kernel parameter passed by value as its bytes (the driver reads its size from the PTX).
+#[repr(transparent)]
+struct ByValue<T>(T);
+unsafe impl<T> DeviceRepr for ByValue<T> {}
+
+/// The driver's encoding of tessel's parameters.
+fn encode_tiled(p: &TmaParams, desc: &mut TmaDescriptor) -> Result<(), CUresult> {
+    // SAFETY: the enums are the driver's, numbered as its header numbers them (tessel's values
+    // are those numbers); the arrays hold `rank` entries (strides `rank - 1`).
+    let r = unsafe {
+        sys::cuTensorMapEncodeTiled(
+            desc as *mut TmaDescriptor as *mut sys::CUtensorMap,
+            std::mem::transmute::<u32, sys::CUtensorMapDataType>(p.data_type),
+            p.rank,
+            p.global_address as *mut std::ffi::c_void,
+            p.global_dim.as_ptr(),
+            p.global_strides.as_ptr(),
+            p.box_dim.as_ptr(),
+            p.element_strides.as_ptr(),
+            std::mem::transmute::<u32, sys::CUtensorMapInterleave>(p.interleave),
+            std::mem::transmute::<u32, sys::CUtensorMapSwizzle>(p.swizzle as u32),
+            std::mem::transmute::<u32, sys::CUtensorMapL2promotion>(p.l2_promotion),
+            std::mem::transmute::<u32, sys::CUtensorMapFloatOOBfill>(p.oob_fill),
+        )
+    };
+    match r {
+        CUresult::CUDA_SUCCESS => Ok(()),
+        e => Err(e),
+    }
+}
+
+/// The descriptor of a K-major `rows x k` matrix of `T` at `ptr` and the kernel's stage.
+macro_rules! tensor_map {
+    ($T:ty, $ptr:expr, $rows:expr, $k:expr) => {
+        ByValue(TensorMap::<$T, Stage<$T>>::encode($ptr, &gmem($rows, $k), 1, encode_tiled).expect("TMA descriptor"))
+    };
+}
+
+/// A K-major `rows x k` matrix.
+fn gmem(rows: u32, k: u32) -> impl TmaGmem {
+    let (rows, k) = (rows as usize, k as usize);
+    layout!("(R,K):(ld,1)"; R = rows, K = k, ld = k)
+}
+
+pub const SHARED: u32 = 3 * 2 * 128 * 64 * 2 + 1024 + 64;
+
+/// `C = A B^T` for K-major `a` (`m x k`) and `b` (`n x k`) of bf16 (`bf16`) or f16, C
+/// column-major: the kernel `f`.
+fn launch(
+    f: &CudaFunction,
+    bf16: bool,
+    stream: &Arc<CudaStream>,
+    (m, n, k): (u32, u32, u32),
+    (a, b): (&CudaSlice<u16>, &CudaSlice<u16>),
+    c: &mut CudaSlice<f32>,
+) -> Result<(), DriverError> {
+    let (pa, _ga) = a.device_ptr(stream);
+    let (pb, _gb) = b.device_ptr(stream);
+    let cfg = LaunchConfig {
+        grid_dim: (m.div_ceil(128), n.div_ceil(128), 1),
+        block_dim: (128, 1, 1),
+        shared_mem_bytes: SHARED,
+    };
+    let mut builder = stream.launch_builder(f);
+    let (ab, bb, af, bf);
+    if bf16 {
+        (ab, bb) = (tensor_map!(BF16, pa, m, k), tensor_map!(BF16, pb, n, k));
+        builder.arg(&ab).arg(&bb);
+    } else {
+        (af, bf) = (tensor_map!(F16, pa, m, k), tensor_map!(F16, pb, n, k));
+        builder.arg(&af).arg(&bf);
+    }
+    builder.arg(&m).arg(&n).arg(&k).arg(c);
+    unsafe { builder.launch(cfg)? };
+    Ok(())
+}
+
+/// The bf16 bits of an f32 that bf16 holds exactly.
+pub fn bf16_bits(x: f32) -> u16 {
+    let b = x.to_bits();
+    assert!(b & 0xffff == 0, "{x} is not exact in bf16");
+    (b >> 16) as u16
+}
+
+/// Checks each kernel at several sizes (every element of the small ones, a sample of the large
+/// ones, against exact sums on the CPU) and times it: the median of 20 samples of 10 launches.
+pub fn run(
+    ctx: &Arc<cudarc::driver::CudaContext>,
+    stream: &Arc<CudaStream>,
+    kernels: [(&'static str, CudaFunction, fn(f32) -> u16); 2],
+    random: fn(usize, u64) -> Vec<f32>,
+) -> Result<(), DriverError> {
+    for (name, function, to_bits) in kernels {
+        function.set_attribute(
+            CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+            SHARED as i32,
+        )?;
+        for (m, n, k) in [(1000u32, 700u32, 328u32), (4096, 4096, 4096), (8192, 8192, 8192), (4000, 4000, 4000)] {
+            // Multiples of 1/16 in [-1/2, 1/2): exact in bf16 and f16, and so are the sums.
+            let sixteenths = |v: Vec<f32>| -> Vec<f32> { v.iter().map(|x| (x * 16.0).floor() / 16.0).collect() };
+            let (a, b) = (sixteenths(random((m * k) as usize, 4)), sixteenths(random((n * k) as usize, 5)));
+            let bits = |v: &[f32]| -> Vec<u16> { v.iter().map(|&x| to_bits(x)).collect() };
+            let (da, db) = (stream.memcpy_stod(&bits(&a))?, stream.memcpy_stod(&bits(&b))?);
+            let mut dc = stream.alloc_zeros::<f32>((m * n) as usize)?;
+            let bf16 = name.ends_with("bf16");
+            let gemm = |dc: &mut CudaSlice<f32>| launch(&function, bf16, stream, (m, n, k), (&da, &db), dc);
+            gemm(&mut dc)?;
+            let c = stream.memcpy_dtov(&dc)?;
+            let (mu, nu, ku) = (m as usize, n as usize, k as usize);
+            let cells: Vec<(usize, usize)> = if mu * nu <= 1 << 20 {
+                (0..mu * nu).map(|p| (p % mu, p / mu)).collect()
+            } else {
+                let r = random(2 * 4096, 9);
+                (0..4096).map(|i| (((r[2 * i] + 0.5) * mu as f32) as usize % mu, ((r[2 * i + 1] + 0.5) * nu as f32) as usize % nu))
+                    .chain([(0, 0), (mu - 1, nu - 1), (mu - 1, 0), (0, nu - 1)])
+                    .collect()
+            };
+            let wrong = cells
+                .iter()
+                .filter(|&&(i, j)| {
+                    let want: f32 = (0..ku).map(|p| a[i * ku + p] * b[j * ku + p]).sum();
+                    c[i + mu * j] != want
+                })
+                .count();
+            assert_eq!(wrong, 0, "{name} {m}x{n}x{k}: {wrong} of {} elements wrong", cells.len());
+            let mut samples = Vec::new();
+            for _ in 0..3 {
+                gemm(&mut dc)?;
+            }
+            for _ in 0..20 {
+                let start = ctx.new_event(Some(sys::CUevent_flags::CU_EVENT_DEFAULT))?;
+                let end = ctx.new_event(Some(sys::CUevent_flags::CU_EVENT_DEFAULT))?;
+                start.record(stream)?;
+                for _ in 0..10 {
+                    gemm(&mut dc)?;
+                }
+                end.record(stream)?;
+                samples.push(start.elapsed_ms(&end)? / 10.0);
+            }
+            samples.sort_by(f32::total_cmp);
+            let ms = samples[samples.len() / 2];
+            let tflops = 2.0 * m as f64 * n as f64 * k as f64 / (ms as f64 * 1e-3) / 1e12;
+            println!("{name} {m}x{n}x{k}: {} elements equal to the CPU's; {ms:.3} ms, {tflops:.1} TFLOP/s", cells.len());
+        }
+    }
+    Ok(())
+}

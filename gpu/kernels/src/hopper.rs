@@ -1,0 +1,130 @@
+//! A Hopper GEMM built as CuTe's wgmma_tma_sm90 tutorial builds its TN case, in bf16 or f16
+//! with f32 accumulation: `C = A B^T`, A `m x k` and B `n x k` K-major, C `m x n` column-major f32, `k`
+//! a multiple of 8. A block of one warpgroup (128 threads) computes a `(128,128)` tile:
+//! - TMA loads each K tile `(128,64)` of A and B into 128-byte-swizzled stages
+//!   (`tile_to_shape(Layout_K_SW128_Atom, (128,64))`), through the descriptors the host encoded
+//!   from the same stage types (`TensorMap`, parameters passed as grid constants); past the
+//!   matrix the boxes fill with zeros;
+//! - an mbarrier pipeline of 3 stages (`PipelineTmaAsync`), each full barrier expecting the bytes
+//!   both tiles' types give, one elected thread of warp 0 producing;
+//! - a TiledMma of one `SM90_64x64x16_F32BF16BF16_SS` atom reads the stages through descriptor
+//!   fragments (`make_gmma_fragment`), four K blocks a tile, `gemm` issuing `wgmma`;
+//! - the epilogue writes the accumulators predicated by an identity tensor.
+
+use tessel::arch::sm90::{elect_one_sync, warp_idx_sync};
+use tessel::arch::{block, sync_threads, thread};
+use tessel::atom::copy::{CopyAtom, UniversalCopy};
+use tessel::atom::element::{BF16, F16};
+use tessel::atom::exec::{copy_if, gemm, warpgroup_arrive, warpgroup_commit_batch, warpgroup_wait};
+use tessel::atom::gmma::{make_gmma_fragment, Layout_K_SW128_Atom, K};
+use tessel::atom::pipeline::{PipelineState, PipelineTmaAsync};
+use tessel::atom::tma::TensorMap;
+use tessel::mma::{SM90_64x64x16_F32BF16BF16_SS, SM90_64x64x16_F32F16F16_SS};
+use tessel::tensor::{elem_less, make_identity_tensor, Underscore as _x};
+use tessel::{layout, local_tile, shape, MakeTiledMma, TensorPtr, TensorSmem, TileToShape};
+
+/// A stage of A or B: 128 rows of 64 elements (128 bytes), 128-byte swizzled.
+pub type Stage<T> = TileToShape<Layout_K_SW128_Atom<T>, shape!("(128,64)")>;
+const STAGES: u32 = 3;
+tessel::assert_tma_tile!(BF16, Stage<BF16>);
+tessel::assert_gmma_layout!(Stage<BF16>, shape!("(64,16)"), BF16, K);
+tessel::assert_tma_tile!(F16, Stage<F16>);
+tessel::assert_gmma_layout!(Stage<F16>, shape!("(64,16)"), F16, K);
+
+tessel::shared_array!(hopper_smem);
+
+macro_rules! gemm_tn_tma {
+    ($(#[$doc:meta])* $name:ident, $T:ty, $Atom:ty) => {
+$(#[$doc])*
+#[no_mangle]
+#[allow(non_snake_case)] // CuTe's names: tCrA is thread-partition C's registers of A
+pub unsafe extern "ptx-kernel" fn $name(
+    _tma_a: TensorMap<$T, Stage<$T>>,
+    _tma_b: TensorMap<$T, Stage<$T>>,
+    m: u32,
+    n: u32,
+    k: u32,
+    c: *mut f32,
+) {
+    // The descriptors where the launch put them (a reference to the parameters would copy them).
+    let tma_a = TensorMap::<$T, Stage<$T>>::from_param(tessel::grid_constant!($name, 0));
+    let tma_b = TensorMap::<$T, Stage<$T>>::from_param(tessel::grid_constant!($name, 1));
+    let (tid, bm, bn) = (thread().0 as usize, block().0 as usize, block().1 as usize);
+    let (m, n, k) = (m as usize, n as usize, k as usize);
+    // One thread of warp 0 produces; ptxas sees the branch as uniform in the other warps.
+    let producer = warp_idx_sync() == 0 && elect_one_sync();
+    const STAGE_BYTES: u32 = TensorMap::<$T, Stage<$T>>::TILE_BYTES;
+    let sa0 = (hopper_smem() + 1023) & !1023;
+    let sb0 = sa0 + STAGES * STAGE_BYTES;
+    let bars = sb0 + STAGES * STAGE_BYTES;
+    type Pipe = PipelineTmaAsync<STAGES, (TensorMap<$T, Stage<$T>>, TensorMap<$T, Stage<$T>>), ()>;
+    let pipe = Pipe::new(bars, bars + 8 * STAGES);
+    if producer {
+        pipe.init(128);
+        tma_a.prefetch();
+        tma_b.prefetch();
+    }
+    sync_threads();
+
+    // The producer fills a stage with K tile kt of the block's rows of A and B.
+    let produce = |s: &PipelineState<STAGES>, kt: usize| {
+        pipe.producer_acquire(s);
+        pipe.producer_expect_tx(s);
+        let full = pipe.barriers(s).0;
+        tma_a.load([bm * 128, kt * 64], sa0 + STAGE_BYTES * s.index(), full);
+        tma_b.load([bn * 128, kt * 64], sb0 + STAGE_BYTES * s.index(), full);
+    };
+    let k_tiles = k.div_ceil(64);
+    let mut write = PipelineState::<STAGES>::new();
+    if producer {
+        for kt in 0..k_tiles.min(STAGES as usize) {
+            produce(&write, kt);
+            write.advance();
+        }
+    }
+
+    let mc = TensorPtr::from_raw_parts(c, m * n, layout!("(M,N):(1,ld)"; M = m, N = n, ld = m));
+    let tile_c = <shape!("(128,128)")>::default();
+    let gc = local_tile(mc, tile_c, (bm, bn));
+    let mma = MakeTiledMma::<$Atom, shape!("(1,1,1)")>::get_slice(tid);
+    let mut tCrC = mma.partition_fragment_C::<f32, _, _>(&gc);
+    let mut read = PipelineState::<STAGES>::new();
+    for kt in 0..k_tiles {
+        pipe.consumer_wait(&read);
+        let at = STAGE_BYTES * read.index();
+        let sa = TensorSmem::<$T, _>::from_smem(sa0 + at, 128 * 64, <Stage<$T>>::default());
+        let sb = TensorSmem::<$T, _>::from_smem(sb0 + at, 128 * 64, <Stage<$T>>::default());
+        let tCrA = make_gmma_fragment::<K, _, _>(&mma.partition_A(sa));
+        let tCrB = make_gmma_fragment::<K, _, _>(&mma.partition_B(sb));
+        warpgroup_arrive();
+        tessel::unroll!(4, kb => {
+            gemm(&mma, &tCrA.slice_by((_x, _x, kb)), &tCrB.slice_by((_x, _x, kb)), &mut tCrC.as_view_mut());
+        });
+        warpgroup_commit_batch();
+        warpgroup_wait::<0>();
+        pipe.consumer_release(&read);
+        read.advance();
+        if producer && kt + (STAGES as usize) < k_tiles {
+            produce(&write, kt + STAGES as usize);
+            write.advance();
+        }
+    }
+    let mut tCgC = mma.partition_C(gc);
+    let tCcC = mma.partition_C(local_tile(make_identity_tensor(m, n), tile_c, (bm, bn)));
+    let inside = |i| elem_less(tCcC.coord(i), (m, n));
+    copy_if(&CopyAtom::<UniversalCopy<f32>, f32>::default(), inside, &tCrC, &mut tCgC);
+}
+    };
+}
+
+tessel::launch_bounds!(gemm_tn_tma_bf16, 128, 1);
+gemm_tn_tma!(
+    /// Grid `(ceil(m/128), ceil(n/128))`, block 128, `3 x 2 x 16 KiB + 1 KiB` of dynamic shared
+    /// memory (the stages, their barriers, and room to align them to 1024 bytes).
+    gemm_tn_tma_bf16, BF16, SM90_64x64x16_F32BF16BF16_SS
+);
+tessel::launch_bounds!(gemm_tn_tma_f16, 128, 1);
+gemm_tn_tma!(
+    /// The same in f16.
+    gemm_tn_tma_f16, F16, SM90_64x64x16_F32F16F16_SS
+);
