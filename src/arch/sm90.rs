@@ -121,14 +121,19 @@ pub unsafe fn mbarrier_arrive(bar: u32) {
     asm!("mbarrier.arrive.shared::cta.b64 _, [{b}];", b = in(reg32) bar);
 }
 
-/// `mbarrier.arrive.expect_tx.shared::cta.b64`: one arrival, and `bytes` more of asynchronous
-/// copies the phase waits for.
+/// `mbarrier.arrive.expect_tx.shared::cta.b64` where `pred` holds: one arrival, and `bytes` more
+/// of asynchronous copies the phase waits for. The predicate lets a warp run it together with
+/// one lane arriving (`elect_one_sync()`), a branch-free path that keeps ptxas from serialising
+/// the wgmmas after it (C7520); a lone thread passes `true`.
 ///
 /// # Safety
 /// `bar` is an initialised barrier; copies completing `bytes` bytes on it follow.
 #[inline(always)]
-pub unsafe fn mbarrier_arrive_expect_tx(bar: u32, bytes: u32) {
-    asm!("mbarrier.arrive.expect_tx.shared::cta.b64 _, [{b}], {n};", b = in(reg32) bar, n = in(reg32) bytes);
+pub unsafe fn mbarrier_arrive_expect_tx(bar: u32, bytes: u32, pred: bool) {
+    asm!(
+        "{{ .reg .pred p; setp.ne.b32 p, {e}, 0; @p mbarrier.arrive.expect_tx.shared::cta.b64 _, [{b}], {n}; }}",
+        b = in(reg32) bar, n = in(reg32) bytes, e = in(reg32) pred as u32,
+    );
 }
 
 /// `mbarrier.try_wait.parity.shared::cta.b64`: whether the phase of parity `phase` completed
@@ -183,18 +188,20 @@ macro_rules! tma_copies {
     ($($n:literal: $load:ident, $multicast:ident, $store:ident, [($c0:ident 0) $(($c:ident $i:literal))*];)+) => {$(
         #[doc = concat!("`cp.async.bulk.tensor.", $n, "d.shared::cluster.global.mbarrier::complete_tx::bytes`: ")]
         #[doc = "the box of the descriptor at generic address `desc` at coordinates `c` into shared"]
-        #[doc = "`dst`, completing its bytes on the barrier `bar`."]
+        #[doc = "`dst`, completing its bytes on the barrier `bar`, where `pred` holds (one lane of a"]
+        #[doc = "warp that runs it together, or a lone thread: see `mbarrier_arrive_expect_tx`)."]
         ///
         /// # Safety
         /// `desc` is an encoded descriptor in parameter, constant or global memory; `dst` is
         /// 128-byte aligned (1024 for the 128-byte swizzle) with room for the box; `bar` expects
         /// the box's bytes (`mbarrier_arrive_expect_tx`).
         #[inline(always)]
-        pub unsafe fn $load(dst: u32, desc: u64, c: [i32; 5], bar: u32) {
+        pub unsafe fn $load(dst: u32, desc: u64, c: [i32; 5], bar: u32, pred: bool) {
             asm!(
-                concat!("cp.async.bulk.tensor.", $n, "d.shared::cluster.global.mbarrier::complete_tx::bytes [{d}], [{m}, {{{",
-                        stringify!($c0), "}" $(, ", {", stringify!($c), "}")*, "}}], [{b}];"),
-                d = in(reg32) dst, m = in(reg64) desc, b = in(reg32) bar,
+                concat!("{{ .reg .pred p; setp.ne.b32 p, {e}, 0; @p cp.async.bulk.tensor.", $n,
+                        "d.shared::cluster.global.mbarrier::complete_tx::bytes [{d}], [{m}, {{{",
+                        stringify!($c0), "}" $(, ", {", stringify!($c), "}")*, "}}], [{b}]; }}"),
+                d = in(reg32) dst, m = in(reg64) desc, b = in(reg32) bar, e = in(reg32) pred as u32,
                 $c0 = in(reg32) c[0], $($c = in(reg32) c[$i],)*
             );
         }

@@ -140,13 +140,15 @@ mod device {
             unsafe { mbarrier_wait_parity(self.barriers(s).1, s.phase() ^ 1) }
         }
 
-        /// The producer's arrival on the stage's full barrier, expecting [`Self::TX_BYTES`].
+        /// The producer's arrival on the stage's full barrier, expecting [`Self::TX_BYTES`],
+        /// where `arrive` holds: `true` for a lone producer thread; in a producer warp that calls
+        /// it together, the elected lane (`elect_one_sync()`), so that the warp takes no branch.
         ///
         /// # Safety
-        /// One thread calls it for the stage, and copies of `TX_BYTES` follow ([`Self::copy_bulk`]).
+        /// One thread arrives for the stage, and copies of `TX_BYTES` follow.
         #[inline(always)]
-        pub unsafe fn producer_expect_tx(&self, s: &PipelineState<STAGES>) {
-            mbarrier_arrive_expect_tx(self.barriers(s).0, Self::TX_BYTES);
+        pub unsafe fn producer_expect_tx(&self, s: &PipelineState<STAGES>, arrive: bool) {
+            mbarrier_arrive_expect_tx(self.barriers(s).0, Self::TX_BYTES, arrive);
         }
 
         /// One bulk copy of a whole stage, `TX_BYTES` from global `src` to the stage at shared

@@ -857,13 +857,22 @@ mod device {
         /// CuTe's `copy(tma.with(bar), tAgA(_, k), tAsA(_, stage))`: every box of the tile whose
         /// first element is at global coordinate `origin`, into the tile at shared address
         /// `dst`, completing [`Self::TILE_BYTES`] on the barrier `bar`. Boxes past the global
-        /// tensor's edge are filled with zeros.
+        /// tensor's edge are filled with zeros. The copies are issued where `issue` holds: `true`
+        /// for a lone thread; in a warp that calls it together, the elected lane
+        /// (`elect_one_sync()`), so that the warp takes no branch (see
+        /// [`mbarrier_arrive_expect_tx`](crate::arch::sm90::mbarrier_arrive_expect_tx)).
         ///
         /// # Safety
-        /// One thread issues it; `self` was reached through [`Self::from_param`]; `dst` holds
-        /// the tile, 1024-byte aligned for a swizzled one; `bar` expects the bytes.
+        /// One thread issues the copies; `self` was reached through [`Self::from_param`]; `dst`
+        /// holds the tile, 1024-byte aligned for a swizzled one; `bar` expects the bytes.
         #[inline(always)]
-        pub unsafe fn load<const N: usize>(&self, origin: [usize; N], dst: u32, bar: u32) {
+        pub unsafe fn load<const N: usize>(
+            &self,
+            origin: [usize; N],
+            dst: u32,
+            bar: u32,
+            issue: bool,
+        ) {
             let boxes = Self::BOXES;
             let mut i = 0;
             while i < boxes.len() {
@@ -873,11 +882,11 @@ mod device {
                 }));
                 let to = dst + (boxes.offset(i) * core::mem::size_of::<T>()) as u32;
                 match self.rank {
-                    1 => tma_load_1d(to, self.address(), c, bar),
-                    2 => tma_load_2d(to, self.address(), c, bar),
-                    3 => tma_load_3d(to, self.address(), c, bar),
-                    4 => tma_load_4d(to, self.address(), c, bar),
-                    _ => tma_load_5d(to, self.address(), c, bar),
+                    1 => tma_load_1d(to, self.address(), c, bar, issue),
+                    2 => tma_load_2d(to, self.address(), c, bar, issue),
+                    3 => tma_load_3d(to, self.address(), c, bar, issue),
+                    4 => tma_load_4d(to, self.address(), c, bar, issue),
+                    _ => tma_load_5d(to, self.address(), c, bar, issue),
                 }
                 i += 1;
             }

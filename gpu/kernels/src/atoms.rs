@@ -257,7 +257,7 @@ pub unsafe extern "ptx-kernel" fn check_pipeline(src: *const f32, out: *mut f32)
     for k in 0..8usize {
         if t == 0 {
             pipe.producer_acquire(&produce);
-            pipe.producer_expect_tx(&produce);
+            pipe.producer_expect_tx(&produce, true);
             pipe.copy_bulk(
                 &produce,
                 src.add(1024 * k),

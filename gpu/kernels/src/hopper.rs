@@ -6,7 +6,7 @@
 //!   from the same stage types (`TensorMap`, parameters passed as grid constants); past the
 //!   matrix the boxes fill with zeros;
 //! - an mbarrier pipeline of 3 stages (`PipelineTmaAsync`), each full barrier expecting the bytes
-//!   both tiles' types give, one elected thread of warp 0 producing;
+//!   both tiles' types give, warp 0 producing (its elected lane issuing);
 //! - a TiledMma of one `SM90_64x64x16_F32BF16BF16_SS` atom reads the stages through descriptor
 //!   fragments (`make_gmma_fragment`), four K blocks a tile, `gemm` issuing `wgmma`;
 //! - the epilogue writes the accumulators predicated by an identity tensor.
@@ -51,28 +51,29 @@ pub unsafe extern "ptx-kernel" fn $name(
     let tma_b = TensorMap::<$T, Stage<$T>>::from_param(tessel::grid_constant!($name, 1));
     let (tid, bm, bn) = (thread().0 as usize, block().0 as usize, block().1 as usize);
     let (m, n, k) = (m as usize, n as usize, k as usize);
-    // One thread of warp 0 produces; ptxas sees the branch as uniform in the other warps.
-    let producer = warp_idx_sync() == 0 && elect_one_sync();
+    // Warp 0 produces, its elected lane issuing: no branch depends on the lane (one would
+    // cost the wgmmas their overlap, ptxas C7520).
+    let (producer, elected) = (warp_idx_sync() == 0, elect_one_sync());
     const STAGE_BYTES: u32 = TensorMap::<$T, Stage<$T>>::TILE_BYTES;
     let sa0 = (hopper_smem() + 1023) & !1023;
     let sb0 = sa0 + STAGES * STAGE_BYTES;
     let bars = sb0 + STAGES * STAGE_BYTES;
     type Pipe = PipelineTmaAsync<STAGES, (TensorMap<$T, Stage<$T>>, TensorMap<$T, Stage<$T>>), ()>;
     let pipe = Pipe::new(bars, bars + 8 * STAGES);
-    if producer {
+    if producer && elected {
         pipe.init(128);
         tma_a.prefetch();
         tma_b.prefetch();
     }
     sync_threads();
 
-    // The producer fills a stage with K tile kt of the block's rows of A and B.
+    // The producer warp fills a stage with K tile kt of the block's rows of A and B.
     let produce = |s: &PipelineState<STAGES>, kt: usize| {
         pipe.producer_acquire(s);
-        pipe.producer_expect_tx(s);
+        pipe.producer_expect_tx(s, elected);
         let full = pipe.barriers(s).0;
-        tma_a.load([bm * 128, kt * 64], sa0 + STAGE_BYTES * s.index(), full);
-        tma_b.load([bn * 128, kt * 64], sb0 + STAGE_BYTES * s.index(), full);
+        tma_a.load([bm * 128, kt * 64], sa0 + STAGE_BYTES * s.index(), full, elected);
+        tma_b.load([bn * 128, kt * 64], sb0 + STAGE_BYTES * s.index(), full, elected);
     };
     let k_tiles = k.div_ceil(64);
     let mut write = PipelineState::<STAGES>::new();
