@@ -107,7 +107,6 @@ fn encode_passes_the_parameters_and_keeps_the_coordinates() {
 /// Each box of the tile lies in shared memory as TMA writes it: from its offset on, contiguous,
 /// its first mode fastest; together the boxes cover the tile once.
 fn boxes_cover<T: tessel::atom::tma::TmaElement, S: tessel::atom::tma::TmaTile>() {
-    use tessel::const_layout::ConstLayout;
     let (b, boxes) = (TensorMap::<T, S>::BOX, TensorMap::<T, S>::BOXES);
     let map = S::MAP.unswizzled();
     let top: Vec<usize> = (0..S::TOP.len()).map(|j| S::TOP.leaf(j)).collect();

@@ -592,38 +592,7 @@ pub fn tma_params(
     tma_box: &TmaBox,
     multicast: u32,
 ) -> Result<TmaParams, TmaError> {
-    // Each descriptor mode: the global modes it merges, and its box extent.
-    let mut dims: [([usize; MAX_RANK], usize, u64); MAX_RANK] = [([0; MAX_RANK], 0, 1); MAX_RANK];
-    let mut rank = 0;
-    let mut last: Option<(u64, i64)> = None; // the last merged (extent, stride)
-    for m in tma_box.modes() {
-        let g = gmem.get(m.gmode).ok_or(TmaError::Rank)?;
-        let extent = m.extent as u64;
-        match last {
-            Some((s, d)) if s as i64 * d == g.stride && extent * s <= 256 => {
-                let dim = &mut dims[rank - 1];
-                dim.0[dim.1] = m.gmode;
-                dim.1 += 1;
-                dim.2 *= extent;
-                last = Some((extent * s, d));
-            }
-            _ => {
-                dims[rank] = ([m.gmode, 0, 0, 0, 0], 1, extent);
-                rank += 1;
-                last = Some((extent, g.stride));
-            }
-        }
-    }
-    for (j, g) in gmem.iter().enumerate() {
-        let walked = tma_box.modes().iter().any(|m| m.gmode == j);
-        if !g.trivial && !walked {
-            if rank == MAX_RANK {
-                return Err(TmaError::Rank);
-            }
-            dims[rank] = ([j, 0, 0, 0, 0], 1, 1);
-            rank += 1;
-        }
-    }
+    let (modes, rank) = descriptor_modes(gmem, tma_box)?;
     let mut p = TmaParams {
         data_type,
         rank: rank as u32,
@@ -639,20 +608,18 @@ pub fn tma_params(
         coord_map: [CoordMap::default(); MAX_RANK],
     };
     let mut stride = [0u64; MAX_RANK];
-    for (i, (modes, n, extent)) in dims[..rank].iter().enumerate() {
-        let (dim, d) = merged_extent(gmem, &modes[..*n])?;
-        p.global_dim[i] = dim;
-        stride[i] = d;
-        p.box_dim[i] = *extent as u32;
+    for (i, d) in modes[..rank].iter().enumerate() {
+        (p.global_dim[i], stride[i]) = merged_extent(gmem, d.gmodes())?;
+        p.box_dim[i] = d.extent as u32;
     }
     if stride[0] != 1 {
         return Err(TmaError::Major(stride[0]));
     }
-    for i in 1..rank {
-        p.global_strides[i - 1] = stride[i]
+    for (b, &d) in p.global_strides.iter_mut().zip(&stride[1..rank]) {
+        *b = d
             .checked_mul(bytes as u64)
             .filter(|b| b % 16 == 0 && *b < 1 << 40)
-            .ok_or_else(|| TmaError::Stride((stride[i] as i64).saturating_mul(bytes as i64)))?;
+            .ok_or_else(|| TmaError::Stride((d as i64).saturating_mul(bytes as i64)))?;
     }
     if let Some(&d) = p.global_dim[..rank]
         .iter()
@@ -664,24 +631,97 @@ pub fn tma_params(
         return Err(TmaError::Address(address));
     }
     truncate_by_multicast(&mut p.box_dim[..rank], multicast)?;
-    for (i, (modes, n, _)) in dims[..rank].iter().enumerate() {
-        for &j in &modes[..*n] {
-            let scale = if i == 0 {
-                gmem[j].stride as u32
-            } else if *n == 1 {
-                1
-            } else {
-                let b =
-                    (gmem[j].stride as u64 * bytes as u64 * 8) / (stride[i] * bytes as u64).max(16);
-                b.div_ceil(8) as u32
+    p.coord_map = coord_map(gmem, &modes[..rank], &stride, bytes);
+    Ok(p)
+}
+
+/// One mode of the descriptor: the global modes it merges, and its box extent.
+#[derive(Clone, Copy)]
+struct DescMode {
+    gmodes: [usize; MAX_RANK],
+    len: usize,
+    extent: u64,
+}
+
+impl DescMode {
+    fn new(gmode: usize, extent: u64) -> Self {
+        let mut gmodes = [0; MAX_RANK];
+        gmodes[0] = gmode;
+        DescMode {
+            gmodes,
+            len: 1,
+            extent,
+        }
+    }
+    fn gmodes(&self) -> &[usize] {
+        &self.gmodes[..self.len]
+    }
+}
+
+/// The descriptor's modes: the box's, a box mode merged into the one before where it continues
+/// it in global memory within 256 elements (CuTe's `coalesce_256`), then each global mode the
+/// box does not walk (not statically trivial), with box extent 1.
+fn descriptor_modes(
+    gmem: &[GmemMode],
+    tma_box: &TmaBox,
+) -> Result<([DescMode; MAX_RANK], usize), TmaError> {
+    let mut modes = [DescMode::new(0, 1); MAX_RANK];
+    let mut rank = 0;
+    let mut last: Option<(u64, i64)> = None; // the last mode's extent and stride
+    for m in tma_box.modes() {
+        let g = gmem.get(m.gmode).ok_or(TmaError::Rank)?;
+        let extent = m.extent as u64;
+        match last {
+            Some((s, d)) if s as i64 * d == g.stride && extent * s <= 256 => {
+                let dm = &mut modes[rank - 1];
+                dm.gmodes[dm.len] = m.gmode;
+                dm.len += 1;
+                dm.extent *= extent;
+                last = Some((extent * s, d));
+            }
+            _ => {
+                modes[rank] = DescMode::new(m.gmode, extent);
+                rank += 1;
+                last = Some((extent, g.stride));
+            }
+        }
+    }
+    for (j, g) in gmem.iter().enumerate() {
+        if !g.trivial && !tma_box.modes().iter().any(|m| m.gmode == j) {
+            *modes.get_mut(rank).ok_or(TmaError::Rank)? = DescMode::new(j, 1);
+            rank += 1;
+        }
+    }
+    Ok((modes, rank))
+}
+
+/// Where each global mode's coordinate goes (CuTe's TMA tensor strides): into the descriptor
+/// mode that holds it, times its element stride in mode 0 (which counts elements), 1 in a mode
+/// of its own, and its stride in units of the mode's in a merged one.
+fn coord_map(
+    gmem: &[GmemMode],
+    modes: &[DescMode],
+    stride: &[u64],
+    bytes: usize,
+) -> [CoordMap; MAX_RANK] {
+    let mut map = [CoordMap::default(); MAX_RANK];
+    for (i, d) in modes.iter().enumerate() {
+        for &j in d.gmodes() {
+            let scale = match (i, d.len) {
+                (0, _) => gmem[j].stride as u32,
+                (_, 1) => 1,
+                _ => {
+                    let bits = gmem[j].stride as u64 * bytes as u64 * 8;
+                    (bits / (stride[i] * bytes as u64).max(16)).div_ceil(8) as u32
+                }
             };
-            p.coord_map[j] = CoordMap {
+            map[j] = CoordMap {
                 dim: i as u8,
                 scale,
             };
         }
     }
-    Ok(p)
+    map
 }
 
 /// A descriptor mode that merges several global modes: the extent that covers them at the
