@@ -16,6 +16,7 @@ import os
 import re
 import subprocess
 import sys
+import time
 
 GPU = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(GPU, "out")
@@ -33,7 +34,7 @@ def sh(*args, cwd=None, timeout=300):
 
 
 def tessel():
-    rc, out = sh(os.path.join(OUT, "gpu-host"), os.path.join(OUT, "tessel_kernels.ptx"), "hopper", timeout=180)
+    rc, out = sh(os.path.join(OUT, "gpu-host"), os.path.join(OUT, "tessel_kernels.ptx"), "hopper", timeout=240)
     print(out)
     got = {}
     for name, m, n, k, tf in re.findall(r"(gemm_tn_tma_\w+) (\d+)x(\d+)x(\d+): .*?([\d.]+) TFLOP/s", out):
@@ -42,9 +43,19 @@ def tessel():
 
 
 def tutorial():
+    """The anchors, each built alone and timed (nvcc, sm_90a), then run."""
     got = {}
-    rc, log = sh("bash", os.path.join(ANCHORS, "build.sh"))
-    print(log)
+    flags = ["-O3", "-std=c++17", "-gencode=arch=compute_90a,code=sm_90a", "-Iinclude",
+             "-Itools/util/include", "-I.", "--expt-relaxed-constexpr"]
+    for exe, src in (("wgmma_tma", "wgmma_tma_sm90.cu"), ("wgmma_tma_bf16", "wgmma_tma_sm90_bf16.cu"),
+                     ("ex48_coop", "ex48_coop.cu")):
+        start = time.time()
+        rc, log = sh(f"{CUDA_BIN}/nvcc", *flags, src, "-o", exe, cwd=ANCHORS)
+        got[f"nvcc {exe} s"] = round(time.time() - start, 1) if rc == 0 else log[-300:]
+    for m, n, k in SIZES:
+        rc, out = sh(os.path.join(ANCHORS, "ex48_coop"), f"--m={m}", f"--n={n}", f"--k={k}", "--iterations=200")
+        g = re.findall(r"GFLOPS:\s*([\d.]+)", out)
+        got[f"cutlass ex48 coop {m}x{n}x{k}"] = float(g[-1]) / 1000 if g else out[-300:]
     for exe in ("wgmma_tma", "wgmma_tma_bf16"):
         for m, n, k in SIZES:
             rc, out = sh(os.path.join(ANCHORS, exe), str(m), str(n), str(k), "T", "N")
@@ -80,7 +91,7 @@ def sass():
     ptx, cubin = os.path.join(OUT, "tessel_kernels.ptx"), os.path.join(OUT, "tessel_kernels.cubin")
     _, log = sh(f"{CUDA_BIN}/ptxas", "-arch=sm_90a", "-O3", "-v", ptx, "-o", cubin)
     got = {"ptxas_c7520": "C7520" in log}
-    for name in ("gemm_tn_tma_bf16", "gemm_tn_tma_f16"):
+    for name in ("gemm_tn_tma_bf16", "gemm_tn_tma_f16", "gemm_tn_tma_bf16_3s1", "gemm_tn_tma_bf16_4s1"):
         m = re.search(rf"Compiling entry function '{name}'.*?Used (\d+) registers", log, re.S)
         _, text = sh(f"{CUDA_BIN}/cuobjdump", "-sass", "-fun", name, cubin)
         ops = [o.split(".")[0] for o in re.findall(r"/\*[0-9a-f]{4}\*/\s+(?:@!?U?P\w+\s+)?([A-Z][A-Z0-9_.]*)", text)]

@@ -57,14 +57,16 @@ macro_rules! wgmma_ss {
        $a:literal, $b:literal, $s:literal;)+) => {$(
         #[doc = concat!("`wgmma.mma_async.sync.aligned.", $shape, ".f32.", $ty, ".", $ty, "`, A and B K-major in shared memory: ")]
         #[doc = "`d = a * b + d` (`d = a * b` when `accumulate` is false) on the warpgroup's"]
-        #[doc = "accumulators, the thread's registers in the order of the atom's C layout."]
+        #[doc = "accumulators, the thread's registers in the order of the atom's C layout, as the"]
+        #[doc = "bits of their f32 values (an f32 operand would be moved into the integer register"]
+        #[doc = "`asm!` takes, and ptxas serialises wgmmas whose registers are moved)."]
         ///
         /// # Safety
         /// All 128 threads of the warpgroup issue it together with the same descriptors, each
         /// describing a canonical GMMA tile of shared memory the block wrote before a
         /// `fence_proxy_async_shared`; `d` is not read before a `wgmma_wait_group` covers it.
         #[inline(always)]
-        pub unsafe fn $name(d: &mut [f32; $regs], a: u64, b: u64, accumulate: bool) {
+        pub unsafe fn $name(d: &mut [u32; $regs], a: u64, b: u64, accumulate: bool) {
             asm!(
                 concat!(
                     "{{ .reg .pred p; setp.ne.b32 p, {", $s, "}, 0; wgmma.mma_async.sync.aligned.",

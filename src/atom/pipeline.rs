@@ -78,6 +78,17 @@ impl<const STAGES: u32, Stage, T> Copy for PipelineTmaAsync<STAGES, Stage, T> {}
 
 /// The bytes the copies of one stage complete: a static layout of `T`, or the tiles of the TMA
 /// copies that fill it (`(TensorMap<TA, SA>, TensorMap<TB, SB>)` with `T = ()`).
+///
+/// ```
+/// use tessel::atom::element::BF16;
+/// use tessel::atom::gmma::Layout_K_SW128_Atom;
+/// use tessel::atom::pipeline::PipelineTmaAsync;
+/// use tessel::atom::tma::TensorMap;
+/// use tessel::{shape, TileToShape};
+/// type Stage = TileToShape<Layout_K_SW128_Atom<BF16>, shape!("(128,64)")>;
+/// type Pipe = PipelineTmaAsync<3, (TensorMap<BF16, Stage>, TensorMap<BF16, Stage>), ()>;
+/// assert_eq!(Pipe::TX_BYTES, 2 * 128 * 64 * 2); // A's and B's tiles, never written by hand
+/// ```
 pub trait StageBytes<T> {
     /// The bytes.
     const BYTES: u32;

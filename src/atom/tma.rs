@@ -76,6 +76,14 @@ pub enum TmaError {
 impl TmaError {
     /// What the layout or tensor fails, with its numbers, as the build error or the host's
     /// error says it.
+    ///
+    /// ```
+    /// use tessel::atom::tma::TmaError;
+    /// assert_eq!(
+    ///     TmaError::BoxBytes(8).message().as_str(),
+    ///     "TMA: the box's contiguous mode is 8 bytes, not a multiple of 16"
+    /// );
+    /// ```
     pub const fn message(self) -> Text {
         let t = Text::EMPTY.push("TMA: ");
         match self {
@@ -229,6 +237,16 @@ const fn tma_swizzle((b, m, s): (u32, u32, i32), bytes: usize) -> Result<TmaSwiz
 /// product of the flat sizes before it) says which, and where in it. The right inverse takes the
 /// flat modes in the order of their strides from 1 on; read in the top-level modes and merged
 /// where one continues another, those that start a mode from its first element form the box.
+///
+/// ```
+/// use tessel::atom::tma::{tma_box, BoxMode, TmaTile};
+/// use tessel::const_layout::ConstLayout;
+/// use tessel::layout;
+/// // A row-major 64x32 tile of floats: 32 along mode 1, then the 64 rows.
+/// type L = layout!("(64,32):(32,1)");
+/// let b = tma_box(&L::MAP, &L::TOP, 4).unwrap();
+/// assert_eq!(b.modes(), [BoxMode { gmode: 1, extent: 32 }, BoxMode { gmode: 0, extent: 64 }]);
+/// ```
 pub const fn tma_box(map: &IndexMap, top: &Flat, bytes: usize) -> Result<TmaBox, TmaError> {
     let swizzle = match tma_swizzle(map.swizzle(), bytes) {
         Ok(s) => s,
@@ -413,6 +431,18 @@ impl TileBoxes {
 
 /// The boxes of `tma_box` that cover the tile `map` of top-level sizes `top`: along each mode
 /// the box walks, one every `extent`; along the others, one at each coordinate.
+///
+/// ```
+/// use tessel::atom::element::BF16;
+/// use tessel::atom::gmma::Layout_K_SW128_Atom;
+/// use tessel::atom::tma::TensorMap;
+/// use tessel::{shape, TileToShape};
+/// // K of 128 bf16 is two 128-byte swizzle rows: two boxes, the second 64 along K and 128 x 64
+/// // elements on in shared memory.
+/// type Stage = TileToShape<Layout_K_SW128_Atom<BF16>, shape!("(128,128)")>;
+/// let boxes = TensorMap::<BF16, Stage>::BOXES;
+/// assert_eq!((boxes.len(), boxes.at(1)[1], boxes.offset(1)), (2, 64, 128 * 64));
+/// ```
 pub const fn tile_boxes(map: &IndexMap, top: &Flat, tma_box: &TmaBox) -> TileBoxes {
     let plain = map.unswizzled();
     let mut step = [1; MAX_RANK];
@@ -790,6 +820,24 @@ pub struct TmaDescriptor(pub [u64; 16]);
 /// where each global coordinate goes: what a kernel takes as a parameter, by value (a grid
 /// constant, `.param .align 64`), built on the host by [`TensorMap::encode`].
 #[repr(C, align(64))]
+///
+/// ```
+/// use tessel::atom::element::F16;
+/// use tessel::atom::gmma::Layout_MN_SW128_Atom;
+/// use tessel::atom::tma::{TensorMap, TmaDescriptor};
+/// use tessel::{layout, shape, TileToShape};
+/// type Stage = TileToShape<Layout_MN_SW128_Atom<F16>, shape!("(128,64)")>;
+/// let (m, k) = (4096usize, 4096usize);
+/// let a = layout!("(M,K):(1,ldA)"; M = m, K = k, ldA = m); // M-major A
+/// // The host passes each parameter to the driver (here a stand-in that keeps the box).
+/// let tmap = TensorMap::<F16, Stage>::encode(0x1000, &a, 1, |p, desc: &mut TmaDescriptor| {
+///     desc.0[0] = u64::from(p.box_dim[0] * p.box_dim[1]);
+///     Ok::<(), ()>(())
+/// })
+/// .unwrap();
+/// assert_eq!(tmap.descriptor().0[0], 64 * 8); // 64 rows by 8 of K a box
+/// assert_eq!(tmap.tma_coord([100, 7]), [100, 7, 0, 0, 0]);
+/// ```
 pub struct TensorMap<T, S> {
     desc: TmaDescriptor,
     coord_map: [CoordMap; MAX_RANK],

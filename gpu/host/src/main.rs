@@ -57,10 +57,11 @@ fn main() -> Result<(), DriverError> {
     let module = ctx.load_module(Ptx::from_file(ptx))?;
     // `gpu-host PTX hopper`: only the Hopper GEMMs.
     if std::env::args().nth(2).as_deref() == Some("hopper") {
-        let kernels = [
-            ("gemm_tn_tma_bf16", module.load_function("gemm_tn_tma_bf16")?, hopper::bf16_bits as fn(f32) -> u16),
-            ("gemm_tn_tma_f16", module.load_function("gemm_tn_tma_f16")?, f16_bits as fn(f32) -> u16),
-        ];
+        let mut kernels = Vec::new();
+        for name in ["gemm_tn_tma_bf16", "gemm_tn_tma_f16", "gemm_tn_tma_bf16_3s1", "gemm_tn_tma_bf16_4s1"] {
+            let bits = if name.contains("bf16") { hopper::bf16_bits } else { f16_bits };
+            kernels.push((name, module.load_function(name)?, bits as fn(f32) -> u16));
+        }
         return hopper::run(&ctx, &stream, kernels, random);
     }
     let (transpose, sgemm) = (

@@ -188,7 +188,7 @@ tessel::launch_bounds!(check_wgmma_sw128, 128);
 pub unsafe extern "ptx-kernel" fn check_wgmma_sw128(a: *const F16, b: *const F16, c: *mut f32) {
     let t = thread().0 as usize;
     let (sa, sb) = wgmma_stages!(a, b, t, 8);
-    let mut acc = [0f32; 4];
+    let mut acc = [0u32; 4]; // the accumulators' bits
     wgmma_fence();
     tessel::unroll!(4, k => {
         let da = make_gmma_desc::<K, _, _>(&local_tile(sa, <shape!("(64,16)")>::default(), (0usize, k)));
@@ -200,7 +200,7 @@ pub unsafe extern "ptx-kernel" fn check_wgmma_sw128(a: *const F16, b: *const F16
     let c_tv = <<SM90_64x8x16_F32F16F16_SS as MmaAtom>::CLayout>::default();
     let mut gc = Ptr::new(c, 64 * 8);
     for (v, x) in acc.iter().enumerate() {
-        gc.store(c_tv.call((t, v)), *x);
+        gc.store(c_tv.call((t, v)), f32::from_bits(*x));
     }
 }
 

@@ -25,7 +25,6 @@ use tessel::{layout, local_tile, shape, MakeTiledMma, TensorPtr, TensorSmem, Til
 
 /// A stage of A or B: 128 rows of 64 elements (128 bytes), 128-byte swizzled.
 pub type Stage<T> = TileToShape<Layout_K_SW128_Atom<T>, shape!("(128,64)")>;
-const STAGES: u32 = 3;
 tessel::assert_tma_tile!(BF16, Stage<BF16>);
 tessel::assert_gmma_layout!(Stage<BF16>, shape!("(64,16)"), BF16, K);
 tessel::assert_tma_tile!(F16, Stage<F16>);
@@ -33,8 +32,11 @@ tessel::assert_gmma_layout!(Stage<F16>, shape!("(64,16)"), F16, K);
 
 tessel::shared_array!(hopper_smem);
 
+/// `$stages` stages; `$in_flight` wgmma batches left in flight when the next K tile's are issued
+/// (the tutorial's 0: each tile's wgmmas complete before the next tile's start; CUTLASS's
+/// mainloops keep 1, releasing a stage one tile later).
 macro_rules! gemm_tn_tma {
-    ($(#[$doc:meta])* $name:ident, $T:ty, $Atom:ty) => {
+    ($(#[$doc:meta])* $name:ident, $T:ty, $Atom:ty, $stages:literal, $in_flight:literal) => {
 $(#[$doc])*
 #[no_mangle]
 #[allow(non_snake_case)] // CuTe's names: tCrA is thread-partition C's registers of A
@@ -54,6 +56,7 @@ pub unsafe extern "ptx-kernel" fn $name(
     // Warp 0 produces, its elected lane issuing: no branch depends on the lane (one would
     // cost the wgmmas their overlap, ptxas C7520).
     let (producer, elected) = (warp_idx_sync() == 0, elect_one_sync());
+    const STAGES: u32 = $stages;
     const STAGE_BYTES: u32 = TensorMap::<$T, Stage<$T>>::TILE_BYTES;
     let sa0 = (hopper_smem() + 1023) & !1023;
     let sb0 = sa0 + STAGES * STAGE_BYTES;
@@ -89,7 +92,7 @@ pub unsafe extern "ptx-kernel" fn $name(
     let gc = local_tile(mc, tile_c, (bm, bn));
     let mma = MakeTiledMma::<$Atom, shape!("(1,1,1)")>::get_slice(tid);
     let mut tCrC = mma.partition_fragment_C::<f32, _, _>(&gc);
-    let mut read = PipelineState::<STAGES>::new();
+    let (mut read, mut release) = (PipelineState::<STAGES>::new(), PipelineState::<STAGES>::new());
     for kt in 0..k_tiles {
         pipe.consumer_wait(&read);
         let at = STAGE_BYTES * read.index();
@@ -102,14 +105,20 @@ pub unsafe extern "ptx-kernel" fn $name(
             gemm(&mma, &tCrA.slice_by((_x, _x, kb)), &tCrB.slice_by((_x, _x, kb)), &mut tCrC.as_view_mut());
         });
         warpgroup_commit_batch();
-        warpgroup_wait::<0>();
-        pipe.consumer_release(&read);
+        warpgroup_wait::<$in_flight>();
         read.advance();
-        if producer && kt + (STAGES as usize) < k_tiles {
-            produce(&write, kt + STAGES as usize);
-            write.advance();
+        // Tile `kt - $in_flight`'s wgmmas are done: its stage takes the tile `STAGES` on.
+        if let Some(done) = kt.checked_sub($in_flight) {
+            pipe.consumer_release(&release);
+            release.advance();
+            let next = done + STAGES as usize;
+            if producer && next < k_tiles {
+                produce(&write, next);
+                write.advance();
+            }
         }
     }
+    warpgroup_wait::<0>();
     let mut tCgC = mma.partition_C(gc);
     let tCcC = mma.partition_C(local_tile(make_identity_tensor(m, n), tile_c, (bm, bn)));
     let inside = |i| elem_less(tCcC.coord(i), (m, n));
@@ -121,11 +130,22 @@ pub unsafe extern "ptx-kernel" fn $name(
 tessel::launch_bounds!(gemm_tn_tma_bf16, 128, 1);
 gemm_tn_tma!(
     /// Grid `(ceil(m/128), ceil(n/128))`, block 128, `3 x 2 x 16 KiB + 1 KiB` of dynamic shared
-    /// memory (the stages, their barriers, and room to align them to 1024 bytes).
-    gemm_tn_tma_bf16, BF16, SM90_64x64x16_F32BF16BF16_SS
+    /// memory (the stages, their barriers, and room to align them to 1024 bytes): the
+    /// tutorial's schedule.
+    gemm_tn_tma_bf16, BF16, SM90_64x64x16_F32BF16BF16_SS, 3, 0
 );
 tessel::launch_bounds!(gemm_tn_tma_f16, 128, 1);
 gemm_tn_tma!(
     /// The same in f16.
-    gemm_tn_tma_f16, F16, SM90_64x64x16_F32F16F16_SS
+    gemm_tn_tma_f16, F16, SM90_64x64x16_F32F16F16_SS, 3, 0
+);
+tessel::launch_bounds!(gemm_tn_tma_bf16_4s1, 128, 1);
+gemm_tn_tma!(
+    /// Four stages (`4 x 2 x 16 KiB + 1 KiB`), one wgmma batch left in flight.
+    gemm_tn_tma_bf16_4s1, BF16, SM90_64x64x16_F32BF16BF16_SS, 4, 1
+);
+tessel::launch_bounds!(gemm_tn_tma_bf16_3s1, 128, 1);
+gemm_tn_tma!(
+    /// Three stages, one wgmma batch left in flight.
+    gemm_tn_tma_bf16_3s1, BF16, SM90_64x64x16_F32BF16BF16_SS, 3, 1
 );

@@ -39,7 +39,9 @@ macro_rules! wgmma_ss {
             #[inline(always)]
             unsafe fn fma(&self, c: &mut [f32; $regs], a: u64, b: u64) {
                 let accumulate = self.scale_out == crate::mma::ScaleOut::One;
-                crate::arch::sm90::$fma(c, a, b, accumulate);
+                let mut bits = c.map(f32::to_bits);
+                crate::arch::sm90::$fma(&mut bits, a, b, accumulate);
+                *c = bits.map(f32::from_bits);
             }
         }
     )+};
