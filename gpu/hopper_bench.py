@@ -91,7 +91,7 @@ def sass():
     ptx, cubin = os.path.join(OUT, "tessel_kernels.ptx"), os.path.join(OUT, "tessel_kernels.cubin")
     _, log = sh(f"{CUDA_BIN}/ptxas", "-arch=sm_90a", "-O3", "-v", ptx, "-o", cubin)
     got = {"ptxas_c7520": "C7520" in log}
-    for name in ("gemm_tn_tma_bf16", "gemm_tn_tma_f16", "gemm_tn_tma_bf16_3s1", "gemm_tn_tma_bf16_4s1"):
+    for name in ("gemm_tn_tma_bf16", "gemm_tn_tma_f16"):
         m = re.search(rf"Compiling entry function '{name}'.*?Used (\d+) registers", log, re.S)
         _, text = sh(f"{CUDA_BIN}/cuobjdump", "-sass", "-fun", name, cubin)
         ops = [o.split(".")[0] for o in re.findall(r"/\*[0-9a-f]{4}\*/\s+(?:@!?U?P\w+\s+)?([A-Z][A-Z0-9_.]*)", text)]

@@ -109,7 +109,7 @@ pub fn run(
     random: fn(usize, u64) -> Vec<f32>,
 ) -> Result<(), DriverError> {
     for (name, function, to_bits) in kernels {
-        // `_4s1`: four stages, else three.
+        // A name ending `_4sN` has four stages (what the kernels' macro takes), else three.
         let stages = if name.contains("_4s") { 4 } else { 3 };
         function.set_attribute(
             CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,

@@ -58,7 +58,7 @@ fn main() -> Result<(), DriverError> {
     // `gpu-host PTX hopper`: only the Hopper GEMMs.
     if std::env::args().nth(2).as_deref() == Some("hopper") {
         let mut kernels = Vec::new();
-        for name in ["gemm_tn_tma_bf16", "gemm_tn_tma_f16", "gemm_tn_tma_bf16_3s1", "gemm_tn_tma_bf16_4s1"] {
+        for name in ["gemm_tn_tma_bf16", "gemm_tn_tma_f16"] {
             let bits = if name.contains("bf16") { hopper::bf16_bits } else { f16_bits };
             kernels.push((name, module.load_function(name)?, bits as fn(f32) -> u16));
         }

@@ -139,13 +139,3 @@ gemm_tn_tma!(
     /// The same in f16.
     gemm_tn_tma_f16, F16, SM90_64x64x16_F32F16F16_SS, 3, 0
 );
-tessel::launch_bounds!(gemm_tn_tma_bf16_4s1, 128, 1);
-gemm_tn_tma!(
-    /// Four stages (`4 x 2 x 16 KiB + 1 KiB`), one wgmma batch left in flight.
-    gemm_tn_tma_bf16_4s1, BF16, SM90_64x64x16_F32BF16BF16_SS, 4, 1
-);
-tessel::launch_bounds!(gemm_tn_tma_bf16_3s1, 128, 1);
-gemm_tn_tma!(
-    /// Three stages, one wgmma batch left in flight.
-    gemm_tn_tma_bf16_3s1, BF16, SM90_64x64x16_F32BF16BF16_SS, 3, 1
-);
