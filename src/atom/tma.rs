@@ -39,7 +39,8 @@ use crate::layout::Layout;
 use crate::num::int::Int;
 use crate::swizzle::composed::ComposedLayout;
 use crate::swizzle::const_layout::{ConstFlat, ConstLayout, Flat, IndexMap, Text};
-use crate::tensor::ProductEach;
+use crate::swizzle::SwizzleFn;
+use crate::tensor::{ProductEach, Smem, Swizzled, TensorOf};
 use core::marker::PhantomData;
 use typenum::Unsigned;
 
@@ -548,6 +549,48 @@ tma_gmem!(3: (S0 D0 0) (S1 D1 1) (S2 D2 2));
 tma_gmem!(4: (S0 D0 0) (S1 D1 1) (S2 D2 2) (S3 D3 3));
 tma_gmem!(5: (S0 D0 0) (S1 D1 1) (S2 D2 2) (S3 D3 3) (S4 D4 4));
 
+/// A shared tensor a TMA copy fills: where its first element is (before the swizzle, whose
+/// pattern the hardware applies to the address bits) and its layout in const evaluation, which
+/// must be the descriptor's tile (checked where the copy is built).
+pub trait TmaDestination {
+    /// The element type.
+    type Elem;
+    /// Its modes and swizzle.
+    const MAP: IndexMap;
+    /// The shared-window address of its first element, unswizzled.
+    fn start(&self) -> u32;
+}
+impl<T, S, D> TmaDestination for TensorOf<Smem<T>, Layout<S, D>>
+where
+    S: LayoutShape<D>,
+    D: IntTuple,
+    Layout<S, D>: ConstLayout,
+{
+    type Elem = T;
+    const MAP: IndexMap = <Layout<S, D> as ConstLayout>::MAP;
+    fn start(&self) -> u32 {
+        self.engine_ref().address(self.base())
+    }
+}
+impl<T, Sw: SwizzleFn, L: ConstLayout + Copy> TmaDestination
+    for TensorOf<Smem<T>, Swizzled<Sw, L>>
+{
+    type Elem = T;
+    const MAP: IndexMap = <ComposedLayout<Sw, 0, L> as ConstLayout>::MAP;
+    fn start(&self) -> u32 {
+        let at = self.base() as isize + self.layout().offset();
+        self.engine_ref().address(at as usize)
+    }
+}
+
+/// The element type of a TMA copy's shared tensor is the descriptor's.
+#[diagnostic::on_unimplemented(
+    message = "TMA: the shared tensor holds `{Self}`, the TensorMap's tile `{T}`",
+    label = "copy into a shared tensor of the TensorMap's element type"
+)]
+pub trait SameElement<T> {}
+impl<T> SameElement<T> for T {}
+
 /// Where a global mode's coordinate goes in the TMA coordinates: descriptor mode `dim`, times
 /// `scale` (CuTe's TMA tensor strides `E<dim> * scale`); `scale` 0 for a mode without a part.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
@@ -869,6 +912,64 @@ impl<T: TmaElement, S: TmaTile> TensorMap<T, S> {
         (elements * core::mem::size_of::<T>()) as u32
     };
 
+    /// Box `i` of the copy of the tile whose first element is at global coordinate `origin`
+    /// into the shared tensor `dst`: its TMA coordinates and its shared address (CuTe's
+    /// `tma_partition`, the TMA mode and the rest). `dst` holds the descriptor's tile: another
+    /// layout stops the build (`cargo build`; `cargo check` does not evaluate it), another element
+    /// type fails to type-check.
+    ///
+    /// ```
+    /// use tessel::atom::element::BF16;
+    /// use tessel::atom::gmma::Layout_K_SW128_Atom;
+    /// use tessel::atom::tma::{TensorMap, TmaDescriptor};
+    /// use tessel::{layout, shape, TensorSmem, TileToShape};
+    /// type Stage = TileToShape<Layout_K_SW128_Atom<BF16>, shape!("(128,128)")>;
+    /// let (m, k) = (512usize, 512usize);
+    /// let a = layout!("(M,K):(ldA,1)"; M = m, K = k, ldA = k);
+    /// let tmap = TensorMap::<BF16, Stage>::encode(0, &a, 1, |_, _: &mut TmaDescriptor| Ok::<(), ()>(())).unwrap();
+    /// // SAFETY: the address and size are a stage's (nothing is read).
+    /// let s = unsafe { TensorSmem::<BF16, _>::from_smem(0x400, 128 * 128, Stage::default()) };
+    /// // Tile (1, 2) of A: its second box starts 64 further along K, 128 x 64 elements on.
+    /// assert_eq!(tmap.box_copy([128, 256], &s, 1), ([256 + 64, 128, 0, 0, 0], 0x400 + 2 * 128 * 64));
+    /// ```
+    ///
+    /// A shared tensor of another layout (here unswizzled) stops the build:
+    ///
+    /// ```compile_fail
+    /// use tessel::atom::element::BF16;
+    /// use tessel::atom::gmma::Layout_K_SW128_Atom;
+    /// use tessel::atom::tma::{TensorMap, TmaDescriptor};
+    /// use tessel::{layout, shape, TensorSmem, TileToShape};
+    /// type Stage = TileToShape<Layout_K_SW128_Atom<BF16>, shape!("(128,64)")>;
+    /// let a = layout!("(M,K):(ldA,1)"; M = 512usize, K = 512usize, ldA = 512isize);
+    /// let tmap = TensorMap::<BF16, Stage>::encode(0, &a, 1, |_, _: &mut TmaDescriptor| Ok::<(), ()>(())).unwrap();
+    /// let s = unsafe { TensorSmem::<BF16, _>::from_smem(0x400, 128 * 64, layout!("(128,64):(64,1)")) };
+    /// let _ = tmap.box_copy([0, 0], &s, 0);
+    /// ```
+    #[inline(always)]
+    pub fn box_copy<const N: usize, D: TmaDestination>(
+        &self,
+        origin: [usize; N],
+        dst: &D,
+        i: usize,
+    ) -> ([i32; MAX_RANK], u32)
+    where
+        D::Elem: SameElement<T>,
+    {
+        const {
+            assert!(
+                S::MAP.same_tile(&D::MAP),
+                "TMA: the shared tensor's layout is not the TensorMap's tile"
+            )
+        };
+        let (boxes, offset) = (Self::BOXES, Self::BOXES.offset(i));
+        let at = boxes.at(i);
+        let c = self.tma_coord(core::array::from_fn::<_, N, _>(|j| {
+            origin[j] + if j < MAX_RANK { at[j] } else { 0 }
+        }));
+        (c, dst.start() + (offset * core::mem::size_of::<T>()) as u32)
+    }
+
     /// The descriptor of `gmem` at `address` and `S`: the parameters computed here, encoded by
     /// `encode_tiled` (the host's call of the driver's `cuTensorMapEncodeTiled` with them).
     pub fn encode<G: TmaGmem, E>(
@@ -914,7 +1015,7 @@ impl<T: TmaElement, S: TmaTile> TensorMap<T, S> {
 
 #[cfg(target_arch = "nvptx64")]
 mod device {
-    use super::{TensorMap, TmaElement, TmaTile, MAX_RANK};
+    use super::{SameElement, TensorMap, TmaDestination, TmaElement, TmaTile};
     use crate::arch::sm90::{prefetch_tensormap, tma_load_1d, tma_load_2d, tma_load_3d};
     use crate::arch::sm90::{tma_load_4d, tma_load_5d};
 
@@ -943,8 +1044,8 @@ mod device {
         }
 
         /// CuTe's `copy(tma.with(bar), tAgA(_, k), tAsA(_, stage))`: every box of the tile whose
-        /// first element is at global coordinate `origin`, into the tile at shared address
-        /// `dst`, completing [`Self::TILE_BYTES`] on the barrier `bar`. Boxes past the global
+        /// first element is at global coordinate `origin`, into the shared tensor `dst` (the
+        /// descriptor's tile, see [`Self::box_copy`]), completing [`Self::TILE_BYTES`] on the barrier `bar`. Boxes past the global
         /// tensor's edge are filled with zeros. The copies are issued where `issue` holds: `true`
         /// for a lone thread; in a warp that calls it together, the elected lane
         /// (`elect_one_sync()`), so that the warp takes no branch (see
@@ -952,23 +1053,20 @@ mod device {
         ///
         /// # Safety
         /// One thread issues the copies; `self` was reached through [`Self::from_param`]; `dst`
-        /// holds the tile, 1024-byte aligned for a swizzled one; `bar` expects the bytes.
+        /// starts 1024-byte aligned for a swizzled tile; `bar` expects the bytes.
         #[inline(always)]
-        pub unsafe fn load<const N: usize>(
+        pub unsafe fn load<const N: usize, D: TmaDestination>(
             &self,
             origin: [usize; N],
-            dst: u32,
+            dst: &D,
             bar: u32,
             issue: bool,
-        ) {
-            let boxes = Self::BOXES;
+        ) where
+            D::Elem: SameElement<T>,
+        {
             let mut i = 0;
-            while i < boxes.len() {
-                let at = boxes.at(i);
-                let c = self.tma_coord(core::array::from_fn::<_, N, _>(|j| {
-                    origin[j] + if j < MAX_RANK { at[j] } else { 0 }
-                }));
-                let to = dst + (boxes.offset(i) * core::mem::size_of::<T>()) as u32;
+            while i < Self::BOXES.len() {
+                let (c, to) = self.box_copy(origin, dst, i);
                 match self.rank {
                     1 => tma_load_1d(to, self.address(), c, bar, issue),
                     2 => tma_load_2d(to, self.address(), c, bar, issue),

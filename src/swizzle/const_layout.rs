@@ -60,6 +60,18 @@ impl Flat {
         self.leaves[i]
     }
 
+    /// Whether the two lists hold the same leaves.
+    pub const fn equals(&self, other: &Flat) -> bool {
+        let mut i = 0;
+        while i < self.len {
+            if self.leaves[i] != other.leaves[i] {
+                return false;
+            }
+            i += 1;
+        }
+        self.len == other.len && self.negative == other.negative
+    }
+
     const fn one(x: usize) -> Flat {
         let mut leaves = [0; MAX_MODES];
         leaves[0] = x;
@@ -214,6 +226,15 @@ impl IndexMap {
     /// The flat shape and stride, without the swizzle.
     pub const fn modes(&self) -> (&Flat, &Flat) {
         (&self.shape, &self.stride)
+    }
+
+    /// Whether `other` has the same flat modes and swizzle (its offset aside).
+    pub const fn same_tile(&self, other: &IndexMap) -> bool {
+        let (x, y) = (self.swizzle, other.swizzle);
+        self.shape.equals(&other.shape)
+            && self.stride.equals(&other.stride)
+            && x.0 == y.0
+            && (x.0 == 0 || (x.1 == y.1 && x.2 == y.2))
     }
 
     /// The same layout without its swizzle and offset.

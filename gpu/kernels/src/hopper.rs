@@ -70,13 +70,15 @@ pub unsafe extern "ptx-kernel" fn $name(
     }
     sync_threads();
 
+    // The stage of A or B at shared address `at`.
+    let stage = |at: u32| TensorSmem::<$T, _>::from_smem(at, 128 * 64, <Stage<$T>>::default());
     // The producer warp fills a stage with K tile kt of the block's rows of A and B.
     let produce = |s: &PipelineState<STAGES>, kt: usize| {
         pipe.producer_acquire(s);
         pipe.producer_expect_tx(s, elected);
-        let full = pipe.barriers(s).0;
-        tma_a.load([bm * 128, kt * 64], sa0 + STAGE_BYTES * s.index(), full, elected);
-        tma_b.load([bn * 128, kt * 64], sb0 + STAGE_BYTES * s.index(), full, elected);
+        let (full, at) = (pipe.barriers(s).0, STAGE_BYTES * s.index());
+        tma_a.load([bm * 128, kt * 64], &stage(sa0 + at), full, elected);
+        tma_b.load([bn * 128, kt * 64], &stage(sb0 + at), full, elected);
     };
     let k_tiles = k.div_ceil(64);
     let mut write = PipelineState::<STAGES>::new();
@@ -96,10 +98,8 @@ pub unsafe extern "ptx-kernel" fn $name(
     for kt in 0..k_tiles {
         pipe.consumer_wait(&read);
         let at = STAGE_BYTES * read.index();
-        let sa = TensorSmem::<$T, _>::from_smem(sa0 + at, 128 * 64, <Stage<$T>>::default());
-        let sb = TensorSmem::<$T, _>::from_smem(sb0 + at, 128 * 64, <Stage<$T>>::default());
-        let tCrA = make_gmma_fragment::<K, _, _>(&mma.partition_A(sa));
-        let tCrB = make_gmma_fragment::<K, _, _>(&mma.partition_B(sb));
+        let tCrA = make_gmma_fragment::<K, _, _>(&mma.partition_A(stage(sa0 + at)));
+        let tCrB = make_gmma_fragment::<K, _, _>(&mma.partition_B(stage(sb0 + at)));
         warpgroup_arrive();
         tessel::unroll!(4, kb => {
             gemm(&mma, &tCrA.slice_by((_x, _x, kb)), &tCrB.slice_by((_x, _x, kb)), &mut tCrC.as_view_mut());
