@@ -94,14 +94,21 @@ wgmma_ss! {
     wgmma_m64n256k16_f32_bf16, "m64n256k16", "bf16", 128, [0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59 60 61 62 63 64 65 66 67 68 69 70 71 72 73 74 75 76 77 78 79 80 81 82 83 84 85 86 87 88 89 90 91 92 93 94 95 96 97 98 99 100 101 102 103 104 105 106 107 108 109 110 111 112 113 114 115 116 117 118 119 120 121 122 123 124 125 126 127], 128, 129, 130;
 }
 
-/// `mbarrier.init.shared::cta.b64`: the barrier at `bar` expects `count` arrivals a phase.
+/// `mbarrier.init.shared::cta.b64` where `pred` holds: the barrier at `bar` expects `count`
+/// arrivals a phase. Predicated, as `mbarrier_arrive_expect_tx` is, so that a warp runs it with
+/// one lane initialising: a lane-dependent branch before the block's `bar.sync` can end with the
+/// warp's lanes at two copies of that barrier, which LLVM may duplicate into both paths, and
+/// `bar.sync` (`.aligned`) then hangs.
 ///
 /// # Safety
 /// `bar` is an 8-byte-aligned shared address no thread uses before a barrier of the block (or
 /// `fence_barrier_init`) follows the init.
 #[inline(always)]
-pub unsafe fn mbarrier_init(bar: u32, count: u32) {
-    asm!("mbarrier.init.shared::cta.b64 [{b}], {c};", b = in(reg32) bar, c = in(reg32) count);
+pub unsafe fn mbarrier_init(bar: u32, count: u32, pred: bool) {
+    asm!(
+        "{{ .reg .pred p; setp.ne.b32 p, {e}, 0; @p mbarrier.init.shared::cta.b64 [{b}], {c}; }}",
+        b = in(reg32) bar, c = in(reg32) count, e = in(reg32) pred as u32,
+    );
 }
 
 /// `fence.mbarrier_init.release.cluster`: the barriers' inits are visible to the async proxy and
@@ -222,17 +229,19 @@ macro_rules! tma_copies {
             );
         }
         #[doc = concat!("`cp.async.bulk.tensor.", $n, "d.global.shared::cta.bulk_group`: the box from")]
-        #[doc = "shared `src` to global memory at coordinates `c` (out of bounds: not written)."]
+        #[doc = "shared `src` to global memory at coordinates `c` (out of bounds: not written),"]
+        #[doc = "where `pred` holds (as for the load)."]
         ///
         /// # Safety
         /// `desc` as for the load; `src` holds the box, written before a `fence_proxy_async_shared`;
         /// it is not overwritten before `tma_store_wait::<N>` covers the copy.
         #[inline(always)]
-        pub unsafe fn $store(src: u32, desc: u64, c: [i32; 5]) {
+        pub unsafe fn $store(src: u32, desc: u64, c: [i32; 5], pred: bool) {
             asm!(
-                concat!("cp.async.bulk.tensor.", $n, "d.global.shared::cta.bulk_group [{m}, {{{",
-                        stringify!($c0), "}" $(, ", {", stringify!($c), "}")*, "}}], [{s}];"),
-                s = in(reg32) src, m = in(reg64) desc,
+                concat!("{{ .reg .pred p; setp.ne.b32 p, {e}, 0; @p cp.async.bulk.tensor.", $n,
+                        "d.global.shared::cta.bulk_group [{m}, {{{",
+                        stringify!($c0), "}" $(, ", {", stringify!($c), "}")*, "}}], [{s}]; }}"),
+                s = in(reg32) src, m = in(reg64) desc, e = in(reg32) pred as u32,
                 $c0 = in(reg32) c[0], $($c = in(reg32) c[$i],)*
             );
         }

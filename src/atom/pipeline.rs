@@ -129,16 +129,18 @@ mod device {
     use crate::arch::sm90::{mbarrier_arrive, mbarrier_arrive_expect_tx, mbarrier_init};
 
     impl<const STAGES: u32, Stage: StageBytes<T>, T> PipelineTmaAsync<STAGES, Stage, T> {
-        /// Initialises the barriers: each full one expects the producer's arrival, each empty
-        /// one `consumers` arrivals.
+        /// Initialises the barriers where `issue` holds: each full one expects the producer's
+        /// arrival, each empty one `consumers` arrivals. `true` for a lone thread; in a warp
+        /// that calls it together, the elected lane (`elect_one_sync()`), so that no branch on
+        /// the lane comes before the block's barrier.
         ///
         /// # Safety
-        /// One thread calls it, then a barrier of the block follows before any other method;
+        /// One thread initialises, then a barrier of the block follows before any other method;
         /// the two arrays hold `STAGES` 8-byte-aligned barriers each.
-        pub unsafe fn init(&self, consumers: u32) {
+        pub unsafe fn init(&self, consumers: u32, issue: bool) {
             for i in 0..STAGES {
-                mbarrier_init(self.full + 8 * i, 1);
-                mbarrier_init(self.empty + 8 * i, consumers);
+                mbarrier_init(self.full + 8 * i, 1, issue);
+                mbarrier_init(self.empty + 8 * i, consumers, issue);
             }
             fence_barrier_init();
         }

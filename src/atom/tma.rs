@@ -1017,7 +1017,8 @@ impl<T: TmaElement, S: TmaTile> TensorMap<T, S> {
 mod device {
     use super::{SameElement, TensorMap, TmaDestination, TmaElement, TmaTile};
     use crate::arch::sm90::{prefetch_tensormap, tma_load_1d, tma_load_2d, tma_load_3d};
-    use crate::arch::sm90::{tma_load_4d, tma_load_5d};
+    use crate::arch::sm90::{tma_load_4d, tma_load_5d, tma_store_1d, tma_store_2d, tma_store_3d};
+    use crate::arch::sm90::{tma_store_4d, tma_store_5d};
 
     impl<T: TmaElement, S: TmaTile> TensorMap<T, S> {
         /// The descriptor a kernel took as its parameter `param` (a grid constant): its address
@@ -1073,6 +1074,38 @@ mod device {
                     3 => tma_load_3d(to, self.address(), c, bar, issue),
                     4 => tma_load_4d(to, self.address(), c, bar, issue),
                     _ => tma_load_5d(to, self.address(), c, bar, issue),
+                }
+                i += 1;
+            }
+        }
+
+        /// CuTe's `copy(tma_store, tSsS, tSgS)`: every box of the shared tensor `src` to the
+        /// tile whose first element is at global coordinate `origin` (what lies past the global
+        /// tensor's edge is not written), issued where `issue` holds (see [`Self::load`]); one
+        /// bulk group, which `tma_store_arrive` closes and `tma_store_wait` waits on.
+        ///
+        /// # Safety
+        /// One thread issues the copies; `self` was reached through [`Self::from_param`]; the
+        /// block's writes to `src` precede a `fence_proxy_async_shared`, and `src` is not written
+        /// again before `tma_store_wait` covers the group.
+        #[inline(always)]
+        pub unsafe fn store<const N: usize, D: TmaDestination>(
+            &self,
+            origin: [usize; N],
+            src: &D,
+            issue: bool,
+        ) where
+            D::Elem: SameElement<T>,
+        {
+            let mut i = 0;
+            while i < Self::BOXES.len() {
+                let (c, from) = self.box_copy(origin, src, i);
+                match self.rank {
+                    1 => tma_store_1d(from, self.address(), c, issue),
+                    2 => tma_store_2d(from, self.address(), c, issue),
+                    3 => tma_store_3d(from, self.address(), c, issue),
+                    4 => tma_store_4d(from, self.address(), c, issue),
+                    _ => tma_store_5d(from, self.address(), c, issue),
                 }
                 i += 1;
             }

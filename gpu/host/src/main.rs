@@ -62,6 +62,7 @@ fn main() -> Result<(), DriverError> {
             let bits = if name.contains("bf16") { hopper::bf16_bits } else { f16_bits };
             kernels.push((name, module.load_function(name)?, bits as fn(f32) -> u16));
         }
+        hopper::check_copy(&stream, &module.load_function("check_tma_copy")?, random)?;
         return hopper::run(&ctx, &stream, kernels, random);
     }
     let (transpose, sgemm) = (

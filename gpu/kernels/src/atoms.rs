@@ -249,7 +249,7 @@ pub unsafe extern "ptx-kernel" fn check_pipeline(src: *const f32, out: *mut f32)
     type Pipe = PipelineTmaAsync<2, layout!("(32,32)"), f32>;
     let pipe = Pipe::new(pipe_full(), pipe_empty());
     if t == 0 {
-        pipe.init(128);
+        pipe.init(128, true);
     }
     sync_threads();
     let (mut produce, mut consume) = (PipelineState::<2>::new(), PipelineState::<2>::new());

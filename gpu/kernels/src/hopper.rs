@@ -11,7 +11,7 @@
 //!   fragments (`make_gmma_fragment`), four K blocks a tile, `gemm` issuing `wgmma`;
 //! - the epilogue writes the accumulators predicated by an identity tensor.
 
-use tessel::arch::sm90::{elect_one_sync, warp_idx_sync};
+use tessel::arch::sm90::{elect_one_sync, tma_store_arrive, tma_store_wait, warp_idx_sync};
 use tessel::arch::{block, sync_threads, thread};
 use tessel::atom::copy::{CopyAtom, UniversalCopy};
 use tessel::atom::element::{BF16, F16};
@@ -63,8 +63,8 @@ pub unsafe extern "ptx-kernel" fn $name(
     let bars = sb0 + STAGES * STAGE_BYTES;
     type Pipe = PipelineTmaAsync<STAGES, (TensorMap<$T, Stage<$T>>, TensorMap<$T, Stage<$T>>), ()>;
     let pipe = Pipe::new(bars, bars + 8 * STAGES);
-    if producer && elected {
-        pipe.init(128);
+    if producer {
+        pipe.init(128, elected);
         tma_a.prefetch();
         tma_b.prefetch();
     }
@@ -139,3 +139,43 @@ gemm_tn_tma!(
     /// The same in f16.
     gemm_tn_tma_f16, F16, SM90_64x64x16_F32F16F16_SS, 3, 0
 );
+
+tessel::shared_array!(tma_check, 16400, align 1024);
+
+tessel::launch_bounds!(check_tma_copy, 128, 1);
+/// TMA's load and store of one stage: block `(i, j)` loads tile `(i, j)` of a K-major bf16
+/// matrix through the first descriptor into a 128-byte-swizzled stage and stores it through the
+/// second into another matrix of the same shape, which so becomes a copy of the first (past the
+/// matrix's edge, the load fills zeros and the store writes nothing). Grid
+/// `(ceil(m/128), ceil(k/64))`, block 128.
+#[no_mangle]
+pub unsafe extern "ptx-kernel" fn check_tma_copy(
+    _tma_in: TensorMap<BF16, Stage<BF16>>,
+    _tma_out: TensorMap<BF16, Stage<BF16>>,
+) {
+    let tma_in = TensorMap::<BF16, Stage<BF16>>::from_param(tessel::grid_constant!(check_tma_copy, 0));
+    let tma_out = TensorMap::<BF16, Stage<BF16>>::from_param(tessel::grid_constant!(check_tma_copy, 1));
+    let (bm, bk) = (block().0 as usize, block().1 as usize);
+    let (producer, elected) = (warp_idx_sync() == 0, elect_one_sync());
+    let stage = TensorSmem::<BF16, _>::from_smem(tma_check(), 128 * 64, <Stage<BF16>>::default());
+    let bar = tma_check() + TensorMap::<BF16, Stage<BF16>>::TILE_BYTES;
+    type Pipe = PipelineTmaAsync<1, Stage<BF16>, BF16>;
+    let pipe = Pipe::new(bar, bar + 8);
+    if producer {
+        pipe.init(128, elected);
+    }
+    sync_threads();
+    let s = PipelineState::<1>::new();
+    let origin = [bm * 128, bk * 64];
+    if producer {
+        pipe.producer_acquire(&s);
+        pipe.producer_expect_tx(&s, elected);
+        tma_in.load(origin, &stage, pipe.barriers(&s).0, elected);
+    }
+    pipe.consumer_wait(&s);
+    if producer {
+        tma_out.store(origin, &stage, elected);
+        tma_store_arrive();
+        tma_store_wait::<0>();
+    }
+}
