@@ -3,7 +3,8 @@
 
     python3 gpu/hopper_bench.py [OUT_DIR]
 
-- tessel's `gemm_tn_tma_bf16` and `gemm_tn_tma_f16` through `gpu/out/gpu-host PTX hopper`
+- tessel's `gemm_tn_ws_bf16`/`_f16` (warp-specialized, persistent) and `gemm_tn_tma_bf16`/`_f16`
+  (the tutorial's schedule) through `gpu/out/gpu-host PTX hopper`
   (built here by `bash gpu/build.sh --host`): each checked against exact sums on the CPU, then
   timed with CUDA events (the median of 20 samples of 10 launches);
 - CuTe's wgmma_tma_sm90 tutorial (TN, its own timer), in f16 and in bf16 with f32 accumulation,
@@ -22,7 +23,7 @@ GPU = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(GPU, "out")
 ANCHORS = os.path.join(GPU, "vendor", "hopper")
 CUDA_BIN = "/usr/local/cuda/bin"
-SIZES = [(4096, 4096, 4096), (8192, 8192, 8192), (4000, 4000, 4000)]
+SIZES = [(4096, 4096, 4096), (8192, 8192, 8192), (4000, 4000, 4000), (8192, 128, 8192), (128, 8192, 8192)]
 
 
 def sh(*args, cwd=None, timeout=300):
@@ -37,7 +38,7 @@ def tessel():
     rc, out = sh(os.path.join(OUT, "gpu-host"), os.path.join(OUT, "tessel_kernels.ptx"), "hopper", timeout=240)
     print(out)
     got = {}
-    for name, m, n, k, tf in re.findall(r"(gemm_tn_tma_\w+) (\d+)x(\d+)x(\d+): .*?([\d.]+) TFLOP/s", out):
+    for name, m, n, k, tf in re.findall(r"(gemm_tn_(?:tma|ws)_\w+) (\d+)x(\d+)x(\d+): .*?([\d.]+) TFLOP/s", out):
         got[f"{name} {m}x{n}x{k}"] = float(tf)
     return rc, got
 
@@ -87,18 +88,39 @@ def cublas():
     return got
 
 
+INTEGER = ("IMAD", "IADD3", "LEA", "SHF", "LOP3", "ISETP", "IABS", "SEL", "PRMT", "MOV", "UIADD3", "UIMAD",
+           "ULEA", "USHF", "ULOP3", "UISETP", "USEL", "UMOV", "S2R", "S2UR", "R2UR")
+
+
+def mix(text):
+    """The instruction mix of cuobjdump's SASS of one function."""
+    ops = [o.split(".")[0] for o in re.findall(r"/\*[0-9a-f]{4}\*/\s+(?:@!?U?P\w+\s+)?([A-Z][A-Z0-9_.]*)", text)]
+    n = max(len(ops), 1)
+    return {"instructions": len(ops), "HGMMA": ops.count("HGMMA"), "HGMMA share": round(ops.count("HGMMA") / n, 4),
+            "integer/address": sum(o in INTEGER for o in ops), "integer share": round(sum(o in INTEGER for o in ops) / n, 3),
+            "UTMALDG": ops.count("UTMALDG"), "STG": ops.count("STG"), "WARPGROUP": sum(o.startswith("WARPGROUP") for o in ops)}
+
+
 def sass():
     ptx, cubin = os.path.join(OUT, "tessel_kernels.ptx"), os.path.join(OUT, "tessel_kernels.cubin")
     _, log = sh(f"{CUDA_BIN}/ptxas", "-arch=sm_90a", "-O3", "-v", ptx, "-o", cubin)
-    got = {"ptxas_c7520": "C7520" in log}
-    for name in ("gemm_tn_tma_bf16", "gemm_tn_tma_f16"):
+    got = {"ptxas_c7520": "C7520" in log, "ptxas_warnings": re.findall(r"warning.*", log)[:8]}
+    for name in ("gemm_tn_ws_bf16", "gemm_tn_ws_f16", "gemm_tn_tma_bf16", "gemm_tn_tma_f16"):
         m = re.search(rf"Compiling entry function '{name}'.*?Used (\d+) registers", log, re.S)
         _, text = sh(f"{CUDA_BIN}/cuobjdump", "-sass", "-fun", name, cubin)
-        ops = [o.split(".")[0] for o in re.findall(r"/\*[0-9a-f]{4}\*/\s+(?:@!?U?P\w+\s+)?([A-Z][A-Z0-9_.]*)", text)]
-        got[name] = {"registers": int(m.group(1)) if m else None, "instructions": len(ops),
-                     "HGMMA": ops.count("HGMMA"), "UTMALDG": ops.count("UTMALDG"),
-                     "WARPGROUP": sum(o.startswith("WARPGROUP") for o in ops)}
+        got[name] = {"registers": int(m.group(1)) if m else None, **mix(text)}
     return got
+
+
+def cutlass_sass():
+    """The mix of CUTLASS example 48's GEMM kernel (the function of its binary with HGMMAs)."""
+    _, text = sh(f"{CUDA_BIN}/cuobjdump", "-sass", os.path.join(ANCHORS, "ex48_coop"))
+    best = {}
+    for body in re.split(r"\n\s+Function : ", text):
+        got = mix(body)
+        if got["HGMMA"] > best.get("HGMMA", 0):
+            best = got
+    return {"cutlass ex48 sass": best}
 
 
 def main():
@@ -108,6 +130,7 @@ def main():
     results["tessel_rc"] = rc
     results.update(sass())
     results.update(tutorial())
+    results.update(cutlass_sass())
     results.update(cublas())
     json.dump(results, open(os.path.join(out_dir, "hopper.json"), "w"), indent=1)
     for k, v in results.items():

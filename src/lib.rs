@@ -82,8 +82,8 @@ pub use swizzle::Swizzle;
 pub use tensor::{
     axpby, clear, copy, copy_if, elem_less, inner_partition, local_partition, local_partition_proj,
     local_tile, local_tile_proj, make_fragment_like, make_identity_tensor, outer_partition,
-    Fragment, IdentityTensor, Swizzled, Tensor, TensorLayout, TensorMut, TensorOf, TensorPtr,
-    TensorSmem, Underscore, X,
+    transform, Fragment, IdentityTensor, Swizzled, Tensor, TensorLayout, TensorMut, TensorOf,
+    TensorPtr, TensorSmem, Underscore, X,
 };
 pub use tessel_macros::{layout, shape, tiler};
 pub use typenum;

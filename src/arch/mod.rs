@@ -37,6 +37,17 @@ pub fn block() -> (u32, u32) {
     }
 }
 
+/// `%nctaid.x`, `%nctaid.y`: the grid's size in blocks.
+#[inline(always)]
+pub fn grid() -> (u32, u32) {
+    unsafe {
+        (
+            core::arch::nvptx::_grid_dim_x() as u32,
+            core::arch::nvptx::_grid_dim_y() as u32,
+        )
+    }
+}
+
 /// `bar.sync 0`. Every thread of the block must reach it (a barrier in divergent code hangs).
 #[inline(always)]
 pub fn sync_threads() {
@@ -94,9 +105,15 @@ macro_rules! grid_constant {
 /// `unroll!(N, i => { .. })`: the block `N` times, `i` the constant `0usize`, `1usize`, ... in
 /// each copy (CUDA's `#pragma unroll`, CuTe's `CUTE_UNROLL`), for a loop LLVM's cost model
 /// leaves rolled although its index picks registers (a K-block loop over register fragments).
-/// `N` is 1, 2, 4, 8 or 16.
+/// `N` is 1, 2, 4, 8, 16, 32, 64 or 128.
 #[macro_export]
 macro_rules! unroll {
+    (32, $i:ident => $body:block) => { $crate::unroll!(@by 2, $i => $body) };
+    (64, $i:ident => $body:block) => { $crate::unroll!(@by 4, $i => $body) };
+    (128, $i:ident => $body:block) => { $crate::unroll!(@by 8, $i => $body) };
+    (@by $hi:tt, $i:ident => $body:block) => {
+        $crate::unroll!($hi, hi => { $crate::unroll!(16, lo => { let $i: usize = 16 * hi + lo; $body }) })
+    };
     (1, $i:ident => $body:block) => { $crate::unroll!(@at [0], $i => $body) };
     (2, $i:ident => $body:block) => { $crate::unroll!(@at [0 1], $i => $body) };
     (4, $i:ident => $body:block) => { $crate::unroll!(@at [0 1 2 3], $i => $body) };
@@ -104,7 +121,7 @@ macro_rules! unroll {
     (16, $i:ident => $body:block) => {
         $crate::unroll!(@at [0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15], $i => $body)
     };
-    (@at [$($n:literal)+], $i:ident => $body:block) => { $({ let $i: usize = $n; $body })+ };
+    (@at [$($n:literal)+], $i:ident => $body:block) => { { $({ let $i: usize = $n; $body })+ } };
 }
 
 /// A kernel's launch bounds, declared beside it (CUDA's `__launch_bounds__(threads, blocks)`,

@@ -1,6 +1,6 @@
 //! Ampere's warp MMA and asynchronous copy (CuTe's `SM80_16x8x16_F32F16F16F32_TN`, its bf16 and
 //! m16n8k8 twins and its f16-accumulating form, `SM80_CP_ASYNC_CACHEGLOBAL(_ZFILL)` and
-//! `SM80_CP_ASYNC_CACHEALWAYS(_ZFILL)`).
+//! `SM80_CP_ASYNC_CACHEALWAYS(_ZFILL)`), and the conversions from f32 to bf16 and f16 (`cvt.rn`).
 
 use core::arch::asm;
 
@@ -125,4 +125,26 @@ pub unsafe fn cp_async_commit() {
 #[inline(always)]
 pub unsafe fn cp_async_wait<const N: u32>() {
     asm!("cp.async.wait_group {n};", n = const N);
+}
+
+macro_rules! cvt_rn {
+    ($($(#[$doc:meta])* $name:ident, $ty:literal;)+) => {$(
+        $(#[$doc])*
+        #[inline(always)]
+        pub fn $name(x: f32) -> u16 {
+            let h: u16;
+            // SAFETY: a conversion between registers; it touches no memory.
+            unsafe {
+                asm!(concat!("cvt.rn.", $ty, ".f32 {h}, {x};"), h = out(reg16) h, x = in(reg32) x,
+                     options(pure, nomem, nostack, preserves_flags));
+            }
+            h
+        }
+    )+};
+}
+cvt_rn! {
+    /// `cvt.rn.bf16.f32`: the bf16 nearest `x` (ties to even), its bits.
+    cvt_rn_bf16_f32, "bf16";
+    /// `cvt.rn.f16.f32`: the f16 nearest `x` (ties to even), its bits.
+    cvt_rn_f16_f32, "f16";
 }

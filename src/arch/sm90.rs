@@ -319,3 +319,20 @@ pub unsafe fn elect_one_sync() -> bool {
     );
     e != 0
 }
+
+/// `setmaxnreg.{inc,dec}.sync.aligned.u32 N`: the warpgroup's registers a thread become `N` (a
+/// multiple of 8 in 24..=256), given back to the block's pool (`dec`) or taken from it (`inc`,
+/// waiting until they are free): a producer warpgroup that issues TMA gives its registers to
+/// the consumers' accumulators (CUTLASS's warp-specialized kernels: 40 and 232).
+///
+/// # Safety
+/// All 128 threads of a warpgroup execute it together; `N` is a multiple of 8 in 24..=256, at
+/// least the registers the code after a `dec` needs.
+#[inline(always)]
+pub unsafe fn setmaxnreg<const INC: bool, const N: u32>() {
+    if INC {
+        asm!("setmaxnreg.inc.sync.aligned.u32 {n};", n = const N);
+    } else {
+        asm!("setmaxnreg.dec.sync.aligned.u32 {n};", n = const N);
+    }
+}

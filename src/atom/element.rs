@@ -79,6 +79,101 @@ pub struct BF16(pub u16);
 #[repr(transparent)]
 pub struct TF32(pub u32);
 
+/// The conversions from and to f32 (CuTe's `NumericConverter`, round to nearest, ties to even;
+/// on the GPU one `cvt.rn` each way).
+///
+/// ```
+/// use tessel::atom::element::{BF16, F16};
+/// assert_eq!(BF16::from_f32(1.0 + 1.0 / 256.0), BF16(0x3f80)); // a tie: to even
+/// assert_eq!(F16::from_f32(65520.0), F16(0x7c00)); // past the largest half: infinity
+/// assert_eq!(F16(0x0001).to_f32(), 2f32.powi(-24));
+/// ```
+impl BF16 {
+    /// The bf16 nearest `x`.
+    #[inline(always)]
+    pub fn from_f32(x: f32) -> Self {
+        #[cfg(target_arch = "nvptx64")]
+        return BF16(crate::arch::sm80::cvt_rn_bf16_f32(x));
+        #[cfg(not(target_arch = "nvptx64"))]
+        BF16(bf16_bits(x))
+    }
+    /// Its value.
+    #[inline(always)]
+    pub const fn to_f32(self) -> f32 {
+        f32::from_bits((self.0 as u32) << 16)
+    }
+}
+
+impl F16 {
+    /// The half nearest `x`.
+    #[inline(always)]
+    pub fn from_f32(x: f32) -> Self {
+        #[cfg(target_arch = "nvptx64")]
+        return F16(crate::arch::sm80::cvt_rn_f16_f32(x));
+        #[cfg(not(target_arch = "nvptx64"))]
+        F16(f16_bits(x))
+    }
+    /// Its value.
+    pub const fn to_f32(self) -> f32 {
+        let (sign, exp, man) = (
+            (self.0 as u32 & 0x8000) << 16,
+            (self.0 >> 10) & 0x1f,
+            self.0 as u32 & 0x3ff,
+        );
+        let magnitude = match exp {
+            0 => man as f32 / (1 << 24) as f32, // subnormal: man * 2^-24, exact in f32
+            0x1f => f32::from_bits(0x7f80_0000 | man << 13),
+            _ => f32::from_bits((exp as u32 + 112) << 23 | man << 13),
+        };
+        f32::from_bits(sign | magnitude.to_bits())
+    }
+}
+
+/// `v >> shift` rounded to nearest, ties to even (`shift` in 1..=31).
+#[cfg(not(target_arch = "nvptx64"))]
+const fn shift_rne(v: u32, shift: u32) -> u32 {
+    let (kept, rest, half) = (v >> shift, v & ((1 << shift) - 1), 1 << (shift - 1));
+    kept + (rest > half || (rest == half && kept & 1 == 1)) as u32
+}
+
+/// The bits of the bf16 nearest `x` (a NaN stays a quiet NaN).
+#[cfg(not(target_arch = "nvptx64"))]
+const fn bf16_bits(x: f32) -> u16 {
+    let b = x.to_bits();
+    if x.is_nan() {
+        return (b >> 16) as u16 | 0x40;
+    }
+    // The carry of the rounding runs into the exponent, up to infinity: IEEE's rounding.
+    (shift_rne(b & 0x7fff_ffff, 16) | (b >> 16) & 0x8000) as u16
+}
+
+/// The bits of the half nearest `x` (a NaN stays a quiet NaN).
+#[cfg(not(target_arch = "nvptx64"))]
+const fn f16_bits(x: f32) -> u16 {
+    let b = x.to_bits();
+    let (sign, exp, man) = (
+        (b >> 16) as u16 & 0x8000,
+        ((b >> 23) & 0xff) as i32,
+        b & 0x7f_ffff,
+    );
+    if x.is_nan() {
+        return sign | 0x7e00 | (man >> 13) as u16;
+    }
+    let e = exp - 127 + 15; // the half's biased exponent
+    let magnitude = if exp == 0xff || e >= 0x1f {
+        0x7c00
+    } else if e > 0 {
+        // Normal: the carry of the rounding runs into the exponent, up to infinity.
+        shift_rne((e as u32) << 23 | man, 13)
+    } else if e >= -10 {
+        // Subnormal: the significand with its leading one, scaled to units of 2^-24.
+        shift_rne(man | 0x80_0000, (14 - e) as u32)
+    } else {
+        0 // under half the smallest subnormal
+    };
+    sign | magnitude as u16
+}
+
 /// A 16-bit element, packed two to a 32-bit register by the tensor-core instructions (the
 /// lower-indexed value in the low half).
 pub trait Half: Element {

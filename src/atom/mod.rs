@@ -27,6 +27,7 @@ pub mod gmma;
 pub mod mma;
 pub mod pipeline;
 pub mod retile;
+pub mod scheduler;
 pub mod thr_mma;
 pub mod tiled_copy;
 pub mod tiled_mma;

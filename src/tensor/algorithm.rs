@@ -1,5 +1,5 @@
 //! Algorithms on tensors, element by element over their 1-D coordinates: `copy`, `copy_if`,
-//! `clear`, `axpby` (CuTe's `algorithm/`), and the check that a copy's two sides have the same
+//! `transform`, `clear`, `axpby` (CuTe's `algorithm/`), and the check that a copy's two sides have the same
 //! number of elements, a compile error where both shapes are static (cutlass#3488: partitions of
 //! source and destination that differ).
 //!
@@ -131,6 +131,24 @@ pub fn copy_if<T: Copy, S: ElementWise<D, Elem = T, Out = T>, D>(
         if pred(i) {
             *S::out(dst, i) = src.read(i);
         }
+    }
+}
+
+/// `dst(i) = f(src(i))` for every 1-D coordinate `i` (CuTe's `transform`), e.g. accumulators
+/// converted to the output's element type before they are stored.
+///
+/// ```
+/// use tessel::atom::element::BF16;
+/// use tessel::tensor::transform;
+/// use tessel::{layout, Tensor, TensorMut};
+/// let (acc, mut out) = ([0.5f32, 1.0 + 1.0 / 128.0, -2.0], [BF16(0); 3]);
+/// transform(&Tensor::new(&acc, layout!("3:1")), &mut TensorMut::new(&mut out, layout!("3:1")), BF16::from_f32);
+/// assert_eq!(out, [BF16(0x3f00), BF16(0x3f81), BF16(0xc000)]);
+/// ```
+#[inline(always)]
+pub fn transform<S: ElementWise<D>, D>(src: &S, dst: &mut D, f: impl Fn(S::Elem) -> S::Out) {
+    for i in 0..src.len(dst) {
+        *S::out(dst, i) = f(src.read(i));
     }
 }
 

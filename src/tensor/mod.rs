@@ -69,6 +69,7 @@ mod swizzled;
 mod tile_coord;
 mod walk;
 
+pub use algorithm::transform;
 pub use algorithm::{axpby, clear, copy, copy_if, CopySizesMatch, ElementWise, SameSize};
 pub use engine::{Access, AccessMut, Engine, Ptr, ReadEngine, Smem, WriteEngine};
 pub use fragment::{make_fragment_like, Fragment, FragmentLayout, FragmentOf};

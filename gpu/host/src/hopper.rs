@@ -11,15 +11,15 @@ use tessel::atom::gmma::Layout_K_SW128_Atom;
 use tessel::atom::tma::{TensorMap, TmaDescriptor, TmaGmem, TmaParams};
 use tessel::{layout, shape, TileToShape};
 
-type Stage<T> = TileToShape<Layout_K_SW128_Atom<T>, shape!("(128,64)")>;
+pub type Stage<T> = TileToShape<Layout_K_SW128_Atom<T>, shape!("(128,64)")>;
 
 /// A kernel parameter passed by value as its bytes (the driver reads its size from the PTX).
 #[repr(transparent)]
-struct ByValue<T>(T);
+pub struct ByValue<T>(pub T);
 unsafe impl<T> DeviceRepr for ByValue<T> {}
 
 /// The driver's encoding of tessel's parameters.
-fn encode_tiled(p: &TmaParams, desc: &mut TmaDescriptor) -> Result<(), CUresult> {
+pub fn encode_tiled(p: &TmaParams, desc: &mut TmaDescriptor) -> Result<(), CUresult> {
     // SAFETY: the enums are the driver's, numbered as its header numbers them (tessel's values
     // are those numbers); the arrays hold `rank` entries (strides `rank - 1`).
     let r = unsafe {
@@ -44,15 +44,20 @@ fn encode_tiled(p: &TmaParams, desc: &mut TmaDescriptor) -> Result<(), CUresult>
     }
 }
 
-/// The descriptor of a K-major `rows x k` matrix of `T` at `ptr` and the kernel's stage.
+/// The descriptor of a K-major `rows x k` matrix of `T` at `ptr` and the kernel's stage (or
+/// the stage type `S`).
 macro_rules! tensor_map {
+    ($T:ty, $S:ty, $ptr:expr, $rows:expr, $k:expr) => {
+        ByValue(TensorMap::<$T, $S>::encode($ptr, &gmem($rows, $k), 1, encode_tiled).expect("TMA descriptor"))
+    };
     ($T:ty, $ptr:expr, $rows:expr, $k:expr) => {
-        ByValue(TensorMap::<$T, Stage<$T>>::encode($ptr, &gmem($rows, $k), 1, encode_tiled).expect("TMA descriptor"))
+        tensor_map!($T, Stage<$T>, $ptr, $rows, $k)
     };
 }
+pub(crate) use tensor_map;
 
 /// A K-major `rows x k` matrix.
-fn gmem(rows: u32, k: u32) -> impl TmaGmem {
+pub fn gmem(rows: u32, k: u32) -> impl TmaGmem {
     let (rows, k) = (rows as usize, k as usize);
     layout!("(R,K):(ld,1)"; R = rows, K = k, ld = k)
 }
@@ -116,54 +121,82 @@ pub fn run(
             shared(stages) as i32,
         )?;
         for (m, n, k) in [(1000u32, 700u32, 328u32), (4096, 4096, 4096), (8192, 8192, 8192), (4000, 4000, 4000)] {
-            // Multiples of 1/16 in [-1/2, 1/2): exact in bf16 and f16, and so are the sums.
-            let sixteenths = |v: Vec<f32>| -> Vec<f32> { v.iter().map(|x| (x * 16.0).floor() / 16.0).collect() };
-            let (a, b) = (sixteenths(random((m * k) as usize, 4)), sixteenths(random((n * k) as usize, 5)));
-            let bits = |v: &[f32]| -> Vec<u16> { v.iter().map(|&x| to_bits(x)).collect() };
-            let (da, db) = (stream.memcpy_stod(&bits(&a))?, stream.memcpy_stod(&bits(&b))?);
+            let ((a, b), (da, db)) = inputs(stream, (m, n, k), to_bits, random)?;
             let mut dc = stream.alloc_zeros::<f32>((m * n) as usize)?;
             let bf16 = name.contains("bf16");
             let gemm = |dc: &mut CudaSlice<f32>| launch((&function, stages), bf16, stream, (m, n, k), (&da, &db), dc);
             gemm(&mut dc)?;
             let c = stream.memcpy_dtov(&dc)?;
-            let (mu, nu, ku) = (m as usize, n as usize, k as usize);
-            let cells: Vec<(usize, usize)> = if mu * nu <= 1 << 20 {
-                (0..mu * nu).map(|p| (p % mu, p / mu)).collect()
-            } else {
-                let r = random(2 * 4096, 9);
-                (0..4096).map(|i| (((r[2 * i] + 0.5) * mu as f32) as usize % mu, ((r[2 * i + 1] + 0.5) * nu as f32) as usize % nu))
-                    .chain([(0, 0), (mu - 1, nu - 1), (mu - 1, 0), (0, nu - 1)])
-                    .collect()
-            };
-            let wrong = cells
-                .iter()
-                .filter(|&&(i, j)| {
-                    let want: f32 = (0..ku).map(|p| a[i * ku + p] * b[j * ku + p]).sum();
-                    c[i + mu * j] != want
-                })
-                .count();
+            let cells = cells(m as usize, n as usize, random);
+            let (mu, ku) = (m as usize, k as usize);
+            let wrong = cells.iter().filter(|&&(i, j)| c[i + mu * j] != exact(&a, &b, ku, (i, j))).count();
             assert_eq!(wrong, 0, "{name} {m}x{n}x{k}: {wrong} of {} elements wrong", cells.len());
-            let mut samples = Vec::new();
-            for _ in 0..3 {
-                gemm(&mut dc)?;
-            }
-            for _ in 0..20 {
-                let start = ctx.new_event(Some(sys::CUevent_flags::CU_EVENT_DEFAULT))?;
-                let end = ctx.new_event(Some(sys::CUevent_flags::CU_EVENT_DEFAULT))?;
-                start.record(stream)?;
-                for _ in 0..10 {
-                    gemm(&mut dc)?;
-                }
-                end.record(stream)?;
-                samples.push(start.elapsed_ms(&end)? / 10.0);
-            }
-            samples.sort_by(f32::total_cmp);
-            let ms = samples[samples.len() / 2];
+            let ms = median_ms(ctx, stream, || gemm(&mut dc))?;
             let tflops = 2.0 * m as f64 * n as f64 * k as f64 / (ms as f64 * 1e-3) / 1e12;
             println!("{name} {m}x{n}x{k}: {} elements equal to the CPU's; {ms:.3} ms, {tflops:.1} TFLOP/s", cells.len());
         }
     }
     Ok(())
+}
+
+/// K-major A (`m x k`) and B (`n x k`) of multiples of 1/16 in [-1/2, 1/2), exact in bf16 and
+/// f16 (`to_bits`), on the host and on the device.
+#[allow(clippy::type_complexity)]
+pub fn inputs(
+    stream: &Arc<CudaStream>,
+    (m, n, k): (u32, u32, u32),
+    to_bits: fn(f32) -> u16,
+    random: fn(usize, u64) -> Vec<f32>,
+) -> Result<((Vec<f32>, Vec<f32>), (CudaSlice<u16>, CudaSlice<u16>)), DriverError> {
+    let sixteenths = |v: Vec<f32>| -> Vec<f32> { v.iter().map(|x| (x * 16.0).floor() / 16.0).collect() };
+    let (a, b) = (sixteenths(random((m * k) as usize, 4)), sixteenths(random((n * k) as usize, 5)));
+    let bits = |v: &[f32]| -> Vec<u16> { v.iter().map(|&x| to_bits(x)).collect() };
+    let (da, db) = (stream.memcpy_stod(&bits(&a))?, stream.memcpy_stod(&bits(&b))?);
+    Ok(((a, b), (da, db)))
+}
+
+/// The cells of an `m x n` output to check: every one of a small output, else 4096 at random
+/// and the four corners.
+pub fn cells(m: usize, n: usize, random: fn(usize, u64) -> Vec<f32>) -> Vec<(usize, usize)> {
+    if m * n <= 1 << 20 {
+        return (0..m * n).map(|p| (p % m, p / m)).collect();
+    }
+    let r = random(2 * 4096, 9);
+    let at = |x: f32, size: usize| ((x + 0.5) * size as f32) as usize % size;
+    (0..4096)
+        .map(|i| (at(r[2 * i], m), at(r[2 * i + 1], n)))
+        .chain([(0, 0), (m - 1, n - 1), (m - 1, 0), (0, n - 1)])
+        .collect()
+}
+
+/// `C(i, j)` of K-major `a` and `b`, exact: the inputs are multiples of 1/16 in [-1/2, 1/2), so
+/// every sum of up to 2^16 products is exact in f32.
+pub fn exact(a: &[f32], b: &[f32], k: usize, (i, j): (usize, usize)) -> f32 {
+    (0..k).map(|p| a[i * k + p] * b[j * k + p]).sum()
+}
+
+/// The median time of one launch, in ms: 3 launches to warm up, then 20 samples of 10.
+pub fn median_ms(
+    ctx: &Arc<cudarc::driver::CudaContext>,
+    stream: &Arc<CudaStream>,
+    mut launch: impl FnMut() -> Result<(), DriverError>,
+) -> Result<f32, DriverError> {
+    for _ in 0..3 {
+        launch()?;
+    }
+    let mut samples = Vec::new();
+    for _ in 0..20 {
+        let start = ctx.new_event(Some(sys::CUevent_flags::CU_EVENT_DEFAULT))?;
+        let end = ctx.new_event(Some(sys::CUevent_flags::CU_EVENT_DEFAULT))?;
+        start.record(stream)?;
+        for _ in 0..10 {
+            launch()?;
+        }
+        end.record(stream)?;
+        samples.push(start.elapsed_ms(&end)? / 10.0);
+    }
+    samples.sort_by(f32::total_cmp);
+    Ok(samples[samples.len() / 2])
 }
 
 /// `check_tma_copy`: a ragged bf16 matrix copied through TMA loads and stores; equal to the

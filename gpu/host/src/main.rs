@@ -8,6 +8,7 @@ use cudarc::driver::{CudaContext, DriverError, LaunchConfig, PushKernelArg};
 use cudarc::nvrtc::Ptx;
 
 mod hopper;
+mod hopper_ws;
 
 /// A reproducible uniform [-0.5, 0.5) sequence.
 fn random(n: usize, seed: u64) -> Vec<f32> {
@@ -63,6 +64,12 @@ fn main() -> Result<(), DriverError> {
             kernels.push((name, module.load_function(name)?, bits as fn(f32) -> u16));
         }
         hopper::check_copy(&stream, &module.load_function("check_tma_copy")?, random)?;
+        let mut ws = Vec::new();
+        for name in ["gemm_tn_ws_bf16", "gemm_tn_ws_f16"] {
+            let bits = if name.contains("bf16") { hopper::bf16_bits } else { f16_bits };
+            ws.push((name, module.load_function(name)?, bits as fn(f32) -> u16));
+        }
+        hopper_ws::run(&ctx, &stream, ws, random)?;
         return hopper::run(&ctx, &stream, kernels, random);
     }
     let (transpose, sgemm) = (

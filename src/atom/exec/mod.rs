@@ -57,11 +57,11 @@ pub trait MmaRegisters: MmaAtom {
     /// What B's fragment holds.
     type ElemB: Copy;
     /// A's values.
-    type FragA: Copy + Default + AsMut<[Self::ElemA]>;
+    type FragA: Values<Self::ElemA>;
     /// B's values.
-    type FragB: Copy + Default + AsMut<[Self::ElemB]>;
+    type FragB: Values<Self::ElemB>;
     /// C's (and D's) values, which are the instruction's accumulator registers.
-    type FragC: Copy + Default + AsRef<[Self::ValTypeC]> + AsMut<[Self::ValTypeC]>;
+    type FragC: Values<Self::ValTypeC>;
     /// A's operand registers.
     type RegA: Copy;
     /// B's operand registers.
@@ -101,20 +101,31 @@ impl<T: MulAdd> MmaExec for UniversalFMA<T> {
     }
 }
 
+/// An atom's values in registers: an array of any length (std's `Default` stops at 32 elements,
+/// and a wgmma's accumulators reach 128).
+pub trait Values<T>: Copy + AsRef<[T]> + AsMut<[T]> {
+    /// Value `i` from `f(i)`.
+    fn from_fn(f: impl FnMut(usize) -> T) -> Self;
+}
+impl<T: Copy, const N: usize> Values<T> for [T; N] {
+    #[inline(always)]
+    fn from_fn(f: impl FnMut(usize) -> T) -> Self {
+        core::array::from_fn(f)
+    }
+}
+
 /// The values of one atom call in a fragment walked as `(V, P, Q)`: `t(v + V (p + P q))` for
 /// each of the call's `V` values.
 #[inline(always)]
-pub fn atom_values<F: Default + AsMut<[T]>, T, W: Walk>(t: &W, p: usize, q: usize) -> F
+pub fn atom_values<F: Values<T>, T, W: Walk>(t: &W, p: usize, q: usize) -> F
 where
     W::Engine: Access<Elem = T>,
 {
     let (v, pp, size) = t.sizes();
-    let mut f = F::default();
-    debug_assert!(f.as_mut().len() == v && p < pp && v * (p + pp * q) < size);
-    for (i, x) in f.as_mut().iter_mut().enumerate() {
-        // SAFETY: the index is the layout's, inside the engine as the tensor was built.
-        *x = unsafe { t.engine().load(t.index(i + v * (p + pp * q))) };
-    }
+    debug_assert!(p < pp && v * (p + pp * q) < size);
+    // SAFETY: the index is the layout's, inside the engine as the tensor was built.
+    let f = F::from_fn(|i| unsafe { t.engine().load(t.index(i + v * (p + pp * q))) });
+    debug_assert!(f.as_ref().len() == v);
     f
 }
 

@@ -1,0 +1,151 @@
+//! A warp-specialized, persistent Hopper GEMM, built as CUTLASS's
+//! `KernelTmaWarpSpecializedCooperative` builds its TN case: `C = A B^T`, A `m x k` and B
+//! `n x k` K-major in bf16 or f16, f32 accumulation, C `m x n` column-major in the inputs' type,
+//! `k` a multiple of 8. A block of three warpgroups (384 threads) stays resident on its
+//! multiprocessor and takes `(128,256)` output tiles in the scheduler's order
+//! ([`TileScheduler`], grouped rasters):
+//! - warpgroup 0 produces: it gives most of its registers back (`setmaxnreg` 40) and its first
+//!   warp's elected lane issues TMA loads of each K tile, `(128,64)` of A and `(256,64)` of B,
+//!   into 4 stages of a `PipelineTmaAsync`, running ahead across tiles;
+//! - warpgroups 1 and 2 consume (`setmaxnreg` 232): a TiledMma of two
+//!   `SM90_64x256x16_F32BF16BF16_SS` atoms along M, 128 accumulators a thread, one wgmma batch
+//!   left in flight while the next K tile's is issued, then the epilogue: the accumulators
+//!   converted and stored, predicated by an identity tensor, while the producer already fills
+//!   the stages with the next tile's K tiles.
+
+use crate::hopper::Stage;
+use tessel::arch::sm90::{elect_one_sync, setmaxnreg, warp_idx_sync};
+use tessel::arch::{block, grid, sync_threads, thread};
+use tessel::atom::element::{BF16, F16};
+use tessel::atom::exec::{gemm, warpgroup_arrive, warpgroup_commit_batch, warpgroup_wait};
+use tessel::atom::gmma::{make_gmma_fragment, Layout_K_SW128_Atom, K};
+use tessel::atom::pipeline::{PipelineState, PipelineTmaAsync};
+use tessel::atom::scheduler::TileScheduler;
+use tessel::atom::tma::TensorMap;
+use tessel::mma::{SM90_64x256x16_F32BF16BF16_SS, SM90_64x256x16_F32F16F16_SS};
+use tessel::tensor::{elem_less, make_identity_tensor, Underscore as _x};
+use tessel::{layout, local_tile, shape, MakeTiledMma, TensorPtr, TensorSmem, TileToShape};
+
+/// A stage of B: 256 rows of 64 elements, 128-byte swizzled (A's is [`Stage`], 128 rows).
+pub type StageB<T> = TileToShape<Layout_K_SW128_Atom<T>, shape!("(256,64)")>;
+tessel::assert_tma_tile!(BF16, StageB<BF16>);
+tessel::assert_gmma_layout!(StageB<BF16>, shape!("(256,16)"), BF16, K);
+tessel::assert_tma_tile!(F16, StageB<F16>);
+tessel::assert_gmma_layout!(StageB<F16>, shape!("(256,16)"), F16, K);
+
+tessel::shared_array!(ws_smem);
+
+macro_rules! gemm_tn_ws {
+    ($(#[$doc:meta])* $name:ident, $T:ty, $Atom:ty, $producer_regs:literal, $consumer_regs:literal) => {
+$(#[$doc])*
+#[no_mangle]
+#[allow(non_snake_case)] // CuTe's names: tCrA is thread-partition C's registers of A
+pub unsafe extern "ptx-kernel" fn $name(
+    _tma_a: TensorMap<$T, Stage<$T>>,
+    _tma_b: TensorMap<$T, StageB<$T>>,
+    m: u32,
+    n: u32,
+    k: u32,
+    group: u32,
+    c: *mut $T,
+) {
+    let tma_a = TensorMap::<$T, Stage<$T>>::from_param(tessel::grid_constant!($name, 0));
+    let tma_b = TensorMap::<$T, StageB<$T>>::from_param(tessel::grid_constant!($name, 1));
+    let (tid, blk, blocks) = (thread().0 as usize, block().0 as usize, grid().0 as usize);
+    let (m, n, k) = (m as usize, n as usize, k as usize);
+    let (warp, elected) = (warp_idx_sync(), elect_one_sync());
+    const STAGES: u32 = 4;
+    const A_BYTES: u32 = TensorMap::<$T, Stage<$T>>::TILE_BYTES;
+    const B_BYTES: u32 = TensorMap::<$T, StageB<$T>>::TILE_BYTES;
+    let sa0 = (ws_smem() + 1023) & !1023;
+    let sb0 = sa0 + STAGES * A_BYTES;
+    let bars = sb0 + STAGES * B_BYTES;
+    type Pipe = PipelineTmaAsync<STAGES, (TensorMap<$T, Stage<$T>>, TensorMap<$T, StageB<$T>>), ()>;
+    let pipe = Pipe::new(bars, bars + 8 * STAGES);
+    if warp == 0 {
+        // Each consumer thread releases a stage.
+        pipe.init(256, elected);
+        tma_a.prefetch();
+        tma_b.prefetch();
+    }
+    sync_threads();
+    let sched = TileScheduler::new((m, n), (128, 256), group as usize);
+    let k_tiles = k.div_ceil(64);
+    let stage_a = |at: u32| TensorSmem::<$T, _>::from_smem(at, 128 * 64, <Stage<$T>>::default());
+    let stage_b = |at: u32| TensorSmem::<$T, _>::from_smem(at, 256 * 64, <StageB<$T>>::default());
+
+    if warp < 4 {
+        setmaxnreg::<false, $producer_regs>();
+        if warp == 0 {
+            let mut write = PipelineState::<STAGES>::new();
+            for (bm, bn) in sched.tiles_of(blk, blocks) {
+                for kt in 0..k_tiles {
+                    pipe.producer_acquire(&write);
+                    pipe.producer_expect_tx(&write, elected);
+                    let full = pipe.barriers(&write).0;
+                    tma_a.load([bm * 128, kt * 64], &stage_a(sa0 + A_BYTES * write.index()), full, elected);
+                    tma_b.load([bn * 256, kt * 64], &stage_b(sb0 + B_BYTES * write.index()), full, elected);
+                    write.advance();
+                }
+            }
+        }
+        return;
+    }
+    setmaxnreg::<true, $consumer_regs>();
+    let mc = TensorPtr::from_raw_parts(c, m * n, layout!("(M,N):(1,ld)"; M = m, N = n, ld = m));
+    let tile_c = <shape!("(128,256)")>::default();
+    let mma = MakeTiledMma::<$Atom, shape!("(2,1,1)")>::get_slice(tid - 128);
+    let mut read = PipelineState::<STAGES>::new();
+    for (bm, bn) in sched.tiles_of(blk, blocks) {
+        let gc = local_tile(mc, tile_c, (bm, bn));
+        let mut tCrC = mma.partition_fragment_C::<f32, _, _>(&gc);
+        let mut release = read;
+        for kt in 0..k_tiles {
+            pipe.consumer_wait(&read);
+            let tCrA = make_gmma_fragment::<K, _, _>(&mma.partition_A(stage_a(sa0 + A_BYTES * read.index())));
+            let tCrB = make_gmma_fragment::<K, _, _>(&mma.partition_B(stage_b(sb0 + B_BYTES * read.index())));
+            warpgroup_arrive();
+            tessel::unroll!(4, kb => {
+                gemm(&mma, &tCrA.slice_by((_x, _x, kb)), &tCrB.slice_by((_x, _x, kb)), &mut tCrC.as_view_mut());
+            });
+            warpgroup_commit_batch();
+            // The previous K tile's wgmmas are done: its stage goes back to the producer.
+            warpgroup_wait::<1>();
+            if kt > 0 {
+                pipe.consumer_release(&release);
+                release.advance();
+            }
+            read.advance();
+        }
+        warpgroup_wait::<0>();
+        if k_tiles > 0 {
+            pipe.consumer_release(&release);
+        }
+        let tCgC = mma.partition_C(gc);
+        let tCcC = mma.partition_C(local_tile(make_identity_tensor(m, n), tile_c, (bm, bn)));
+        // The 128 values, converted and stored where inside the matrix. Unrolled here: LLVM
+        // leaves this loop rolled (128 predicated stores are past its cost threshold), and a
+        // rolled loop would index the registers, putting them in local memory.
+        debug_assert_eq!(tCrC.size(), 128);
+        tessel::unroll!(128, i => {
+            if elem_less(tCcC.coord(i), (m, n)) {
+                tCgC.write(i, <$T>::from_f32(tCrC[i]));
+            }
+        });
+    }
+}
+    };
+}
+
+tessel::launch_bounds!(gemm_tn_ws_bf16, 384, 1);
+gemm_tn_ws!(
+    /// Grid `(min(tiles, multiprocessors))`, block 384, `4 x (16 + 32) KiB + 1 KiB` of dynamic
+    /// shared memory (the stages, their barriers, and room to align them to 1024 bytes); `group`
+    /// the scheduler's rows of tiles a group.
+    gemm_tn_ws_bf16, BF16, SM90_64x256x16_F32BF16BF16_SS, 40, 232
+);
+tessel::launch_bounds!(gemm_tn_ws_f16, 384, 1);
+gemm_tn_ws!(
+    /// The same in f16.
+    gemm_tn_ws_f16, F16, SM90_64x256x16_F32F16F16_SS, 40, 232
+);

@@ -1,0 +1,64 @@
+//! f32 to bf16 and f16 (round to nearest, ties to even): every value of each format comes back
+//! from its f32, every midpoint of two neighbours goes to the even one, anything past it to the
+//! nearer.
+
+use tessel::atom::element::{BF16, F16};
+
+/// The positive finite values of a 16-bit format, in order, as (bits, value).
+fn finite(limit: u16, to_f32: fn(u16) -> f32) -> Vec<(u16, f32)> {
+    (0..limit).map(|b| (b, to_f32(b))).collect()
+}
+
+fn check(limit: u16, to_f32: fn(u16) -> f32, from_f32: fn(f32) -> u16) {
+    let values = finite(limit, to_f32);
+    for &(b, v) in &values {
+        assert_eq!(from_f32(v), b, "{v} back to its bits");
+        assert_eq!(from_f32(-v), b | 0x8000, "{} back to its bits", -v);
+    }
+    for w in values.windows(2) {
+        let ((a, x), (b, y)) = (w[0], w[1]);
+        let mid = x + (y - x) / 2.0; // exact: one more significand bit than the format's
+        assert_eq!(
+            from_f32(mid),
+            if a % 2 == 0 { a } else { b },
+            "the tie between {x} and {y}"
+        );
+        assert_eq!(
+            from_f32(f32::from_bits(mid.to_bits() - 1)),
+            a,
+            "just under {mid}"
+        );
+        assert_eq!(
+            from_f32(f32::from_bits(mid.to_bits() + 1)),
+            b,
+            "just over {mid}"
+        );
+    }
+}
+
+#[test]
+fn f16_rounds_to_nearest_even() {
+    check(0x7c00, |b| F16(b).to_f32(), |x| F16::from_f32(x).0);
+    assert_eq!(F16::from_f32(65519.996).0, 0x7bff);
+    assert_eq!(F16::from_f32(65520.0).0, 0x7c00);
+    assert_eq!(F16::from_f32(f32::INFINITY).0, 0x7c00);
+    assert_eq!(
+        F16::from_f32(2f32.powi(-25)).0,
+        0,
+        "half the smallest subnormal: a tie, to 0"
+    );
+    assert_eq!(F16::from_f32(1e-10).0, 0);
+    assert!(F16::from_f32(f32::NAN).to_f32().is_nan());
+}
+
+#[test]
+fn bf16_rounds_to_nearest_even() {
+    check(0x7f80, |b| BF16(b).to_f32(), |x| BF16::from_f32(x).0);
+    assert_eq!(
+        BF16::from_f32(f32::MAX).0,
+        0x7f80,
+        "past the largest bf16: infinity"
+    );
+    assert_eq!(BF16::from_f32(f32::NEG_INFINITY).0, 0xff80);
+    assert!(BF16::from_f32(f32::NAN).to_f32().is_nan());
+}
