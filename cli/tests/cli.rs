@@ -159,3 +159,41 @@ fn long_arguments_are_cut_around_the_error() {
     assert!(err.len() < 400, "{err}");
     assert!(err.contains("nested deeper than 32 levels"));
 }
+
+#[test]
+fn svg_draws_to_stdout_or_a_file() {
+    let (code, out, err) = tessel(&["svg", "(4,8):(1,4)"]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert!(out.starts_with("<svg") && out.trim_end().ends_with("</svg>"));
+    assert_eq!(out.matches("class=\"cell\"").count(), 32);
+    let (code, out, _) = tessel(&["svg", "--tv", "((4,8),2):((32,1),8)", "--tile", "(8,16)"]);
+    assert_eq!(code, 0);
+    assert_eq!(out.matches("class=\"cell\"").count(), 64);
+    assert!(out.contains("64 cells no thread reaches (blank)"));
+    let (code, out, _) = tessel(&["svg", "--divide", "(8,8)", "(2,4)"]);
+    assert_eq!((code, out.matches("class=\"cell\"").count()), (0, 64));
+    let (code, out, _) = tessel(&["svg", "Sw<3,3,3> o 0 o (8,64):(64,1)"]);
+    assert_eq!((code, out.matches("class=\"cell\"").count()), (0, 512));
+
+    let file = std::env::temp_dir().join(format!("tessel-svg-{}.svg", std::process::id()));
+    let path = file.to_str().unwrap();
+    let (code, out, err) = tessel(&["svg", "(2,2)", "-o", path]);
+    assert_eq!((code, out.as_str(), err.as_str()), (0, "", ""));
+    assert_eq!(
+        std::fs::read_to_string(&file)
+            .unwrap()
+            .matches("class=\"cell\"")
+            .count(),
+        4
+    );
+    std::fs::remove_file(&file).unwrap();
+
+    let (code, _, err) = tessel(&["svg", "--tv", "(2,2):(1,4)", "--tile", "2,2"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("outside"), "{err}");
+    let (code, _, err) = tessel(&["svg", "--tv", "(2,2):(1,4)", "--tile", "2"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("argument 4"), "{err}");
+    let (code, _, err) = tessel(&["svg", "(2,2)", "-o"]);
+    assert_eq!((code, err.trim_end()), (1, "error: -o takes a file name"));
+}

@@ -26,6 +26,8 @@ pub mod exec;
 pub mod gmma;
 pub mod mma;
 pub mod pipeline;
+#[cfg(feature = "alloc")]
+pub mod print;
 pub mod retile;
 pub mod scheduler;
 pub mod thr_mma;

@@ -18,6 +18,7 @@ use super::product::{
     blocked_product, flat_product, logical_product, raked_product, tile_to_shape, tiled_product,
     zipped_product,
 };
+use super::svg::{composed_svg, divide_svg, layout_svg, tv_svg};
 use super::tiler::Tiler;
 use super::{DynComposedLayout, DynLayout, DynSwizzle, Error, IntTuple};
 use alloc::string::{String, ToString};
@@ -142,6 +143,14 @@ pub const OPERATIONS: &[(&str, &str, &str)] = &[
         "LAYOUT",
         "CuTe's print_layout table (rank 1: one row; rank 3 and more: modes 1.. as columns)",
     ),
+    (
+        "svg",
+        "LAYOUT | --tv TV_LAYOUT --tile M,N | --divide LAYOUT TILER",
+        "a picture (SVG) as CuTe's print_latex draws it: the layout's table, each cell its index \
+         coloured by it; a thread-value layout over an M x N tile, each cell T{t}V{v} coloured by \
+         thread (a cell no thread reaches blank); the layout's table coloured by the tiles of \
+         zipped_divide. `-o FILE` writes it to FILE",
+    ),
 ];
 
 /// What went wrong running an operation: which argument, and why.
@@ -226,6 +235,13 @@ fn run_on(
             shown(f(&first()?, &layout(args, 1)?))
         };
     match (op, args.len()) {
+        ("svg", 4) if args[0] == "--tv" && args[2] == "--tile" => {
+            tv_svg(&layout(args, 1)?, tile(args, 3)?).map_err(fail)
+        }
+        ("svg", 3) if args[0] == "--divide" => {
+            divide_svg(&layout(args, 1)?, &parsed(args, 2)?).map_err(fail)
+        }
+        ("svg", 1) => layout_svg(&first()?).map_err(fail),
         ("coalesce", 1) => Ok(coalesce(&first()?).to_string()),
         ("coalesce", 2) => shown(coalesce_by_mode(&first()?, &parsed(args, 1)?)),
         ("composition", 2) => with_tiler(composition),
@@ -282,6 +298,18 @@ fn run_on(
     }
 }
 
+/// Argument `i`, a tile `M,N` (or `(M,N)`) of positive integers.
+fn tile(args: &[&str], i: usize) -> Parsed<(i64, i64)> {
+    let text = args[i].trim().trim_start_matches('(').trim_end_matches(')');
+    let t: IntTuple = alloc::format!("({text})")
+        .parse()
+        .map_err(|e| RunError::Argument(i, e))?;
+    match t.modes() {
+        [IntTuple::Int(m), IntTuple::Int(n)] if *m > 0 && *n > 0 => Ok((*m, *n)),
+        _ => Err(RunError::Argument(i, Error::NotRank2)),
+    }
+}
+
 /// Argument `i`, a shape: an IntTuple of positive integers.
 fn shape(args: &[&str], i: usize) -> Parsed<IntTuple> {
     let s: IntTuple = parsed(args, i)?;
@@ -321,6 +349,7 @@ fn run_composed(
             let table = c.show().map_err(fail)?;
             Ok(alloc::format!("{table}").trim_end().into())
         }
+        ("svg", 1) => composed_svg(c).map_err(fail),
         // A fragment is registers: CuTe drops the swizzle.
         ("size" | "cosize" | "complement" | "make_fragment_like", _) => {
             run_on(op, usage, inner, args)

@@ -22,6 +22,7 @@ pub mod ordered;
 pub mod parse;
 pub mod product;
 pub mod sublayout;
+pub mod svg;
 pub mod swizzle;
 pub mod tiler;
 

@@ -1,0 +1,45 @@
+//! Pictures of a TiledMma's and a TiledCopy's thread-value layouts, as CuTe's
+//! `print_latex(tiled_mma)` and `print_latex(tiled_copy)` draw them: each cell of the tile
+//! `T{t}V{v}`, coloured by thread ([`tv_svg`]).
+//!
+//! ```
+//! use tessel::atom::print::tiled_mma_svg;
+//! use tessel::mma::SM80_16x8x16_F32F16F16F32_TN;
+//! use tessel::{shape, MakeTiledMma};
+//! let [_a, _b, c] = tiled_mma_svg::<MakeTiledMma<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,2,1)")>>().unwrap();
+//! // C is 32x16: 512 cells, 128 threads of 4 values each.
+//! assert_eq!(c.matches("class=\"cell\"").count(), 512);
+//! assert!(c.contains(">T127V3</text>"));
+//! ```
+
+use crate::atom::tiled_copy::TiledCopy;
+use crate::atom::tiled_mma::TiledMma;
+use crate::dynamic::svg::tv_svg;
+use crate::dynamic::{Error, IntTuple};
+use crate::layout::StaticLayout;
+use alloc::format;
+use alloc::string::String;
+
+/// The sizes of a static tile as it prints, `(M,N,..)`.
+fn sizes(tile: impl core::fmt::Display) -> Result<alloc::vec::Vec<i64>, Error> {
+    let t: IntTuple = format!("{tile}").parse()?;
+    t.modes().iter().map(IntTuple::size).collect()
+}
+
+/// The pictures of A's `(thread, value) -> (m, k)` over the `M x K` tile, B's over `N x K` and
+/// C's over `M x N`.
+pub fn tiled_mma_svg<Tm: TiledMma>() -> Result<[String; 3], Error> {
+    let mnk = sizes(Tm::TileShapeMNK::default())?;
+    let (m, n, k) = (mnk[0], mnk[1], mnk[2]);
+    Ok([
+        tv_svg(&Tm::LayoutATV::dynamic(), (m, k))?,
+        tv_svg(&Tm::LayoutBTV::dynamic(), (n, k))?,
+        tv_svg(&Tm::LayoutCTV::dynamic(), (m, n))?,
+    ])
+}
+
+/// The picture of a TiledCopy's `(thread, value) -> (m, n)` over its tile.
+pub fn tiled_copy_svg<Tc: TiledCopy>() -> Result<String, Error> {
+    let mn = sizes(Tc::TilerMN::default())?;
+    tv_svg(&Tc::LayoutTV::dynamic(), (mn[0], mn[1]))
+}
