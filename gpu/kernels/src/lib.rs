@@ -7,7 +7,7 @@
 pub mod atoms;
 pub mod hgemm;
 pub mod hopper;
-// pub mod hopper_ws;
+pub mod hopper_ws;
 pub mod sgemm;
 pub mod transpose;
 
