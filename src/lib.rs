@@ -33,6 +33,7 @@ pub mod algebra;
 #[cfg(target_arch = "nvptx64")]
 pub mod arch;
 pub mod atom;
+pub mod chapter;
 pub mod diagnostic;
 #[cfg(feature = "alloc")]
 pub mod dynamic;
