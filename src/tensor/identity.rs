@@ -23,11 +23,13 @@ use crate::layout::int_tuple::{IntTuple, LayoutShape};
 use crate::layout::Layout;
 use crate::num::int::C;
 
-/// The engine of an identity tensor: index `m + n * 2^32` stands for the coordinate `(m, n)`.
+/// The engine of an identity tensor: index `m + n * 2^32` stands for the coordinate `(m, n)`
+/// (`m + n * 2^16` where `usize` has 32 bits, as on wasm32).
 #[derive(Clone, Copy, Default, Debug)]
 pub struct Coords;
 
-const COLUMN: usize = 1 << 32;
+/// The index step of one column: half of `usize`'s bits for the row.
+const COLUMN: usize = 1 << (usize::BITS / 2);
 
 impl Engine for Coords {
     type Elem = (usize, usize);
@@ -40,12 +42,12 @@ impl Engine for Coords {
 pub type IdentityTensor = TensorOf<Coords, Layout<(usize, usize), (C<1>, isize)>>;
 
 /// The identity tensor of an `m x n` matrix: `(m,n):(1,2^32)` over [`Coords`]; `m` is below
-/// 2^32 (checked in debug builds).
+/// 2^32 (2^16 on a 32-bit target; checked in debug builds).
 #[inline(always)]
 pub fn make_identity_tensor(m: usize, n: usize) -> IdentityTensor {
     debug_assert!(
         m < COLUMN,
-        "make_identity_tensor: {m} rows do not fit below 2^32"
+        "make_identity_tensor: {m} rows do not fit below {COLUMN}"
     );
     TensorOf::over(
         Coords,
