@@ -40,6 +40,8 @@ def tessel():
     got = {}
     for name, m, n, k, tf in re.findall(r"(gemm_tn_(?:tma|ws)_\w+) (\d+)x(\d+)x(\d+): .*?([\d.]+) TFLOP/s", out):
         got[f"{name} {m}x{n}x{k}"] = float(tf)
+    for name, m, n, k, tf in re.findall(r"technique (.+?) (\d+)x(\d+)x(\d+): .*?([\d.]+) TFLOP/s", out):
+        got[f"technique {name} {m}x{n}x{k}"] = float(tf)
     return rc, got
 
 

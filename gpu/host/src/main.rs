@@ -65,7 +65,7 @@ fn main() -> Result<(), DriverError> {
         }
         hopper::check_copy(&stream, &module.load_function("check_tma_copy")?, random)?;
         let mut ws = Vec::new();
-        for name in ["gemm_tn_ws_bf16", "gemm_tn_ws_f16"] {
+        for name in ["gemm_tn_ws_bf16", "gemm_tn_ws_f16", "gemm_tn_ws_bf16_3s", "gemm_tn_ws_bf16_noreg"] {
             let bits = if name.contains("bf16") { hopper::bf16_bits } else { f16_bits };
             ws.push((name, module.load_function(name)?, bits as fn(f32) -> u16));
         }

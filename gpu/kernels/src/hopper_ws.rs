@@ -35,8 +35,9 @@ tessel::assert_gmma_layout!(StageB<F16>, shape!("(256,16)"), F16, K);
 
 tessel::shared_array!(ws_smem);
 
+/// `$stages` stages; `$realloc`: the producer gives registers to the consumers (`setmaxnreg`).
 macro_rules! gemm_tn_ws {
-    ($(#[$doc:meta])* $name:ident, $T:ty, $Atom:ty, $producer_regs:literal, $consumer_regs:literal) => {
+    ($(#[$doc:meta])* $name:ident, $T:ty, $Atom:ty, $stages:literal, $realloc:literal) => {
 $(#[$doc])*
 #[no_mangle]
 #[allow(non_snake_case)] // CuTe's names: tCrA is thread-partition C's registers of A
@@ -54,7 +55,7 @@ pub unsafe extern "ptx-kernel" fn $name(
     let (tid, blk, blocks) = (thread().0 as usize, block().0 as usize, grid().0 as usize);
     let (m, n, k) = (m as usize, n as usize, k as usize);
     let (warp, elected) = (warp_idx_sync(), elect_one_sync());
-    const STAGES: u32 = 4;
+    const STAGES: u32 = $stages;
     const A_BYTES: u32 = TensorMap::<$T, Stage<$T>>::TILE_BYTES;
     const B_BYTES: u32 = TensorMap::<$T, StageB<$T>>::TILE_BYTES;
     let sa0 = (ws_smem() + 1023) & !1023;
@@ -75,7 +76,9 @@ pub unsafe extern "ptx-kernel" fn $name(
     let stage_b = |at: u32| TensorSmem::<$T, _>::from_smem(at, 256 * 64, <StageB<$T>>::default());
 
     if warp < 4 {
-        setmaxnreg::<false, $producer_regs>();
+        if $realloc {
+            setmaxnreg::<false, 40>();
+        }
         if warp == 0 {
             let mut write = PipelineState::<STAGES>::new();
             for (bm, bn) in sched.tiles_of(blk, blocks) {
@@ -91,7 +94,9 @@ pub unsafe extern "ptx-kernel" fn $name(
         }
         return;
     }
-    setmaxnreg::<true, $consumer_regs>();
+    if $realloc {
+        setmaxnreg::<true, 232>();
+    }
     let mc = TensorPtr::from_raw_parts(c, m * n, layout!("(M,N):(1,ld)"; M = m, N = n, ld = m));
     let tile_c = <shape!("(128,256)")>::default();
     let mma = MakeTiledMma::<$Atom, shape!("(2,1,1)")>::get_slice(tid - 128);
@@ -142,10 +147,20 @@ gemm_tn_ws!(
     /// Grid `(min(tiles, multiprocessors))`, block 384, `4 x (16 + 32) KiB + 1 KiB` of dynamic
     /// shared memory (the stages, their barriers, and room to align them to 1024 bytes); `group`
     /// the scheduler's rows of tiles a group.
-    gemm_tn_ws_bf16, BF16, SM90_64x256x16_F32BF16BF16_SS, 40, 232
+    gemm_tn_ws_bf16, BF16, SM90_64x256x16_F32BF16BF16_SS, 4, true
+);
+tessel::launch_bounds!(gemm_tn_ws_bf16_3s, 384, 1);
+gemm_tn_ws!(
+    /// The same with 3 stages (for the technique table: what the fourth stage gives).
+    gemm_tn_ws_bf16_3s, BF16, SM90_64x256x16_F32BF16BF16_SS, 3, true
+);
+tessel::launch_bounds!(gemm_tn_ws_bf16_noreg, 384, 1);
+gemm_tn_ws!(
+    /// The same without `setmaxnreg` (every warpgroup keeps the launch's 168 registers).
+    gemm_tn_ws_bf16_noreg, BF16, SM90_64x256x16_F32BF16BF16_SS, 4, false
 );
 tessel::launch_bounds!(gemm_tn_ws_f16, 384, 1);
 gemm_tn_ws!(
     /// The same in f16.
-    gemm_tn_ws_f16, F16, SM90_64x256x16_F32F16F16_SS, 40, 232
+    gemm_tn_ws_f16, F16, SM90_64x256x16_F32F16F16_SS, 4, true
 );
