@@ -154,3 +154,38 @@ fn the_readme_picture_is_the_tiled_mmas() {
         "docs/pictures differs: bash scripts/pictures.sh"
     );
 }
+
+#[test]
+fn a_tiled_copy_draws_its_source_and_destination() {
+    use tessel::atom::copy::{CopyAtom, SM75_U32x4_LDSM_N};
+    use tessel::atom::element::F16;
+    use tessel::atom::print::tiled_copy_svg;
+    use tessel::atom::tiled_copy::MakeTiledCopyA;
+    use tessel::{layout, MakeTiledCopy};
+    // A copy of one atom, both sides the reference: the two pictures are one.
+    type Plain = MakeTiledCopy<layout!("(16,8):(8,1)"), layout!("(1,8)")>;
+    let [s, d] = tiled_copy_svg::<Plain>().unwrap();
+    assert_eq!(s, d);
+    assert_eq!(cells(&s).len(), 16 * 64);
+    assert!(cells(&s).iter().all(|c| c.2.is_some()), "every cell once");
+    // ldmatrix for an SM80 MMA's A: the destination is the MMA's registers, the source the rows
+    // the lanes give the addresses of.
+    type Mma = MakeTiledMma<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,4,1)")>;
+    type Ldsm = MakeTiledCopyA<CopyAtom<SM75_U32x4_LDSM_N, F16>, Mma>;
+    let [s, d] = tiled_copy_svg::<Ldsm>().unwrap();
+    assert_ne!(s, d);
+    let label = |svg: &str, at: (usize, usize)| {
+        cells(svg)
+            .into_iter()
+            .find(|c| c.0 == at)
+            .unwrap()
+            .2
+            .unwrap()
+    };
+    // Lane 1 points at row 1 of the first 8x8 matrix: its source values are that row's 8
+    // elements, while the MMA's registers put (1, 0) with lane 4.
+    for k in 0..8 {
+        assert_eq!(label(&s, (1, k)), format!("T1V{k}"));
+    }
+    assert_eq!(label(&d, (1, 0)), "T4V0");
+}

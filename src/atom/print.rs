@@ -1,6 +1,6 @@
 //! Pictures of a TiledMma's and a TiledCopy's thread-value layouts, as CuTe's
-//! `print_latex(tiled_mma)` and `print_latex(tiled_copy)` draw them: each cell of the tile
-//! `T{t}V{v}`, coloured by thread ([`tv_svg`]).
+//! `print_latex(tiled_mma)` (A, B and C) and `print_latex(tiled_copy)` (source and
+//! destination) draw them: each cell of the tile `T{t}V{v}`, coloured by thread ([`tv_svg`]).
 //!
 //! ```
 //! use tessel::atom::print::tiled_mma_svg;
@@ -38,8 +38,21 @@ pub fn tiled_mma_svg<Tm: TiledMma>() -> Result<[String; 3], Error> {
     ])
 }
 
-/// The picture of a TiledCopy's `(thread, value) -> (m, n)` over its tile.
-pub fn tiled_copy_svg<Tc: TiledCopy>() -> Result<String, Error> {
+/// The pictures of a TiledCopy over its tile: the source's `(thread, value) -> (m, n)`, then the
+/// destination's (CuTe's `get_layoutS_TV` and `get_layoutD_TV`, as `partition_S` and
+/// `partition_D` cut with them). They differ where a side is not the atom's reference: for
+/// `ldmatrix` a lane's source values are the row it gives the address of.
+pub fn tiled_copy_svg<Tc: TiledCopy>() -> Result<[String; 2], Error>
+where
+    Tc::ThrVal2MnS: core::fmt::Display,
+    Tc::ThrVal2MnD: core::fmt::Display,
+{
     let mn = sizes(Tc::TilerMN::default())?;
-    tv_svg(&Tc::LayoutTV::dynamic(), (mn[0], mn[1]))
+    let side = |tv: &dyn core::fmt::Display| -> Result<String, Error> {
+        tv_svg(&format!("{tv}").parse()?, (mn[0], mn[1]))
+    };
+    Ok([
+        side(&Tc::ThrVal2MnS::default())?,
+        side(&Tc::ThrVal2MnD::default())?,
+    ])
 }
