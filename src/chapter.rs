@@ -69,6 +69,25 @@
 //! assert_eq!(D::default().to_string(), "(4,(2,3)):(2,(1,8))");
 //! ```
 //!
+//! # From tiles to threads: local_tile and local_partition
+//!
+//! A 16x8 column-major f32 tile among 32 threads: one 2x2 block a thread (neighbouring threads
+//! 2 elements apart), or `local_partition` by a `(16,2)` thread layout (neighbouring threads
+//! adjacent: one 128-byte read for the warp).
+//!
+//! ```
+//! use tessel::{layout, local_partition, shape, Tensor, ZippedDivide};
+//! type Blocks = ZippedDivide<layout!("(16,8)"), shape!("(2,2)")>;
+//! assert_eq!(Blocks::default().to_string(), "((2,2),(8,4)):((1,16),(2,32))");
+//! let index: Vec<usize> = (0..128).collect();
+//! let tile = Tensor::new(&index, layout!("(16,8)"));
+//! let values = |t: usize| {
+//!     let mine = local_partition(tile, layout!("(16,2)"), t);
+//!     (0..mine.size()).map(|v| mine[v]).collect::<Vec<_>>()
+//! };
+//! assert_eq!([values(0), values(1), values(16)], [[0, 32, 64, 96], [1, 33, 65, 97], [16, 48, 80, 112]]);
+//! ```
+//!
 //! # A Tensor Core's register layout is a layout too
 //!
 //! The TV layouts of `SM80_16x8x16_F32F16F16F32_TN` take `(lane, value)` to a column-major
