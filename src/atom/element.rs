@@ -114,6 +114,7 @@ impl F16 {
         F16(f16_bits(x))
     }
     /// Its value.
+    #[inline(always)]
     pub const fn to_f32(self) -> f32 {
         let (sign, exp, man) = (
             (self.0 as u32 & 0x8000) << 16,

@@ -44,15 +44,12 @@ pub fn tiled_mma_svg<Tm: TiledMma>() -> Result<[String; 3], Error> {
 /// `ldmatrix` a lane's source values are the row it gives the address of.
 pub fn tiled_copy_svg<Tc: TiledCopy>() -> Result<[String; 2], Error>
 where
-    Tc::ThrVal2MnS: core::fmt::Display,
-    Tc::ThrVal2MnD: core::fmt::Display,
+    Tc::ThrVal2MnS: StaticLayout,
+    Tc::ThrVal2MnD: StaticLayout,
 {
     let mn = sizes(Tc::TilerMN::default())?;
-    let side = |tv: &dyn core::fmt::Display| -> Result<String, Error> {
-        tv_svg(&format!("{tv}").parse()?, (mn[0], mn[1]))
-    };
     Ok([
-        side(&Tc::ThrVal2MnS::default())?,
-        side(&Tc::ThrVal2MnD::default())?,
+        tv_svg(&Tc::ThrVal2MnS::dynamic(), (mn[0], mn[1]))?,
+        tv_svg(&Tc::ThrVal2MnD::dynamic(), (mn[0], mn[1]))?,
     ])
 }

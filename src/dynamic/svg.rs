@@ -163,6 +163,14 @@ pub fn layout_svg(l: &DynLayout) -> Result<String, Error> {
 }
 
 /// The picture of a composed layout `Sw o O o L`: each cell of L's table its swizzled index.
+///
+/// ```
+/// use tessel::dynamic::svg::composed_svg;
+/// let svg = composed_svg(&"Sw<1,0,1> o 0 o (2,2):(2,1)".parse().unwrap()).unwrap();
+/// // Row 1 swaps its two elements: (1, 0) holds 3.
+/// let cell = svg.lines().find(|l| l.contains("data-m=\"1\" data-n=\"0\"")).unwrap();
+/// assert!(cell.ends_with(">3</text></g>"));
+/// ```
 pub fn composed_svg(c: &DynComposedLayout) -> Result<String, Error> {
     indexed(c.to_string(), c.layout(), |i| {
         c.call_index(i).map(|k| k as i64)
@@ -172,6 +180,15 @@ pub fn composed_svg(c: &DynComposedLayout) -> Result<String, Error> {
 /// The picture of a thread-value layout `(T, V) -> m + M n` over an `M x N` tile: each cell
 /// `T{t}V{v}` coloured by thread, a cell no pair reaches blank; an index outside the tile is
 /// [`Error::OutsideShape`].
+///
+/// ```
+/// use tessel::dynamic::svg::tv_svg;
+/// // Two threads of two values over a 2x2 tile: thread 1 holds row 1.
+/// let svg = tv_svg(&"(2,2):(1,2)".parse().unwrap(), (2, 2)).unwrap();
+/// let cell = svg.lines().find(|l| l.contains("data-m=\"1\" data-n=\"1\"")).unwrap();
+/// assert!(cell.ends_with(">T1V1</text></g>"));
+/// assert!(tv_svg(&"(2,2):(1,2)".parse().unwrap(), (2, 1)).is_err()); // past the tile
+/// ```
 pub fn tv_svg(tv: &DynLayout, (m, n): (i64, i64)) -> Result<String, Error> {
     if tv.rank() != 2 {
         return Err(Error::NotRank2);
@@ -207,6 +224,12 @@ pub fn tv_svg(tv: &DynLayout, (m, n): (i64, i64)) -> Result<String, Error> {
 
 /// The picture of `zipped_divide(l, tiler)` on `l`'s table: each cell its index in `l`,
 /// coloured by the tile it falls in (the tile's number in the divide's second mode).
+///
+/// ```
+/// use tessel::dynamic::svg::divide_svg;
+/// let svg = divide_svg(&"(4,4)".parse().unwrap(), &"(2,2)".parse().unwrap()).unwrap();
+/// assert!(svg.contains("4 tiles of 4 cells"));
+/// ```
 pub fn divide_svg(l: &DynLayout, tiler: &Tiler) -> Result<String, Error> {
     let (rows, cols) = grid_of(l)?;
     // The divide of the table's own coordinates: (tile, rest) -> m + rows n.
