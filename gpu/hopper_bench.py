@@ -3,13 +3,14 @@
 
     python3 gpu/hopper_bench.py [OUT_DIR]
 
-- tessel's `gemm_tn_ws_bf16`/`_f16` (warp-specialized, persistent) and `gemm_tn_tma_bf16`/`_f16`
+- tessel's `gemm_tn_ws_bf16`/`_f16`/`_e4m3` (warp-specialized, persistent) and `gemm_tn_tma_bf16`/`_f16`
   (the tutorial's schedule) through `gpu/out/gpu-host PTX hopper`
   (built here by `bash gpu/build.sh --host`): each checked against exact sums on the CPU, then
   timed with CUDA events (the median of 20 samples of 10 launches);
 - CuTe's wgmma_tma_sm90 tutorial (TN, its own timer), in f16 and in bf16 with f32 accumulation,
   from `gpu/vendor/hopper` (`../shared/tools/hopper-anchors gpu/vendor/hopper` here; carried);
-- cuBLAS through torch (`a @ b.t()`, K-major A and B), the median of 30 samples of 10;
+- cuBLAS through torch (`a @ b.t()`, K-major A and B; in e4m3 `torch._scaled_mm` with unit
+  scales and a bf16 C), the median of 30 samples of 10;
 - registers, shared memory and the SASS instruction mix of tessel's kernels (ptxas, cuobjdump).
 Writes OUT_DIR/hopper.json and prints a table."""
 import json
@@ -67,26 +68,40 @@ def tutorial():
     return got
 
 
+def timed(f):
+    """The median of 30 samples of 10 calls, in ms."""
+    import torch
+    for _ in range(5):
+        f()
+    times = []
+    for _ in range(30):
+        s, e = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+        s.record()
+        for _ in range(10):
+            f()
+        e.record()
+        torch.cuda.synchronize()
+        times.append(s.elapsed_time(e) / 10)
+    return sorted(times)[len(times) // 2]
+
+
 def cublas():
     import torch
     got = {}
-    for dt in (torch.bfloat16, torch.float16):
+    for dt in (torch.bfloat16, torch.float16, torch.float8_e4m3fn):
         for m, n, k in SIZES:
-            a = torch.randn(m, k, device="cuda", dtype=dt)
-            b = torch.randn(n, k, device="cuda", dtype=dt)
-            for _ in range(5):
-                a @ b.t()
-            times = []
-            for _ in range(30):
-                s, e = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-                s.record()
-                for _ in range(10):
-                    a @ b.t()
-                e.record()
-                torch.cuda.synchronize()
-                times.append(s.elapsed_time(e) / 10)
-            ms = sorted(times)[len(times) // 2]
-            got[f"cublas {str(dt)[6:]} {m}x{n}x{k}"] = 2 * m * n * k / (ms * 1e-3) / 1e12
+            a = torch.randn(m, k, device="cuda").to(dt)
+            b = torch.randn(n, k, device="cuda").to(dt)
+            if dt == torch.float8_e4m3fn:
+                one = torch.tensor(1.0, device="cuda")
+                f = lambda: torch._scaled_mm(a, b.t(), scale_a=one, scale_b=one, out_dtype=torch.bfloat16)
+            else:
+                f = lambda: a @ b.t()
+            key = f"cublas {str(dt)[6:]} {m}x{n}x{k}"
+            try:
+                got[key] = 2 * m * n * k / (timed(f) * 1e-3) / 1e12
+            except Exception as e:  # an old torch without fp8: say so in the results
+                got[key] = repr(e)[:200]
     return got
 
 
@@ -98,7 +113,8 @@ def mix(text):
     """The instruction mix of cuobjdump's SASS of one function."""
     ops = [o.split(".")[0] for o in re.findall(r"/\*[0-9a-f]{4}\*/\s+(?:@!?U?P\w+\s+)?([A-Z][A-Z0-9_.]*)", text)]
     n = max(len(ops), 1)
-    return {"instructions": len(ops), "HGMMA": ops.count("HGMMA"), "HGMMA share": round(ops.count("HGMMA") / n, 4),
+    gmma = ops.count("HGMMA") + ops.count("QGMMA")
+    return {"instructions": len(ops), "HGMMA": ops.count("HGMMA"), "QGMMA": ops.count("QGMMA"), "GMMA share": round(gmma / n, 4),
             "integer/address": sum(o in INTEGER for o in ops), "integer share": round(sum(o in INTEGER for o in ops) / n, 3),
             "UTMALDG": ops.count("UTMALDG"), "STG": ops.count("STG"), "WARPGROUP": sum(o.startswith("WARPGROUP") for o in ops)}
 
@@ -107,7 +123,7 @@ def sass():
     ptx, cubin = os.path.join(OUT, "tessel_kernels.ptx"), os.path.join(OUT, "tessel_kernels.cubin")
     _, log = sh(f"{CUDA_BIN}/ptxas", "-arch=sm_90a", "-O3", "-v", ptx, "-o", cubin)
     got = {"ptxas_c7520": "C7520" in log, "ptxas_warnings": re.findall(r"warning.*", log)[:8]}
-    for name in ("gemm_tn_ws_bf16", "gemm_tn_ws_f16", "gemm_tn_tma_bf16", "gemm_tn_tma_f16"):
+    for name in ("gemm_tn_ws_bf16", "gemm_tn_ws_f16", "gemm_tn_ws_e4m3", "gemm_tn_tma_bf16", "gemm_tn_tma_f16"):
         m = re.search(rf"Compiling entry function '{name}'.*?Used (\d+) registers", log, re.S)
         _, text = sh(f"{CUDA_BIN}/cuobjdump", "-sass", "-fun", name, cubin)
         got[name] = {"registers": int(m.group(1)) if m else None, **mix(text)}

@@ -24,8 +24,9 @@ INCLUDES = ["cutlass_library/source/include", "nvidia/cuda_cccl/include",
             "nvidia/cuda_runtime/include", "nvidia/cuda_nvcc/include"]
 TSV = os.path.join(ROOT, "tests", "golden", "tma.tsv")
 TEST = os.path.join(ROOT, "tests", "golden_tma.rs")
-CPP_TYPES = {"u8": "uint8_t", "F16": "half_t", "BF16": "bfloat16_t", "TF32": "tfloat32_t", "f32": "float"}
-BYTES = {"u8": 1, "F16": 2, "BF16": 2, "TF32": 4, "f32": 4}
+CPP_TYPES = {"u8": "uint8_t", "E4M3": "float_e4m3_t", "F16": "half_t", "BF16": "bfloat16_t",
+             "TF32": "tfloat32_t", "f32": "float"}
+BYTES = {"u8": 1, "E4M3": 1, "F16": 2, "BF16": 2, "TF32": 4, "f32": 4}
 
 STANDIN = r"""
 extern "C" CUresult CUDAAPI cuTensorMapEncodeTiled(CUtensorMap*, CUtensorMapDataType type, cuuint32_t rank,
@@ -72,6 +73,9 @@ def cases():
             ("f32", "(8,16):(1,8)", "(8,#300):(1,8)", 1),
             ("BF16", "(64,64):(64,1)", "(256,128):(128,1)", 1),
             ("u8", "(32,128):(128,1)", "(#100,#1000):(#1024,1)", 1)]
+    # e4m3 as the fp8 GEMM loads it (CuTe gives the driver UINT8 for it).
+    out += [("E4M3", "K_SW128 (128,128)", "(#1000,#336):(#336,1)", 1),
+            ("E4M3", "K_SW128 (256,128)", "(#8192,#8192):(#8192,1)", 1)]
     return out
 
 
@@ -149,7 +153,7 @@ def write_test():
            "//! Every TMA descriptor's arguments against what CuTe's `make_tma_copy` passes the driver",
            "//! (tests/golden/tma.tsv).",
            "mod tma_case;",
-           "use tessel::atom::element::{BF16, F16, TF32};",
+           "use tessel::atom::element::{BF16, E4M3, F16, TF32};",
            "use tessel::atom::gmma::*;",
            "use tessel::{layout, shape, TileToShape};",
            "use tma_case::case;",

@@ -1,4 +1,4 @@
-//! f32 to bf16 and f16 (round to nearest, ties to even): every value of each format comes back
+//! f32 to bf16, f16 and e4m3 (round to nearest, ties to even): every value of each format comes back
 //! from its f32, every midpoint of two neighbours goes to the even one, anything past it to the
 //! nearer.
 
@@ -61,4 +61,51 @@ fn bf16_rounds_to_nearest_even() {
     );
     assert_eq!(BF16::from_f32(f32::NEG_INFINITY).0, 0xff80);
     assert!(BF16::from_f32(f32::NAN).to_f32().is_nan());
+}
+
+#[test]
+fn e4m3_rounds_to_nearest_even_and_saturates() {
+    let to = |b: u8| tessel::atom::element::E4M3(b).to_f32();
+    let from = |x: f32| tessel::atom::element::E4M3::from_f32(x).0;
+    // Every finite value comes back, with either sign, and the values rise with their bits.
+    let values: Vec<(u8, f32)> = (0..0x7f).map(|b| (b, to(b))).collect();
+    for &(b, v) in &values {
+        assert_eq!(from(v), b, "{v} back to its bits");
+        assert_eq!(from(-v), b | 0x80, "{} back to its bits", -v);
+    }
+    for w in values.windows(2) {
+        let ((a, x), (b, y)) = (w[0], w[1]);
+        assert!(x < y, "{x} before {y}");
+        let mid = x + (y - x) / 2.0;
+        assert_eq!(
+            from(mid),
+            if a % 2 == 0 { a } else { b },
+            "the tie between {x} and {y}"
+        );
+        assert_eq!(
+            from(f32::from_bits(mid.to_bits() - 1)),
+            a,
+            "just under {mid}"
+        );
+        assert_eq!(
+            from(f32::from_bits(mid.to_bits() + 1)),
+            b,
+            "just over {mid}"
+        );
+    }
+    assert_eq!(
+        (to(0x7e), to(0x08), to(0x01)),
+        (448.0, 2f32.powi(-6), 2f32.powi(-9))
+    );
+    for past in [449.0, 464.0, 480.0, 1e30, f32::INFINITY] {
+        assert_eq!(from(past), 0x7e, "{past} saturates to 448");
+        assert_eq!(from(-past), 0xfe, "{} saturates to -448", -past);
+    }
+    assert_eq!(
+        from(2f32.powi(-10)),
+        0,
+        "half the smallest subnormal: a tie, to 0"
+    );
+    assert_eq!(from(1e-10), 0);
+    assert!(to(from(f32::NAN)).is_nan() && to(0xff).is_nan());
 }

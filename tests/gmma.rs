@@ -64,31 +64,57 @@ fn the_descriptor_fields_and_offsets() {
     assert_eq!(e.0 >> 32, d.0 >> 32);
 }
 
+/// Two warpgroups of `$Atom` over a stage of A of `$T`, 128 rows of 128 bytes (4 K blocks),
+/// 128-byte swizzle, at 0x4000: each thread's descriptors are those of its warpgroup's 64 rows, one per K block.
+macro_rules! partition_descriptors {
+    ($T:ty, $Atom:ty, $stage:literal, $tile:literal) => {{
+        use tessel::atom::gmma::{make_gmma_desc, make_gmma_fragment, Layout_K_SW128_Atom, K};
+        use tessel::tensor::{Access, Walk};
+        use tessel::{local_tile, shape, MakeTiledMma, TensorSmem, TileToShape};
+        type Stage = TileToShape<Layout_K_SW128_Atom<$T>, shape!($stage)>;
+        type Mma = MakeTiledMma<$Atom, shape!("(2,1,1)")>;
+        // SAFETY: not read; the address is a stage's.
+        let sa = unsafe {
+            TensorSmem::<$T, _>::from_smem(
+                0x4000,
+                128 * 128 / core::mem::size_of::<$T>(),
+                Stage::default(),
+            )
+        };
+        for thread in [0, 127, 128, 255] {
+            let part = Mma::get_slice(thread).partition_A(sa);
+            let frag = make_gmma_fragment::<K, _, _>(&part);
+            assert_eq!(frag.sizes(), (1, 1, 4), "one descriptor per K block");
+            for k in 0..4 {
+                let tile = local_tile(sa, <shape!($tile)>::default(), (thread / 128, k));
+                // SAFETY: the engine computes descriptors; every index is one.
+                let got = unsafe { frag.engine().load(frag.index(k)) };
+                assert_eq!(
+                    got,
+                    make_gmma_desc::<K, _, _>(&tile),
+                    "thread {thread}, K block {k}"
+                );
+            }
+        }
+    }};
+}
+
 #[test]
 fn a_partitions_descriptors_are_each_k_blocks() {
     use tessel::atom::element::F16;
-    use tessel::atom::gmma::{make_gmma_desc, make_gmma_fragment, Layout_K_SW128_Atom, K};
     use tessel::mma::SM90_64x16x16_F32F16F16_SS;
-    use tessel::tensor::{Access, Walk};
-    use tessel::{local_tile, shape, MakeTiledMma, TensorSmem, TileToShape};
-    // Two warpgroups over a 128x64 stage of A (each its 64 rows), 128-byte swizzle, at 0x4000.
-    type Stage = TileToShape<Layout_K_SW128_Atom<F16>, shape!("(128,64)")>;
-    type Mma = MakeTiledMma<SM90_64x16x16_F32F16F16_SS, shape!("(2,1,1)")>;
-    // SAFETY: not read; the address is a stage's.
-    let sa = unsafe { TensorSmem::<F16, _>::from_smem(0x4000, 128 * 64, Stage::default()) };
-    for thread in [0, 127, 128, 255] {
-        let part = Mma::get_slice(thread).partition_A(sa);
-        let frag = make_gmma_fragment::<K, _, _>(&part);
-        assert_eq!(frag.sizes(), (1, 1, 4), "one descriptor per K block");
-        for k in 0..4 {
-            let tile = local_tile(sa, <shape!("(64,16)")>::default(), (thread / 128, k));
-            // SAFETY: the engine computes descriptors; every index is one.
-            let got = unsafe { frag.engine().load(frag.index(k)) };
-            assert_eq!(
-                got,
-                make_gmma_desc::<K, _, _>(&tile),
-                "thread {thread}, K block {k}"
-            );
-        }
-    }
+    partition_descriptors!(F16, SM90_64x16x16_F32F16F16_SS, "(128,64)", "(64,16)");
+}
+
+#[test]
+fn e4m3_partitions_descriptors_are_each_k_blocks() {
+    use tessel::atom::element::E4M3;
+    use tessel::mma::SM90_64x256x32_F32E4M3E4M3_SS_TN;
+    // An MMA's K is 32 bytes in every type: 32 e4m3 elements.
+    partition_descriptors!(
+        E4M3,
+        SM90_64x256x32_F32E4M3E4M3_SS_TN,
+        "(128,128)",
+        "(64,32)"
+    );
 }

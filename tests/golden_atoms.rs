@@ -716,6 +716,156 @@ fn mma_atoms_print_cutes_layouts() {
         "SM90_64x256x16_F32BF16BF16_SS CLayout"
     );
     assert_eq!(
+        shown::<<SM90_64x8x32_F32E4M3E4M3_SS_TN as MmaAtom>::ShapeMNK>(),
+        "(64,8,32)",
+        "SM90_64x8x32_F32E4M3E4M3_SS_TN ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x8x32_F32E4M3E4M3_SS_TN as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x8x32_F32E4M3E4M3_SS_TN ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x8x32_F32E4M3E4M3_SS_TN as MmaAtom>::ALayout>(),
+        "(128,(64,32)):(0,(1,64))",
+        "SM90_64x8x32_F32E4M3E4M3_SS_TN ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x8x32_F32E4M3E4M3_SS_TN as MmaAtom>::BLayout>(),
+        "(128,(8,32)):(0,(1,8))",
+        "SM90_64x8x32_F32E4M3E4M3_SS_TN BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x8x32_F32E4M3E4M3_SS_TN as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,1)):((128,1,16),(64,8,512))",
+        "SM90_64x8x32_F32E4M3E4M3_SS_TN CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x16x32_F32E4M3E4M3_SS_TN as MmaAtom>::ShapeMNK>(),
+        "(64,16,32)",
+        "SM90_64x16x32_F32E4M3E4M3_SS_TN ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x16x32_F32E4M3E4M3_SS_TN as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x16x32_F32E4M3E4M3_SS_TN ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x16x32_F32E4M3E4M3_SS_TN as MmaAtom>::ALayout>(),
+        "(128,(64,32)):(0,(1,64))",
+        "SM90_64x16x32_F32E4M3E4M3_SS_TN ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x16x32_F32E4M3E4M3_SS_TN as MmaAtom>::BLayout>(),
+        "(128,(16,32)):(0,(1,16))",
+        "SM90_64x16x32_F32E4M3E4M3_SS_TN BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x16x32_F32E4M3E4M3_SS_TN as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,2)):((128,1,16),(64,8,512))",
+        "SM90_64x16x32_F32E4M3E4M3_SS_TN CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x32x32_F32E4M3E4M3_SS_TN as MmaAtom>::ShapeMNK>(),
+        "(64,32,32)",
+        "SM90_64x32x32_F32E4M3E4M3_SS_TN ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x32x32_F32E4M3E4M3_SS_TN as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x32x32_F32E4M3E4M3_SS_TN ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x32x32_F32E4M3E4M3_SS_TN as MmaAtom>::ALayout>(),
+        "(128,(64,32)):(0,(1,64))",
+        "SM90_64x32x32_F32E4M3E4M3_SS_TN ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x32x32_F32E4M3E4M3_SS_TN as MmaAtom>::BLayout>(),
+        "(128,(32,32)):(0,(1,32))",
+        "SM90_64x32x32_F32E4M3E4M3_SS_TN BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x32x32_F32E4M3E4M3_SS_TN as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,4)):((128,1,16),(64,8,512))",
+        "SM90_64x32x32_F32E4M3E4M3_SS_TN CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x64x32_F32E4M3E4M3_SS_TN as MmaAtom>::ShapeMNK>(),
+        "(64,64,32)",
+        "SM90_64x64x32_F32E4M3E4M3_SS_TN ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x64x32_F32E4M3E4M3_SS_TN as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x64x32_F32E4M3E4M3_SS_TN ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x64x32_F32E4M3E4M3_SS_TN as MmaAtom>::ALayout>(),
+        "(128,(64,32)):(0,(1,64))",
+        "SM90_64x64x32_F32E4M3E4M3_SS_TN ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x64x32_F32E4M3E4M3_SS_TN as MmaAtom>::BLayout>(),
+        "(128,(64,32)):(0,(1,64))",
+        "SM90_64x64x32_F32E4M3E4M3_SS_TN BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x64x32_F32E4M3E4M3_SS_TN as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,8)):((128,1,16),(64,8,512))",
+        "SM90_64x64x32_F32E4M3E4M3_SS_TN CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x128x32_F32E4M3E4M3_SS_TN as MmaAtom>::ShapeMNK>(),
+        "(64,128,32)",
+        "SM90_64x128x32_F32E4M3E4M3_SS_TN ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x128x32_F32E4M3E4M3_SS_TN as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x128x32_F32E4M3E4M3_SS_TN ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x128x32_F32E4M3E4M3_SS_TN as MmaAtom>::ALayout>(),
+        "(128,(64,32)):(0,(1,64))",
+        "SM90_64x128x32_F32E4M3E4M3_SS_TN ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x128x32_F32E4M3E4M3_SS_TN as MmaAtom>::BLayout>(),
+        "(128,(128,32)):(0,(1,128))",
+        "SM90_64x128x32_F32E4M3E4M3_SS_TN BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x128x32_F32E4M3E4M3_SS_TN as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,16)):((128,1,16),(64,8,512))",
+        "SM90_64x128x32_F32E4M3E4M3_SS_TN CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x256x32_F32E4M3E4M3_SS_TN as MmaAtom>::ShapeMNK>(),
+        "(64,256,32)",
+        "SM90_64x256x32_F32E4M3E4M3_SS_TN ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x256x32_F32E4M3E4M3_SS_TN as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x256x32_F32E4M3E4M3_SS_TN ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x256x32_F32E4M3E4M3_SS_TN as MmaAtom>::ALayout>(),
+        "(128,(64,32)):(0,(1,64))",
+        "SM90_64x256x32_F32E4M3E4M3_SS_TN ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x256x32_F32E4M3E4M3_SS_TN as MmaAtom>::BLayout>(),
+        "(128,(256,32)):(0,(1,256))",
+        "SM90_64x256x32_F32E4M3E4M3_SS_TN BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x256x32_F32E4M3E4M3_SS_TN as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,32)):((128,1,16),(64,8,512))",
+        "SM90_64x256x32_F32E4M3E4M3_SS_TN CLayout"
+    );
+    assert_eq!(
         shown::<<UniversalFMA<f32> as MmaAtom>::ShapeMNK>(),
         "(1,1,1)",
         "UniversalFMA ShapeMNK"
@@ -1469,6 +1619,15 @@ fn tiled_mma_9() {
 
 #[test]
 fn tiled_mma_10() {
+    // SM90_64x256x32_F32E4M3E4M3_SS_TN Shape<_2,_1,_1>
+    assert_eq!(shown::<<MakeTiledMma<SM90_64x256x32_F32E4M3E4M3_SS_TN, shape!("(2,1,1)")> as TiledMma>::TileShapeMNK>(), "(128,256,32)");
+    assert_eq!(shown::<<MakeTiledMma<SM90_64x256x32_F32E4M3E4M3_SS_TN, shape!("(2,1,1)")> as TiledMma>::LayoutATV>(), "((128,2),((64,32),(1,1))):((0,64),((1,128),(0,0)))");
+    assert_eq!(shown::<<MakeTiledMma<SM90_64x256x32_F32E4M3E4M3_SS_TN, shape!("(2,1,1)")> as TiledMma>::LayoutBTV>(), "(256,((256,32),(1,1))):(0,((1,256),(0,0)))");
+    assert_eq!(shown::<<MakeTiledMma<SM90_64x256x32_F32E4M3E4M3_SS_TN, shape!("(2,1,1)")> as TiledMma>::LayoutCTV>(), "((4,8,8),((2,2,32),(1,1))):((256,1,16),((128,8,1024),(0,0)))");
+}
+
+#[test]
+fn tiled_mma_11() {
     // UniversalFMA Shape<_16,_16,_1>
     assert_eq!(
         shown::<<MakeTiledMma<UniversalFMA<f32>, shape!("(16,16,1)")> as TiledMma>::TileShapeMNK>(),
@@ -1489,7 +1648,7 @@ fn tiled_mma_10() {
 }
 
 #[test]
-fn tiled_mma_11() {
+fn tiled_mma_12() {
     // UniversalFMA Shape<_8,_4,_1>
     assert_eq!(
         shown::<<MakeTiledMma<UniversalFMA<f32>, shape!("(8,4,1)")> as TiledMma>::TileShapeMNK>(),
@@ -1510,7 +1669,7 @@ fn tiled_mma_11() {
 }
 
 #[test]
-fn tiled_mma_12() {
+fn tiled_mma_13() {
     // UniversalFMA Shape<_4,_8,_2>
     assert_eq!(
         shown::<<MakeTiledMma<UniversalFMA<f32>, shape!("(4,8,2)")> as TiledMma>::TileShapeMNK>(),
@@ -1531,7 +1690,7 @@ fn tiled_mma_12() {
 }
 
 #[test]
-fn tiled_mma_13() {
+fn tiled_mma_14() {
     // SM80_16x8x16_F32F16F16F32_TN Shape<_2,_2,_1> 32|32|16
     assert_eq!(shown::<<MakeTiledMma<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,2,1)"), (C<32>, C<32>, C<16>)> as TiledMma>::TileShapeMNK>(), "(32,32,16)");
     assert_eq!(shown::<<MakeTiledMma<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,2,1)"), (C<32>, C<32>, C<16>)> as TiledMma>::LayoutATV>(), "((4,8,2,2),((2,2,2),(1,1))):((64,1,16,0),((32,8,256),(0,0)))");
@@ -1540,7 +1699,7 @@ fn tiled_mma_13() {
 }
 
 #[test]
-fn tiled_mma_14() {
+fn tiled_mma_15() {
     // SM80_16x8x16_F32F16F16F32_TN Shape<_2,_4,_1> 32|64|16
     assert_eq!(shown::<<MakeTiledMma<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,4,1)"), (C<32>, C<64>, C<16>)> as TiledMma>::TileShapeMNK>(), "(32,64,16)");
     assert_eq!(shown::<<MakeTiledMma<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,4,1)"), (C<32>, C<64>, C<16>)> as TiledMma>::LayoutATV>(), "((4,8,2,4),((2,2,2),(1,1))):((64,1,16,0),((32,8,256),(0,0)))");
@@ -1549,7 +1708,7 @@ fn tiled_mma_14() {
 }
 
 #[test]
-fn tiled_mma_15() {
+fn tiled_mma_16() {
     // SM80_16x8x16_F16F16F16F16_TN Shape<_2,_2,_1> (8,2,2):(1,16,8)|32|_
     assert_eq!(
         shown::<
@@ -1594,7 +1753,7 @@ fn tiled_mma_15() {
 }
 
 #[test]
-fn tiled_mma_16() {
+fn tiled_mma_17() {
     // UniversalFMA Shape<_16,_16,_1> _|32|_
     assert_eq!(shown::<<MakeTiledMma<UniversalFMA<f32>, shape!("(16,16,1)"), (Underscore, C<32>, Underscore)> as TiledMma>::TileShapeMNK>(), "(16,32,1)");
     assert_eq!(shown::<<MakeTiledMma<UniversalFMA<f32>, shape!("(16,16,1)"), (Underscore, C<32>, Underscore)> as TiledMma>::LayoutATV>(), "((16,16),(1,(1,1))):((1,0),(0,(0,0)))");

@@ -2,7 +2,7 @@
 //! Every TMA descriptor's arguments against what CuTe's `make_tma_copy` passes the driver
 //! (tests/golden/tma.tsv).
 mod tma_case;
-use tessel::atom::element::{BF16, F16, TF32};
+use tessel::atom::element::{BF16, E4M3, F16, TF32};
 use tessel::atom::gmma::*;
 use tessel::{layout, shape, TileToShape};
 use tma_case::case;
@@ -98,4 +98,6 @@ fn every_descriptor_is_cutes() {
     case::<f32, layout!("(8,16):(1,8)"), _>(&layout!("(8,x0):(1,8)"; x0 = 300), 1, "type=7 rank=1 address=65536 dim=2400 strides= box=128 estrides=1 interleave=0 swizzle=0 l2=2 oob=0", "(_1@0,_8@0)");
     case::<BF16, layout!("(64,64):(64,1)"), _>(&layout!("(256,128):(128,1)"), 1, "type=9 rank=2 address=65536 dim=128,256 strides=256 box=64,64 estrides=1,1 interleave=0 swizzle=0 l2=2 oob=0", "(_1@1,_1@0)");
     case::<u8, layout!("(32,128):(128,1)"), _>(&layout!("(x0,x1):(x2,1)"; x0 = 100, x1 = 1000, x2 = 1024), 1, "type=0 rank=2 address=65536 dim=1000,100 strides=1024 box=128,32 estrides=1,1 interleave=0 swizzle=0 l2=2 oob=0", "(_1@1,_1@0)");
+    case::<E4M3, TileToShape<Layout_K_SW128_Atom<E4M3>, shape!("(128,128)")>, _>(&layout!("(x0,x1):(x2,1)"; x0 = 1000, x1 = 336, x2 = 336), 1, "type=0 rank=2 address=65536 dim=336,1000 strides=336 box=128,128 estrides=1,1 interleave=0 swizzle=3 l2=2 oob=0", "(_1@1,_1@0)");
+    case::<E4M3, TileToShape<Layout_K_SW128_Atom<E4M3>, shape!("(256,128)")>, _>(&layout!("(x0,x1):(x2,1)"; x0 = 8192, x1 = 8192, x2 = 8192), 1, "type=0 rank=2 address=65536 dim=8192,8192 strides=8192 box=128,256 estrides=1,1 interleave=0 swizzle=3 l2=2 oob=0", "(_1@1,_1@0)");
 }

@@ -1,5 +1,5 @@
-//! Element types of the atoms: their width in bits, at the type level, and the 16- and 19-bit
-//! floating-point formats Rust has no stable type for (stored in their bits).
+//! Element types of the atoms: their width in bits, at the type level, and the 8-, 16- and
+//! 19-bit floating-point formats Rust has no stable type for (stored in their bits).
 
 use typenum::{U128, U16, U32, U64, U8};
 
@@ -20,7 +20,7 @@ macro_rules! elements {
 
 elements! {
     i8: U8; u8: U8; i16: U16; u16: U16; i32: U32; u32: U32; f32: U32; i64: U64; u64: U64;
-    f64: U64; u128: U128; F16: U16; BF16: U16; TF32: U32;
+    f64: U64; u128: U128; F16: U16; BF16: U16; TF32: U32; E4M3: U8;
 }
 
 /// A scalar [`UniversalFMA`](crate::mma::UniversalFMA) multiplies and adds: `a * b + c`, one
@@ -72,6 +72,12 @@ pub struct F16(pub u16);
 #[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
 #[repr(transparent)]
 pub struct BF16(pub u16);
+
+/// The 8-bit float with 4 exponent and 3 significand bits (CuTe's `float_e4m3_t`, OCP's
+/// E4M3FN): bias 7, no infinities, `S.1111.111` is NaN, the largest value is 448.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
+#[repr(transparent)]
+pub struct E4M3(pub u8);
 
 /// TensorFloat-32 in a 32-bit word (CuTe's `tfloat32_t`): an f32 whose low 13 mantissa bits the
 /// tensor core ignores.
@@ -130,8 +136,38 @@ impl F16 {
     }
 }
 
+impl E4M3 {
+    /// The e4m3 nearest `x`, saturated to ±448 as `cvt.rn.satfinite.e4m3x2.f32` saturates (an
+    /// infinity too); a NaN stays NaN. The same integer steps on the host and the GPU.
+    ///
+    /// ```
+    /// use tessel::atom::element::E4M3;
+    /// assert_eq!(E4M3::from_f32(1.0 + 1.0 / 16.0), E4M3(0x38)); // a tie: to even, 1.0
+    /// assert_eq!(E4M3::from_f32(-1000.0), E4M3(0xfe)); // -448
+    /// assert_eq!(E4M3(0x01).to_f32(), 2f32.powi(-9)); // the smallest subnormal
+    /// ```
+    #[inline(always)]
+    pub const fn from_f32(x: f32) -> Self {
+        E4M3(e4m3_bits(x))
+    }
+    /// Its value.
+    #[inline(always)]
+    pub const fn to_f32(self) -> f32 {
+        let (sign, exp, man) = (
+            (self.0 as u32 & 0x80) << 24,
+            (self.0 >> 3) & 0xf,
+            self.0 as u32 & 7,
+        );
+        let magnitude = match (exp, man) {
+            (0xf, 7) => f32::NAN,
+            (0, _) => man as f32 / 512.0, // subnormal: man * 2^-9, exact in f32
+            _ => f32::from_bits((exp as u32 + 120) << 23 | man << 20),
+        };
+        f32::from_bits(sign | magnitude.to_bits())
+    }
+}
+
 /// `v >> shift` rounded to nearest, ties to even (`shift` in 1..=31).
-#[cfg(not(target_arch = "nvptx64"))]
 const fn shift_rne(v: u32, shift: u32) -> u32 {
     let (kept, rest, half) = (v >> shift, v & ((1 << shift) - 1), 1 << (shift - 1));
     kept + (rest > half || (rest == half && kept & 1 == 1)) as u32
@@ -173,6 +209,33 @@ const fn f16_bits(x: f32) -> u16 {
         0 // under half the smallest subnormal
     };
     sign | magnitude as u16
+}
+
+/// The bits of the e4m3 nearest `x`, saturated to the largest finite value.
+const fn e4m3_bits(x: f32) -> u8 {
+    let b = x.to_bits();
+    let sign = (b >> 24) as u8 & 0x80;
+    if x.is_nan() {
+        return sign | 0x7f;
+    }
+    let (exp, man) = (((b >> 23) & 0xff) as i32, b & 0x7f_ffff);
+    let e = exp - 127 + 7; // the e4m3's biased exponent
+    let magnitude = if exp == 0xff || e >= 0x10 {
+        0x7e
+    } else if e > 0 {
+        // Normal: the carry of the rounding runs into the exponent, then saturates.
+        shift_rne((e as u32) << 23 | man, 20)
+    } else if e >= -3 {
+        // Subnormal: the significand with its leading one, scaled to units of 2^-9.
+        shift_rne(man | 0x80_0000, (21 - e) as u32)
+    } else {
+        0 // under half the smallest subnormal
+    };
+    sign | if magnitude > 0x7e {
+        0x7e
+    } else {
+        magnitude as u8
+    }
 }
 
 /// A 16-bit element, packed two to a 32-bit register by the tensor-core instructions (the

@@ -36,7 +36,7 @@
 //! ```
 #![allow(non_camel_case_types)]
 
-use crate::atom::element::{Element, BF16, F16, TF32};
+use crate::atom::element::{Element, BF16, E4M3, F16, TF32};
 use crate::atom::mma::{KMajor, MNMajor};
 use crate::layout::int_tuple::{IntTuple, LayoutShape};
 use crate::layout::sublayout::{Prepend, PrependLayout};
@@ -512,6 +512,7 @@ macro_rules! gmma_atoms {
 gmma_atoms! {
     u8: 4, U16, U32, U64, U128;
     i8: 4, U16, U32, U64, U128;
+    E4M3: 4, U16, U32, U64, U128;
     F16: 3, U8, U16, U32, U64;
     BF16: 3, U8, U16, U32, U64;
     TF32: 2, U4, U8, U16, U32;

@@ -20,7 +20,7 @@
 //! ```
 #![allow(non_camel_case_types)]
 
-use crate::atom::element::{BF16, F16, TF32};
+use crate::atom::element::{BF16, E4M3, F16, TF32};
 use crate::layout::int_tuple::Tuple;
 use crate::layout::StaticLayout;
 use core::fmt::Display;
@@ -144,6 +144,32 @@ sm90_atoms! {
     SM90_64x64x16_F32BF16BF16_SS: (f32, BF16, BF16, f32) "(64,64,16)" "128:1" "(128,(64,16)):(0,(1,64))" "(128,(64,16)):(0,(1,64))" "((4,8,4),(2,2,8)):((128,1,16),(64,8,512))";
     SM90_64x128x16_F32BF16BF16_SS: (f32, BF16, BF16, f32) "(64,128,16)" "128:1" "(128,(64,16)):(0,(1,64))" "(128,(128,16)):(0,(1,128))" "((4,8,4),(2,2,16)):((128,1,16),(64,8,512))";
     SM90_64x256x16_F32BF16BF16_SS: (f32, BF16, BF16, f32) "(64,256,16)" "128:1" "(128,(64,16)):(0,(1,64))" "(128,(256,16)):(0,(1,256))" "((4,8,4),(2,2,32)):((128,1,16),(64,8,512))";
+}
+
+/// CuTe's fp8 SM90 atoms: `wgmma` on e4m3, both operands K-major in shared memory (the only
+/// majorness the instruction has for 8-bit types, hence CuTe's `_TN` and no major parameters).
+macro_rules! sm90_atoms_tn {
+    ($($Name:ident: ($D:ty, $A:ty, $B:ty, $C:ty) $mnk:tt $thr:tt $a:tt $b:tt $c:tt;)+) => {$(
+        #[doc = concat!("CuTe's `", stringify!($Name), "` (wgmma, A and B K-major from shared ",
+            "memory): shape `", $mnk, "`, C layout `", $c, "`. Its state is `scale_out`.")]
+        #[derive(Clone, Copy, Default, Debug)]
+        pub struct $Name {
+            /// Whether the next call accumulates.
+            pub scale_out: ScaleOut,
+        }
+        impl MmaAtom for $Name {
+            atom_traits!($D, $A, $B, $C, $mnk, $thr, $a, $b, $c);
+        }
+    )+};
+}
+
+sm90_atoms_tn! {
+    SM90_64x8x32_F32E4M3E4M3_SS_TN: (f32, E4M3, E4M3, f32) "(64,8,32)" "128:1" "(128,(64,32)):(0,(1,64))" "(128,(8,32)):(0,(1,8))" "((4,8,4),(2,2,1)):((128,1,16),(64,8,512))";
+    SM90_64x16x32_F32E4M3E4M3_SS_TN: (f32, E4M3, E4M3, f32) "(64,16,32)" "128:1" "(128,(64,32)):(0,(1,64))" "(128,(16,32)):(0,(1,16))" "((4,8,4),(2,2,2)):((128,1,16),(64,8,512))";
+    SM90_64x32x32_F32E4M3E4M3_SS_TN: (f32, E4M3, E4M3, f32) "(64,32,32)" "128:1" "(128,(64,32)):(0,(1,64))" "(128,(32,32)):(0,(1,32))" "((4,8,4),(2,2,4)):((128,1,16),(64,8,512))";
+    SM90_64x64x32_F32E4M3E4M3_SS_TN: (f32, E4M3, E4M3, f32) "(64,64,32)" "128:1" "(128,(64,32)):(0,(1,64))" "(128,(64,32)):(0,(1,64))" "((4,8,4),(2,2,8)):((128,1,16),(64,8,512))";
+    SM90_64x128x32_F32E4M3E4M3_SS_TN: (f32, E4M3, E4M3, f32) "(64,128,32)" "128:1" "(128,(64,32)):(0,(1,64))" "(128,(128,32)):(0,(1,128))" "((4,8,4),(2,2,16)):((128,1,16),(64,8,512))";
+    SM90_64x256x32_F32E4M3E4M3_SS_TN: (f32, E4M3, E4M3, f32) "(64,256,32)" "128:1" "(128,(64,32)):(0,(1,64))" "(128,(256,32)):(0,(1,256))" "((4,8,4),(2,2,32)):((128,1,16),(64,8,512))";
 }
 
 /// One thread's fused multiply-add `d = a * b + c` on scalars (CuTe's `UniversalFMA`): the atom of

@@ -33,7 +33,7 @@
 //! assert_eq!((&p.box_dim[..2], p.swizzle), (&[64, 128][..], TmaSwizzle::B128));
 //! ```
 
-use crate::atom::element::{Element, BF16, F16, TF32};
+use crate::atom::element::{Element, BF16, E4M3, F16, TF32};
 use crate::layout::int_tuple::{IntTuple, LayoutShape};
 use crate::layout::Layout;
 use crate::num::int::Int;
@@ -498,7 +498,7 @@ macro_rules! tma_elements {
 }
 tma_elements! {
     u8 = 0; i8 = 0; u16 = 1; i16 = 1; u32 = 2; i32 = 3; u64 = 4; i64 = 5;
-    F16 = 6; f32 = 7; f64 = 8; BF16 = 9; TF32 = 11;
+    F16 = 6; f32 = 7; f64 = 8; BF16 = 9; TF32 = 11; E4M3 = 0;
 }
 
 /// One mode of a global tensor: extent, stride in elements, and whether it takes no part in a

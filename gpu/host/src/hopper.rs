@@ -121,7 +121,7 @@ pub fn run(
             shared(stages) as i32,
         )?;
         for (m, n, k) in [(1000u32, 700u32, 328u32), (4096, 4096, 4096), (8192, 8192, 8192), (4000, 4000, 4000)] {
-            let ((a, b), (da, db)) = inputs(stream, (m, n, k), to_bits, random)?;
+            let ((a, b), (da, db)) = inputs(stream, (m, n, k), (to_bits, sixteenths), random)?;
             let mut dc = stream.alloc_zeros::<f32>((m * n) as usize)?;
             let bf16 = name.contains("bf16");
             let gemm = |dc: &mut CudaSlice<f32>| launch((&function, stages), bf16, stream, (m, n, k), (&da, &db), dc);
@@ -139,18 +139,23 @@ pub fn run(
     Ok(())
 }
 
-/// K-major A (`m x k`) and B (`n x k`) of multiples of 1/16 in [-1/2, 1/2), exact in bf16 and
-/// f16 (`to_bits`), on the host and on the device.
+/// Multiples of 1/16 in [-1/2, 1/2) from uniform [-1/2, 1/2): exact in bf16 and f16.
+pub fn sixteenths(x: f32) -> f32 {
+    (x * 16.0).floor() / 16.0
+}
+
+/// K-major A (`m x k`) and B (`n x k`) of `quantize`d random values, exact in the inputs' type
+/// (`to_bits`), on the host and on the device.
 #[allow(clippy::type_complexity)]
-pub fn inputs(
+pub fn inputs<B: DeviceRepr>(
     stream: &Arc<CudaStream>,
     (m, n, k): (u32, u32, u32),
-    to_bits: fn(f32) -> u16,
+    (to_bits, quantize): (fn(f32) -> B, fn(f32) -> f32),
     random: fn(usize, u64) -> Vec<f32>,
-) -> Result<((Vec<f32>, Vec<f32>), (CudaSlice<u16>, CudaSlice<u16>)), DriverError> {
-    let sixteenths = |v: Vec<f32>| -> Vec<f32> { v.iter().map(|x| (x * 16.0).floor() / 16.0).collect() };
-    let (a, b) = (sixteenths(random((m * k) as usize, 4)), sixteenths(random((n * k) as usize, 5)));
-    let bits = |v: &[f32]| -> Vec<u16> { v.iter().map(|&x| to_bits(x)).collect() };
+) -> Result<((Vec<f32>, Vec<f32>), (CudaSlice<B>, CudaSlice<B>)), DriverError> {
+    let values = |v: Vec<f32>| -> Vec<f32> { v.into_iter().map(quantize).collect() };
+    let (a, b) = (values(random((m * k) as usize, 4)), values(random((n * k) as usize, 5)));
+    let bits = |v: &[f32]| -> Vec<B> { v.iter().map(|&x| to_bits(x)).collect() };
     let (da, db) = (stream.memcpy_stod(&bits(&a))?, stream.memcpy_stod(&bits(&b))?);
     Ok(((a, b), (da, db)))
 }
@@ -169,8 +174,8 @@ pub fn cells(m: usize, n: usize, random: fn(usize, u64) -> Vec<f32>) -> Vec<(usi
         .collect()
 }
 
-/// `C(i, j)` of K-major `a` and `b`, exact: the inputs are multiples of 1/16 in [-1/2, 1/2), so
-/// every sum of up to 2^16 products is exact in f32.
+/// `C(i, j)` of K-major `a` and `b`, exact: the inputs are multiples of 1/16 in [-1/2, 1/2) (or
+/// of 1/2 in [-2, 2)), so every sum of up to 2^16 products is exact in f32.
 pub fn exact(a: &[f32], b: &[f32], k: usize, (i, j): (usize, usize)) -> f32 {
     (0..k).map(|p| a[i * k + p] * b[j * k + p]).sum()
 }

@@ -1,40 +1,65 @@
-//! The warp-specialized persistent GEMMs (`gemm_tn_ws_bf16`, `gemm_tn_ws_f16`): descriptors of
-//! A's `(128,64)` and B's `(256,64)` stages, a grid of one block a multiprocessor, C in the
-//! inputs' type; checked against the CPU (the exact sum rounded as the kernel rounds it) at
-//! every size the issue names, and timed for several scheduler groups.
+//! The warp-specialized persistent GEMMs (`gemm_tn_ws_bf16`, `_f16`, `_e4m3`): descriptors of
+//! A's `(128,BK)` and B's `(256,BK)` stages (128-byte K tiles), a grid of one block a
+//! multiprocessor, C in bf16 or f16; checked against the CPU (the exact sum rounded as the
+//! kernel rounds it) at every size the issue names, and timed for several scheduler groups.
 
-use crate::hopper::{cells, encode_tiled, exact, gmem, inputs, median_ms, tensor_map, ByValue, Stage};
+use crate::hopper::{bf16_bits, cells, encode_tiled, exact, gmem, inputs, median_ms, sixteenths};
+use crate::hopper::{tensor_map, ByValue, Stage};
 use cudarc::driver::sys::{CUdevice_attribute, CUfunction_attribute};
-use cudarc::driver::{CudaContext, CudaFunction, CudaSlice, CudaStream, DevicePtr, DriverError};
-use cudarc::driver::{LaunchConfig, PushKernelArg};
+use cudarc::driver::{CudaContext, CudaFunction, CudaSlice, CudaStream, DevicePtr, DeviceRepr};
+use cudarc::driver::{DriverError, LaunchConfig, PushKernelArg};
 use std::sync::Arc;
-use tessel::atom::element::{BF16, F16};
+use tessel::atom::element::{BF16, E4M3, F16};
 use tessel::atom::gmma::Layout_K_SW128_Atom;
 use tessel::atom::tma::TensorMap;
 use tessel::{shape, TileToShape};
 
 type StageB<T> = TileToShape<Layout_K_SW128_Atom<T>, shape!("(256,64)")>;
+type StageA8 = TileToShape<Layout_K_SW128_Atom<E4M3>, shape!("(128,128)")>;
+type StageB8 = TileToShape<Layout_K_SW128_Atom<E4M3>, shape!("(256,128)")>;
 
-/// `stages` stages of A and B, their barriers, and room to align them to 1024 bytes.
+/// `stages` stages of A and B (128-byte K tiles), their barriers, and room to align them to
+/// 1024 bytes.
 const fn shared(stages: u32) -> u32 {
-    stages * (128 + 256) * 64 * 2 + 1024 + 64
+    stages * (128 + 256) * 128 + 1024 + 64
+}
+
+/// A kernel's input type.
+#[derive(Clone, Copy, PartialEq)]
+enum Input {
+    Bf16,
+    F16,
+    E4m3,
 }
 
 /// A kernel and how it is launched: its input type, its stages (what its dynamic shared memory
 /// holds) and the most blocks of its grid (the multiprocessors for a persistent launch).
 struct Kernel<'a> {
     f: &'a CudaFunction,
-    bf16: bool,
+    input: Input,
     stages: u32,
     blocks: u32,
 }
 
-/// One launch: `C = A B^T` into `c` (column-major, the inputs' type).
-fn launch(
+/// The e4m3 bits of an f32 that e4m3 holds exactly.
+fn e4m3_bits(x: f32) -> u8 {
+    let e = E4M3::from_f32(x);
+    assert!(e.to_f32() == x, "{x} is not exact in e4m3");
+    e.0
+}
+
+/// Multiples of 1/2 in [-2, 2) from uniform [-1/2, 1/2): exact in e4m3, and their sums exact
+/// however the tensor core adds them (integers of a quarter, far from its precision).
+fn halves(x: f32) -> f32 {
+    (x * 8.0).floor() / 2.0
+}
+
+/// One launch: `C = A B^T` into `c` (column-major, bf16 or f16).
+fn launch<B>(
     kernel: &Kernel,
     stream: &Arc<CudaStream>,
     (m, n, k, group): (u32, u32, u32, u32),
-    (a, b): (&CudaSlice<u16>, &CudaSlice<u16>),
+    (a, b): (&CudaSlice<B>, &CudaSlice<B>),
     c: &mut CudaSlice<u16>,
 ) -> Result<(), DriverError> {
     let (pa, _ga) = a.device_ptr(stream);
@@ -46,13 +71,20 @@ fn launch(
         shared_mem_bytes: shared(kernel.stages),
     };
     let mut builder = stream.launch_builder(kernel.f);
-    let (ab, bb, af, bf);
-    if kernel.bf16 {
-        (ab, bb) = (tensor_map!(BF16, pa, m, k), tensor_map!(BF16, StageB<BF16>, pb, n, k));
-        builder.arg(&ab).arg(&bb);
-    } else {
-        (af, bf) = (tensor_map!(F16, pa, m, k), tensor_map!(F16, StageB<F16>, pb, n, k));
-        builder.arg(&af).arg(&bf);
+    let (ab, bb, af, bf, a8, b8);
+    match kernel.input {
+        Input::Bf16 => {
+            (ab, bb) = (tensor_map!(BF16, pa, m, k), tensor_map!(BF16, StageB<BF16>, pb, n, k));
+            builder.arg(&ab).arg(&bb);
+        }
+        Input::F16 => {
+            (af, bf) = (tensor_map!(F16, pa, m, k), tensor_map!(F16, StageB<F16>, pb, n, k));
+            builder.arg(&af).arg(&bf);
+        }
+        Input::E4m3 => {
+            (a8, b8) = (tensor_map!(E4M3, StageA8, pa, m, k), tensor_map!(E4M3, StageB8, pb, n, k));
+            builder.arg(&a8).arg(&b8);
+        }
     }
     builder.arg(&m).arg(&n).arg(&k).arg(&group).arg(c);
     unsafe { builder.launch(cfg)? };
@@ -62,29 +94,31 @@ fn launch(
 /// Checks each kernel (group 8) at every size and times it for scheduler groups 1, 4, 8 and 16;
 /// then the techniques: variants of the bf16 kernel (named `_3s`: 3 stages, `_noreg`: no
 /// `setmaxnreg`), and the bf16 kernel launched one tile a block instead of persistent, each
-/// checked at 1000x700x328 and timed at 4096³ and 8192³ for groups 4 and 16.
+/// checked at 1000x700x328 and timed at 4096³ and 8192³ for groups 4 and 16. Whether every
+/// checked element was equal.
 pub fn run(
     ctx: &Arc<CudaContext>,
     stream: &Arc<CudaStream>,
-    kernels: Vec<(&'static str, CudaFunction, fn(f32) -> u16)>,
+    kernels: Vec<(&'static str, CudaFunction)>,
     random: fn(usize, u64) -> Vec<f32>,
-) -> Result<(), DriverError> {
+) -> Result<bool, DriverError> {
     let sms = ctx.attribute(CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT)? as u32;
-    let sizes = [
-        (1000u32, 700u32, 328u32),
-        (4096, 4096, 4096),
-        (8192, 8192, 8192),
-        (4000, 4000, 4000),
-        (8192, 128, 8192),
-        (128, 8192, 8192),
-    ];
-    for (name, function, to_bits) in &kernels {
+    let mut equal = true;
+    for (name, function) in &kernels {
         function.set_attribute(CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, shared(4) as i32)?;
         let stages = if name.contains("_3s") { 3 } else { 4 };
-        let kernel = Kernel { f: function, bf16: name.contains("bf16"), stages, blocks: sms };
-        if name.ends_with("_bf16") || name.ends_with("_f16") {
+        let input = match name {
+            n if n.contains("bf16") => Input::Bf16,
+            n if n.contains("f16") => Input::F16,
+            _ => Input::E4m3,
+        };
+        let kernel = Kernel { f: function, input, stages, blocks: sms };
+        // e4m3's K is a multiple of 16 (TMA's 16-byte strides): 336 for the ragged size.
+        let ragged = (1000, 700, if input == Input::E4m3 { 336 } else { 328 });
+        let sizes = [ragged, (4096, 4096, 4096), (8192, 8192, 8192), (4000, 4000, 4000), (8192, 128, 8192), (128, 8192, 8192)];
+        if !name.ends_with("_3s") && !name.ends_with("_noreg") {
             for size in sizes {
-                check_and_time(ctx, stream, name, &kernel, size, &[1, 4, 8, 16], (*to_bits, random))?;
+                equal &= check_and_time(ctx, stream, name, &kernel, size, &[1, 4, 8, 16], random)?;
             }
         }
         // The techniques: the variants, and the main bf16 kernel one tile a block.
@@ -95,35 +129,57 @@ pub fn run(
             _ => vec![],
         };
         for (label, kernel) in variants {
-            for size in [(1000, 700, 328), (4096, 4096, 4096), (8192, 8192, 8192)] {
-                check_and_time(ctx, stream, &format!("technique {label}"), kernel, size, &[4, 16], (*to_bits, random))?;
+            for size in [ragged, (4096, 4096, 4096), (8192, 8192, 8192)] {
+                equal &= check_and_time(ctx, stream, &format!("technique {label}"), kernel, size, &[4, 16], random)?;
             }
         }
     }
-    Ok(())
+    Ok(equal)
 }
 
-/// Checks `kernel` at one size (group 8) against the CPU, then times it for each group.
+/// Checks `kernel` at one size (group 8) against the CPU, then times it for each group; whether
+/// every checked element was equal.
 fn check_and_time(
     ctx: &Arc<CudaContext>,
     stream: &Arc<CudaStream>,
     name: &str,
     kernel: &Kernel,
-    (m, n, k): (u32, u32, u32),
+    size: (u32, u32, u32),
     groups: &[u32],
-    (to_bits, random): (fn(f32) -> u16, fn(usize, u64) -> Vec<f32>),
-) -> Result<(), DriverError> {
+    random: fn(usize, u64) -> Vec<f32>,
+) -> Result<bool, DriverError> {
+    let at = (name, size, groups, random);
+    match kernel.input {
+        Input::Bf16 => check_and_time_in(ctx, stream, kernel, at, (bf16_bits, sixteenths)),
+        Input::F16 => check_and_time_in(ctx, stream, kernel, at, (crate::f16_bits, sixteenths)),
+        Input::E4m3 => check_and_time_in(ctx, stream, kernel, at, (e4m3_bits, halves)),
+    }
+}
+
+/// [`check_and_time`] for inputs of bits `B`.
+#[allow(clippy::type_complexity)]
+fn check_and_time_in<B: DeviceRepr>(
+    ctx: &Arc<CudaContext>,
+    stream: &Arc<CudaStream>,
+    kernel: &Kernel,
+    (name, (m, n, k), groups, random): (&str, (u32, u32, u32), &[u32], fn(usize, u64) -> Vec<f32>),
+    values: (fn(f32) -> B, fn(f32) -> f32),
+) -> Result<bool, DriverError> {
     // What the kernel stores: the exact sum rounded to its type.
-    let round = |x: f32| if kernel.bf16 { BF16::from_f32(x).0 } else { F16::from_f32(x).0 };
-    let ((a, b), (da, db)) = inputs(stream, (m, n, k), to_bits, random)?;
+    let round = |x: f32| if kernel.input == Input::F16 { F16::from_f32(x).0 } else { BF16::from_f32(x).0 };
+    let ((a, b), (da, db)) = inputs(stream, (m, n, k), values, random)?;
     let mut dc = stream.alloc_zeros::<u16>((m * n) as usize)?;
     let gemm = |group: u32, dc: &mut CudaSlice<u16>| launch(kernel, stream, (m, n, k, group), (&da, &db), dc);
     gemm(8, &mut dc)?;
     let c = stream.memcpy_dtov(&dc)?;
     let cells = cells(m as usize, n as usize, random);
     let (mu, ku) = (m as usize, k as usize);
-    let wrong = cells.iter().filter(|&&(i, j)| c[i + mu * j] != round(exact(&a, &b, ku, (i, j)))).count();
-    assert_eq!(wrong, 0, "{name} {m}x{n}x{k}: {wrong} of {} elements wrong", cells.len());
+    let wrong: Vec<_> = cells.iter().filter(|&&(i, j)| c[i + mu * j] != round(exact(&a, &b, ku, (i, j)))).collect();
+    if let Some(&&(i, j)) = wrong.first() {
+        let (got, want) = (c[i + mu * j], exact(&a, &b, ku, (i, j)));
+        println!("{name} {m}x{n}x{k}: WRONG: {} of {} elements differ; C({i},{j}) = {got:#06x}, the exact sum {want}", wrong.len(), cells.len());
+        return Ok(false);
+    }
     let mut timed = Vec::new();
     for &group in groups {
         let ms = median_ms(ctx, stream, || gemm(group, &mut dc))?;
@@ -132,5 +188,5 @@ fn check_and_time(
     let best = timed.iter().map(|t| t.1).fold(0.0, f64::max);
     let groups: Vec<String> = timed.iter().map(|(g, t)| format!("group {g} {t:.1}")).collect();
     println!("{name} {m}x{n}x{k}: {} elements equal to the CPU's; {best:.1} TFLOP/s ({})", cells.len(), groups.join(", "));
-    Ok(())
+    Ok(true)
 }

@@ -36,7 +36,7 @@ fn worst_error(c: &[f32], m: usize, n: usize, want: impl Fn(usize, usize) -> f32
 }
 
 /// The f16 bits of an f32 that f16 holds exactly (a normal number of at most 11 significant bits).
-fn f16_bits(x: f32) -> u16 {
+pub(crate) fn f16_bits(x: f32) -> u16 {
     if x == 0.0 {
         return 0;
     }
@@ -65,12 +65,13 @@ fn main() -> Result<(), DriverError> {
         }
         hopper::check_copy(&stream, &module.load_function("check_tma_copy")?, random)?;
         let mut ws = Vec::new();
-        for name in ["gemm_tn_ws_bf16", "gemm_tn_ws_f16", "gemm_tn_ws_bf16_3s", "gemm_tn_ws_bf16_noreg"] {
-            let bits = if name.contains("bf16") { hopper::bf16_bits } else { f16_bits };
-            ws.push((name, module.load_function(name)?, bits as fn(f32) -> u16));
+        for name in ["gemm_tn_ws_bf16", "gemm_tn_ws_f16", "gemm_tn_ws_e4m3", "gemm_tn_ws_bf16_3s", "gemm_tn_ws_bf16_noreg"] {
+            ws.push((name, module.load_function(name)?));
         }
-        hopper_ws::run(&ctx, &stream, ws, random)?;
-        return hopper::run(&ctx, &stream, kernels, random);
+        let equal = hopper_ws::run(&ctx, &stream, ws, random)?;
+        hopper::run(&ctx, &stream, kernels, random)?;
+        assert!(equal, "a warp-specialized GEMM gave a wrong element (the lines with WRONG)");
+        return Ok(());
     }
     let (transpose, sgemm) = (
         module.load_function("transpose")?,

@@ -1,28 +1,30 @@
 //! A warp-specialized, persistent Hopper GEMM, built as CUTLASS's
 //! `KernelTmaWarpSpecializedCooperative` builds its TN case: `C = A B^T`, A `m x k` and B
-//! `n x k` K-major in bf16 or f16, f32 accumulation, C `m x n` column-major in the inputs' type,
-//! `k` a multiple of 8. A block of three warpgroups (384 threads) stays resident on its
-//! multiprocessor and takes `(128,256)` output tiles in the scheduler's order
-//! ([`TileScheduler`], grouped rasters):
+//! `n x k` K-major, f32 accumulation, C `m x n` column-major. In bf16 or f16 (C in the inputs'
+//! type, `k` a multiple of 8), or in e4m3 (C in bf16, `k` a multiple of 16: TMA's 16-byte
+//! strides). A block of three warpgroups (384 threads) stays resident on its multiprocessor and
+//! takes `(128,256)` output tiles in the scheduler's order ([`TileScheduler`], grouped rasters):
 //! - warpgroup 0 produces: it gives most of its registers back (`setmaxnreg` 40) and its first
-//!   warp's elected lane issues TMA loads of each K tile, `(128,64)` of A and `(256,64)` of B,
-//!   into 4 stages of a `PipelineTmaAsync`, running ahead across tiles;
+//!   warp's elected lane issues TMA loads of each K tile of 128 bytes, `(128,64)` of A and
+//!   `(256,64)` of B in 16-bit types (`(128,128)`, `(256,128)` in e4m3), into 4 stages of a
+//!   `PipelineTmaAsync`, running ahead across tiles;
 //! - warpgroups 1 and 2 consume (`setmaxnreg` 232): a TiledMma of two
-//!   `SM90_64x256x16_F32BF16BF16_SS` atoms along M, 128 accumulators a thread, one wgmma batch
-//!   left in flight while the next K tile's is issued, then the epilogue: the accumulators
-//!   converted and stored, predicated by an identity tensor, while the producer already fills
-//!   the stages with the next tile's K tiles.
+//!   `SM90_64x256x16_F32BF16BF16_SS` atoms along M (`SM90_64x256x32_F32E4M3E4M3_SS_TN` in e4m3),
+//!   128 accumulators a thread, one wgmma batch left in flight while the next K tile's is
+//!   issued, then the epilogue: the accumulators converted and stored, predicated by an
+//!   identity tensor, while the producer already fills the stages with the next tile's K tiles.
 
 use crate::hopper::Stage;
 use tessel::arch::sm90::{elect_one_sync, setmaxnreg, warp_idx_sync};
 use tessel::arch::{block, grid, sync_threads, thread};
-use tessel::atom::element::{BF16, F16};
+use tessel::atom::element::{BF16, E4M3, F16};
 use tessel::atom::exec::{gemm, warpgroup_arrive, warpgroup_commit_batch, warpgroup_wait};
 use tessel::atom::gmma::{make_gmma_fragment, Layout_K_SW128_Atom, K};
 use tessel::atom::pipeline::{PipelineState, PipelineTmaAsync};
 use tessel::atom::scheduler::TileScheduler;
 use tessel::atom::tma::TensorMap;
 use tessel::mma::{SM90_64x256x16_F32BF16BF16_SS, SM90_64x256x16_F32F16F16_SS};
+use tessel::mma::SM90_64x256x32_F32E4M3E4M3_SS_TN;
 use tessel::tensor::{elem_less, make_identity_tensor, Underscore as _x};
 use tessel::{layout, local_tile, shape, MakeTiledMma, TensorPtr, TensorSmem, TileToShape};
 
@@ -32,36 +34,48 @@ tessel::assert_tma_tile!(BF16, StageB<BF16>);
 tessel::assert_gmma_layout!(StageB<BF16>, shape!("(256,16)"), BF16, K);
 tessel::assert_tma_tile!(F16, StageB<F16>);
 tessel::assert_gmma_layout!(StageB<F16>, shape!("(256,16)"), F16, K);
+/// A stage of e4m3's A: 128 rows of 128 elements (a 128-byte swizzle row, as in 16-bit types).
+pub type StageA8 = TileToShape<Layout_K_SW128_Atom<E4M3>, shape!("(128,128)")>;
+/// A stage of e4m3's B: 256 rows of 128 elements.
+pub type StageB8 = TileToShape<Layout_K_SW128_Atom<E4M3>, shape!("(256,128)")>;
+tessel::assert_tma_tile!(E4M3, StageA8);
+tessel::assert_gmma_layout!(StageA8, shape!("(64,32)"), E4M3, K);
+tessel::assert_tma_tile!(E4M3, StageB8);
+tessel::assert_gmma_layout!(StageB8, shape!("(256,32)"), E4M3, K);
 
 tessel::shared_array!(ws_smem);
 
-/// `$stages` stages; `$realloc`: the producer gives registers to the consumers (`setmaxnreg`).
+/// Inputs `$T` in stages `$SA` (128 rows), `$SB` (256 rows), C of `$O`; `$stages` stages; `$realloc`: the
+/// producer gives registers to the consumers (`setmaxnreg`).
 macro_rules! gemm_tn_ws {
-    ($(#[$doc:meta])* $name:ident, $T:ty, $Atom:ty, $stages:literal, $realloc:literal) => {
+    ($(#[$doc:meta])* $name:ident, $T:ty => $O:ty, $SA:ty, $SB:ty, $Atom:ty, $stages:literal,
+     $realloc:literal) => {
 $(#[$doc])*
 #[no_mangle]
 #[allow(non_snake_case)] // CuTe's names: tCrA is thread-partition C's registers of A
 pub unsafe extern "ptx-kernel" fn $name(
-    _tma_a: TensorMap<$T, Stage<$T>>,
-    _tma_b: TensorMap<$T, StageB<$T>>,
+    _tma_a: TensorMap<$T, $SA>,
+    _tma_b: TensorMap<$T, $SB>,
     m: u32,
     n: u32,
     k: u32,
     group: u32,
-    c: *mut $T,
+    c: *mut $O,
 ) {
-    let tma_a = TensorMap::<$T, Stage<$T>>::from_param(tessel::grid_constant!($name, 0));
-    let tma_b = TensorMap::<$T, StageB<$T>>::from_param(tessel::grid_constant!($name, 1));
+    let tma_a = TensorMap::<$T, $SA>::from_param(tessel::grid_constant!($name, 0));
+    let tma_b = TensorMap::<$T, $SB>::from_param(tessel::grid_constant!($name, 1));
     let (tid, blk, blocks) = (thread().0 as usize, block().0 as usize, grid().0 as usize);
     let (m, n, k) = (m as usize, n as usize, k as usize);
     let (warp, elected) = (warp_idx_sync(), elect_one_sync());
     const STAGES: u32 = $stages;
-    const A_BYTES: u32 = TensorMap::<$T, Stage<$T>>::TILE_BYTES;
-    const B_BYTES: u32 = TensorMap::<$T, StageB<$T>>::TILE_BYTES;
+    const A_BYTES: u32 = TensorMap::<$T, $SA>::TILE_BYTES;
+    const B_BYTES: u32 = TensorMap::<$T, $SB>::TILE_BYTES;
+    // The stages' K: what 128 rows of A hold in a stage.
+    const BK: usize = A_BYTES as usize / (128 * core::mem::size_of::<$T>());
     let sa0 = (ws_smem() + 1023) & !1023;
     let sb0 = sa0 + STAGES * A_BYTES;
     let bars = sb0 + STAGES * B_BYTES;
-    type Pipe = PipelineTmaAsync<STAGES, (TensorMap<$T, Stage<$T>>, TensorMap<$T, StageB<$T>>), ()>;
+    type Pipe = PipelineTmaAsync<STAGES, (TensorMap<$T, $SA>, TensorMap<$T, $SB>), ()>;
     let pipe = Pipe::new(bars, bars + 8 * STAGES);
     if warp == 0 {
         // Each consumer thread releases a stage.
@@ -71,9 +85,9 @@ pub unsafe extern "ptx-kernel" fn $name(
     }
     sync_threads();
     let sched = TileScheduler::new((m, n), (128, 256), group as usize);
-    let k_tiles = k.div_ceil(64);
-    let stage_a = |at: u32| TensorSmem::<$T, _>::from_smem(at, 128 * 64, <Stage<$T>>::default());
-    let stage_b = |at: u32| TensorSmem::<$T, _>::from_smem(at, 256 * 64, <StageB<$T>>::default());
+    let k_tiles = k.div_ceil(BK);
+    let stage_a = |at: u32| TensorSmem::<$T, _>::from_smem(at, 128 * BK, <$SA>::default());
+    let stage_b = |at: u32| TensorSmem::<$T, _>::from_smem(at, 256 * BK, <$SB>::default());
 
     if warp < 4 {
         if $realloc {
@@ -86,8 +100,8 @@ pub unsafe extern "ptx-kernel" fn $name(
                     pipe.producer_acquire(&write);
                     pipe.producer_expect_tx(&write, elected);
                     let full = pipe.barriers(&write).0;
-                    tma_a.load([bm * 128, kt * 64], &stage_a(sa0 + A_BYTES * write.index()), full, elected);
-                    tma_b.load([bn * 256, kt * 64], &stage_b(sb0 + B_BYTES * write.index()), full, elected);
+                    tma_a.load([bm * 128, kt * BK], &stage_a(sa0 + A_BYTES * write.index()), full, elected);
+                    tma_b.load([bn * 256, kt * BK], &stage_b(sb0 + B_BYTES * write.index()), full, elected);
                     write.advance();
                 }
             }
@@ -134,7 +148,7 @@ pub unsafe extern "ptx-kernel" fn $name(
         debug_assert_eq!(tCrC.size(), 128);
         tessel::unroll!(128, i => {
             if elem_less(tCcC.coord(i), (m, n)) {
-                tCgC.write(i, <$T>::from_f32(tCrC[i]));
+                tCgC.write(i, <$O>::from_f32(tCrC[i]));
             }
         });
     }
@@ -147,20 +161,25 @@ gemm_tn_ws!(
     /// Grid `(min(tiles, multiprocessors))`, block 384, `4 x (16 + 32) KiB + 1 KiB` of dynamic
     /// shared memory (the stages, their barriers, and room to align them to 1024 bytes); `group`
     /// the scheduler's rows of tiles a group.
-    gemm_tn_ws_bf16, BF16, SM90_64x256x16_F32BF16BF16_SS, 4, true
+    gemm_tn_ws_bf16, BF16 => BF16, Stage<BF16>, StageB<BF16>, SM90_64x256x16_F32BF16BF16_SS, 4, true
 );
 tessel::launch_bounds!(gemm_tn_ws_bf16_3s, 384, 1);
 gemm_tn_ws!(
     /// The same with 3 stages (for the technique table: what the fourth stage gives).
-    gemm_tn_ws_bf16_3s, BF16, SM90_64x256x16_F32BF16BF16_SS, 3, true
+    gemm_tn_ws_bf16_3s, BF16 => BF16, Stage<BF16>, StageB<BF16>, SM90_64x256x16_F32BF16BF16_SS, 3, true
 );
 tessel::launch_bounds!(gemm_tn_ws_bf16_noreg, 384, 1);
 gemm_tn_ws!(
     /// The same without `setmaxnreg` (every warpgroup keeps the launch's 168 registers).
-    gemm_tn_ws_bf16_noreg, BF16, SM90_64x256x16_F32BF16BF16_SS, 4, false
+    gemm_tn_ws_bf16_noreg, BF16 => BF16, Stage<BF16>, StageB<BF16>, SM90_64x256x16_F32BF16BF16_SS, 4, false
 );
 tessel::launch_bounds!(gemm_tn_ws_f16, 384, 1);
 gemm_tn_ws!(
     /// The same in f16.
-    gemm_tn_ws_f16, F16, SM90_64x256x16_F32F16F16_SS, 4, true
+    gemm_tn_ws_f16, F16 => F16, Stage<F16>, StageB<F16>, SM90_64x256x16_F32F16F16_SS, 4, true
+);
+tessel::launch_bounds!(gemm_tn_ws_e4m3, 384, 1);
+gemm_tn_ws!(
+    /// The same in e4m3 (QGMMA, K tiles of 128), C in bf16.
+    gemm_tn_ws_e4m3, E4M3 => BF16, StageA8, StageB8, SM90_64x256x32_F32E4M3E4M3_SS_TN, 4, true
 );

@@ -1,5 +1,6 @@
-//! The SM90 atoms that run: `wgmma.mma_async` m64nNk16 (f16 and bf16 in, f32 accumulate) with
-//! A and B K-major in shared memory. A thread's A and B are the descriptors of the atom's tiles
+//! The SM90 atoms that run: `wgmma.mma_async` m64nNk16 (f16 and bf16 in) and m64nNk32 (e4m3
+//! in), f32 accumulate, with A and B K-major in shared memory. A thread's A and B are the
+//! descriptors of the atom's tiles
 //! ([`make_gmma_fragment`](crate::atom::gmma::make_gmma_fragment)); its accumulators are the
 //! `N/2` values of the atom's C layout, in its order. The atom's `scale_out` says whether a call
 //! adds to them. Around a `gemm` the kernel runs CuTe's protocol: [`warpgroup_arrive`] before,
@@ -7,11 +8,14 @@
 
 use super::MmaRegisters;
 use crate::atom::gmma::GmmaDescriptor;
-use crate::mma::{KMajor, SM90_64x16x16_F32BF16BF16_SS, SM90_64x16x16_F32F16F16_SS};
 use crate::mma::{SM90_64x128x16_F32BF16BF16_SS, SM90_64x128x16_F32F16F16_SS};
+use crate::mma::{SM90_64x128x32_F32E4M3E4M3_SS_TN, SM90_64x256x32_F32E4M3E4M3_SS_TN};
+use crate::mma::{SM90_64x16x16_F32BF16BF16_SS, SM90_64x16x16_F32F16F16_SS};
+use crate::mma::{SM90_64x16x32_F32E4M3E4M3_SS_TN, SM90_64x32x32_F32E4M3E4M3_SS_TN};
 use crate::mma::{SM90_64x256x16_F32BF16BF16_SS, SM90_64x256x16_F32F16F16_SS};
 use crate::mma::{SM90_64x32x16_F32BF16BF16_SS, SM90_64x32x16_F32F16F16_SS};
 use crate::mma::{SM90_64x64x16_F32BF16BF16_SS, SM90_64x64x16_F32F16F16_SS};
+use crate::mma::{SM90_64x64x32_F32E4M3E4M3_SS_TN, SM90_64x8x32_F32E4M3E4M3_SS_TN};
 use crate::mma::{SM90_64x8x16_F32BF16BF16_SS, SM90_64x8x16_F32F16F16_SS};
 
 #[cfg(target_arch = "nvptx64")]
@@ -20,10 +24,10 @@ pub use crate::arch::sm90::{
     wgmma_wait_group as warpgroup_wait,
 };
 
-/// A K-major wgmma atom of `$regs` accumulators a thread.
+/// A K-major wgmma atom (an SS atom's default majors) of `$regs` accumulators a thread.
 macro_rules! wgmma_ss {
-    ($($Atom:ident, $regs:literal, $fma:ident;)+) => {$(
-        impl MmaRegisters for $Atom<KMajor, KMajor> {
+    ($($Atom:ty, $regs:literal, $fma:ident;)+) => {$(
+        impl MmaRegisters for $Atom {
             type ElemA = GmmaDescriptor;
             type ElemB = GmmaDescriptor;
             type FragA = [GmmaDescriptor; 1];
@@ -37,7 +41,7 @@ macro_rules! wgmma_ss {
             }
         }
         #[cfg(target_arch = "nvptx64")]
-        impl super::MmaExec for $Atom<KMajor, KMajor> {
+        impl super::MmaExec for $Atom {
             #[inline(always)]
             unsafe fn fma(&self, c: &mut [f32; $regs], a: u64, b: u64) {
                 let accumulate = self.scale_out == crate::mma::ScaleOut::One;
@@ -61,4 +65,10 @@ wgmma_ss! {
     SM90_64x64x16_F32BF16BF16_SS, 32, wgmma_m64n64k16_f32_bf16;
     SM90_64x128x16_F32BF16BF16_SS, 64, wgmma_m64n128k16_f32_bf16;
     SM90_64x256x16_F32BF16BF16_SS, 128, wgmma_m64n256k16_f32_bf16;
+    SM90_64x8x32_F32E4M3E4M3_SS_TN, 4, wgmma_m64n8k32_f32_e4m3;
+    SM90_64x16x32_F32E4M3E4M3_SS_TN, 8, wgmma_m64n16k32_f32_e4m3;
+    SM90_64x32x32_F32E4M3E4M3_SS_TN, 16, wgmma_m64n32k32_f32_e4m3;
+    SM90_64x64x32_F32E4M3E4M3_SS_TN, 32, wgmma_m64n64k32_f32_e4m3;
+    SM90_64x128x32_F32E4M3E4M3_SS_TN, 64, wgmma_m64n128k32_f32_e4m3;
+    SM90_64x256x32_F32E4M3E4M3_SS_TN, 128, wgmma_m64n256k32_f32_e4m3;
 }
