@@ -255,6 +255,10 @@ def check_atoms(mod):
     want = (a.astype(np.float32) @ b.astype(np.float32).T).T.ravel()
     assert np.array_equal(out.get(), want), f"wgmma gemm m64n16k16: {out.get()[:8]} against {want[:8]}"
     res["check_wgmma_gemm"] = "equal"
+    out = cp.full(64 * 16, -1.0, dtype=cp.float32)
+    mod.get_function("check_wgmma_rs")((1,), (128,), (cp.asarray(a), cp.asarray(b), out))
+    assert np.array_equal(out.get(), want), f"wgmma RS m64n16k16: {out.get()[:8]} against {want[:8]}"
+    res["check_wgmma_rs"] = "equal"
     src = cp.asarray(rng.standard_normal(8 * 1024).astype(np.float32))
     out = cp.zeros(8 * 1024, dtype=cp.float32)
     mod.get_function("check_pipeline")((1,), (128,), (src, out))

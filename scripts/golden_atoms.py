@@ -20,6 +20,7 @@ MMA = (
     + [f"SM80_16x8x8_{t}_TN" for t in ("F16F16F16F16", "F32F16F16F32", "F32BF16BF16F32", "F32TF32TF32F32")]
     + ["SM80_16x8x32_S32S8S8S32_TN"]
     + [f"SM90_64x{n}x16_F32{t}_SS" for t in ("F16F16", "BF16BF16") for n in SM90_N]
+    + [f"SM90_64x{n}x16_F32{t}_RS" for t in ("F16F16", "BF16BF16") for n in SM90_N]
     + [f"SM90_64x{n}x32_F32E4M3E4M3_SS_TN" for n in SM90_N]
     + ["UniversalFMA"]
 )
@@ -57,6 +58,7 @@ TILED_MMA = [
     ("SM90_64x64x16_F32F16F16_SS", "Shape<_1,_1,_1>"),
     ("SM90_64x128x16_F32F16F16_SS", "Shape<_2,_1,_1>"),
     ("SM90_64x256x32_F32E4M3E4M3_SS_TN", "Shape<_2,_1,_1>"),
+    ("SM90_64x64x16_F32BF16BF16_RS", "Shape<_2,_1,_1>"),
     ("UniversalFMA", "Shape<_16,_16,_1>"),
     ("UniversalFMA", "Shape<_8,_4,_1>"),
     ("UniversalFMA", "Shape<_4,_8,_2>"),

@@ -20,6 +20,7 @@ use tessel::mma::SM80_16x8x8_F32F16F16F32_TN;
 use tessel::mma::{SM80_16x8x16_F16F16F16F16_TN, SM80_16x8x16_F32BF16BF16F32_TN};
 use tessel::mma::{SM80_16x8x8_F16F16F16F16_TN, SM80_16x8x8_F32BF16BF16F32_TN};
 use tessel::mma::{SM90_64x16x16_F32F16F16_SS, SM90_64x8x16_F32F16F16_SS, ScaleOut};
+use tessel::mma::SM90_64x16x16_F32F16F16_RS;
 use tessel::tensor::Underscore as _x;
 use tessel::tensor::{Access, AccessMut, Ptr, Smem};
 use tessel::{layout, local_partition, local_tile, shape, MakeTiledMma, MmaAtom, TensorPtr};
@@ -232,6 +233,33 @@ pub unsafe extern "ptx-kernel" fn check_wgmma_gemm(a: *const F16, b: *const F16,
         &tCrC,
         &mut tCgC,
     );
+}
+
+// The RS form: the same TiledMma of SM90_64x16x16_F32F16F16_RS, A copied from global memory
+// into the register fragment of its partition, B's descriptors from its stage.
+tessel::launch_bounds!(check_wgmma_rs, 128);
+#[no_mangle]
+#[allow(non_snake_case)] // CuTe's names
+pub unsafe extern "ptx-kernel" fn check_wgmma_rs(a: *const F16, b: *const F16, c: *mut f32) {
+    let t = thread().0 as usize;
+    type Mma = MakeTiledMma<SM90_64x16x16_F32F16F16_RS, shape!("(1,1,1)")>;
+    let (_, sb) = wgmma_stages!(a, b, t, 16);
+    let ga = TensorPtr::from_raw_parts(a as *mut F16, 64 * 64, layout!("(64,64):(64,1)"));
+    let gc = TensorPtr::from_raw_parts(c, 64 * 16, layout!("(64,16)"));
+    let mut mma = Mma::get_slice(t);
+    let mut tCrA = mma.partition_fragment_A::<F16, _, _>(&ga);
+    copy(&CopyAtom::<UniversalCopy<F16>, F16>::default(), &mma.partition_A(ga), &mut tCrA);
+    let tCrB = make_gmma_fragment::<K, _, _>(&mma.partition_B(sb));
+    let mut tCgC = mma.partition_C(gc);
+    let mut tCrC = mma.partition_fragment_C::<f32, _, _>(&gc);
+    warpgroup_arrive();
+    tessel::unroll!(4, k => {
+        mma.atom_mut().scale_out = if k == 0 { ScaleOut::Zero } else { ScaleOut::One };
+        gemm(&mma, &tCrA.as_view().slice_by((_x, _x, k)), &tCrB.slice_by((_x, _x, k)), &mut tCrC.as_view_mut());
+    });
+    warpgroup_commit_batch();
+    warpgroup_wait::<0>();
+    copy(&CopyAtom::<UniversalCopy<f32>, f32>::default(), &tCrC, &mut tCgC);
 }
 
 tessel::shared_array!(pipe_stages, 8192, align 128);

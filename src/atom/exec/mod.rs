@@ -348,5 +348,12 @@ pub unsafe fn copy_if<Cp: CopyWith, S: Walk, D: Walk>(
 
 mod sm80;
 mod sm90;
+
+/// Pairs of halves into registers, as the tensor-core instructions take them: register `r`
+/// holds values `2r` (low) and `2r + 1`.
+#[inline(always)]
+fn pairs<T: crate::atom::element::Half, const N: usize, const R: usize>(v: &[T; N]) -> [u32; R] {
+    core::array::from_fn(|r| crate::atom::element::pack_halves(v[2 * r], v[2 * r + 1]))
+}
 #[cfg(target_arch = "nvptx64")]
 pub use sm90::{warpgroup_arrive, warpgroup_commit_batch, warpgroup_wait};

@@ -7,17 +7,11 @@
 //! (`tests/mma_ptx.rs`, `tests/mma_registers.rs`). The instructions are the device layer's
 //! ([`crate::arch`]); only the nvptx64 build has them.
 
-use super::MmaRegisters;
-use crate::atom::element::{pack_halves, Half, BF16, F16};
+use super::{pairs, MmaRegisters};
+use crate::atom::element::{BF16, F16};
 use crate::mma::{SM80_16x8x16_F16F16F16F16_TN, SM80_16x8x8_F32BF16BF16F32_TN};
 use crate::mma::{SM80_16x8x16_F32BF16BF16F32_TN, SM80_16x8x16_F32F16F16F32_TN};
 use crate::mma::{SM80_16x8x8_F16F16F16F16_TN, SM80_16x8x8_F32F16F16F32_TN};
-
-/// Pairs of halves into registers: register `r` holds values `2r` (low) and `2r + 1`.
-#[inline(always)]
-fn pairs<T: Half, const N: usize, const R: usize>(v: &[T; N]) -> [u32; R] {
-    core::array::from_fn(|r| pack_halves(v[2 * r], v[2 * r + 1]))
-}
 
 /// An m16n8 atom with `$a` registers of A, `$b` of B and accumulators `$C`: f32, one to a
 /// register, or f16 (sgemm_sm80's atom as shipped), two to a register, `c0, c1` in the first,
