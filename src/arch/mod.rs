@@ -54,6 +54,16 @@ pub fn sync_threads() {
     unsafe { core::arch::nvptx::_syncthreads() }
 }
 
+/// `bar.sync id, threads`: a named barrier of `threads` threads (whole warps), barrier `id` in
+/// 1..16 (0 is [`sync_threads`]'s), for a part of the block such as a kernel's consumers.
+///
+/// # Safety
+/// Exactly `threads` threads, whole warps, reach barrier `id` each time, none in divergent code.
+#[inline(always)]
+pub unsafe fn sync_named(id: u32, threads: u32) {
+    asm!("bar.sync {i}, {n};", i = in(reg32) id, n = in(reg32) threads);
+}
+
 /// A shared-memory array declared in PTX, and a function of the same name giving its 32-bit
 /// shared-window address. `shared_array!(name, bytes)` has a static size, aligned to 16 bytes
 /// (`shared_array!(name, bytes, align 1024)` for a 128-byte-swizzled GMMA or TMA tile);

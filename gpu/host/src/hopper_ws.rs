@@ -10,18 +10,19 @@ use cudarc::driver::{CudaContext, CudaFunction, CudaSlice, CudaStream, DevicePtr
 use cudarc::driver::{DriverError, LaunchConfig, PushKernelArg};
 use std::sync::Arc;
 use tessel::atom::element::{BF16, E4M3, F16};
-use tessel::atom::gmma::Layout_K_SW128_Atom;
-use tessel::atom::tma::TensorMap;
-use tessel::{shape, TileToShape};
+use tessel::atom::gmma::{Layout_K_SW128_Atom, Layout_MN_SW128_Atom};
+use tessel::atom::tma::{TensorMap, TmaGmem};
+use tessel::{layout, shape, TileToShape};
 
 type StageB<T> = TileToShape<Layout_K_SW128_Atom<T>, shape!("(256,64)")>;
 type StageA8 = TileToShape<Layout_K_SW128_Atom<E4M3>, shape!("(128,128)")>;
 type StageB8 = TileToShape<Layout_K_SW128_Atom<E4M3>, shape!("(256,128)")>;
+type StageC = TileToShape<Layout_MN_SW128_Atom<BF16>, shape!("(128,128)")>;
 
 /// `stages` stages of A and B (128-byte K tiles), their barriers, and room to align them to
-/// 1024 bytes.
-const fn shared(stages: u32) -> u32 {
-    stages * (128 + 256) * 128 + 1024 + 64
+/// 1024 bytes; with the TMA-store epilogue, its 32 KiB buffer of C.
+const fn shared(stages: u32, tma_store: bool) -> u32 {
+    stages * (128 + 256) * 128 + 1024 + 64 + if tma_store { 128 * 128 * 2 } else { 0 }
 }
 
 /// A kernel's input type.
@@ -38,6 +39,7 @@ struct Kernel<'a> {
     f: &'a CudaFunction,
     input: Input,
     stages: u32,
+    tma_store: bool,
     blocks: u32,
 }
 
@@ -54,6 +56,12 @@ fn halves(x: f32) -> f32 {
     (x * 8.0).floor() / 2.0
 }
 
+/// A column-major `m x n` matrix.
+fn gmem_mn(m: u32, n: u32) -> impl TmaGmem {
+    let (m, n) = (m as usize, n as usize);
+    layout!("(M,N):(1,ld)"; M = m, N = n, ld = m)
+}
+
 /// One launch: `C = A B^T` into `c` (column-major, bf16 or f16).
 fn launch<B>(
     kernel: &Kernel,
@@ -68,7 +76,7 @@ fn launch<B>(
     let cfg = LaunchConfig {
         grid_dim: (tiles.min(kernel.blocks), 1, 1),
         block_dim: (384, 1, 1),
-        shared_mem_bytes: shared(kernel.stages),
+        shared_mem_bytes: shared(kernel.stages, kernel.tma_store),
     };
     let mut builder = stream.launch_builder(kernel.f);
     let (ab, bb, af, bf, a8, b8);
@@ -86,14 +94,17 @@ fn launch<B>(
             builder.arg(&a8).arg(&b8);
         }
     }
-    builder.arg(&m).arg(&n).arg(&k).arg(&group).arg(c);
+    // C's descriptor, column-major (read by the TMA-store epilogue only).
+    let pc = c.device_ptr(stream).0;
+    let c_map = ByValue(TensorMap::<BF16, StageC>::encode(pc, &gmem_mn(m, n), 1, encode_tiled).expect("TMA descriptor"));
+    builder.arg(&c_map).arg(&m).arg(&n).arg(&k).arg(&group).arg(c);
     unsafe { builder.launch(cfg)? };
     Ok(())
 }
 
 /// Checks each kernel (group 8) at every size and times it for scheduler groups 1, 4, 8 and 16;
 /// then the techniques: variants of the bf16 kernel (named `_3s`: 3 stages, `_noreg`: no
-/// `setmaxnreg`), and the bf16 kernel launched one tile a block instead of persistent, each
+/// `setmaxnreg`; `_tma_store`, the epilogue through TMA stores, is timed at every size), and the bf16 kernel launched one tile a block instead of persistent, each
 /// checked at 1000x700x328 and timed at 4096³ and 8192³ for groups 4 and 16. Whether every
 /// checked element was equal.
 pub fn run(
@@ -105,18 +116,23 @@ pub fn run(
     let sms = ctx.attribute(CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT)? as u32;
     let mut equal = true;
     for (name, function) in &kernels {
-        function.set_attribute(CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, shared(4) as i32)?;
-        let stages = if name.contains("_3s") { 3 } else { 4 };
+        let (stages, tma_store) = (if name.contains("_3s") { 3 } else { 4 }, name.ends_with("_tma_store"));
+        function.set_attribute(
+            CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+            shared(4, tma_store) as i32,
+        )?;
         let input = match name {
             n if n.contains("bf16") => Input::Bf16,
             n if n.contains("f16") => Input::F16,
             _ => Input::E4m3,
         };
-        let kernel = Kernel { f: function, input, stages, blocks: sms };
+        let kernel = Kernel { f: function, input, stages, tma_store, blocks: sms };
         // e4m3's K is a multiple of 16 (TMA's 16-byte strides): 336 for the ragged size.
         let ragged = (1000, 700, if input == Input::E4m3 { 336 } else { 328 });
         let sizes = [ragged, (4096, 4096, 4096), (8192, 8192, 8192), (4000, 4000, 4000), (8192, 128, 8192), (128, 8192, 8192)];
-        if !name.ends_with("_3s") && !name.ends_with("_noreg") {
+        // The TMA-store epilogue is checked and timed at every size, as the main kernels.
+        let variant = name.ends_with("_3s") || name.ends_with("_noreg");
+        if !variant {
             for size in sizes {
                 equal &= check_and_time(ctx, stream, name, &kernel, size, &[1, 4, 8, 16], random)?;
             }
@@ -125,7 +141,7 @@ pub fn run(
         let one_tile = Kernel { blocks: u32::MAX, ..kernel };
         let variants: Vec<(String, &Kernel)> = match *name {
             "gemm_tn_ws_bf16" => vec![(format!("{name} one tile a block"), &one_tile)],
-            n if n.ends_with("_3s") || n.ends_with("_noreg") => vec![(name.to_string(), &kernel)],
+            _ if variant => vec![(name.to_string(), &kernel)],
             _ => vec![],
         };
         for (label, kernel) in variants {

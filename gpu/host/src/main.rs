@@ -65,7 +65,7 @@ fn main() -> Result<(), DriverError> {
         }
         hopper::check_copy(&stream, &module.load_function("check_tma_copy")?, random)?;
         let mut ws = Vec::new();
-        for name in ["gemm_tn_ws_bf16", "gemm_tn_ws_f16", "gemm_tn_ws_e4m3", "gemm_tn_ws_bf16_3s", "gemm_tn_ws_bf16_noreg"] {
+        for name in ["gemm_tn_ws_bf16", "gemm_tn_ws_f16", "gemm_tn_ws_e4m3", "gemm_tn_ws_bf16_3s", "gemm_tn_ws_bf16_noreg", "gemm_tn_ws_bf16_tma_store"] {
             ws.push((name, module.load_function(name)?));
         }
         let equal = hopper_ws::run(&ctx, &stream, ws, random)?;

@@ -15,17 +15,19 @@
 //!   identity tensor, while the producer already fills the stages with the next tile's K tiles.
 
 use crate::hopper::Stage;
-use tessel::arch::sm90::{elect_one_sync, setmaxnreg, warp_idx_sync};
-use tessel::arch::{block, grid, sync_threads, thread};
+use tessel::arch::sm90::{elect_one_sync, fence_proxy_async_shared, setmaxnreg, warp_idx_sync};
+use tessel::arch::sm90::tma_store_wait;
+use tessel::arch::{block, grid, sync_named, sync_threads, thread};
 use tessel::atom::element::{BF16, E4M3, F16};
 use tessel::atom::exec::{gemm, warpgroup_arrive, warpgroup_commit_batch, warpgroup_wait};
-use tessel::atom::gmma::{make_gmma_fragment, Layout_K_SW128_Atom, K};
+use tessel::atom::gmma::{make_gmma_fragment, Layout_K_SW128_Atom, Layout_MN_SW128_Atom, K};
+use tessel::arch::sm90::tma_store_arrive;
 use tessel::atom::pipeline::{PipelineState, PipelineTmaAsync};
 use tessel::atom::scheduler::TileScheduler;
 use tessel::atom::tma::TensorMap;
 use tessel::mma::{SM90_64x256x16_F32BF16BF16_SS, SM90_64x256x16_F32F16F16_SS};
-use tessel::mma::SM90_64x256x32_F32E4M3E4M3_SS_TN;
-use tessel::tensor::{elem_less, make_identity_tensor, Underscore as _x};
+use tessel::mma::{SM90_64x128x16_F32BF16BF16_SS, SM90_64x256x32_F32E4M3E4M3_SS_TN};
+use tessel::tensor::{elem_less, make_identity_tensor, AccessMut, Underscore as _x, Walk};
 use tessel::{layout, local_tile, shape, MakeTiledMma, TensorPtr, TensorSmem, TileToShape};
 
 /// A stage of B: 256 rows of 64 elements, 128-byte swizzled (A's is [`Stage`], 128 rows).
@@ -43,19 +45,26 @@ tessel::assert_gmma_layout!(StageA8, shape!("(64,32)"), E4M3, K);
 tessel::assert_tma_tile!(E4M3, StageB8);
 tessel::assert_gmma_layout!(StageB8, shape!("(256,32)"), E4M3, K);
 
+/// The TMA-store epilogue's buffer: half a 128x256 tile of C, M-major (C is column-major),
+/// 128-byte swizzled so that the consumers' writes are free of bank conflicts.
+pub type StageC = TileToShape<Layout_MN_SW128_Atom<BF16>, shape!("(128,128)")>;
+tessel::assert_tma_tile!(BF16, StageC);
+
 tessel::shared_array!(ws_smem);
 
-/// Inputs `$T` in stages `$SA` (128 rows), `$SB` (256 rows), C of `$O`; `$stages` stages; `$realloc`: the
-/// producer gives registers to the consumers (`setmaxnreg`).
+/// Inputs `$T` in stages `$SA` (128 rows), `$SB` (256 rows), C of `$O`; `$stages` stages;
+/// `$realloc`: the producer gives registers to the consumers (`setmaxnreg`); `$tma_store`: the
+/// epilogue goes through shared memory and TMA stores (else predicated stores from registers).
 macro_rules! gemm_tn_ws {
     ($(#[$doc:meta])* $name:ident, $T:ty => $O:ty, $SA:ty, $SB:ty, $Atom:ty, $stages:literal,
-     $realloc:literal) => {
+     $realloc:literal, $tma_store:literal) => {
 $(#[$doc])*
 #[no_mangle]
 #[allow(non_snake_case)] // CuTe's names: tCrA is thread-partition C's registers of A
 pub unsafe extern "ptx-kernel" fn $name(
     _tma_a: TensorMap<$T, $SA>,
     _tma_b: TensorMap<$T, $SB>,
+    _tma_c: TensorMap<BF16, StageC>,
     m: u32,
     n: u32,
     k: u32,
@@ -64,6 +73,7 @@ pub unsafe extern "ptx-kernel" fn $name(
 ) {
     let tma_a = TensorMap::<$T, $SA>::from_param(tessel::grid_constant!($name, 0));
     let tma_b = TensorMap::<$T, $SB>::from_param(tessel::grid_constant!($name, 1));
+    let tma_c = TensorMap::<BF16, StageC>::from_param(tessel::grid_constant!($name, 2));
     let (tid, blk, blocks) = (thread().0 as usize, block().0 as usize, grid().0 as usize);
     let (m, n, k) = (m as usize, n as usize, k as usize);
     let (warp, elected) = (warp_idx_sync(), elect_one_sync());
@@ -74,7 +84,9 @@ pub unsafe extern "ptx-kernel" fn $name(
     const BK: usize = A_BYTES as usize / (128 * core::mem::size_of::<$T>());
     let sa0 = (ws_smem() + 1023) & !1023;
     let sb0 = sa0 + STAGES * A_BYTES;
-    let bars = sb0 + STAGES * B_BYTES;
+    // C's buffer (the TMA-store epilogue's), then the barriers.
+    let sc0 = sb0 + STAGES * B_BYTES;
+    let bars = sc0 + if $tma_store { TensorMap::<BF16, StageC>::TILE_BYTES } else { 0 };
     type Pipe = PipelineTmaAsync<STAGES, (TensorMap<$T, $SA>, TensorMap<$T, $SB>), ()>;
     let pipe = Pipe::new(bars, bars + 8 * STAGES);
     if warp == 0 {
@@ -82,6 +94,9 @@ pub unsafe extern "ptx-kernel" fn $name(
         pipe.init(256, elected);
         tma_a.prefetch();
         tma_b.prefetch();
+        if $tma_store {
+            tma_c.prefetch();
+        }
     }
     sync_threads();
     let sched = TileScheduler::new((m, n), (128, 256), group as usize);
@@ -140,6 +155,34 @@ pub unsafe extern "ptx-kernel" fn $name(
         if k_tiles > 0 {
             pipe.consumer_release(&release);
         }
+        if $tma_store {
+            // C in two halves of 128 columns through the buffer. A thread's accumulators of the
+            // 64x256 atoms are, half by half, its values of 64x128 atoms (the value mode of N
+            // is outermost), so the half's partition is a TiledMma of those.
+            let sc = TensorSmem::<BF16, _>::from_smem(sc0, 128 * 128, StageC::default());
+            let mut tCsC = MakeTiledMma::<SM90_64x128x16_F32BF16BF16_SS, shape!("(2,1,1)")>::get_slice(tid - 128).partition_C(sc);
+            tessel::unroll!(2, h => {
+                // The previous store has read the buffer.
+                if tid == 128 {
+                    tma_store_wait::<0>();
+                }
+                sync_named(1, 256);
+                // Unrolled for the registers' sake, as the direct epilogue below (a `copy` of a
+                // converted fragment stays a rolled loop, its registers in local memory).
+                tessel::unroll!(64, i => {
+                    let at = tCsC.index(i);
+                    tCsC.engine_mut().store(at, BF16::from_f32(tCrC[64 * h + i]));
+                });
+                fence_proxy_async_shared();
+                sync_named(1, 256);
+                if tid == 128 {
+                    // What lies past the matrix's edge is not written.
+                    tma_c.store([bm * 128, bn * 256 + 128 * h], &sc, true);
+                    tma_store_arrive();
+                }
+            });
+            continue;
+        }
         let tCgC = mma.partition_C(gc);
         let tCcC = mma.partition_C(local_tile(make_identity_tensor(m, n), tile_c, (bm, bn)));
         // The 128 values, converted and stored where inside the matrix. Unrolled here: LLVM
@@ -152,6 +195,10 @@ pub unsafe extern "ptx-kernel" fn $name(
             }
         });
     }
+    if $tma_store && tid == 128 {
+        // The block's shared memory outlives the last store's read of it.
+        tma_store_wait::<0>();
+    }
 }
     };
 }
@@ -161,25 +208,31 @@ gemm_tn_ws!(
     /// Grid `(min(tiles, multiprocessors))`, block 384, `4 x (16 + 32) KiB + 1 KiB` of dynamic
     /// shared memory (the stages, their barriers, and room to align them to 1024 bytes); `group`
     /// the scheduler's rows of tiles a group.
-    gemm_tn_ws_bf16, BF16 => BF16, Stage<BF16>, StageB<BF16>, SM90_64x256x16_F32BF16BF16_SS, 4, true
+    gemm_tn_ws_bf16, BF16 => BF16, Stage<BF16>, StageB<BF16>, SM90_64x256x16_F32BF16BF16_SS, 4, true, false
 );
 tessel::launch_bounds!(gemm_tn_ws_bf16_3s, 384, 1);
 gemm_tn_ws!(
     /// The same with 3 stages (for the technique table: what the fourth stage gives).
-    gemm_tn_ws_bf16_3s, BF16 => BF16, Stage<BF16>, StageB<BF16>, SM90_64x256x16_F32BF16BF16_SS, 3, true
+    gemm_tn_ws_bf16_3s, BF16 => BF16, Stage<BF16>, StageB<BF16>, SM90_64x256x16_F32BF16BF16_SS, 3, true, false
 );
 tessel::launch_bounds!(gemm_tn_ws_bf16_noreg, 384, 1);
 gemm_tn_ws!(
     /// The same without `setmaxnreg` (every warpgroup keeps the launch's 168 registers).
-    gemm_tn_ws_bf16_noreg, BF16 => BF16, Stage<BF16>, StageB<BF16>, SM90_64x256x16_F32BF16BF16_SS, 4, false
+    gemm_tn_ws_bf16_noreg, BF16 => BF16, Stage<BF16>, StageB<BF16>, SM90_64x256x16_F32BF16BF16_SS, 4, false, false
 );
 tessel::launch_bounds!(gemm_tn_ws_f16, 384, 1);
 gemm_tn_ws!(
     /// The same in f16.
-    gemm_tn_ws_f16, F16 => F16, Stage<F16>, StageB<F16>, SM90_64x256x16_F32F16F16_SS, 4, true
+    gemm_tn_ws_f16, F16 => F16, Stage<F16>, StageB<F16>, SM90_64x256x16_F32F16F16_SS, 4, true, false
 );
 tessel::launch_bounds!(gemm_tn_ws_e4m3, 384, 1);
 gemm_tn_ws!(
     /// The same in e4m3 (QGMMA, K tiles of 128), C in bf16.
-    gemm_tn_ws_e4m3, E4M3 => BF16, StageA8, StageB8, SM90_64x256x32_F32E4M3E4M3_SS_TN, 4, true
+    gemm_tn_ws_e4m3, E4M3 => BF16, StageA8, StageB8, SM90_64x256x32_F32E4M3E4M3_SS_TN, 4, true, false
+);
+tessel::launch_bounds!(gemm_tn_ws_bf16_tma_store, 384, 1);
+gemm_tn_ws!(
+    /// The bf16 kernel with its epilogue through shared memory and TMA stores (32 KiB more of
+    /// dynamic shared memory).
+    gemm_tn_ws_bf16_tma_store, BF16 => BF16, Stage<BF16>, StageB<BF16>, SM90_64x256x16_F32BF16BF16_SS, 4, true, true
 );
