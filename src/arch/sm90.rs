@@ -161,6 +161,63 @@ pub unsafe fn mbarrier_init(bar: u32, count: u32, pred: bool) {
     );
 }
 
+/// `%cluster_ctarank`: the block's rank in its cluster.
+#[inline(always)]
+pub fn cluster_ctarank() -> u32 {
+    let r: u32;
+    // SAFETY: reads a special register.
+    unsafe { asm!("mov.u32 {r}, %cluster_ctarank;", r = out(reg32) r) };
+    r
+}
+
+/// `%clusterid.x`, `%nclusterid.x`: the cluster's index in the grid and the grid's clusters.
+#[inline(always)]
+pub fn cluster_id() -> (u32, u32) {
+    let (i, n): (u32, u32);
+    // SAFETY: reads special registers.
+    unsafe {
+        asm!("mov.u32 {i}, %clusterid.x; mov.u32 {n}, %nclusterid.x;", i = out(reg32) i, n = out(reg32) n)
+    };
+    (i, n)
+}
+
+/// `barrier.cluster.arrive.aligned` then `barrier.cluster.wait.aligned`: every thread of the
+/// cluster that has not exited reaches it (release, then acquire: the cluster's shared memory
+/// and barriers written before it are seen after it).
+///
+/// # Safety
+/// Every non-exited thread of the cluster calls it, whole warps, none in divergent code.
+#[inline(always)]
+pub unsafe fn cluster_sync() {
+    asm!("barrier.cluster.arrive.aligned; barrier.cluster.wait.aligned;");
+}
+
+/// `mapa.shared::cluster.u32`: the address of shared address `addr` in block `rank` of the
+/// cluster (a `shared::cluster` address).
+#[inline(always)]
+pub fn mapa_shared(addr: u32, rank: u32) -> u32 {
+    let r: u32;
+    // SAFETY: an address computation only.
+    unsafe {
+        asm!("mapa.shared::cluster.u32 {r}, {a}, {k};", r = out(reg32) r, a = in(reg32) addr, k = in(reg32) rank)
+    };
+    r
+}
+
+/// `mbarrier.arrive.shared::cluster.b64` where `pred` holds: one arrival on the barrier at
+/// `shared::cluster` address `bar` (from [`mapa_shared`]), possibly another block's (the
+/// default semantics, release at the block's scope, as CUTLASS's `ClusterBarrier` arrives).
+///
+/// # Safety
+/// `bar` is an initialised barrier of a block of the cluster that has not exited.
+#[inline(always)]
+pub unsafe fn mbarrier_arrive_cluster(bar: u32, pred: bool) {
+    asm!(
+        "{{ .reg .pred p; setp.ne.b32 p, {e}, 0; @p mbarrier.arrive.shared::cluster.b64 _, [{b}]; }}",
+        b = in(reg32) bar, e = in(reg32) pred as u32,
+    );
+}
+
 /// `fence.mbarrier_init.release.cluster`: the barriers' inits are visible to the async proxy and
 /// the cluster.
 ///
@@ -265,16 +322,19 @@ macro_rules! tma_copies {
             );
         }
         #[doc = concat!("`cp.async.bulk.tensor.", $n, "d...multicast::cluster`: the box into shared `dst` of")]
-        #[doc = "every block of the cluster in `mask`, completing on each one's barrier at `bar`."]
+        #[doc = "every block of the cluster in `mask`, completing on each one's barrier at `bar`,"]
+        #[doc = "where `pred` holds (as for the load)."]
         ///
         /// # Safety
         /// As the load, in each block of `mask`.
         #[inline(always)]
-        pub unsafe fn $multicast(dst: u32, desc: u64, c: [i32; 5], bar: u32, mask: u16) {
+        pub unsafe fn $multicast(dst: u32, desc: u64, c: [i32; 5], bar: u32, mask: u16, pred: bool) {
             asm!(
-                concat!("cp.async.bulk.tensor.", $n, "d.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster [{d}], [{m}, {{{",
-                        stringify!($c0), "}" $(, ", {", stringify!($c), "}")*, "}}], [{b}], {k};"),
+                concat!("{{ .reg .pred p; setp.ne.b32 p, {e}, 0; @p cp.async.bulk.tensor.", $n,
+                        "d.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster [{d}], [{m}, {{{",
+                        stringify!($c0), "}" $(, ", {", stringify!($c), "}")*, "}}], [{b}], {k}; }}"),
                 d = in(reg32) dst, m = in(reg64) desc, b = in(reg32) bar, k = in(reg16) mask,
+                e = in(reg32) pred as u32,
                 $c0 = in(reg32) c[0], $($c = in(reg32) c[$i],)*
             );
         }

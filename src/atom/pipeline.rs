@@ -126,6 +126,7 @@ mod device {
     use super::StageBytes;
     use super::{PipelineState, PipelineTmaAsync};
     use crate::arch::sm90::{cp_async_bulk_g2s, fence_barrier_init, mbarrier_wait_parity};
+    use crate::arch::sm90::{mapa_shared, mbarrier_arrive_cluster};
     use crate::arch::sm90::{mbarrier_arrive, mbarrier_arrive_expect_tx, mbarrier_init};
 
     impl<const STAGES: u32, Stage: StageBytes<T>, T> PipelineTmaAsync<STAGES, Stage, T> {
@@ -187,6 +188,28 @@ mod device {
         pub fn consumer_release(&self, s: &PipelineState<STAGES>) {
             // SAFETY: the barrier was initialised; an arrival is what it counts.
             unsafe { mbarrier_arrive(self.barriers(s).1) }
+        }
+
+        /// A release of the stage in a cluster whose blocks fill each other's stages
+        /// (multicast): one arrival on the stage's empty barrier in each block of `ranks` (its
+        /// own among them) where `arrive` holds, whose `init` counted every such arrival. A warp
+        /// that calls it together after its wgmmas are waited for releases for all its lanes
+        /// with its elected lane (`elect_one_sync()`), as CUTLASS's consumers do.
+        ///
+        /// # Safety
+        /// The blocks of `ranks` are in the cluster and have not exited (a cluster barrier
+        /// before they exit).
+        #[inline(always)]
+        pub unsafe fn consumer_release_cluster(
+            &self,
+            s: &PipelineState<STAGES>,
+            ranks: core::ops::Range<u32>,
+            arrive: bool,
+        ) {
+            let empty = self.barriers(s).1;
+            for rank in ranks {
+                mbarrier_arrive_cluster(mapa_shared(empty, rank), arrive);
+            }
         }
     }
 }

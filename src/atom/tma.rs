@@ -1018,6 +1018,8 @@ mod device {
     use super::{SameElement, TensorMap, TmaDestination, TmaElement, TmaTile};
     use crate::arch::sm90::{prefetch_tensormap, tma_load_1d, tma_load_2d, tma_load_3d};
     use crate::arch::sm90::{tma_load_4d, tma_load_5d, tma_store_1d, tma_store_2d, tma_store_3d};
+    use crate::arch::sm90::{tma_load_multicast_1d, tma_load_multicast_2d, tma_load_multicast_3d};
+    use crate::arch::sm90::{tma_load_multicast_4d, tma_load_multicast_5d};
     use crate::arch::sm90::{tma_store_4d, tma_store_5d};
 
     impl<T: TmaElement, S: TmaTile> TensorMap<T, S> {
@@ -1074,6 +1076,40 @@ mod device {
                     3 => tma_load_3d(to, self.address(), c, bar, issue),
                     4 => tma_load_4d(to, self.address(), c, bar, issue),
                     _ => tma_load_5d(to, self.address(), c, bar, issue),
+                }
+                i += 1;
+            }
+        }
+
+        /// CuTe's `copy(tma.with(bar, mask), ..)` of `SM90_TMA_LOAD_MULTICAST`: as [`Self::load`],
+        /// each box written at the same shared address `dst` of every block of the cluster in
+        /// `mask` and completing on each one's barrier at `bar`. A tile shared by several blocks
+        /// is loaded in parts, each block one part multicast to all (CuTe cuts the box by the
+        /// multicast count; here each part is a tile of its own `TensorMap`).
+        ///
+        /// # Safety
+        /// As [`Self::load`], in every block of `mask`, whose barriers expect the bytes.
+        #[inline(always)]
+        pub unsafe fn load_multicast<const N: usize, D: TmaDestination>(
+            &self,
+            origin: [usize; N],
+            dst: &D,
+            bar: u32,
+            mask: u16,
+            issue: bool,
+        ) where
+            D::Elem: SameElement<T>,
+        {
+            let mut i = 0;
+            while i < Self::BOXES.len() {
+                let (c, to) = self.box_copy(origin, dst, i);
+                let at = self.address();
+                match self.rank {
+                    1 => tma_load_multicast_1d(to, at, c, bar, mask, issue),
+                    2 => tma_load_multicast_2d(to, at, c, bar, mask, issue),
+                    3 => tma_load_multicast_3d(to, at, c, bar, mask, issue),
+                    4 => tma_load_multicast_4d(to, at, c, bar, mask, issue),
+                    _ => tma_load_multicast_5d(to, at, c, bar, mask, issue),
                 }
                 i += 1;
             }

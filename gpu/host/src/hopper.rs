@@ -107,6 +107,7 @@ pub fn bf16_bits(x: f32) -> u16 {
 
 /// Checks each kernel at several sizes (every element of the small ones, a sample of the large
 /// ones, against exact sums on the CPU) and times it: the median of 20 samples of 10 launches.
+#[allow(clippy::type_complexity)]
 pub fn run(
     ctx: &Arc<cudarc::driver::CudaContext>,
     stream: &Arc<CudaStream>,

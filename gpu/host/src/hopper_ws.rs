@@ -40,6 +40,8 @@ struct Kernel<'a> {
     input: Input,
     stages: u32,
     tma_store: bool,
+    cluster: bool,
+    multicast: bool,
     blocks: u32,
 }
 
@@ -72,15 +74,24 @@ fn launch<B>(
 ) -> Result<(), DriverError> {
     let (pa, _ga) = a.device_ptr(stream);
     let (pb, _gb) = b.device_ptr(stream);
-    let tiles = m.div_ceil(128) * n.div_ceil(256);
+    // In pairs (clusters of 2 along M): as many pairs as fit, each taking 256x256 tiles.
+    let grid = match kernel.cluster {
+        false => (m.div_ceil(128) * n.div_ceil(256)).min(kernel.blocks),
+        true => 2 * (m.div_ceil(256) * n.div_ceil(256)).min(kernel.blocks / 2),
+    };
     let cfg = LaunchConfig {
-        grid_dim: (tiles.min(kernel.blocks), 1, 1),
+        grid_dim: (grid, 1, 1),
         block_dim: (384, 1, 1),
         shared_mem_bytes: shared(kernel.stages, kernel.tma_store),
     };
     let mut builder = stream.launch_builder(kernel.f);
-    let (ab, bb, af, bf, a8, b8);
+    let (ab, bb, bh, af, bf, a8, b8);
     match kernel.input {
+        // A pair's block loads half of B's stage: a tile of 128 rows, as A's.
+        Input::Bf16 if kernel.cluster && kernel.multicast => {
+            (ab, bh) = (tensor_map!(BF16, pa, m, k), tensor_map!(BF16, pb, n, k));
+            builder.arg(&ab).arg(&bh);
+        }
         Input::Bf16 => {
             (ab, bb) = (tensor_map!(BF16, pa, m, k), tensor_map!(BF16, StageB<BF16>, pb, n, k));
             builder.arg(&ab).arg(&bb);
@@ -104,7 +115,8 @@ fn launch<B>(
 
 /// Checks each kernel (group 8) at every size and times it for scheduler groups 1, 4, 8 and 16;
 /// then the techniques: variants of the bf16 kernel (named `_3s`: 3 stages, `_noreg`: no
-/// `setmaxnreg`; `_tma_store`, the epilogue through TMA stores, is timed at every size), and the bf16 kernel launched one tile a block instead of persistent, each
+/// `setmaxnreg`; `_tma_store`, the epilogue through TMA stores, and `_cluster`, pairs of blocks
+/// sharing B by multicast, are timed at every size), and the bf16 kernel launched one tile a block instead of persistent, each
 /// checked at 1000x700x328 and timed at 4096³ and 8192³ for groups 4 and 16. Whether every
 /// checked element was equal.
 pub fn run(
@@ -126,11 +138,13 @@ pub fn run(
             n if n.contains("f16") => Input::F16,
             _ => Input::E4m3,
         };
-        let kernel = Kernel { f: function, input, stages, tma_store, blocks: sms };
+        let (multicast, cluster) = (name.ends_with("_cluster"), name.ends_with("_cluster") || name.ends_with("_pairs"));
+        let kernel = Kernel { f: function, input, stages, tma_store, cluster, multicast, blocks: sms };
         // e4m3's K is a multiple of 16 (TMA's 16-byte strides): 336 for the ragged size.
         let ragged = (1000, 700, if input == Input::E4m3 { 336 } else { 328 });
         let sizes = [ragged, (4096, 4096, 4096), (8192, 8192, 8192), (4000, 4000, 4000), (8192, 128, 8192), (128, 8192, 8192)];
-        // The TMA-store epilogue is checked and timed at every size, as the main kernels.
+        // The TMA-store epilogue and the pairs are checked and timed at every size, as the main
+        // kernels.
         let variant = name.ends_with("_3s") || name.ends_with("_noreg");
         if !variant {
             for size in sizes {

@@ -65,11 +65,17 @@ fn main() -> Result<(), DriverError> {
         }
         hopper::check_copy(&stream, &module.load_function("check_tma_copy")?, random)?;
         let mut ws = Vec::new();
-        for name in ["gemm_tn_ws_bf16", "gemm_tn_ws_f16", "gemm_tn_ws_e4m3", "gemm_tn_ws_bf16_3s", "gemm_tn_ws_bf16_noreg", "gemm_tn_ws_bf16_tma_store"] {
-            ws.push((name, module.load_function(name)?));
+        // `gpu-host PTX hopper NAME`: that warp-specialized kernel alone.
+        let only = std::env::args().nth(3);
+        for name in ["gemm_tn_ws_bf16", "gemm_tn_ws_f16", "gemm_tn_ws_e4m3", "gemm_tn_ws_bf16_3s", "gemm_tn_ws_bf16_noreg", "gemm_tn_ws_bf16_tma_store", "gemm_tn_ws_bf16_cluster", "gemm_tn_ws_bf16_pairs"] {
+            if only.as_deref().is_none_or(|o| o == name) {
+                ws.push((name, module.load_function(name)?));
+            }
         }
         let equal = hopper_ws::run(&ctx, &stream, ws, random)?;
-        hopper::run(&ctx, &stream, kernels, random)?;
+        if only.is_none() {
+            hopper::run(&ctx, &stream, kernels, random)?;
+        }
         assert!(equal, "a warp-specialized GEMM gave a wrong element (the lines with WRONG)");
         return Ok(());
     }

@@ -13,10 +13,14 @@
 //!   128 accumulators a thread, one wgmma batch left in flight while the next K tile's is
 //!   issued, then the epilogue: the accumulators converted and stored, predicated by an
 //!   identity tensor, while the producer already fills the stages with the next tile's K tiles.
+//!
+//! Two variants measure what CUTLASS's kernels do beside this: an epilogue through shared
+//! memory and TMA stores (`_tma_store`; every kernel takes C's descriptor, which only it reads)
+//! and clusters of two blocks along M sharing B's tile by TMA multicast (`_cluster`).
 
 use crate::hopper::Stage;
 use tessel::arch::sm90::{elect_one_sync, fence_proxy_async_shared, setmaxnreg, warp_idx_sync};
-use tessel::arch::sm90::tma_store_wait;
+use tessel::arch::sm90::{cluster_ctarank, cluster_id, cluster_sync, tma_store_wait};
 use tessel::arch::{block, grid, sync_named, sync_threads, thread};
 use tessel::atom::element::{BF16, E4M3, F16};
 use tessel::atom::exec::{gemm, warpgroup_arrive, warpgroup_commit_batch, warpgroup_wait};
@@ -52,18 +56,21 @@ tessel::assert_tma_tile!(BF16, StageC);
 
 tessel::shared_array!(ws_smem);
 
-/// Inputs `$T` in stages `$SA` (128 rows), `$SB` (256 rows), C of `$O`; `$stages` stages;
-/// `$realloc`: the producer gives registers to the consumers (`setmaxnreg`); `$tma_store`: the
-/// epilogue goes through shared memory and TMA stores (else predicated stores from registers).
+/// Inputs `$T` in stages `$SA` (128 rows), `$SB` (256 rows), B loaded by TMA in tiles `$TB`, C
+/// of `$O`; `$stages` stages; `$realloc`: the producer gives registers to the consumers
+/// (`setmaxnreg`); `$tma_store`: the epilogue goes through shared memory and TMA stores (else
+/// predicated stores from registers); `$cluster`: blocks in pairs along M (a cluster of 2)
+/// whose consumers release each other's stages; with `$TB` of 128 rows they share B's tile,
+/// each loading half of it multicast to both (with `$TB` = `$SB` each loads its own).
 macro_rules! gemm_tn_ws {
-    ($(#[$doc:meta])* $name:ident, $T:ty => $O:ty, $SA:ty, $SB:ty, $Atom:ty, $stages:literal,
-     $realloc:literal, $tma_store:literal) => {
+    ($(#[$doc:meta])* $name:ident, $T:ty => $O:ty, $SA:ty, $SB:ty, $TB:ty, $Atom:ty, $stages:literal,
+     $realloc:literal, $tma_store:literal, $cluster:literal) => {
 $(#[$doc])*
 #[no_mangle]
 #[allow(non_snake_case)] // CuTe's names: tCrA is thread-partition C's registers of A
 pub unsafe extern "ptx-kernel" fn $name(
     _tma_a: TensorMap<$T, $SA>,
-    _tma_b: TensorMap<$T, $SB>,
+    _tma_b: TensorMap<$T, $TB>,
     _tma_c: TensorMap<BF16, StageC>,
     m: u32,
     n: u32,
@@ -72,7 +79,7 @@ pub unsafe extern "ptx-kernel" fn $name(
     c: *mut $O,
 ) {
     let tma_a = TensorMap::<$T, $SA>::from_param(tessel::grid_constant!($name, 0));
-    let tma_b = TensorMap::<$T, $SB>::from_param(tessel::grid_constant!($name, 1));
+    let tma_b = TensorMap::<$T, $TB>::from_param(tessel::grid_constant!($name, 1));
     let tma_c = TensorMap::<BF16, StageC>::from_param(tessel::grid_constant!($name, 2));
     let (tid, blk, blocks) = (thread().0 as usize, block().0 as usize, grid().0 as usize);
     let (m, n, k) = (m as usize, n as usize, k as usize);
@@ -80,6 +87,8 @@ pub unsafe extern "ptx-kernel" fn $name(
     const STAGES: u32 = $stages;
     const A_BYTES: u32 = TensorMap::<$T, $SA>::TILE_BYTES;
     const B_BYTES: u32 = TensorMap::<$T, $SB>::TILE_BYTES;
+    // What one block loads of B's stage: all of it, or its half of a pair's.
+    const PART_BYTES: u32 = TensorMap::<$T, $TB>::TILE_BYTES;
     // The stages' K: what 128 rows of A hold in a stage.
     const BK: usize = A_BYTES as usize / (128 * core::mem::size_of::<$T>());
     let sa0 = (ws_smem() + 1023) & !1023;
@@ -90,19 +99,36 @@ pub unsafe extern "ptx-kernel" fn $name(
     type Pipe = PipelineTmaAsync<STAGES, (TensorMap<$T, $SA>, TensorMap<$T, $SB>), ()>;
     let pipe = Pipe::new(bars, bars + 8 * STAGES);
     if warp == 0 {
-        // Each consumer thread releases a stage.
-        pipe.init(256, elected);
+        // Each consumer thread releases a stage; in a pair, each consumer warp of both blocks.
+        pipe.init(if $cluster { 2 * 8 } else { 256 }, elected);
         tma_a.prefetch();
         tma_b.prefetch();
         if $tma_store {
             tma_c.prefetch();
         }
     }
-    sync_threads();
-    let sched = TileScheduler::new((m, n), (128, 256), group as usize);
+    // The barriers are initialised in both blocks of a pair before either block signals them.
+    if $cluster {
+        cluster_sync();
+    } else {
+        sync_threads();
+    }
+    // A pair takes `(256,256)` tiles in the scheduler's order, each block its 128 rows.
+    let (unit, units, pair) = if $cluster {
+        let (id, ids) = cluster_id();
+        (id as usize, ids as usize, 2)
+    } else {
+        (blk, blocks, 1)
+    };
+    let rank = if $cluster { cluster_ctarank() } else { 0 };
+    let sched = TileScheduler::new((m, n), (128 * pair, 256), group as usize);
     let k_tiles = k.div_ceil(BK);
     let stage_a = |at: u32| TensorSmem::<$T, _>::from_smem(at, 128 * BK, <$SA>::default());
     let stage_b = |at: u32| TensorSmem::<$T, _>::from_smem(at, 256 * BK, <$SB>::default());
+    let part_b = |at: u32| TensorSmem::<$T, _>::from_smem(at, PART_BYTES as usize / core::mem::size_of::<$T>(), <$TB>::default());
+    let part_rows = (256 * PART_BYTES / B_BYTES) as usize;
+    // The part of B's stage this block loads: its half in a pair sharing B, else all of it.
+    let part = if PART_BYTES < B_BYTES { rank } else { 0 };
 
     if warp < 4 {
         if $realloc {
@@ -110,16 +136,26 @@ pub unsafe extern "ptx-kernel" fn $name(
         }
         if warp == 0 {
             let mut write = PipelineState::<STAGES>::new();
-            for (bm, bn) in sched.tiles_of(blk, blocks) {
+            for (bp, bn) in sched.tiles_of(unit, units) {
+                let bm = pair * bp + rank as usize;
                 for kt in 0..k_tiles {
                     pipe.producer_acquire(&write);
                     pipe.producer_expect_tx(&write, elected);
                     let full = pipe.barriers(&write).0;
                     tma_a.load([bm * 128, kt * BK], &stage_a(sa0 + A_BYTES * write.index()), full, elected);
-                    tma_b.load([bn * 256, kt * BK], &stage_b(sb0 + B_BYTES * write.index()), full, elected);
+                    let (origin, at) = ([bn * 256 + part as usize * part_rows, kt * BK], sb0 + B_BYTES * write.index() + part * PART_BYTES);
+                    if $cluster && PART_BYTES < B_BYTES {
+                        tma_b.load_multicast(origin, &part_b(at), full, 0b11, elected);
+                    } else {
+                        tma_b.load(origin, &part_b(at), full, elected);
+                    }
                     write.advance();
                 }
             }
+        }
+        if $cluster {
+            // The pair's closing barrier (every thread of both blocks reaches it).
+            cluster_sync();
         }
         return;
     }
@@ -130,7 +166,16 @@ pub unsafe extern "ptx-kernel" fn $name(
     let tile_c = <shape!("(128,256)")>::default();
     let mma = MakeTiledMma::<$Atom, shape!("(2,1,1)")>::get_slice(tid - 128);
     let mut read = PipelineState::<STAGES>::new();
-    for (bm, bn) in sched.tiles_of(blk, blocks) {
+    // A stage goes back to the producers: in a pair, of both blocks (each fills both).
+    let release_stage = |s: &PipelineState<STAGES>| {
+        if $cluster {
+            pipe.consumer_release_cluster(s, 0..2, elected);
+        } else {
+            pipe.consumer_release(s);
+        }
+    };
+    for (bp, bn) in sched.tiles_of(unit, units) {
+        let bm = pair * bp + rank as usize;
         let gc = local_tile(mc, tile_c, (bm, bn));
         let mut tCrC = mma.partition_fragment_C::<f32, _, _>(&gc);
         let mut release = read;
@@ -146,14 +191,14 @@ pub unsafe extern "ptx-kernel" fn $name(
             // The previous K tile's wgmmas are done: its stage goes back to the producer.
             warpgroup_wait::<1>();
             if kt > 0 {
-                pipe.consumer_release(&release);
+                release_stage(&release);
                 release.advance();
             }
             read.advance();
         }
         warpgroup_wait::<0>();
         if k_tiles > 0 {
-            pipe.consumer_release(&release);
+            release_stage(&release);
         }
         if $tma_store {
             // C in two halves of 128 columns through the buffer. A thread's accumulators of the
@@ -199,6 +244,10 @@ pub unsafe extern "ptx-kernel" fn $name(
         // The block's shared memory outlives the last store's read of it.
         tma_store_wait::<0>();
     }
+    if $cluster {
+        // Neither block exits while the other may still arrive on its barriers.
+        cluster_sync();
+    }
 }
     };
 }
@@ -208,31 +257,44 @@ gemm_tn_ws!(
     /// Grid `(min(tiles, multiprocessors))`, block 384, `4 x (16 + 32) KiB + 1 KiB` of dynamic
     /// shared memory (the stages, their barriers, and room to align them to 1024 bytes); `group`
     /// the scheduler's rows of tiles a group.
-    gemm_tn_ws_bf16, BF16 => BF16, Stage<BF16>, StageB<BF16>, SM90_64x256x16_F32BF16BF16_SS, 4, true, false
+    gemm_tn_ws_bf16, BF16 => BF16, Stage<BF16>, StageB<BF16>, StageB<BF16>, SM90_64x256x16_F32BF16BF16_SS, 4, true, false, false
 );
 tessel::launch_bounds!(gemm_tn_ws_bf16_3s, 384, 1);
 gemm_tn_ws!(
     /// The same with 3 stages (for the technique table: what the fourth stage gives).
-    gemm_tn_ws_bf16_3s, BF16 => BF16, Stage<BF16>, StageB<BF16>, SM90_64x256x16_F32BF16BF16_SS, 3, true, false
+    gemm_tn_ws_bf16_3s, BF16 => BF16, Stage<BF16>, StageB<BF16>, StageB<BF16>, SM90_64x256x16_F32BF16BF16_SS, 3, true, false, false
 );
 tessel::launch_bounds!(gemm_tn_ws_bf16_noreg, 384, 1);
 gemm_tn_ws!(
     /// The same without `setmaxnreg` (every warpgroup keeps the launch's 168 registers).
-    gemm_tn_ws_bf16_noreg, BF16 => BF16, Stage<BF16>, StageB<BF16>, SM90_64x256x16_F32BF16BF16_SS, 4, false, false
+    gemm_tn_ws_bf16_noreg, BF16 => BF16, Stage<BF16>, StageB<BF16>, StageB<BF16>, SM90_64x256x16_F32BF16BF16_SS, 4, false, false, false
 );
 tessel::launch_bounds!(gemm_tn_ws_f16, 384, 1);
 gemm_tn_ws!(
     /// The same in f16.
-    gemm_tn_ws_f16, F16 => F16, Stage<F16>, StageB<F16>, SM90_64x256x16_F32F16F16_SS, 4, true, false
+    gemm_tn_ws_f16, F16 => F16, Stage<F16>, StageB<F16>, StageB<F16>, SM90_64x256x16_F32F16F16_SS, 4, true, false, false
 );
 tessel::launch_bounds!(gemm_tn_ws_e4m3, 384, 1);
 gemm_tn_ws!(
     /// The same in e4m3 (QGMMA, K tiles of 128), C in bf16.
-    gemm_tn_ws_e4m3, E4M3 => BF16, StageA8, StageB8, SM90_64x256x32_F32E4M3E4M3_SS_TN, 4, true, false
+    gemm_tn_ws_e4m3, E4M3 => BF16, StageA8, StageB8, StageB8, SM90_64x256x32_F32E4M3E4M3_SS_TN, 4, true, false, false
 );
 tessel::launch_bounds!(gemm_tn_ws_bf16_tma_store, 384, 1);
 gemm_tn_ws!(
     /// The bf16 kernel with its epilogue through shared memory and TMA stores (32 KiB more of
     /// dynamic shared memory).
-    gemm_tn_ws_bf16_tma_store, BF16 => BF16, Stage<BF16>, StageB<BF16>, SM90_64x256x16_F32BF16BF16_SS, 4, true, true
+    gemm_tn_ws_bf16_tma_store, BF16 => BF16, Stage<BF16>, StageB<BF16>, StageB<BF16>, SM90_64x256x16_F32BF16BF16_SS, 4, true, true, false
+);
+tessel::launch_bounds!(gemm_tn_ws_bf16_cluster, 384, 1, cluster = (2, 1, 1));
+gemm_tn_ws!(
+    /// The bf16 kernel in clusters of 2 along M: the pair's blocks share B's `(256,64)` tile,
+    /// each loading its half (`Stage`'s 128 rows) multicast to both. Grid: an even number of
+    /// blocks.
+    gemm_tn_ws_bf16_cluster, BF16 => BF16, Stage<BF16>, StageB<BF16>, Stage<BF16>, SM90_64x256x16_F32BF16BF16_SS, 4, true, false, true
+);
+tessel::launch_bounds!(gemm_tn_ws_bf16_pairs, 384, 1, cluster = (2, 1, 1));
+gemm_tn_ws!(
+    /// The pairs of `gemm_tn_ws_bf16_cluster` without the multicast: each block loads its own B
+    /// (for the technique table: what the pairing costs apart from the multicast).
+    gemm_tn_ws_bf16_pairs, BF16 => BF16, Stage<BF16>, StageB<BF16>, StageB<BF16>, SM90_64x256x16_F32BF16BF16_SS, 4, true, false, true
 );
