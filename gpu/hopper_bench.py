@@ -149,11 +149,14 @@ def main():
     os.makedirs(out_dir, exist_ok=True)
     rc, results = tessel()
     results["tessel_rc"] = rc
-    results.update(sass())
-    results.update(tutorial())
-    results.update(cutlass_sass())
-    results.update(cublas())
-    json.dump(results, open(os.path.join(out_dir, "hopper.json"), "w"), indent=1)
+    # Each part's results are written as soon as they are in: a part that fails costs only
+    # itself (its error is recorded), never the parts measured before it.
+    for part in (sass, tutorial, cutlass_sass, cublas):
+        try:
+            results.update(part())
+        except Exception as e:
+            results[f"{part.__name__} failed"] = repr(e)[:300]
+        json.dump(results, open(os.path.join(out_dir, "hopper.json"), "w"), indent=1)
     for k, v in results.items():
         print(f"{k:40} {v}")
 

@@ -12,24 +12,30 @@
 //! assert!(c.contains(">T127V3</text>"));
 //! ```
 
-use crate::atom::tiled_copy::TiledCopy;
+use crate::atom::tiled_copy::{TiledCopy, Untuple};
 use crate::atom::tiled_mma::TiledMma;
 use crate::dynamic::svg::tv_svg;
 use crate::dynamic::{Error, IntTuple};
 use crate::layout::StaticLayout;
-use alloc::format;
 use alloc::string::String;
 
-/// The sizes of a static tile as it prints, `(M,N,..)`.
-fn sizes(tile: impl core::fmt::Display) -> Result<alloc::vec::Vec<i64>, Error> {
-    let t: IntTuple = format!("{tile}").parse()?;
-    t.modes().iter().map(IntTuple::size).collect()
+/// The sizes of the modes of a static tile `Tuple<S>` (`(M,N,..)`), from its value.
+fn sizes<T: Untuple>() -> Result<alloc::vec::Vec<i64>, Error>
+where
+    T::Inner: crate::layout::int_tuple::IntTuple,
+{
+    use crate::layout::int_tuple::IntTuple as _;
+    T::Inner::default().dynamic().modes().iter().map(IntTuple::size).collect()
 }
 
 /// The pictures of A's `(thread, value) -> (m, k)` over the `M x K` tile, B's over `N x K` and
 /// C's over `M x N`.
-pub fn tiled_mma_svg<Tm: TiledMma>() -> Result<[String; 3], Error> {
-    let mnk = sizes(Tm::TileShapeMNK::default())?;
+pub fn tiled_mma_svg<Tm: TiledMma>() -> Result<[String; 3], Error>
+where
+    Tm::TileShapeMNK: Untuple,
+    <Tm::TileShapeMNK as Untuple>::Inner: crate::layout::int_tuple::IntTuple,
+{
+    let mnk = sizes::<Tm::TileShapeMNK>()?;
     let (m, n, k) = (mnk[0], mnk[1], mnk[2]);
     Ok([
         tv_svg(&Tm::LayoutATV::dynamic(), (m, k))?,
@@ -46,8 +52,9 @@ pub fn tiled_copy_svg<Tc: TiledCopy>() -> Result<[String; 2], Error>
 where
     Tc::ThrVal2MnS: StaticLayout,
     Tc::ThrVal2MnD: StaticLayout,
+    <Tc::TilerMN as Untuple>::Inner: crate::layout::int_tuple::IntTuple,
 {
-    let mn = sizes(Tc::TilerMN::default())?;
+    let mn = sizes::<Tc::TilerMN>()?;
     Ok([
         tv_svg(&Tc::ThrVal2MnS::dynamic(), (mn[0], mn[1]))?,
         tv_svg(&Tc::ThrVal2MnD::dynamic(), (mn[0], mn[1]))?,
