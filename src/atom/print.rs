@@ -25,7 +25,12 @@ where
     T::Inner: crate::layout::int_tuple::IntTuple,
 {
     use crate::layout::int_tuple::IntTuple as _;
-    T::Inner::default().dynamic().modes().iter().map(IntTuple::size).collect()
+    T::Inner::default()
+        .dynamic()
+        .modes()
+        .iter()
+        .map(IntTuple::size)
+        .collect()
 }
 
 /// The pictures of A's `(thread, value) -> (m, k)` over the `M x K` tile, B's over `N x K` and

@@ -193,3 +193,27 @@ macro_rules! elementwise {
     )+};
 }
 elementwise! { Add add; Sub sub; Mul mul; }
+
+/// Stops the build unless the tensor `t`, of a static layout, has `N` elements (CuTe's
+/// `static_assert(size(t) == N)`): an `unroll!(N, ..)` over its values is then all of them.
+/// The check runs where the function is instantiated (`cargo build`, not `cargo check`).
+///
+/// ```
+/// use tessel::{shape, tensor::assert_size, tensor::FragmentOf};
+/// assert_size::<8, _, _, _>(&FragmentOf::<f32, shape!("(4,2)")>::default());
+/// ```
+/// ```compile_fail
+/// use tessel::{shape, tensor::assert_size, tensor::FragmentOf};
+/// assert_size::<16, _, _, _>(&FragmentOf::<f32, shape!("(4,2)")>::default()); // 8 elements
+/// ```
+#[inline(always)]
+pub fn assert_size<const N: usize, E, L: crate::layout::StaticLayout, B: super::Base>(
+    _t: &super::TensorOf<E, L, B>,
+) {
+    const {
+        assert!(
+            L::SIZE == N,
+            "assert_size: the tensor does not have that many elements"
+        )
+    };
+}

@@ -72,7 +72,7 @@ mod walk;
 pub use algorithm::transform;
 pub use algorithm::{axpby, clear, copy, copy_if, CopySizesMatch, ElementWise, SameSize};
 pub use engine::{Access, AccessMut, Engine, Ptr, ReadEngine, Smem, WriteEngine};
-pub use fragment::{make_fragment_like, Fragment, FragmentLayout, FragmentOf};
+pub use fragment::{assert_size, make_fragment_like, Fragment, FragmentLayout, FragmentOf};
 pub use identity::{elem_less, make_identity_tensor, Coords, IdentityTensor};
 pub use make_tensor::TensorLayout;
 pub use partition::{

@@ -31,7 +31,7 @@ use tessel::atom::scheduler::TileScheduler;
 use tessel::atom::tma::TensorMap;
 use tessel::mma::{SM90_64x256x16_F32BF16BF16_SS, SM90_64x256x16_F32F16F16_SS};
 use tessel::mma::{SM90_64x128x16_F32BF16BF16_SS, SM90_64x256x32_F32E4M3E4M3_SS_TN};
-use tessel::tensor::{elem_less, make_identity_tensor, AccessMut, Underscore as _x, Walk};
+use tessel::tensor::{assert_size, elem_less, make_identity_tensor, AccessMut, Underscore as _x, Walk};
 use tessel::{layout, local_tile, shape, MakeTiledMma, TensorPtr, TensorSmem, TileToShape};
 
 /// A stage of B: 256 rows of 64 elements, 128-byte swizzled (A's is [`Stage`], 128 rows).
@@ -233,7 +233,7 @@ pub unsafe extern "ptx-kernel" fn $name(
         // The 128 values, converted and stored where inside the matrix. Unrolled here: LLVM
         // leaves this loop rolled (128 predicated stores are past its cost threshold), and a
         // rolled loop would index the registers, putting them in local memory.
-        debug_assert_eq!(tCrC.size(), 128);
+        assert_size::<128, _, _, _>(&tCrC);
         tessel::unroll!(128, i => {
             if elem_less(tCcC.coord(i), (m, n)) {
                 tCgC.write(i, <$O>::from_f32(tCrC[i]));
