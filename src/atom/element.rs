@@ -184,52 +184,53 @@ const fn bf16_bits(x: f32) -> u16 {
     (shift_rne(b & 0x7fff_ffff, 16) | (b >> 16) & 0x8000) as u16
 }
 
-/// The bits of the half nearest `x` (a NaN stays a quiet NaN).
-#[cfg(not(target_arch = "nvptx64"))]
-const fn f16_bits(x: f32) -> u16 {
+/// The magnitude bits of finite `|x|` rounded to nearest even in a binary format of `e`
+/// exponent bits (bias `2^(e-1) - 1`) and `m` significand bits, subnormals included. Past the
+/// format's largest exponent the bits run on (the caller saturates or makes an infinity).
+const fn round_magnitude(x: f32, e: u32, m: u32) -> u32 {
     let b = x.to_bits();
-    let (sign, exp, man) = (
-        (b >> 16) as u16 & 0x8000,
-        ((b >> 23) & 0xff) as i32,
-        b & 0x7f_ffff,
-    );
-    if x.is_nan() {
-        return sign | 0x7e00 | (man >> 13) as u16;
-    }
-    let e = exp - 127 + 15; // the half's biased exponent
-    let magnitude = if exp == 0xff || e >= 0x1f {
-        0x7c00
-    } else if e > 0 {
-        // Normal: the carry of the rounding runs into the exponent, up to infinity.
-        shift_rne((e as u32) << 23 | man, 13)
-    } else if e >= -10 {
-        // Subnormal: the significand with its leading one, scaled to units of 2^-24.
-        shift_rne(man | 0x80_0000, (14 - e) as u32)
+    let (exp, man) = (((b >> 23) & 0xff) as i32, b & 0x7f_ffff);
+    let be = exp - 127 + (1 << (e - 1)) - 1; // the format's biased exponent
+    if be > 0 {
+        // Normal: the carry of the rounding runs into the exponent.
+        shift_rne((be as u32) << 23 | man, 23 - m)
+    } else if be >= -(m as i32) {
+        // Subnormal: the significand with its leading one, in units of the smallest subnormal.
+        shift_rne(man | 0x80_0000, (24 - m as i32 - be) as u32)
     } else {
         0 // under half the smallest subnormal
+    }
+}
+
+/// The bits of the half nearest `x`: past the largest half, infinity (a NaN stays a quiet NaN).
+#[cfg(not(target_arch = "nvptx64"))]
+const fn f16_bits(x: f32) -> u16 {
+    let sign = (x.to_bits() >> 16) as u16 & 0x8000;
+    if x.is_nan() {
+        return sign | 0x7e00 | ((x.to_bits() & 0x7f_ffff) >> 13) as u16;
+    }
+    let magnitude = if x.is_infinite() {
+        0x7c00
+    } else {
+        round_magnitude(x, 5, 10)
     };
-    sign | magnitude as u16
+    sign | if magnitude > 0x7c00 {
+        0x7c00
+    } else {
+        magnitude as u16
+    }
 }
 
 /// The bits of the e4m3 nearest `x`, saturated to the largest finite value.
 const fn e4m3_bits(x: f32) -> u8 {
-    let b = x.to_bits();
-    let sign = (b >> 24) as u8 & 0x80;
+    let sign = (x.to_bits() >> 24) as u8 & 0x80;
     if x.is_nan() {
         return sign | 0x7f;
     }
-    let (exp, man) = (((b >> 23) & 0xff) as i32, b & 0x7f_ffff);
-    let e = exp - 127 + 7; // the e4m3's biased exponent
-    let magnitude = if exp == 0xff || e >= 0x10 {
+    let magnitude = if x.is_infinite() {
         0x7e
-    } else if e > 0 {
-        // Normal: the carry of the rounding runs into the exponent, then saturates.
-        shift_rne((e as u32) << 23 | man, 20)
-    } else if e >= -3 {
-        // Subnormal: the significand with its leading one, scaled to units of 2^-9.
-        shift_rne(man | 0x80_0000, (21 - e) as u32)
     } else {
-        0 // under half the smallest subnormal
+        round_magnitude(x, 4, 3)
     };
     sign | if magnitude > 0x7e {
         0x7e

@@ -1067,18 +1067,14 @@ mod device {
         ) where
             D::Elem: SameElement<T>,
         {
-            let mut i = 0;
-            while i < Self::BOXES.len() {
-                let (c, to) = self.box_copy(origin, dst, i);
-                match self.rank {
-                    1 => tma_load_1d(to, self.address(), c, bar, issue),
-                    2 => tma_load_2d(to, self.address(), c, bar, issue),
-                    3 => tma_load_3d(to, self.address(), c, bar, issue),
-                    4 => tma_load_4d(to, self.address(), c, bar, issue),
-                    _ => tma_load_5d(to, self.address(), c, bar, issue),
-                }
-                i += 1;
-            }
+            let at = self.address();
+            self.each_box(origin, dst, |to, c| match self.rank {
+                1 => tma_load_1d(to, at, c, bar, issue),
+                2 => tma_load_2d(to, at, c, bar, issue),
+                3 => tma_load_3d(to, at, c, bar, issue),
+                4 => tma_load_4d(to, at, c, bar, issue),
+                _ => tma_load_5d(to, at, c, bar, issue),
+            });
         }
 
         /// CuTe's `copy(tma.with(bar, mask), ..)` of `SM90_TMA_LOAD_MULTICAST`: as [`Self::load`],
@@ -1100,19 +1096,14 @@ mod device {
         ) where
             D::Elem: SameElement<T>,
         {
-            let mut i = 0;
-            while i < Self::BOXES.len() {
-                let (c, to) = self.box_copy(origin, dst, i);
-                let at = self.address();
-                match self.rank {
-                    1 => tma_load_multicast_1d(to, at, c, bar, mask, issue),
-                    2 => tma_load_multicast_2d(to, at, c, bar, mask, issue),
-                    3 => tma_load_multicast_3d(to, at, c, bar, mask, issue),
-                    4 => tma_load_multicast_4d(to, at, c, bar, mask, issue),
-                    _ => tma_load_multicast_5d(to, at, c, bar, mask, issue),
-                }
-                i += 1;
-            }
+            let at = self.address();
+            self.each_box(origin, dst, |to, c| match self.rank {
+                1 => tma_load_multicast_1d(to, at, c, bar, mask, issue),
+                2 => tma_load_multicast_2d(to, at, c, bar, mask, issue),
+                3 => tma_load_multicast_3d(to, at, c, bar, mask, issue),
+                4 => tma_load_multicast_4d(to, at, c, bar, mask, issue),
+                _ => tma_load_multicast_5d(to, at, c, bar, mask, issue),
+            });
         }
 
         /// CuTe's `copy(tma_store, tSsS, tSgS)`: every box of the shared tensor `src` to the
@@ -1133,16 +1124,31 @@ mod device {
         ) where
             D::Elem: SameElement<T>,
         {
+            let at = self.address();
+            self.each_box(origin, src, |from, c| match self.rank {
+                1 => tma_store_1d(from, at, c, issue),
+                2 => tma_store_2d(from, at, c, issue),
+                3 => tma_store_3d(from, at, c, issue),
+                4 => tma_store_4d(from, at, c, issue),
+                _ => tma_store_5d(from, at, c, issue),
+            });
+        }
+
+        /// `copy(shared, coordinates)` for each box of the tile at global coordinate `origin`
+        /// in the shared tensor `s` (see [`Self::box_copy`]).
+        #[inline(always)]
+        fn each_box<const N: usize, D: TmaDestination>(
+            &self,
+            origin: [usize; N],
+            s: &D,
+            mut copy: impl FnMut(u32, [i32; 5]),
+        ) where
+            D::Elem: SameElement<T>,
+        {
             let mut i = 0;
             while i < Self::BOXES.len() {
-                let (c, from) = self.box_copy(origin, src, i);
-                match self.rank {
-                    1 => tma_store_1d(from, self.address(), c, issue),
-                    2 => tma_store_2d(from, self.address(), c, issue),
-                    3 => tma_store_3d(from, self.address(), c, issue),
-                    4 => tma_store_4d(from, self.address(), c, issue),
-                    _ => tma_store_5d(from, self.address(), c, issue),
-                }
+                let (c, at) = self.box_copy(origin, s, i);
+                copy(at, c);
                 i += 1;
             }
         }

@@ -210,10 +210,13 @@ elementwise! { Add add; Sub sub; Mul mul; }
 pub fn assert_size<const N: usize, E, L: crate::layout::StaticLayout, B: super::Base>(
     _t: &super::TensorOf<E, L, B>,
 ) {
+    use crate::swizzle::const_layout::Text;
     const {
-        assert!(
-            L::SIZE == N,
-            "assert_size: the tensor does not have that many elements"
-        )
+        if L::SIZE != N {
+            let t = Text::EMPTY
+                .push("assert_size: the tensor has ")
+                .push_int(L::SIZE as i64);
+            panic!("{}", t.push(" elements, not ").push_int(N as i64).as_str());
+        }
     };
 }

@@ -205,6 +205,23 @@ pub unsafe extern "ptx-kernel" fn check_wgmma_sw128(a: *const F16, b: *const F16
     }
 }
 
+/// The wgmma checks' K loop: four K blocks through `gemm` (the first overwriting the
+/// accumulators, `ScaleOut::Zero`), then C copied out of its partition of `$gc`.
+macro_rules! wgmma_k_blocks {
+    ($mma:ident, $tCrA:expr, $tCrB:ident, $gc:ident) => {{
+        let mut tCgC = $mma.partition_C($gc);
+        let mut tCrC = $mma.partition_fragment_C::<f32, _, _>(&$gc);
+        warpgroup_arrive();
+        tessel::unroll!(4, k => {
+            $mma.atom_mut().scale_out = if k == 0 { ScaleOut::Zero } else { ScaleOut::One };
+            gemm(&$mma, &$tCrA.slice_by((_x, _x, k)), &$tCrB.slice_by((_x, _x, k)), &mut tCrC.as_view_mut());
+        });
+        warpgroup_commit_batch();
+        warpgroup_wait::<0>();
+        copy(&CopyAtom::<UniversalCopy<f32>, f32>::default(), &tCrC, &mut tCgC);
+    }};
+}
+
 // The same through the atoms: a TiledMma of SM90_64x16x16_F32F16F16_SS, its partitions of the
 // stages as descriptor fragments (`make_gmma_fragment`), `gemm` one K block at a time (the
 // first overwriting the accumulators, `ScaleOut::Zero`), and C copied out of its partition.
@@ -219,20 +236,7 @@ pub unsafe extern "ptx-kernel" fn check_wgmma_gemm(a: *const F16, b: *const F16,
     let mut mma = Mma::get_slice(t);
     let tCrA = make_gmma_fragment::<K, _, _>(&mma.partition_A(sa));
     let tCrB = make_gmma_fragment::<K, _, _>(&mma.partition_B(sb));
-    let mut tCgC = mma.partition_C(gc);
-    let mut tCrC = mma.partition_fragment_C::<f32, _, _>(&gc);
-    warpgroup_arrive();
-    tessel::unroll!(4, k => {
-        mma.atom_mut().scale_out = if k == 0 { ScaleOut::Zero } else { ScaleOut::One };
-        gemm(&mma, &tCrA.slice_by((_x, _x, k)), &tCrB.slice_by((_x, _x, k)), &mut tCrC.as_view_mut());
-    });
-    warpgroup_commit_batch();
-    warpgroup_wait::<0>();
-    copy(
-        &CopyAtom::<UniversalCopy<f32>, f32>::default(),
-        &tCrC,
-        &mut tCgC,
-    );
+    wgmma_k_blocks!(mma, tCrA, tCrB, gc);
 }
 
 // The RS form: the same TiledMma of SM90_64x16x16_F32F16F16_RS, A copied from global memory
@@ -250,16 +254,7 @@ pub unsafe extern "ptx-kernel" fn check_wgmma_rs(a: *const F16, b: *const F16, c
     let mut tCrA = mma.partition_fragment_A::<F16, _, _>(&ga);
     copy(&CopyAtom::<UniversalCopy<F16>, F16>::default(), &mma.partition_A(ga), &mut tCrA);
     let tCrB = make_gmma_fragment::<K, _, _>(&mma.partition_B(sb));
-    let mut tCgC = mma.partition_C(gc);
-    let mut tCrC = mma.partition_fragment_C::<f32, _, _>(&gc);
-    warpgroup_arrive();
-    tessel::unroll!(4, k => {
-        mma.atom_mut().scale_out = if k == 0 { ScaleOut::Zero } else { ScaleOut::One };
-        gemm(&mma, &tCrA.as_view().slice_by((_x, _x, k)), &tCrB.slice_by((_x, _x, k)), &mut tCrC.as_view_mut());
-    });
-    warpgroup_commit_batch();
-    warpgroup_wait::<0>();
-    copy(&CopyAtom::<UniversalCopy<f32>, f32>::default(), &tCrC, &mut tCgC);
+    wgmma_k_blocks!(mma, tCrA.as_view(), tCrB, gc);
 }
 
 tessel::shared_array!(pipe_stages, 8192, align 128);

@@ -18,6 +18,15 @@ pub use crate::arch::sm90::{
     wgmma_wait_group as warpgroup_wait,
 };
 
+/// A wgmma on the accumulators as the bits of their f32 values (the instruction's registers).
+#[cfg(target_arch = "nvptx64")]
+#[inline(always)]
+fn on_bits<const R: usize>(c: &mut [f32; R], wgmma: impl FnOnce(&mut [u32; R])) {
+    let mut bits = c.map(f32::to_bits);
+    wgmma(&mut bits);
+    *c = bits.map(f32::from_bits);
+}
+
 /// A K-major wgmma atom (an SS atom's default majors) of `$regs` accumulators a thread.
 macro_rules! wgmma_ss {
     ($($Atom:ty, $regs:literal, $fma:ident;)+) => {$(
@@ -38,10 +47,7 @@ macro_rules! wgmma_ss {
         impl super::MmaExec for $Atom {
             #[inline(always)]
             unsafe fn fma(&self, c: &mut [f32; $regs], a: u64, b: u64) {
-                let accumulate = self.scale_out == crate::mma::ScaleOut::One;
-                let mut bits = c.map(f32::to_bits);
-                crate::arch::sm90::$fma(&mut bits, a, b, accumulate);
-                *c = bits.map(f32::from_bits);
+                on_bits(c, |d| crate::arch::sm90::$fma(d, a, b, self.scale_out == ScaleOut::One));
             }
         }
     )+};
@@ -87,10 +93,7 @@ macro_rules! wgmma_rs {
         impl super::MmaExec for $Atom {
             #[inline(always)]
             unsafe fn fma(&self, c: &mut [f32; $regs], a: [u32; 4], b: u64) {
-                let accumulate = self.scale_out == crate::mma::ScaleOut::One;
-                let mut bits = c.map(f32::to_bits);
-                crate::arch::sm90::$fma(&mut bits, a, b, accumulate);
-                *c = bits.map(f32::from_bits);
+                on_bits(c, |d| crate::arch::sm90::$fma(d, a, b, self.scale_out == ScaleOut::One));
             }
         }
     )+};
