@@ -3,7 +3,8 @@
 
     python3 gpu/hopper_bench.py [OUT_DIR]
 
-- tessel's `gemm_tn_ws_bf16`/`_f16`/`_e4m3` (warp-specialized, persistent) and `gemm_tn_tma_bf16`/`_f16`
+- tessel's `gemm_tn_ws_bf16`/`_f16`/`_e4m3` (warp-specialized, persistent, in clusters of 2),
+  their variants (`_splitk` for the skinny shapes, `_solo`, ...) and `gemm_tn_tma_bf16`/`_f16`
   (the tutorial's schedule) through `gpu/out/gpu-host PTX hopper`
   (built here by `bash gpu/build.sh --host`): each checked against exact sums on the CPU, then
   timed with CUDA events (the median of 20 samples of 10 launches);
@@ -36,7 +37,7 @@ def sh(*args, cwd=None, timeout=300):
 
 
 def tessel():
-    rc, out = sh(os.path.join(OUT, "gpu-host"), os.path.join(OUT, "tessel_kernels.ptx"), "hopper", timeout=240)
+    rc, out = sh(os.path.join(OUT, "gpu-host"), os.path.join(OUT, "tessel_kernels.ptx"), "hopper", timeout=420)
     print(out)
     got = {}
     for name, m, n, k, tf in re.findall(r"(gemm_tn_(?:tma|ws)_\w+) (\d+)x(\d+)x(\d+): .*?([\d.]+) TFLOP/s", out):
@@ -126,7 +127,8 @@ def sass():
     ptx, cubin = os.path.join(OUT, "tessel_kernels.ptx"), os.path.join(OUT, "tessel_kernels.cubin")
     _, log = sh(f"{CUDA_BIN}/ptxas", "-arch=sm_90a", "-O3", "-v", ptx, "-o", cubin)
     got = {"ptxas_c7520": "C7520" in log, "ptxas_warnings": re.findall(r"warning.*", log)[:8]}
-    for name in ("gemm_tn_ws_bf16", "gemm_tn_ws_bf16_cluster", "gemm_tn_ws_f16", "gemm_tn_ws_e4m3", "gemm_tn_tma_bf16", "gemm_tn_tma_f16"):
+    for name in ("gemm_tn_ws_bf16", "gemm_tn_ws_f16", "gemm_tn_ws_e4m3", "gemm_tn_ws_bf16_splitk",
+                 "gemm_tn_ws_e4m3_splitk", "gemm_tn_ws_bf16_solo", "gemm_tn_tma_bf16", "gemm_tn_tma_f16"):
         m = re.search(rf"Compiling entry function '{name}'.*?Used (\d+) registers", log, re.S)
         _, text = sh(f"{CUDA_BIN}/cuobjdump", "-sass", "-fun", name, cubin)
         got[name] = {"registers": int(m.group(1)) if m else None, **mix(text)}

@@ -1,4 +1,5 @@
-//! The persistent GEMM's tile order: every tile once, groups walked down their rows first.
+//! The persistent GEMM's tile order: every tile once, groups walked down their rows first; with
+//! split-K every part once, a tile's parts consecutive and covering its K tiles in order.
 
 use proptest::prelude::*;
 use tessel::atom::scheduler::TileScheduler;
@@ -12,12 +13,41 @@ proptest! {
         prop_assert_eq!(s.tiles(), tm * tn);
         let mut seen = vec![0u32; tm * tn];
         for b in 0..blocks {
-            for (i, j) in s.tiles_of(b, blocks) {
+            for (i, j) in s.work_of(b, blocks).map(|w| w.tile) {
                 prop_assert!(i < tm && j < tn);
                 seen[i + tm * j] += 1;
             }
         }
         prop_assert!(seen.iter().all(|&c| c == 1));
+    }
+
+    /// Split-K: the units name each part of each tile once; a tile's parts are consecutive
+    /// units, and their K tiles follow each other from 0 to `k_tiles`.
+    #[test]
+    fn every_part_once(m in 1usize..1000, n in 1usize..1000, splits in 0usize..6, k_tiles in 0usize..40, blocks in 1usize..140) {
+        let s = TileScheduler::new((m, n), (128, 128), 4).split_k(splits);
+        let splits = splits.max(1);
+        prop_assert_eq!(s.units(), s.tiles() * splits);
+        let mut parts: Vec<Vec<(usize, core::ops::Range<usize>)>> = vec![Vec::new(); s.tiles()];
+        for b in 0..blocks {
+            for (i, w) in s.work_of(b, blocks).enumerate() {
+                prop_assert_eq!(w.index * splits + w.split, b + i * blocks);
+                prop_assert_eq!(w.tile, s.tile(w.index));
+                prop_assert_eq!(w.is_last(), w.split == splits - 1);
+                parts[w.index].push((w.split, w.k_tiles(k_tiles)));
+            }
+        }
+        for mut p in parts {
+            p.sort_by_key(|x| x.0);
+            prop_assert_eq!(p.iter().map(|x| x.0).collect::<Vec<_>>(), (0..splits).collect::<Vec<_>>());
+            let mut at = 0;
+            for (_, r) in p {
+                prop_assert_eq!(r.start, at);
+                prop_assert!(r.end - r.start <= k_tiles / splits + 1);
+                at = r.end;
+            }
+            prop_assert_eq!(at, k_tiles);
+        }
     }
 }
 

@@ -6,7 +6,8 @@
 //!
 //! Here: the thread's and block's indices, the block barrier, shared memory (declared in PTX by
 //! [`shared_array!`](crate::shared_array), addressed through its 32-bit window, since rustc
-//! cannot place a `static` there) and the fused multiply-add. [`sm75`]: ldmatrix. [`sm80`]:
+//! cannot place a `static` there), the fused multiply-add, and acquire and release at the GPU's
+//! scope (split-K's turns). [`sm75`]: ldmatrix. [`sm80`]:
 //! mma.sync and cp.async.
 
 use core::arch::asm;
@@ -62,6 +63,28 @@ pub fn sync_threads() {
 #[inline(always)]
 pub unsafe fn sync_named(id: u32, threads: u32) {
     asm!("bar.sync {i}, {n};", i = in(reg32) id, n = in(reg32) threads);
+}
+
+/// `ld.acquire.gpu.global.u32`: a load whose later reads and writes (and, after a barrier, the
+/// block's) see what the writer of its value made visible before its release.
+///
+/// # Safety
+/// `p` is a valid, 4-byte-aligned global address.
+#[inline(always)]
+pub unsafe fn ld_acquire_gpu(p: *const u32) -> u32 {
+    let v: u32;
+    asm!("ld.acquire.gpu.global.u32 {v}, [{p}];", v = out(reg32) v, p = in(reg64) p);
+    v
+}
+
+/// `st.release.gpu.global.u32`: a store after which an acquiring load of its value sees every
+/// write before it (and, after a barrier, the block's).
+///
+/// # Safety
+/// `p` is a valid, 4-byte-aligned global address no other thread stores to meanwhile.
+#[inline(always)]
+pub unsafe fn st_release_gpu(p: *mut u32, v: u32) {
+    asm!("st.release.gpu.global.u32 [{p}], {v};", p = in(reg64) p, v = in(reg32) v);
 }
 
 /// A shared-memory array declared in PTX, and a function of the same name giving its 32-bit

@@ -48,7 +48,10 @@ pub fn encode_tiled(p: &TmaParams, desc: &mut TmaDescriptor) -> Result<(), CUres
 /// the stage type `S`).
 macro_rules! tensor_map {
     ($T:ty, $S:ty, $ptr:expr, $rows:expr, $k:expr) => {
-        ByValue(TensorMap::<$T, $S>::encode($ptr, &gmem($rows, $k), 1, encode_tiled).expect("TMA descriptor"))
+        ByValue(
+            TensorMap::<$T, $S>::encode($ptr, &gmem($rows, $k), 1, encode_tiled)
+                .expect("TMA descriptor"),
+        )
     };
     ($T:ty, $ptr:expr, $rows:expr, $k:expr) => {
         tensor_map!($T, Stage<$T>, $ptr, $rows, $k)
@@ -121,17 +124,32 @@ pub fn run(
             CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
             shared(stages) as i32,
         )?;
-        for (m, n, k) in [(1000u32, 700u32, 328u32), (4096, 4096, 4096), (8192, 8192, 8192), (4000, 4000, 4000)] {
+        for (m, n, k) in [
+            (1000u32, 700u32, 328u32),
+            (4096, 4096, 4096),
+            (8192, 8192, 8192),
+            (4000, 4000, 4000),
+        ] {
             let ((a, b), (da, db)) = inputs(stream, (m, n, k), (to_bits, sixteenths), random)?;
             let mut dc = stream.alloc_zeros::<f32>((m * n) as usize)?;
             let bf16 = name.contains("bf16");
-            let gemm = |dc: &mut CudaSlice<f32>| launch((&function, stages), bf16, stream, (m, n, k), (&da, &db), dc);
+            let gemm = |dc: &mut CudaSlice<f32>| {
+                launch((&function, stages), bf16, stream, (m, n, k), (&da, &db), dc)
+            };
             gemm(&mut dc)?;
             let c = stream.memcpy_dtov(&dc)?;
             let cells = cells(m as usize, n as usize, random);
             let (mu, ku) = (m as usize, k as usize);
-            let wrong = cells.iter().filter(|&&(i, j)| c[i + mu * j] != exact(&a, &b, ku, (i, j))).count();
-            assert_eq!(wrong, 0, "{name} {m}x{n}x{k}: {wrong} of {} elements wrong", cells.len());
+            let wrong = cells
+                .iter()
+                .filter(|&&(i, j)| c[i + mu * j] != exact(&a, &b, ku, (i, j)))
+                .count();
+            assert_eq!(
+                wrong,
+                0,
+                "{name} {m}x{n}x{k}: {wrong} of {} elements wrong",
+                cells.len()
+            );
             let ms = median_ms(ctx, stream, || gemm(&mut dc))?;
             let tflops = 2.0 * m as f64 * n as f64 * k as f64 / (ms as f64 * 1e-3) / 1e12;
             println!("{name} {m}x{n}x{k}: {} elements equal to the CPU's; {ms:.3} ms, {tflops:.1} TFLOP/s", cells.len());
@@ -155,9 +173,15 @@ pub fn inputs<B: DeviceRepr>(
     random: fn(usize, u64) -> Vec<f32>,
 ) -> Result<((Vec<f32>, Vec<f32>), (CudaSlice<B>, CudaSlice<B>)), DriverError> {
     let values = |v: Vec<f32>| -> Vec<f32> { v.into_iter().map(quantize).collect() };
-    let (a, b) = (values(random((m * k) as usize, 4)), values(random((n * k) as usize, 5)));
+    let (a, b) = (
+        values(random((m * k) as usize, 4)),
+        values(random((n * k) as usize, 5)),
+    );
     let bits = |v: &[f32]| -> Vec<B> { v.iter().map(|&x| to_bits(x)).collect() };
-    let (da, db) = (stream.memcpy_stod(&bits(&a))?, stream.memcpy_stod(&bits(&b))?);
+    let (da, db) = (
+        stream.memcpy_stod(&bits(&a))?,
+        stream.memcpy_stod(&bits(&b))?,
+    );
     Ok(((a, b), (da, db)))
 }
 
@@ -213,7 +237,10 @@ pub fn check_copy(
     random: fn(usize, u64) -> Vec<f32>,
 ) -> Result<(), DriverError> {
     let (m, k) = (1000u32, 504u32);
-    let src: Vec<u16> = random((m * k) as usize, 11).iter().map(|x| (x.to_bits() >> 16) as u16).collect();
+    let src: Vec<u16> = random((m * k) as usize, 11)
+        .iter()
+        .map(|x| (x.to_bits() >> 16) as u16)
+        .collect();
     let guard = 4096usize;
     let dsrc = stream.memcpy_stod(&src)?;
     let dout = stream.memcpy_stod(&vec![0xffffu16; (m * k) as usize + guard])?;
@@ -233,7 +260,10 @@ pub fn check_copy(
     let out = stream.memcpy_dtov(&dout)?;
     let wrong = (0..src.len()).filter(|&i| out[i] != src[i]).count();
     assert_eq!(wrong, 0, "check_tma_copy {m}x{k}: {wrong} elements differ");
-    assert!(out[src.len()..].iter().all(|&g| g == 0xffff), "check_tma_copy wrote past the matrix");
+    assert!(
+        out[src.len()..].iter().all(|&g| g == 0xffff),
+        "check_tma_copy wrote past the matrix"
+    );
     println!("check_tma_copy {m}x{k}: TMA load and store equal to the source, nothing past it");
     Ok(())
 }

@@ -1,6 +1,6 @@
 //! The warp-specialized persistent GEMMs (`gemm_tn_ws_bf16`, `_f16`, `_e4m3`): descriptors of
-//! A's `(128,BK)` and B's `(256,BK)` stages (128-byte K tiles), a grid of one block a
-//! multiprocessor, C in bf16 or f16; checked against the CPU (the exact sum rounded as the
+//! A's `(128,BK)` and B's `(256,BK)` stages (128-byte K tiles; of B's half in pairs sharing it),
+//! a grid of one block a multiprocessor (an even number in pairs), C in bf16 or f16; checked against the CPU (the exact sum rounded as the
 //! kernel rounds it) at every size the issue names, and timed for several scheduler groups.
 
 use crate::hopper::{bf16_bits, cells, encode_tiled, exact, gmem, inputs, median_ms, sixteenths};
@@ -19,10 +19,11 @@ type StageA8 = TileToShape<Layout_K_SW128_Atom<E4M3>, shape!("(128,128)")>;
 type StageB8 = TileToShape<Layout_K_SW128_Atom<E4M3>, shape!("(256,128)")>;
 type StageC = TileToShape<Layout_MN_SW128_Atom<BF16>, shape!("(128,128)")>;
 
-/// `stages` stages of A and B (128-byte K tiles), their barriers, and room to align them to
-/// 1024 bytes; with the TMA-store epilogue, its 32 KiB buffer of C.
-const fn shared(stages: u32, tma_store: bool) -> u32 {
-    stages * (128 + 256) * 128 + 1024 + 64 + if tma_store { 128 * 128 * 2 } else { 0 }
+/// `stages` stages of A (128 rows) and B (`tile_n` rows) in 128-byte K tiles, their barriers,
+/// and room to align them to 1024 bytes; with the TMA-store epilogue, its 32 KiB buffer of C.
+const fn shared(stages: u32, tile_n: u32, tma_store: bool) -> u32 {
+    let c = if tma_store { 128 * 128 * 2 } else { 0 };
+    stages * (128 + tile_n) * 128 + 1024 + 16 * stages + c
 }
 
 /// A kernel's input type.
@@ -33,16 +34,66 @@ enum Input {
     E4m3,
 }
 
-/// A kernel and how it is launched: its input type, its stages (what its dynamic shared memory
-/// holds) and the most blocks of its grid (the multiprocessors for a persistent launch).
+/// A kernel and how it is launched: its input type, its stages and tile (what its dynamic shared
+/// memory holds), the most blocks of its grid (the multiprocessors for a persistent launch),
+/// and split-K's parts (`None`: as many as keep the multiprocessors busy).
+#[derive(Clone, Copy)]
 struct Kernel<'a> {
     f: &'a CudaFunction,
     input: Input,
     stages: u32,
+    tile_n: u32,
     tma_store: bool,
     cluster: bool,
     multicast: bool,
+    split: Option<u32>,
     blocks: u32,
+}
+
+impl Kernel<'_> {
+    /// The kernel of that name (its variant's suffix says how it is launched).
+    fn named<'a>(name: &str, f: &'a CudaFunction, blocks: u32) -> Kernel<'a> {
+        let input = match name {
+            n if n.contains("bf16") => Input::Bf16,
+            n if n.contains("f16") => Input::F16,
+            _ => Input::E4m3,
+        };
+        let splitk = name.ends_with("_splitk");
+        // The main kernels are pairs sharing B; `_solo`, its variants and split-K single blocks.
+        let solo = ["_solo", "_3s", "_noreg", "_tma_store", "_splitk"];
+        let cluster = !solo.iter().any(|s| name.ends_with(s));
+        Kernel {
+            f,
+            input,
+            stages: if splitk {
+                6
+            } else if name.ends_with("_3s") {
+                3
+            } else {
+                4
+            },
+            tile_n: if splitk { 128 } else { 256 },
+            tma_store: name.ends_with("_tma_store"),
+            cluster,
+            multicast: cluster && !name.ends_with("_pairs"),
+            split: if splitk { None } else { Some(1) },
+            blocks,
+        }
+    }
+
+    /// The tiles of an `m x n` output (of a pair's 256 rows in clusters).
+    fn tiles(&self, m: u32, n: u32) -> u32 {
+        m.div_ceil(if self.cluster { 256 } else { 128 }) * n.div_ceil(self.tile_n)
+    }
+
+    /// Split-K's parts: as many as fill the multiprocessors with the output's tiles, each
+    /// part at least 16 K tiles of 128 bytes (at 1000x700x328, parts of 3 K tiles gave 41.9
+    /// TFLOP/s against 51.1 unsplit; at 8192x128x8192, parts of 64 gave 381 against 271).
+    fn splits(&self, (m, n, k): (u32, u32, u32)) -> u32 {
+        let k_tiles = k.div_ceil(if self.input == Input::E4m3 { 128 } else { 64 });
+        let fill = (self.blocks / self.tiles(m, n).max(1)).clamp(1, (k_tiles / 16).max(1));
+        self.split.unwrap_or(fill)
+    }
 }
 
 /// The e4m3 bits of an f32 that e4m3 holds exactly.
@@ -64,61 +115,93 @@ fn gmem_mn(m: u32, n: u32) -> impl TmaGmem {
     layout!("(M,N):(1,ld)"; M = m, N = n, ld = m)
 }
 
+/// Split-K's workspace: a tile's f32 sums a tile and a flag a tile (zero).
+type Workspace = (CudaSlice<f32>, CudaSlice<u32>);
+
 /// One launch: `C = A B^T` into `c` (column-major, bf16 or f16).
 fn launch<B>(
     kernel: &Kernel,
     stream: &Arc<CudaStream>,
     (m, n, k, group): (u32, u32, u32, u32),
     (a, b): (&CudaSlice<B>, &CudaSlice<B>),
-    c: &mut CudaSlice<u16>,
+    (c, ws): (&mut CudaSlice<u16>, &mut Workspace),
 ) -> Result<(), DriverError> {
     let (pa, _ga) = a.device_ptr(stream);
     let (pb, _gb) = b.device_ptr(stream);
-    // In pairs (clusters of 2 along M): as many pairs as fit, each taking 256x256 tiles.
+    // As many blocks (pairs in clusters) as fit, each taking its tiles or their parts.
+    let splits = kernel.splits((m, n, k));
+    let units = kernel.tiles(m, n) * splits;
     let grid = match kernel.cluster {
-        false => (m.div_ceil(128) * n.div_ceil(256)).min(kernel.blocks),
-        true => 2 * (m.div_ceil(256) * n.div_ceil(256)).min(kernel.blocks / 2),
+        false => units.min(kernel.blocks),
+        true => 2 * units.min(kernel.blocks / 2),
     };
     let cfg = LaunchConfig {
         grid_dim: (grid, 1, 1),
         block_dim: (384, 1, 1),
-        shared_mem_bytes: shared(kernel.stages, kernel.tma_store),
+        shared_mem_bytes: shared(kernel.stages, kernel.tile_n, kernel.tma_store),
     };
-    let mut builder = stream.launch_builder(kernel.f);
-    let (ab, bb, bh, af, bf, a8, b8);
-    match kernel.input {
-        // A pair's block loads half of B's stage: a tile of 128 rows, as A's.
-        Input::Bf16 if kernel.cluster && kernel.multicast => {
-            (ab, bh) = (tensor_map!(BF16, pa, m, k), tensor_map!(BF16, pb, n, k));
-            builder.arg(&ab).arg(&bh);
-        }
-        Input::Bf16 => {
-            (ab, bb) = (tensor_map!(BF16, pa, m, k), tensor_map!(BF16, StageB<BF16>, pb, n, k));
-            builder.arg(&ab).arg(&bb);
-        }
-        Input::F16 => {
-            (af, bf) = (tensor_map!(F16, pa, m, k), tensor_map!(F16, StageB<F16>, pb, n, k));
-            builder.arg(&af).arg(&bf);
-        }
-        Input::E4m3 => {
-            (a8, b8) = (tensor_map!(E4M3, StageA8, pa, m, k), tensor_map!(E4M3, StageB8, pb, n, k));
-            builder.arg(&a8).arg(&b8);
-        }
-    }
     // C's descriptor, column-major (read by the TMA-store epilogue only).
     let pc = c.device_ptr(stream).0;
-    let c_map = ByValue(TensorMap::<BF16, StageC>::encode(pc, &gmem_mn(m, n), 1, encode_tiled).expect("TMA descriptor"));
-    builder.arg(&c_map).arg(&m).arg(&n).arg(&k).arg(&group).arg(c);
+    let c_map = ByValue(
+        TensorMap::<BF16, StageC>::encode(pc, &gmem_mn(m, n), 1, encode_tiled)
+            .expect("TMA descriptor"),
+    );
+    let rest = (&c_map, [m, n, k, group, splits], (c, ws));
+    // B's tiles of 128 rows: half of a pair's stage, or a 128x128 tile's; else 256 rows.
+    let b128 = (kernel.cluster && kernel.multicast) || kernel.tile_n == 128;
+    macro_rules! go {
+        ($T:ty, $SA:ty, $TB:ty) => {
+            go(
+                kernel,
+                stream,
+                cfg,
+                (
+                    tensor_map!($T, $SA, pa, m, k),
+                    tensor_map!($T, $TB, pb, n, k),
+                ),
+                rest,
+            )
+        };
+    }
+    match (kernel.input, b128) {
+        (Input::Bf16, true) => go!(BF16, Stage<BF16>, Stage<BF16>),
+        (Input::Bf16, false) => go!(BF16, Stage<BF16>, StageB<BF16>),
+        (Input::F16, true) => go!(F16, Stage<F16>, Stage<F16>),
+        (Input::F16, false) => go!(F16, Stage<F16>, StageB<F16>),
+        (Input::E4m3, true) => go!(E4M3, StageA8, StageA8),
+        (Input::E4m3, false) => go!(E4M3, StageA8, StageB8),
+    }
+}
+
+/// The launch itself, with A's and B's descriptors and the parameters after them.
+#[allow(clippy::type_complexity)]
+fn go<MA: DeviceRepr, MB: DeviceRepr>(
+    kernel: &Kernel,
+    stream: &Arc<CudaStream>,
+    cfg: LaunchConfig,
+    (ma, mb): (MA, MB),
+    (c_map, [m, n, k, group, splits], (c, (partial, flags))): (
+        &ByValue<TensorMap<BF16, StageC>>,
+        [u32; 5],
+        (&mut CudaSlice<u16>, &mut Workspace),
+    ),
+) -> Result<(), DriverError> {
+    let mut builder = stream.launch_builder(kernel.f);
+    builder.arg(&ma).arg(&mb).arg(c_map);
+    builder.arg(&m).arg(&n).arg(&k).arg(&group).arg(&splits);
+    builder.arg(partial).arg(flags).arg(c);
     unsafe { builder.launch(cfg)? };
     Ok(())
 }
 
-/// Checks each kernel (group 8) at every size and times it for scheduler groups 1, 4, 8 and 16;
-/// then the techniques: variants of the bf16 kernel (named `_3s`: 3 stages, `_noreg`: no
-/// `setmaxnreg`; `_tma_store`, the epilogue through TMA stores, and `_cluster`, pairs of blocks
-/// sharing B by multicast, are timed at every size), and the bf16 kernel launched one tile a block instead of persistent, each
-/// checked at 1000x700x328 and timed at 4096³ and 8192³ for groups 4 and 16. Whether every
-/// checked element was equal.
+/// Checks each kernel (group 8) at every size and times it for scheduler groups 1, 4, 8 and 16
+/// (the main kernels, in pairs; `_splitk`, 128x128 tiles and split-K; `_solo`, one block
+/// without clusters; `_tma_store`, its epilogue through TMA stores; `_pairs`, the pairs without
+/// multicast); then the techniques: variants of the solo kernel (`_3s`: 3 stages, `_noreg`: no
+/// `setmaxnreg`) and the solo kernel launched one tile a block instead of persistent, each
+/// checked at the ragged size and timed at 4096³ and 8192³ for groups 4 and 16; the split-K
+/// kernels without a split at the skinny sizes, and in 4 parts at the ragged size. Whether
+/// every checked element was equal.
 pub fn run(
     ctx: &Arc<CudaContext>,
     stream: &Arc<CudaStream>,
@@ -128,39 +211,78 @@ pub fn run(
     let sms = ctx.attribute(CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT)? as u32;
     let mut equal = true;
     for (name, function) in &kernels {
-        let (stages, tma_store) = (if name.contains("_3s") { 3 } else { 4 }, name.ends_with("_tma_store"));
+        let kernel = Kernel::named(name, function, sms);
         function.set_attribute(
             CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
-            shared(4, tma_store) as i32,
+            shared(kernel.stages, kernel.tile_n, kernel.tma_store) as i32,
         )?;
-        let input = match name {
-            n if n.contains("bf16") => Input::Bf16,
-            n if n.contains("f16") => Input::F16,
-            _ => Input::E4m3,
-        };
-        let (multicast, cluster) = (name.ends_with("_cluster"), name.ends_with("_cluster") || name.ends_with("_pairs"));
-        let kernel = Kernel { f: function, input, stages, tma_store, cluster, multicast, blocks: sms };
         // e4m3's K is a multiple of 16 (TMA's 16-byte strides): 336 for the ragged size.
-        let ragged = (1000, 700, if input == Input::E4m3 { 336 } else { 328 });
-        let sizes = [ragged, (4096, 4096, 4096), (8192, 8192, 8192), (4000, 4000, 4000), (8192, 128, 8192), (128, 8192, 8192)];
+        let ragged = (
+            1000,
+            700,
+            if kernel.input == Input::E4m3 {
+                336
+            } else {
+                328
+            },
+        );
+        let (skinny, square) = (
+            [(8192, 128, 8192), (128, 8192, 8192)],
+            [(4096, 4096, 4096), (8192, 8192, 8192)],
+        );
+        let sizes = [
+            ragged,
+            square[0],
+            square[1],
+            (4000, 4000, 4000),
+            skinny[0],
+            skinny[1],
+        ];
         // The TMA-store epilogue and the pairs are checked and timed at every size, as the main
-        // kernels.
+        // kernels and the solo one.
         let variant = name.ends_with("_3s") || name.ends_with("_noreg");
         if !variant {
             for size in sizes {
                 equal &= check_and_time(ctx, stream, name, &kernel, size, &[1, 4, 8, 16], random)?;
             }
         }
-        // The techniques: the variants, and the main bf16 kernel one tile a block.
-        let one_tile = Kernel { blocks: u32::MAX, ..kernel };
-        let variants: Vec<(String, &Kernel)> = match *name {
-            "gemm_tn_ws_bf16" => vec![(format!("{name} one tile a block"), &one_tile)],
-            _ if variant => vec![(name.to_string(), &kernel)],
+        // The techniques: the variants, the solo bf16 kernel one tile a block, split-K's tiles
+        // without the split.
+        let one_tile = Kernel {
+            blocks: u32::MAX,
+            ..kernel
+        };
+        let split = |s| Kernel {
+            split: Some(s),
+            ..kernel
+        };
+        let (unsplit, four) = (split(1), split(4));
+        let variants: Vec<(String, &Kernel, Vec<_>)> = match *name {
+            "gemm_tn_ws_bf16_solo" => vec![(
+                format!("{name} one tile a block"),
+                &one_tile,
+                vec![ragged, square[0], square[1]],
+            )],
+            // Four parts at the ragged size: uneven ones, in e4m3 (3 K tiles) an empty one.
+            _ if name.ends_with("_splitk") => vec![
+                (
+                    format!("{name} unsplit"),
+                    &unsplit,
+                    vec![skinny[0], skinny[1]],
+                ),
+                (format!("{name} in 4 parts"), &four, vec![ragged]),
+            ],
+            _ if variant => vec![(
+                name.to_string(),
+                &kernel,
+                vec![ragged, square[0], square[1]],
+            )],
             _ => vec![],
         };
-        for (label, kernel) in variants {
-            for size in [ragged, (4096, 4096, 4096), (8192, 8192, 8192)] {
-                equal &= check_and_time(ctx, stream, &format!("technique {label}"), kernel, size, &[4, 16], random)?;
+        for (label, kernel, sizes) in variants {
+            for size in sizes {
+                let label = format!("technique {label}");
+                equal &= check_and_time(ctx, stream, &label, kernel, size, &[4, 16], random)?;
             }
         }
     }
@@ -196,15 +318,38 @@ fn check_and_time_in<B: DeviceRepr>(
     values: (fn(f32) -> B, fn(f32) -> f32),
 ) -> Result<bool, DriverError> {
     // What the kernel stores: the exact sum rounded to its type.
-    let round = |x: f32| if kernel.input == Input::F16 { F16::from_f32(x).0 } else { BF16::from_f32(x).0 };
+    let round = |x: f32| {
+        if kernel.input == Input::F16 {
+            F16::from_f32(x).0
+        } else {
+            BF16::from_f32(x).0
+        }
+    };
     let ((a, b), (da, db)) = inputs(stream, (m, n, k), values, random)?;
     let mut dc = stream.alloc_zeros::<u16>((m * n) as usize)?;
-    let gemm = |group: u32, dc: &mut CudaSlice<u16>| launch(kernel, stream, (m, n, k, group), (&da, &db), dc);
-    gemm(8, &mut dc)?;
+    let tiles = kernel.tiles(m, n) as usize;
+    let (sums, flags) = (tiles * 128 * kernel.tile_n as usize, tiles);
+    let mut ws = (
+        stream.alloc_zeros::<f32>(sums)?,
+        stream.alloc_zeros::<u32>(flags)?,
+    );
+    let gemm = |group: u32, dc: &mut CudaSlice<u16>, ws: &mut Workspace| {
+        launch(kernel, stream, (m, n, k, group), (&da, &db), (dc, ws))
+    };
+    gemm(8, &mut dc, &mut ws)?;
     let c = stream.memcpy_dtov(&dc)?;
+    // Split-K leaves its flags zero for the next launch.
+    let flags = stream.memcpy_dtov(&ws.1)?;
+    if flags.iter().any(|&f| f != 0) {
+        println!("{name} {m}x{n}x{k}: WRONG: split-K's flags are not zero after the launch");
+        return Ok(false);
+    }
     let cells = cells(m as usize, n as usize, random);
     let (mu, ku) = (m as usize, k as usize);
-    let wrong: Vec<_> = cells.iter().filter(|&&(i, j)| c[i + mu * j] != round(exact(&a, &b, ku, (i, j)))).collect();
+    let wrong: Vec<_> = cells
+        .iter()
+        .filter(|&&(i, j)| c[i + mu * j] != round(exact(&a, &b, ku, (i, j))))
+        .collect();
     if let Some(&&(i, j)) = wrong.first() {
         let (got, want) = (c[i + mu * j], exact(&a, &b, ku, (i, j)));
         println!("{name} {m}x{n}x{k}: WRONG: {} of {} elements differ; C({i},{j}) = {got:#06x}, the exact sum {want}", wrong.len(), cells.len());
@@ -212,11 +357,21 @@ fn check_and_time_in<B: DeviceRepr>(
     }
     let mut timed = Vec::new();
     for &group in groups {
-        let ms = median_ms(ctx, stream, || gemm(group, &mut dc))?;
-        timed.push((group, 2.0 * m as f64 * n as f64 * k as f64 / (ms as f64 * 1e-3) / 1e12));
+        let ms = median_ms(ctx, stream, || gemm(group, &mut dc, &mut ws))?;
+        timed.push((
+            group,
+            2.0 * m as f64 * n as f64 * k as f64 / (ms as f64 * 1e-3) / 1e12,
+        ));
     }
     let best = timed.iter().map(|t| t.1).fold(0.0, f64::max);
-    let groups: Vec<String> = timed.iter().map(|(g, t)| format!("group {g} {t:.1}")).collect();
-    println!("{name} {m}x{n}x{k}: {} elements equal to the CPU's; {best:.1} TFLOP/s ({})", cells.len(), groups.join(", "));
+    let groups: Vec<String> = timed
+        .iter()
+        .map(|(g, t)| format!("group {g} {t:.1}"))
+        .collect();
+    println!(
+        "{name} {m}x{n}x{k}: {} elements equal to the CPU's; {best:.1} TFLOP/s ({})",
+        cells.len(),
+        groups.join(", ")
+    );
     Ok(true)
 }

@@ -60,14 +60,29 @@ fn main() -> Result<(), DriverError> {
     if std::env::args().nth(2).as_deref() == Some("hopper") {
         let mut kernels = Vec::new();
         for name in ["gemm_tn_tma_bf16", "gemm_tn_tma_f16"] {
-            let bits = if name.contains("bf16") { hopper::bf16_bits } else { f16_bits };
+            let bits = if name.contains("bf16") {
+                hopper::bf16_bits
+            } else {
+                f16_bits
+            };
             kernels.push((name, module.load_function(name)?, bits as fn(f32) -> u16));
         }
         hopper::check_copy(&stream, &module.load_function("check_tma_copy")?, random)?;
         let mut ws = Vec::new();
         // `gpu-host PTX hopper NAME`: that warp-specialized kernel alone.
         let only = std::env::args().nth(3);
-        for name in ["gemm_tn_ws_bf16", "gemm_tn_ws_f16", "gemm_tn_ws_e4m3", "gemm_tn_ws_bf16_3s", "gemm_tn_ws_bf16_noreg", "gemm_tn_ws_bf16_tma_store", "gemm_tn_ws_bf16_cluster", "gemm_tn_ws_bf16_pairs"] {
+        for name in [
+            "gemm_tn_ws_bf16",
+            "gemm_tn_ws_f16",
+            "gemm_tn_ws_e4m3",
+            "gemm_tn_ws_bf16_splitk",
+            "gemm_tn_ws_e4m3_splitk",
+            "gemm_tn_ws_bf16_solo",
+            "gemm_tn_ws_bf16_3s",
+            "gemm_tn_ws_bf16_noreg",
+            "gemm_tn_ws_bf16_tma_store",
+            "gemm_tn_ws_bf16_pairs",
+        ] {
             if only.as_deref().is_none_or(|o| o == name) {
                 ws.push((name, module.load_function(name)?));
             }
@@ -76,7 +91,10 @@ fn main() -> Result<(), DriverError> {
         if only.is_none() {
             hopper::run(&ctx, &stream, kernels, random)?;
         }
-        assert!(equal, "a warp-specialized GEMM gave a wrong element (the lines with WRONG)");
+        assert!(
+            equal,
+            "a warp-specialized GEMM gave a wrong element (the lines with WRONG)"
+        );
         return Ok(());
     }
     let (transpose, sgemm) = (

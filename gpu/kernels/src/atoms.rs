@@ -17,10 +17,10 @@ use tessel::atom::exec::{warpgroup_arrive, warpgroup_commit_batch, warpgroup_wai
 use tessel::atom::gmma::{make_gmma_desc, make_gmma_fragment, Layout_K_SW128_Atom, K};
 use tessel::atom::pipeline::{PipelineState, PipelineTmaAsync};
 use tessel::mma::SM80_16x8x8_F32F16F16F32_TN;
+use tessel::mma::SM90_64x16x16_F32F16F16_RS;
 use tessel::mma::{SM80_16x8x16_F16F16F16F16_TN, SM80_16x8x16_F32BF16BF16F32_TN};
 use tessel::mma::{SM80_16x8x8_F16F16F16F16_TN, SM80_16x8x8_F32BF16BF16F32_TN};
 use tessel::mma::{SM90_64x16x16_F32F16F16_SS, SM90_64x8x16_F32F16F16_SS, ScaleOut};
-use tessel::mma::SM90_64x16x16_F32F16F16_RS;
 use tessel::tensor::Underscore as _x;
 use tessel::tensor::{Access, AccessMut, Ptr, Smem};
 use tessel::{layout, local_partition, local_tile, shape, MakeTiledMma, MmaAtom, TensorPtr};
@@ -252,7 +252,11 @@ pub unsafe extern "ptx-kernel" fn check_wgmma_rs(a: *const F16, b: *const F16, c
     let gc = TensorPtr::from_raw_parts(c, 64 * 16, layout!("(64,16)"));
     let mut mma = Mma::get_slice(t);
     let mut tCrA = mma.partition_fragment_A::<F16, _, _>(&ga);
-    copy(&CopyAtom::<UniversalCopy<F16>, F16>::default(), &mma.partition_A(ga), &mut tCrA);
+    copy(
+        &CopyAtom::<UniversalCopy<F16>, F16>::default(),
+        &mma.partition_A(ga),
+        &mut tCrA,
+    );
     let tCrB = make_gmma_fragment::<K, _, _>(&mma.partition_B(sb));
     wgmma_k_blocks!(mma, tCrA.as_view(), tCrB, gc);
 }

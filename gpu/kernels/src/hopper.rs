@@ -153,8 +153,10 @@ pub unsafe extern "ptx-kernel" fn check_tma_copy(
     _tma_in: TensorMap<BF16, Stage<BF16>>,
     _tma_out: TensorMap<BF16, Stage<BF16>>,
 ) {
-    let tma_in = TensorMap::<BF16, Stage<BF16>>::from_param(tessel::grid_constant!(check_tma_copy, 0));
-    let tma_out = TensorMap::<BF16, Stage<BF16>>::from_param(tessel::grid_constant!(check_tma_copy, 1));
+    let tma_in =
+        TensorMap::<BF16, Stage<BF16>>::from_param(tessel::grid_constant!(check_tma_copy, 0));
+    let tma_out =
+        TensorMap::<BF16, Stage<BF16>>::from_param(tessel::grid_constant!(check_tma_copy, 1));
     let (bm, bk) = (block().0 as usize, block().1 as usize);
     let (producer, elected) = (warp_idx_sync() == 0, elect_one_sync());
     let stage = TensorSmem::<BF16, _>::from_smem(tma_check(), 128 * 64, <Stage<BF16>>::default());

@@ -2,37 +2,46 @@
 //! `KernelTmaWarpSpecializedCooperative` builds its TN case: `C = A B^T`, A `m x k` and B
 //! `n x k` K-major, f32 accumulation, C `m x n` column-major. In bf16 or f16 (C in the inputs'
 //! type, `k` a multiple of 8), or in e4m3 (C in bf16, `k` a multiple of 16: TMA's 16-byte
-//! strides). A block of three warpgroups (384 threads) stays resident on its multiprocessor and
-//! takes `(128,256)` output tiles in the scheduler's order ([`TileScheduler`], grouped rasters):
+//! strides). Blocks of three warpgroups (384 threads) stay resident on their multiprocessors, in
+//! pairs (clusters of 2 along M, as CUTLASS's example 48): a pair takes `(256,256)` output
+//! tiles in the scheduler's order ([`TileScheduler`], grouped rasters), each block its 128 rows:
 //! - warpgroup 0 produces: it gives most of its registers back (`setmaxnreg` 40) and its first
-//!   warp's elected lane issues TMA loads of each K tile of 128 bytes, `(128,64)` of A and
-//!   `(256,64)` of B in 16-bit types (`(128,128)`, `(256,128)` in e4m3), into 4 stages of a
-//!   `PipelineTmaAsync`, running ahead across tiles;
+//!   warp's elected lane issues TMA loads of each K tile of 128 bytes, `(128,64)` of A and half
+//!   of B's `(256,64)` multicast to both blocks of the pair, in 16-bit types (`(128,128)` and
+//!   half of `(256,128)` in e4m3), into 4 stages of a `PipelineTmaAsync`, running ahead across
+//!   tiles;
 //! - warpgroups 1 and 2 consume (`setmaxnreg` 232): a TiledMma of two
 //!   `SM90_64x256x16_F32BF16BF16_SS` atoms along M (`SM90_64x256x32_F32E4M3E4M3_SS_TN` in e4m3),
 //!   128 accumulators a thread, one wgmma batch left in flight while the next K tile's is
-//!   issued, then the epilogue: the accumulators converted and stored, predicated by an
-//!   identity tensor, while the producer already fills the stages with the next tile's K tiles.
+//!   issued; a stage goes back to the producers of both blocks (each filled half of it); then
+//!   the epilogue: the accumulators converted and stored, predicated by an identity tensor,
+//!   while the producer already fills the stages with the next tile's K tiles.
 //!
-//! Two variants measure what CUTLASS's kernels do beside this: an epilogue through shared
-//! memory and TMA stores (`_tma_store`; every kernel takes C's descriptor, which only it reads)
-//! and clusters of two blocks along M sharing B's tile by TMA multicast (`_cluster`).
+//! Variants measure the techniques (BENCHMARKS.md): `_solo`, one block loading all of its own
+//! tiles, without clusters, and its variants `_3s` (3 stages), `_noreg` (no `setmaxnreg`) and
+//! `_tma_store` (an epilogue through shared memory and TMA stores; every kernel takes C's
+//! descriptor, which only it reads); `_pairs`, the clusters without the multicast.
 
 use crate::hopper::Stage;
-use tessel::arch::sm90::{elect_one_sync, fence_proxy_async_shared, setmaxnreg, warp_idx_sync};
+use tessel::arch::sm90::tma_store_arrive;
 use tessel::arch::sm90::{cluster_ctarank, cluster_id, cluster_sync, tma_store_wait};
+use tessel::arch::sm90::{elect_one_sync, fence_proxy_async_shared, setmaxnreg, warp_idx_sync};
 use tessel::arch::{block, grid, sync_named, sync_threads, thread};
 use tessel::atom::element::{BF16, E4M3, F16};
 use tessel::atom::exec::{gemm, warpgroup_arrive, warpgroup_commit_batch, warpgroup_wait};
 use tessel::atom::gmma::{make_gmma_fragment, Layout_K_SW128_Atom, Layout_MN_SW128_Atom, K};
-use tessel::arch::sm90::tma_store_arrive;
 use tessel::atom::pipeline::{PipelineState, PipelineTmaAsync};
-use tessel::atom::scheduler::TileScheduler;
+use tessel::atom::scheduler::{SplitKFlags, TileScheduler};
 use tessel::atom::tma::TensorMap;
+use tessel::mma::SM90_64x256x32_F32E4M3E4M3_SS_TN;
+use tessel::mma::{SM90_64x128x16_F32BF16BF16_SS, SM90_64x128x32_F32E4M3E4M3_SS_TN};
 use tessel::mma::{SM90_64x256x16_F32BF16BF16_SS, SM90_64x256x16_F32F16F16_SS};
-use tessel::mma::{SM90_64x128x16_F32BF16BF16_SS, SM90_64x256x32_F32E4M3E4M3_SS_TN};
-use tessel::tensor::{assert_size, elem_less, make_identity_tensor, AccessMut, Underscore as _x, Walk};
-use tessel::{layout, local_tile, shape, MakeTiledMma, TensorPtr, TensorSmem, TileToShape};
+use tessel::tensor::{
+    assert_size, elem_less, make_identity_tensor, AccessMut, Underscore as _x, Walk,
+};
+use tessel::{
+    layout, local_tile, shape, ColMajor, MakeTiledMma, TensorPtr, TensorSmem, TileToShape, C,
+};
 
 /// A stage of B: 256 rows of 64 elements, 128-byte swizzled (A's is [`Stage`], 128 rows).
 pub type StageB<T> = TileToShape<Layout_K_SW128_Atom<T>, shape!("(256,64)")>;
@@ -56,15 +65,19 @@ tessel::assert_tma_tile!(BF16, StageC);
 
 tessel::shared_array!(ws_smem);
 
-/// Inputs `$T` in stages `$SA` (128 rows), `$SB` (256 rows), B loaded by TMA in tiles `$TB`, C
-/// of `$O`; `$stages` stages; `$realloc`: the producer gives registers to the consumers
+/// Inputs `$T` in stages `$SA` (128 rows), `$SB` (the tile's `BN` rows of B: 256, or 128 with
+/// 64x128 atoms), B loaded by TMA in tiles `$TB`, C of `$O`, `$vals` accumulators a thread
+/// (`BN / 2`); `$stages` stages; `$realloc`: the producer gives registers to the consumers
 /// (`setmaxnreg`); `$tma_store`: the epilogue goes through shared memory and TMA stores (else
-/// predicated stores from registers); `$cluster`: blocks in pairs along M (a cluster of 2)
-/// whose consumers release each other's stages; with `$TB` of 128 rows they share B's tile,
-/// each loading half of it multicast to both (with `$TB` = `$SB` each loads its own).
+/// predicated stores from registers; 128x256 tiles only); `$cluster`: blocks in pairs along M
+/// (a cluster of 2) whose consumers release each other's stages; with `$TB` of half `$SB`'s
+/// rows they share B's tile, each loading half of it multicast to both (with `$TB` = `$SB` each
+/// loads its own); `$split`: a tile's K may be cut into `splits` parts, added up in turn
+/// through `partial` (an f32 workspace of a tile's accumulators a tile) and `flags` (one a
+/// tile, zero before the launch).
 macro_rules! gemm_tn_ws {
-    ($(#[$doc:meta])* $name:ident, $T:ty => $O:ty, $SA:ty, $SB:ty, $TB:ty, $Atom:ty, $stages:literal,
-     $realloc:literal, $tma_store:literal, $cluster:literal) => {
+    ($(#[$doc:meta])* $name:ident, $T:ty => $O:ty, $SA:ty, $SB:ty, $TB:ty, $Atom:ty, $vals:tt,
+     $stages:literal, $realloc:literal, $tma_store:literal, $cluster:literal, $split:literal) => {
 $(#[$doc])*
 #[no_mangle]
 #[allow(non_snake_case)] // CuTe's names: tCrA is thread-partition C's registers of A
@@ -76,6 +89,9 @@ pub unsafe extern "ptx-kernel" fn $name(
     n: u32,
     k: u32,
     group: u32,
+    splits: u32,
+    partial: *mut f32,
+    flags: *mut u32,
     c: *mut $O,
 ) {
     let tma_a = TensorMap::<$T, $SA>::from_param(tessel::grid_constant!($name, 0));
@@ -91,6 +107,8 @@ pub unsafe extern "ptx-kernel" fn $name(
     const PART_BYTES: u32 = TensorMap::<$T, $TB>::TILE_BYTES;
     // The stages' K: what 128 rows of A hold in a stage.
     const BK: usize = A_BYTES as usize / (128 * core::mem::size_of::<$T>());
+    // The tile's N: B's rows in a stage.
+    const BN: usize = B_BYTES as usize / (BK * core::mem::size_of::<$T>());
     let sa0 = (ws_smem() + 1023) & !1023;
     let sb0 = sa0 + STAGES * A_BYTES;
     // C's buffer (the TMA-store epilogue's), then the barriers.
@@ -121,12 +139,13 @@ pub unsafe extern "ptx-kernel" fn $name(
         (blk, blocks, 1)
     };
     let rank = if $cluster { cluster_ctarank() } else { 0 };
-    let sched = TileScheduler::new((m, n), (128 * pair, 256), group as usize);
+    let splits = if $split { splits as usize } else { 1 };
+    let sched = TileScheduler::new((m, n), (128 * pair, BN), group as usize).split_k(splits);
     let k_tiles = k.div_ceil(BK);
     let stage_a = |at: u32| TensorSmem::<$T, _>::from_smem(at, 128 * BK, <$SA>::default());
-    let stage_b = |at: u32| TensorSmem::<$T, _>::from_smem(at, 256 * BK, <$SB>::default());
+    let stage_b = |at: u32| TensorSmem::<$T, _>::from_smem(at, BN * BK, <$SB>::default());
     let part_b = |at: u32| TensorSmem::<$T, _>::from_smem(at, PART_BYTES as usize / core::mem::size_of::<$T>(), <$TB>::default());
-    let part_rows = (256 * PART_BYTES / B_BYTES) as usize;
+    let part_rows = BN * PART_BYTES as usize / B_BYTES as usize;
     // The part of B's stage this block loads: its half in a pair sharing B, else all of it.
     let part = if PART_BYTES < B_BYTES { rank } else { 0 };
 
@@ -136,14 +155,15 @@ pub unsafe extern "ptx-kernel" fn $name(
         }
         if warp == 0 {
             let mut write = PipelineState::<STAGES>::new();
-            for (bp, bn) in sched.tiles_of(unit, units) {
+            for work in sched.work_of(unit, units) {
+                let (bp, bn) = work.tile;
                 let bm = pair * bp + rank as usize;
-                for kt in 0..k_tiles {
+                for kt in work.k_tiles(k_tiles) {
                     pipe.producer_acquire(&write);
                     pipe.producer_expect_tx(&write, elected);
                     let full = pipe.barriers(&write).0;
                     tma_a.load([bm * 128, kt * BK], &stage_a(sa0 + A_BYTES * write.index()), full, elected);
-                    let (origin, at) = ([bn * 256 + part as usize * part_rows, kt * BK], sb0 + B_BYTES * write.index() + part * PART_BYTES);
+                    let (origin, at) = ([bn * BN + part as usize * part_rows, kt * BK], sb0 + B_BYTES * write.index() + part * PART_BYTES);
                     if $cluster && PART_BYTES < B_BYTES {
                         tma_b.load_multicast(origin, &part_b(at), full, 0b11, elected);
                     } else {
@@ -163,7 +183,7 @@ pub unsafe extern "ptx-kernel" fn $name(
         setmaxnreg::<true, 232>();
     }
     let mc = TensorPtr::from_raw_parts(c, m * n, layout!("(M,N):(1,ld)"; M = m, N = n, ld = m));
-    let tile_c = <shape!("(128,256)")>::default();
+    let tile_c = <(C<128>, C<BN>)>::default();
     let mma = MakeTiledMma::<$Atom, shape!("(2,1,1)")>::get_slice(tid - 128);
     let mut read = PipelineState::<STAGES>::new();
     // A stage goes back to the producers: in a pair, of both blocks (each fills both).
@@ -174,12 +194,14 @@ pub unsafe extern "ptx-kernel" fn $name(
             pipe.consumer_release(s);
         }
     };
-    for (bp, bn) in sched.tiles_of(unit, units) {
+    for work in sched.work_of(unit, units) {
+        let (bp, bn) = work.tile;
         let bm = pair * bp + rank as usize;
         let gc = local_tile(mc, tile_c, (bm, bn));
         let mut tCrC = mma.partition_fragment_C::<f32, _, _>(&gc);
         let mut release = read;
-        for kt in 0..k_tiles {
+        let ks = work.k_tiles(k_tiles);
+        for kt in ks.clone() {
             pipe.consumer_wait(&read);
             let tCrA = make_gmma_fragment::<K, _, _>(&mma.partition_A(stage_a(sa0 + A_BYTES * read.index())));
             let tCrB = make_gmma_fragment::<K, _, _>(&mma.partition_B(stage_b(sb0 + B_BYTES * read.index())));
@@ -190,15 +212,34 @@ pub unsafe extern "ptx-kernel" fn $name(
             warpgroup_commit_batch();
             // The previous K tile's wgmmas are done: its stage goes back to the producer.
             warpgroup_wait::<1>();
-            if kt > 0 {
+            if kt > ks.start {
                 release_stage(&release);
                 release.advance();
             }
             read.advance();
         }
         warpgroup_wait::<0>();
-        if k_tiles > 0 {
+        if !ks.is_empty() {
             release_stage(&release);
+        }
+        assert_size::<$vals, _, _, _>(&tCrC);
+        if $split && splits > 1 {
+            // Split-K: in turn, each part adds what the parts before it summed and leaves the
+            // new sum for the next; the last stores the tile.
+            let turns = SplitKFlags::new(flags);
+            let sum = TensorPtr::from_raw_parts(partial.add(work.index * 256 * $vals), 256 * $vals, ColMajor::<256, $vals>::default());
+            let (me, leader) = (tid - 128, tid == 128);
+            turns.wait(&work, leader, (1, 256));
+            if work.split > 0 {
+                tessel::unroll!($vals, i => { tCrC[i] += sum.read((me, i)); });
+            }
+            if !work.is_last() {
+                tessel::unroll!($vals, i => { sum.write((me, i), tCrC[i]); });
+            }
+            turns.pass(&work, leader, (1, 256));
+            if !work.is_last() {
+                continue;
+            }
         }
         if $tma_store {
             // C in two halves of 128 columns through the buffer. A thread's accumulators of the
@@ -222,7 +263,7 @@ pub unsafe extern "ptx-kernel" fn $name(
                 sync_named(1, 256);
                 if tid == 128 {
                     // What lies past the matrix's edge is not written.
-                    tma_c.store([bm * 128, bn * 256 + 128 * h], &sc, true);
+                    tma_c.store([bm * 128, bn * BN + 128 * h], &sc, true);
                     tma_store_arrive();
                 }
             });
@@ -230,11 +271,10 @@ pub unsafe extern "ptx-kernel" fn $name(
         }
         let tCgC = mma.partition_C(gc);
         let tCcC = mma.partition_C(local_tile(make_identity_tensor(m, n), tile_c, (bm, bn)));
-        // The 128 values, converted and stored where inside the matrix. Unrolled here: LLVM
-        // leaves this loop rolled (128 predicated stores are past its cost threshold), and a
-        // rolled loop would index the registers, putting them in local memory.
-        assert_size::<128, _, _, _>(&tCrC);
-        tessel::unroll!(128, i => {
+        // The values, converted and stored where inside the matrix. Unrolled here: LLVM leaves
+        // this loop rolled (128 predicated stores are past its cost threshold), and a rolled
+        // loop would index the registers, putting them in local memory.
+        tessel::unroll!($vals, i => {
             if elem_less(tCcC.coord(i), (m, n)) {
                 tCgC.write(i, <$O>::from_f32(tCrC[i]));
             }
@@ -252,49 +292,64 @@ pub unsafe extern "ptx-kernel" fn $name(
     };
 }
 
-tessel::launch_bounds!(gemm_tn_ws_bf16, 384, 1);
+tessel::launch_bounds!(gemm_tn_ws_bf16, 384, 1, cluster = (2, 1, 1));
 gemm_tn_ws!(
-    /// Grid `(min(tiles, multiprocessors))`, block 384, `4 x (16 + 32) KiB + 1 KiB` of dynamic
-    /// shared memory (the stages, their barriers, and room to align them to 1024 bytes); `group`
-    /// the scheduler's rows of tiles a group.
-    gemm_tn_ws_bf16, BF16 => BF16, Stage<BF16>, StageB<BF16>, StageB<BF16>, SM90_64x256x16_F32BF16BF16_SS, 4, true, false, false
+    /// Grid: an even number of blocks, at most the multiprocessors, in clusters of 2 along M;
+    /// block 384, `4 x (16 + 32) KiB + 1 KiB` of dynamic shared memory (the stages, their
+    /// barriers, and room to align them to 1024 bytes); `group` the scheduler's rows of tiles a
+    /// group. A pair's blocks share B's `(256,64)` tile, each loading its half (`Stage`'s 128
+    /// rows) multicast to both.
+    gemm_tn_ws_bf16, BF16 => BF16, Stage<BF16>, StageB<BF16>, Stage<BF16>, SM90_64x256x16_F32BF16BF16_SS, 128, 4, true, false, true, false
+);
+tessel::launch_bounds!(gemm_tn_ws_f16, 384, 1, cluster = (2, 1, 1));
+gemm_tn_ws!(
+    /// The same in f16.
+    gemm_tn_ws_f16, F16 => F16, Stage<F16>, StageB<F16>, Stage<F16>, SM90_64x256x16_F32F16F16_SS, 128, 4, true, false, true, false
+);
+tessel::launch_bounds!(gemm_tn_ws_e4m3, 384, 1, cluster = (2, 1, 1));
+gemm_tn_ws!(
+    /// The same in e4m3 (QGMMA, K tiles of 128), C in bf16: each block loads a `(128,128)`
+    /// half of B's stage, as A's.
+    gemm_tn_ws_e4m3, E4M3 => BF16, StageA8, StageB8, StageA8, SM90_64x256x32_F32E4M3E4M3_SS_TN, 128, 4, true, false, true, false
+);
+tessel::launch_bounds!(gemm_tn_ws_bf16_splitk, 384, 1);
+gemm_tn_ws!(
+    /// For outputs of few tiles (a skinny M or N): 128x128 tiles (two `SM90_64x128x16` atoms),
+    /// 6 stages, and split-K, each tile's K cut into `splits` parts added in turn; no clusters.
+    /// Grid `(min(tiles x splits, multiprocessors))`; `partial` holds `tiles x 128 x 128` f32s,
+    /// `flags` one `u32` a tile, zero before the first launch (each launch leaves them zero).
+    gemm_tn_ws_bf16_splitk, BF16 => BF16, Stage<BF16>, Stage<BF16>, Stage<BF16>, SM90_64x128x16_F32BF16BF16_SS, 64, 6, true, false, false, true
+);
+tessel::launch_bounds!(gemm_tn_ws_e4m3_splitk, 384, 1);
+gemm_tn_ws!(
+    /// The same in e4m3 (two `SM90_64x128x32` atoms, `(128,128)` stages of A and B).
+    gemm_tn_ws_e4m3_splitk, E4M3 => BF16, StageA8, StageA8, StageA8, SM90_64x128x32_F32E4M3E4M3_SS_TN, 64, 6, true, false, false, true
+);
+tessel::launch_bounds!(gemm_tn_ws_bf16_solo, 384, 1);
+gemm_tn_ws!(
+    /// The bf16 kernel without clusters: each block loads its own A and B tiles; grid
+    /// `(min(tiles, multiprocessors))`. The variants below are variants of this one.
+    gemm_tn_ws_bf16_solo, BF16 => BF16, Stage<BF16>, StageB<BF16>, StageB<BF16>, SM90_64x256x16_F32BF16BF16_SS, 128, 4, true, false, false, false
 );
 tessel::launch_bounds!(gemm_tn_ws_bf16_3s, 384, 1);
 gemm_tn_ws!(
-    /// The same with 3 stages (for the technique table: what the fourth stage gives).
-    gemm_tn_ws_bf16_3s, BF16 => BF16, Stage<BF16>, StageB<BF16>, StageB<BF16>, SM90_64x256x16_F32BF16BF16_SS, 3, true, false, false
+    /// The solo kernel with 3 stages (for the technique table: what the fourth stage gives).
+    gemm_tn_ws_bf16_3s, BF16 => BF16, Stage<BF16>, StageB<BF16>, StageB<BF16>, SM90_64x256x16_F32BF16BF16_SS, 128, 3, true, false, false, false
 );
 tessel::launch_bounds!(gemm_tn_ws_bf16_noreg, 384, 1);
 gemm_tn_ws!(
-    /// The same without `setmaxnreg` (every warpgroup keeps the launch's 168 registers).
-    gemm_tn_ws_bf16_noreg, BF16 => BF16, Stage<BF16>, StageB<BF16>, StageB<BF16>, SM90_64x256x16_F32BF16BF16_SS, 4, false, false, false
-);
-tessel::launch_bounds!(gemm_tn_ws_f16, 384, 1);
-gemm_tn_ws!(
-    /// The same in f16.
-    gemm_tn_ws_f16, F16 => F16, Stage<F16>, StageB<F16>, StageB<F16>, SM90_64x256x16_F32F16F16_SS, 4, true, false, false
-);
-tessel::launch_bounds!(gemm_tn_ws_e4m3, 384, 1);
-gemm_tn_ws!(
-    /// The same in e4m3 (QGMMA, K tiles of 128), C in bf16.
-    gemm_tn_ws_e4m3, E4M3 => BF16, StageA8, StageB8, StageB8, SM90_64x256x32_F32E4M3E4M3_SS_TN, 4, true, false, false
+    /// The solo kernel without `setmaxnreg` (every warpgroup keeps the launch's 168 registers).
+    gemm_tn_ws_bf16_noreg, BF16 => BF16, Stage<BF16>, StageB<BF16>, StageB<BF16>, SM90_64x256x16_F32BF16BF16_SS, 128, 4, false, false, false, false
 );
 tessel::launch_bounds!(gemm_tn_ws_bf16_tma_store, 384, 1);
 gemm_tn_ws!(
-    /// The bf16 kernel with its epilogue through shared memory and TMA stores (32 KiB more of
+    /// The solo kernel with its epilogue through shared memory and TMA stores (32 KiB more of
     /// dynamic shared memory).
-    gemm_tn_ws_bf16_tma_store, BF16 => BF16, Stage<BF16>, StageB<BF16>, StageB<BF16>, SM90_64x256x16_F32BF16BF16_SS, 4, true, true, false
-);
-tessel::launch_bounds!(gemm_tn_ws_bf16_cluster, 384, 1, cluster = (2, 1, 1));
-gemm_tn_ws!(
-    /// The bf16 kernel in clusters of 2 along M: the pair's blocks share B's `(256,64)` tile,
-    /// each loading its half (`Stage`'s 128 rows) multicast to both. Grid: an even number of
-    /// blocks.
-    gemm_tn_ws_bf16_cluster, BF16 => BF16, Stage<BF16>, StageB<BF16>, Stage<BF16>, SM90_64x256x16_F32BF16BF16_SS, 4, true, false, true
+    gemm_tn_ws_bf16_tma_store, BF16 => BF16, Stage<BF16>, StageB<BF16>, StageB<BF16>, SM90_64x256x16_F32BF16BF16_SS, 128, 4, true, true, false, false
 );
 tessel::launch_bounds!(gemm_tn_ws_bf16_pairs, 384, 1, cluster = (2, 1, 1));
 gemm_tn_ws!(
-    /// The pairs of `gemm_tn_ws_bf16_cluster` without the multicast: each block loads its own B
-    /// (for the technique table: what the pairing costs apart from the multicast).
-    gemm_tn_ws_bf16_pairs, BF16 => BF16, Stage<BF16>, StageB<BF16>, StageB<BF16>, SM90_64x256x16_F32BF16BF16_SS, 4, true, false, true
+    /// The pairs of `gemm_tn_ws_bf16` without the multicast: each block loads its own B (for
+    /// the technique table: what the pairing gives apart from the multicast).
+    gemm_tn_ws_bf16_pairs, BF16 => BF16, Stage<BF16>, StageB<BF16>, StageB<BF16>, SM90_64x256x16_F32BF16BF16_SS, 128, 4, true, false, true, false
 );
