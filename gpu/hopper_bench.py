@@ -12,6 +12,8 @@
   from `gpu/vendor/hopper` (`../shared/tools/hopper-anchors gpu/vendor/hopper` here; carried);
 - cuBLAS through torch (`a @ b.t()`, K-major A and B; in e4m3 `torch._scaled_mm` with unit
   scales and a bf16 C), the median of 30 samples of 10;
+- the main kernels' outputs (the sizes checked above) against torch's product of the same
+  inputs, bit for bit (`gpu/torch_check.py`);
 - registers, shared memory and the SASS instruction mix of tessel's kernels (ptxas, cuobjdump).
 Writes OUT_DIR/hopper.json and prints a table."""
 import json
@@ -24,20 +26,25 @@ import time
 GPU = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(GPU, "out")
 ANCHORS = os.path.join(GPU, "vendor", "hopper")
+# Where gpu-host leaves the main kernels' inputs and outputs for the torch check.
+DUMP = "/tmp/tessel-torch-check"
 CUDA_BIN = "/usr/local/cuda/bin"
 SIZES = [(4096, 4096, 4096), (8192, 8192, 8192), (4000, 4000, 4000), (8192, 128, 8192), (128, 8192, 8192)]
 
 
-def sh(*args, cwd=None, timeout=300):
+def sh(*args, cwd=None, timeout=300, env=None):
     try:
-        r = subprocess.run(args, capture_output=True, text=True, cwd=cwd, timeout=timeout)
+        r = subprocess.run(args, capture_output=True, text=True, cwd=cwd, timeout=timeout,
+                           env=None if env is None else {**os.environ, **env})
     except subprocess.TimeoutExpired as e:
         return 124, f"timed out after {timeout} s: {' '.join(args)}\n{e.stdout or ''}"
     return r.returncode, r.stdout + r.stderr
 
 
 def tessel():
-    rc, out = sh(os.path.join(OUT, "gpu-host"), os.path.join(OUT, "tessel_kernels.ptx"), "hopper", timeout=420)
+    os.makedirs(DUMP, exist_ok=True)
+    rc, out = sh(os.path.join(OUT, "gpu-host"), os.path.join(OUT, "tessel_kernels.ptx"), "hopper", timeout=420,
+                 env={"TESSEL_DUMP": DUMP})
     print(out)
     got = {}
     for name, m, n, k, tf in re.findall(r"(gemm_tn_(?:tma|ws)_\w+) (\d+)x(\d+)x(\d+): .*?([\d.]+) TFLOP/s", out):
@@ -146,6 +153,13 @@ def cutlass_sass():
     return {"cutlass ex48 sass": best}
 
 
+def against_torch():
+    """The main kernels' outputs against torch's of the same inputs (gpu/torch_check.py)."""
+    sys.path.insert(0, GPU)
+    import torch_check
+    return torch_check.main(DUMP)
+
+
 def main():
     out_dir = sys.argv[1] if len(sys.argv) > 1 else OUT
     os.makedirs(out_dir, exist_ok=True)
@@ -153,7 +167,7 @@ def main():
     results["tessel_rc"] = rc
     # Each part's results are written as soon as they are in: a part that fails costs only
     # itself (its error is recorded), never the parts measured before it.
-    for part in (sass, tutorial, cutlass_sass, cublas):
+    for part in (against_torch, sass, tutorial, cutlass_sass, cublas):
         try:
             results.update(part())
         except Exception as e:

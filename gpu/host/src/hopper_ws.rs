@@ -355,6 +355,7 @@ fn check_and_time_in<B: DeviceRepr>(
         println!("{name} {m}x{n}x{k}: WRONG: {} of {} elements differ; C({i},{j}) = {got:#06x}, the exact sum {want}", wrong.len(), cells.len());
         return Ok(false);
     }
+    dump(name, (m, n, k), (&da, &db), &dc, stream)?;
     let mut timed = Vec::new();
     for &group in groups {
         let ms = median_ms(ctx, stream, || gemm(group, &mut dc, &mut ws))?;
@@ -374,4 +375,45 @@ fn check_and_time_in<B: DeviceRepr>(
         groups.join(", ")
     );
     Ok(true)
+}
+
+/// The kernels whose outputs `gpu/torch_check.py` holds against torch's.
+const AGAINST_TORCH: [&str; 5] = [
+    "gemm_tn_ws_bf16",
+    "gemm_tn_ws_f16",
+    "gemm_tn_ws_e4m3",
+    "gemm_tn_ws_bf16_splitk",
+    "gemm_tn_ws_e4m3_splitk",
+];
+
+/// With `TESSEL_DUMP=DIR`, writes the inputs' bits and C's of one of [`AGAINST_TORCH`] at one
+/// size to `DIR/NAME_MxNxK.{a,b,c}` (A `m x k` and B `n x k` row-major, C column-major), for
+/// `gpu/torch_check.py` to compare with torch's product of the same inputs.
+fn dump<B: DeviceRepr>(
+    name: &str,
+    (m, n, k): (u32, u32, u32),
+    (da, db): (&CudaSlice<B>, &CudaSlice<B>),
+    dc: &CudaSlice<u16>,
+    stream: &Arc<CudaStream>,
+) -> Result<(), DriverError> {
+    let Some(dir) = std::env::var_os("TESSEL_DUMP") else {
+        return Ok(());
+    };
+    if !AGAINST_TORCH.contains(&name) {
+        return Ok(());
+    }
+    let path = std::path::Path::new(&dir).join(format!("{name}_{m}x{n}x{k}"));
+    let write = |ext: &str, bytes: &[u8]| {
+        std::fs::write(path.with_extension(ext), bytes).expect("TESSEL_DUMP is a writable folder")
+    };
+    write("a", as_bytes(&stream.memcpy_dtov(da)?));
+    write("b", as_bytes(&stream.memcpy_dtov(db)?));
+    write("c", as_bytes(&stream.memcpy_dtov(dc)?));
+    Ok(())
+}
+
+/// A slice's bytes.
+fn as_bytes<B>(v: &[B]) -> &[u8] {
+    // SAFETY: the elements are plain bits (u8, u16), without padding.
+    unsafe { std::slice::from_raw_parts(v.as_ptr() as *const u8, std::mem::size_of_val(v)) }
 }
