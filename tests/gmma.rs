@@ -118,3 +118,65 @@ fn e4m3_partitions_descriptors_are_each_k_blocks() {
         "(64,32)"
     );
 }
+
+/// Stages as a layout mode (CuTe's `tile_to_shape(atom, (BM, BK, PIPE))`): the tile partitioned
+/// once, then sliced per stage, gives each stage's descriptors, and a stage's slice is the TMA
+/// destination of the stage's tile.
+#[test]
+fn a_stage_moded_partition_sliced_is_each_stages() {
+    use tessel::atom::element::BF16;
+    use tessel::atom::gmma::{make_gmma_fragment, Layout_K_SW128_Atom, K};
+    use tessel::atom::tma::{TensorMap, TmaDescriptor, TmaDestination};
+    use tessel::mma::SM90_64x256x16_F32BF16BF16_SS;
+    use tessel::tensor::{Access, Underscore as _x, Walk};
+    use tessel::{layout, local_tile, shape, MakeTiledMma, TensorSmem, TileToShape};
+    type Stage = TileToShape<Layout_K_SW128_Atom<BF16>, shape!("(128,64)")>;
+    type Stages = TileToShape<Layout_K_SW128_Atom<BF16>, shape!("(128,64,4)")>;
+    type Mma = MakeTiledMma<SM90_64x256x16_F32BF16BF16_SS, shape!("(2,1,1)")>;
+    // SAFETY: not read; the addresses are the stages'.
+    let stages =
+        unsafe { TensorSmem::<BF16, _>::from_smem(0x4000, 4 * 128 * 64, Stages::default()) };
+    type StagesB = TileToShape<Layout_K_SW128_Atom<BF16>, shape!("(256,64,4)")>;
+    // SAFETY: as above.
+    let stages_b =
+        unsafe { TensorSmem::<BF16, _>::from_smem(0x40000, 4 * 256 * 64, StagesB::default()) };
+    let a = layout!("(M,K):(ldA,1)"; M = 512usize, K = 512usize, ldA = 512isize);
+    let encode = |_: &_, _: &mut TmaDescriptor| Ok::<(), ()>(());
+    let tmap = TensorMap::<BF16, Stage>::encode(0, &a, 1, encode).unwrap();
+    for thread in [0, 200] {
+        let parts = Mma::get_slice(thread).partition_A(stages);
+        for s in 0..4usize {
+            let at = 0x4000 + (s * 128 * 64 * 2) as u32;
+            // SAFETY: as above.
+            let stage = unsafe { TensorSmem::<BF16, _>::from_smem(at, 128 * 64, Stage::default()) };
+            let want = make_gmma_fragment::<K, _, _>(&Mma::get_slice(thread).partition_A(stage));
+            let got = make_gmma_fragment::<K, _, _>(&parts.slice_by((_x, _x, _x, s)));
+            for k in 0..4 {
+                // SAFETY: the engines compute descriptors.
+                unsafe {
+                    assert_eq!(
+                        got.engine().load(got.index(k)),
+                        want.engine().load(want.index(k))
+                    )
+                };
+            }
+            // The stage's slice is the TensorMap's tile (a build error if not), at the stage.
+            let stage = stages.slice_by((_x, _x, s));
+            assert_eq!(
+                (stage.start(), tmap.box_copy([0, 0], &stage, 0).1),
+                (at, at)
+            );
+            // Half of a 256-row stage is a tile of 128 rows, as a pair's block loads it.
+            let half = local_tile(
+                stages_b.slice_by((_x, _x, s)),
+                <shape!("(128,64)")>::default(),
+                (1usize, 0usize),
+            );
+            let at_b = 0x40000 + (s * 256 * 64 * 2 + 128 * 64 * 2) as u32;
+            assert_eq!(
+                (half.start(), tmap.box_copy([0, 0], &half, 0).1),
+                (at_b, at_b)
+            );
+        }
+    }
+}

@@ -228,13 +228,35 @@ impl IndexMap {
         (&self.shape, &self.stride)
     }
 
-    /// Whether `other` has the same flat modes and swizzle (its offset aside).
+    /// Whether `other` is the same tile: the same modes once coalesced (the same function of
+    /// the 1-D coordinate, however its modes are grouped: `(128,64):(64,1)` and
+    /// `((8,16),(64,1)):((64,512),(1,0))` are one tile) and the same swizzle, the offset aside.
     pub const fn same_tile(&self, other: &IndexMap) -> bool {
         let (x, y) = (self.swizzle, other.swizzle);
-        self.shape.equals(&other.shape)
-            && self.stride.equals(&other.stride)
-            && x.0 == y.0
-            && (x.0 == 0 || (x.1 == y.1 && x.2 == y.2))
+        let ((s, d), (t, e)) = (self.coalesced(), other.coalesced());
+        s.equals(&t) && d.equals(&e) && x.0 == y.0 && (x.0 == 0 || (x.1 == y.1 && x.2 == y.2))
+    }
+
+    /// The flat modes coalesced, first to last: a mode of size 1 dropped, a mode `s':d'` merged
+    /// into the one before it, `s:d`, where it continues it (`d' == s * d`).
+    const fn coalesced(&self) -> (Flat, Flat) {
+        let empty = Flat {
+            len: 0,
+            leaves: [0; MAX_MODES],
+            negative: self.stride.negative,
+        };
+        let (mut shape, mut stride, mut i) = (empty, empty, 0);
+        while i < self.shape.len {
+            let (s, d, last) = (self.shape.leaves[i], self.stride.leaves[i], shape.len);
+            if last > 0 && d == shape.leaves[last - 1] * stride.leaves[last - 1] {
+                shape.leaves[last - 1] *= s;
+            } else if s != 1 {
+                (shape.leaves[last], stride.leaves[last]) = (s, d);
+                (shape.len, stride.len) = (last + 1, last + 1);
+            }
+            i += 1;
+        }
+        (shape, stride)
     }
 
     /// The same layout without its swizzle and offset.

@@ -9,7 +9,7 @@
 //!   warp's elected lane issues TMA loads of each K tile of 128 bytes, `(128,64)` of A and half
 //!   of B's `(256,64)` multicast to both blocks of the pair, in 16-bit types (`(128,128)` and
 //!   half of `(256,128)` in e4m3), into 4 stages of a `PipelineTmaAsync`, running ahead across
-//!   tiles;
+//!   tiles; the stages are a layout mode, `(128,BK,PIPE)` and `(256,BK,PIPE)`, sliced per stage;
 //! - warpgroups 1 and 2 consume (`setmaxnreg` 232): a TiledMma of two
 //!   `SM90_64x256x16_F32BF16BF16_SS` atoms along M (`SM90_64x256x32_F32E4M3E4M3_SS_TN` in e4m3),
 //!   128 accumulators a thread, one wgmma batch left in flight while the next K tile's is
@@ -142,12 +142,17 @@ pub unsafe extern "ptx-kernel" fn $name(
     let splits = if $split { splits as usize } else { 1 };
     let sched = TileScheduler::new((m, n), (128 * pair, BN), group as usize).split_k(splits);
     let k_tiles = k.div_ceil(BK);
-    let stage_a = |at: u32| TensorSmem::<$T, _>::from_smem(at, 128 * BK, <$SA>::default());
-    let stage_b = |at: u32| TensorSmem::<$T, _>::from_smem(at, BN * BK, <$SB>::default());
-    let part_b = |at: u32| TensorSmem::<$T, _>::from_smem(at, PART_BYTES as usize / core::mem::size_of::<$T>(), <$TB>::default());
-    let part_rows = BN * PART_BYTES as usize / B_BYTES as usize;
+    // The stages are a layout mode (CuTe's `tile_to_shape(atom, (BM, BK, PIPE))`), sliced per
+    // stage for TMA's loads and partitioned once for the wgmmas; each stage's slice is the
+    // TensorMap's tile (checked during the build).
+    const PIPE: usize = $stages;
+    type StagesA = TileToShape<Layout_K_SW128_Atom<$T>, (C<128>, C<BK>, C<PIPE>)>;
+    type StagesB = TileToShape<Layout_K_SW128_Atom<$T>, (C<BN>, C<BK>, C<PIPE>)>;
+    let sA = TensorSmem::<$T, _>::from_smem(sa0, 128 * BK * PIPE, StagesA::default());
+    let sB = TensorSmem::<$T, _>::from_smem(sb0, BN * BK * PIPE, StagesB::default());
     // The part of B's stage this block loads: its half in a pair sharing B, else all of it.
-    let part = if PART_BYTES < B_BYTES { rank } else { 0 };
+    const PART_ROWS: usize = BN * PART_BYTES as usize / B_BYTES as usize;
+    let part = if PART_BYTES < B_BYTES { rank as usize } else { 0 };
 
     if warp < 4 {
         if $realloc {
@@ -161,13 +166,14 @@ pub unsafe extern "ptx-kernel" fn $name(
                 for kt in work.k_tiles(k_tiles) {
                     pipe.producer_acquire(&write);
                     pipe.producer_expect_tx(&write, elected);
-                    let full = pipe.barriers(&write).0;
-                    tma_a.load([bm * 128, kt * BK], &stage_a(sa0 + A_BYTES * write.index()), full, elected);
-                    let (origin, at) = ([bn * BN + part as usize * part_rows, kt * BK], sb0 + B_BYTES * write.index() + part * PART_BYTES);
+                    let (full, stage) = (pipe.barriers(&write).0, write.index() as usize);
+                    tma_a.load([bm * 128, kt * BK], &sA.slice_by((_x, _x, stage)), full, elected);
+                    let part_b = local_tile(sB.slice_by((_x, _x, stage)), <(C<PART_ROWS>, C<BK>)>::default(), (part, 0));
+                    let origin = [bn * BN + part * PART_ROWS, kt * BK];
                     if $cluster && PART_BYTES < B_BYTES {
-                        tma_b.load_multicast(origin, &part_b(at), full, 0b11, elected);
+                        tma_b.load_multicast(origin, &part_b, full, 0b11, elected);
                     } else {
-                        tma_b.load(origin, &part_b(at), full, elected);
+                        tma_b.load(origin, &part_b, full, elected);
                     }
                     write.advance();
                 }
@@ -185,6 +191,7 @@ pub unsafe extern "ptx-kernel" fn $name(
     let mc = TensorPtr::from_raw_parts(c, m * n, layout!("(M,N):(1,ld)"; M = m, N = n, ld = m));
     let tile_c = <(C<128>, C<BN>)>::default();
     let mma = MakeTiledMma::<$Atom, shape!("(2,1,1)")>::get_slice(tid - 128);
+    let (tCsA, tCsB) = (mma.partition_A(sA), mma.partition_B(sB));
     let mut read = PipelineState::<STAGES>::new();
     // A stage goes back to the producers: in a pair, of both blocks (each fills both).
     let release_stage = |s: &PipelineState<STAGES>| {
@@ -203,8 +210,9 @@ pub unsafe extern "ptx-kernel" fn $name(
         let ks = work.k_tiles(k_tiles);
         for kt in ks.clone() {
             pipe.consumer_wait(&read);
-            let tCrA = make_gmma_fragment::<K, _, _>(&mma.partition_A(stage_a(sa0 + A_BYTES * read.index())));
-            let tCrB = make_gmma_fragment::<K, _, _>(&mma.partition_B(stage_b(sb0 + B_BYTES * read.index())));
+            let stage = read.index() as usize;
+            let tCrA = make_gmma_fragment::<K, _, _>(&tCsA.slice_by((_x, _x, _x, stage)));
+            let tCrB = make_gmma_fragment::<K, _, _>(&tCsB.slice_by((_x, _x, _x, stage)));
             warpgroup_arrive();
             tessel::unroll!(4, kb => {
                 gemm(&mma, &tCrA.slice_by((_x, _x, kb)), &tCrB.slice_by((_x, _x, kb)), &mut tCrC.as_view_mut());
