@@ -14,6 +14,8 @@
 //! assert_eq!(composition_step((6, 1), &[(2, 6)], 2, 6), Ok(Some(3)));
 //! // Past a mode of stride 0 whose size 3 the stride 2 does not divide: CuTe is right there.
 //! assert_eq!(composition_step((3, 0), &[(2, 3), (2, 3)], 2, 4), Ok(Some(2)));
+//! // Coalesce: 4:2 then 3:8 is 12:2; 4:2 then 3:6 is not one mode.
+//! assert!(tessel::rules::coalesce_merges((4, 2), 8) && !tessel::rules::coalesce_merges((4, 2), 6));
 //! ```
 
 use crate::diagnostic::Failure;
@@ -51,6 +53,13 @@ pub use crate::num::int::{ceil_div, min};
 #[inline(always)]
 pub const fn precedes(oj: i64, j: usize, oi: i64, i: usize) -> bool {
     oj < oi || (oj == oi && j < i)
+}
+
+/// Coalesce's step: mode `s:d` and the mode after it, of stride `next`, are one mode of size
+/// `s * s'` and stride `d` when `s * d == next` (the second continues the first).
+#[inline(always)]
+pub const fn coalesce_merges((s, d): (i64, i64), next: i64) -> bool {
+    matches!(s.checked_mul(d), Some(x) if x == next)
 }
 
 /// The mask of the B bits a swizzle `(B, M, S)` reads (YYY).

@@ -18,6 +18,7 @@ use super::checked::mul;
 use super::too_many;
 use super::{DynLayout, Error, IntTuple};
 use crate::algebra::by_mode::CoalesceModes;
+use crate::algebra::rules::coalesce_merges;
 use alloc::vec::Vec;
 
 /// The flattened modes of a layout as `(shape, stride)` pairs.
@@ -54,7 +55,7 @@ fn coalesce_onto(
         let unit = front.len() == 1 && front[0].0 == 1;
         match front.first_mut() {
             Some(first) if unit => *first = (s, d),
-            Some(first) if s.checked_mul(d) == Some(first.1) => *first = (mul(s, first.0)?, d),
+            Some(first) if coalesce_merges((s, d), first.1) => *first = (mul(s, first.0)?, d),
             _ => front.insert(0, (s, d)),
         }
     }

@@ -16,6 +16,7 @@
 //! assert_eq!(<L as ConstLayout>::TEXT.as_str(), "Sw<3,3,3> o 0 o (8,64):(64,1)");
 //! ```
 
+use crate::algebra::rules::coalesce_merges;
 use crate::layout::int_tuple::{IntTuple, LayoutShape};
 use crate::layout::Layout;
 use crate::swizzle::composed::ComposedLayout;
@@ -237,8 +238,8 @@ impl IndexMap {
         s.equals(&t) && d.equals(&e) && x.0 == y.0 && (x.0 == 0 || (x.1 == y.1 && x.2 == y.2))
     }
 
-    /// The flat modes coalesced, first to last: a mode of size 1 dropped, a mode `s':d'` merged
-    /// into the one before it, `s:d`, where it continues it (`d' == s * d`).
+    /// The flat modes coalesced, first to last: a mode of size 1 dropped, a mode merged into
+    /// the one before it where it continues it (the rule's step, [`coalesce_merges`]).
     const fn coalesced(&self) -> (Flat, Flat) {
         let empty = Flat {
             len: 0,
@@ -247,12 +248,14 @@ impl IndexMap {
         };
         let (mut shape, mut stride, mut i) = (empty, empty, 0);
         while i < self.shape.len {
-            let (s, d, last) = (self.shape.leaves[i], self.stride.leaves[i], shape.len);
-            if last > 0 && d == shape.leaves[last - 1] * stride.leaves[last - 1] {
-                shape.leaves[last - 1] *= s;
+            let (s, d, n) = (self.shape.leaves[i], self.stride.leaves[i], shape.len);
+            let before = n.saturating_sub(1);
+            let prev = (shape.leaves[before] as i64, stride.leaves[before] as i64);
+            if n > 0 && coalesce_merges(prev, d as i64) {
+                shape.leaves[before] *= s;
             } else if s != 1 {
-                (shape.leaves[last], stride.leaves[last]) = (s, d);
-                (shape.len, stride.len) = (last + 1, last + 1);
+                (shape.leaves[n], stride.leaves[n]) = (s, d);
+                (shape.len, stride.len) = (n + 1, n + 1);
             }
             i += 1;
         }
