@@ -12,8 +12,13 @@ use std::process::Command;
 /// Builds the crate and returns its assembly. Cargo skips a build whose inputs have not changed,
 /// and the assembly file is one of its outputs, so a missing file forces a clean build.
 fn release_asm() -> String {
+    asm_of("zero-cost", &[])
+}
+
+/// The assembly of a release build into `target/DIR` with rustc's extra `flags`.
+fn asm_of(dir: &str, flags: &[&str]) -> String {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let target = root.join("target").join("zero-cost");
+    let target = root.join("target").join(dir);
     let asm = target.join("zero_cost.s");
     let cargo = |args: &[&str]| {
         let status = Command::new(env!("CARGO"))
@@ -28,7 +33,7 @@ fn release_asm() -> String {
         cargo(&["clean", "--release", "-p", "tessel-zero-cost"]);
     }
     let emit = format!("--emit=asm={}", asm.display());
-    cargo(&[
+    let mut args = vec![
         "rustc",
         "--release",
         "-p",
@@ -38,7 +43,9 @@ fn release_asm() -> String {
         &emit,
         "-C",
         "codegen-units=1",
-    ]);
+    ];
+    args.extend_from_slice(flags);
+    cargo(&args);
     std::fs::read_to_string(&asm).unwrap()
 }
 
@@ -190,4 +197,51 @@ fn partitioned_loops_cost_what_the_hand_indexed_loops_cost() {
             println!("    {t:<32}{}", hand.get(k).map_or("", |h| h.as_str()));
         }
     }
+}
+
+/// Whether an instruction branches or calls.
+fn jumps(body: &[String]) -> usize {
+    body.iter()
+        .filter(|i| i.starts_with('j') || i.starts_with("call"))
+        .count()
+}
+
+/// `gemm` over a thread's static fragments (a TiledMma of UniversalFMA): the same instructions
+/// as the hand-written triple loop, none of them a branch.
+#[test]
+fn a_static_gemm_costs_what_the_hand_written_loops_cost() {
+    let functions = functions(&release_asm());
+    let tessel = body(&functions, "tessel_fragment_gemm");
+    let hand = body(&functions, "hand_fragment_gemm");
+    assert_eq!(tessel.len(), hand.len(), "{tessel:?}\n{hand:?}");
+    assert_eq!(jumps(tessel), 0, "{tessel:?}");
+    println!(
+        "fragment_gemm: {} instructions, hand {}",
+        tessel.len(),
+        hand.len()
+    );
+}
+
+/// The walks of `copy` and `gemm` over static counts are unrolled by tessel, not by LLVM: with
+/// LLVM's loop unroller off (`-unroll-threshold=0`), the hand-written triple loop stays a loop
+/// and the gemm over the same fragments still has no branch and as many instructions as with
+/// the unroller on.
+#[test]
+fn static_walks_unroll_without_llvms_unroller() {
+    let on = functions(&release_asm());
+    let off = functions(&asm_of(
+        "zero-cost-no-unroll",
+        &["-C", "llvm-args=-unroll-threshold=0"],
+    ));
+    let hand = body(&off, "hand_fragment_gemm");
+    assert!(jumps(hand) > 0, "the unroller was not off: {hand:?}");
+    let tessel = body(&off, "tessel_fragment_gemm");
+    assert_eq!(jumps(tessel), 0, "{tessel:?}");
+    assert_eq!(tessel.len(), body(&on, "tessel_fragment_gemm").len());
+    println!(
+        "unroller off: tessel_fragment_gemm {} instructions, no branch; hand {} with {} branches",
+        tessel.len(),
+        hand.len(),
+        jumps(hand)
+    );
 }

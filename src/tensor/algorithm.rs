@@ -1,4 +1,5 @@
-//! Algorithms on tensors, element by element over their 1-D coordinates: `copy`, `copy_if`,
+//! Algorithms on tensors, element by element over their 1-D coordinates (unrolled by
+//! construction where the size is static, see [`Count`]): `copy`, `copy_if`,
 //! `transform`, `clear`, `axpby` (CuTe's `algorithm/`), and the check that a copy's two sides have the same
 //! number of elements, a compile error where both shapes are static (cutlass#3488: partitions of
 //! source and destination that differ).
@@ -14,6 +15,7 @@
 //! assert_eq!(y, [7.0, 9.0, 11.0, 13.0]);
 //! ```
 
+use super::walk::Counted;
 use super::{Base, ReadEngine, TensorOf, WriteEngine};
 use crate::algebra::mixed::{Dyn, Sym0, Symbolize};
 use crate::algebra::product::{ListSizeMixed, SizeOf};
@@ -22,6 +24,7 @@ use crate::layout::coord::Coord;
 use crate::layout::int_tuple::{IntTuple, LayoutShape, Leaves};
 use crate::layout::Layout;
 use crate::num::arith::{SameAs, SameValue};
+use crate::num::count::Count;
 use typenum::{UInt, U0};
 
 crate::diagnostic::condition!(
@@ -75,8 +78,10 @@ pub trait ElementWise<Y> {
     type Elem: Copy;
     /// The element written.
     type Out;
+    /// The number of elements of both, static where the source's shape is (walked unrolled).
+    type Count: Count;
     /// The number of elements of both.
-    fn len(&self, y: &Y) -> usize;
+    fn len(&self, y: &Y) -> Self::Count;
     /// `x(i)`.
     fn read(&self, i: usize) -> Self::Elem;
     /// `&mut y(i)`.
@@ -89,7 +94,7 @@ where
     ES: ReadEngine,
     ES::Elem: Copy,
     ED: WriteEngine,
-    SS: LayoutShape<DS> + SameSize<SD>,
+    SS: LayoutShape<DS> + SameSize<SD> + Counted,
     <SS as SameSize<SD>>::Verdict: Checked,
     SD: LayoutShape<DD>,
     DS: IntTuple,
@@ -98,10 +103,11 @@ where
 {
     type Elem = ES::Elem;
     type Out = ED::Elem;
+    type Count = SS::Count;
     #[inline(always)]
-    fn len(&self, y: &TensorOf<ED, Layout<SD, DD>, BD>) -> usize {
+    fn len(&self, y: &TensorOf<ED, Layout<SD, DD>, BD>) -> SS::Count {
         assert_eq!(self.size(), y.size(), "the two tensors differ in size");
-        self.size()
+        Count::of(self.size())
     }
     #[inline(always)]
     fn read(&self, i: usize) -> ES::Elem {
@@ -127,11 +133,14 @@ pub fn copy_if<T: Copy, S: ElementWise<D, Elem = T, Out = T>, D>(
     src: &S,
     dst: &mut D,
 ) {
-    for i in 0..src.len(dst) {
-        if pred(i) {
-            *S::out(dst, i) = src.read(i);
-        }
-    }
+    src.len(dst).each(
+        #[inline(always)]
+        |i| {
+            if pred(i) {
+                *S::out(dst, i) = src.read(i);
+            }
+        },
+    );
 }
 
 /// `dst(i) = f(src(i))` for every 1-D coordinate `i` (CuTe's `transform`), e.g. accumulators
@@ -147,22 +156,24 @@ pub fn copy_if<T: Copy, S: ElementWise<D, Elem = T, Out = T>, D>(
 /// ```
 #[inline(always)]
 pub fn transform<S: ElementWise<D>, D>(src: &S, dst: &mut D, f: impl Fn(S::Elem) -> S::Out) {
-    for i in 0..src.len(dst) {
-        *S::out(dst, i) = f(src.read(i));
-    }
+    src.len(dst).each(
+        #[inline(always)]
+        |i| *S::out(dst, i) = f(src.read(i)),
+    );
 }
 
 /// Every element set to `T::default()` (zero for numbers; CuTe's `clear`).
 #[inline(always)]
-pub fn clear<E: WriteEngine, S: LayoutShape<D>, D: IntTuple, B: Base>(
+pub fn clear<E: WriteEngine, S: LayoutShape<D> + Counted, D: IntTuple, B: Base>(
     t: &mut TensorOf<E, Layout<S, D>, B>,
 ) where
     E::Elem: Default,
     usize: Coord<S, D>,
 {
-    for i in 0..t.size() {
-        t[i] = E::Elem::default();
-    }
+    S::Count::of(t.size()).each(
+        #[inline(always)]
+        |i| t[i] = E::Elem::default(),
+    );
 }
 
 /// `y = alpha * x + beta * y`, element by element.
@@ -171,8 +182,11 @@ pub fn axpby<T, X: ElementWise<Y, Elem = T, Out = T>, Y>(alpha: T, x: &X, beta: 
 where
     T: Copy + core::ops::Mul<Output = T> + core::ops::Add<Output = T>,
 {
-    for i in 0..x.len(y) {
-        let out = X::out(y, i);
-        *out = alpha * x.read(i) + beta * *out;
-    }
+    x.len(y).each(
+        #[inline(always)]
+        |i| {
+            let out = X::out(y, i);
+            *out = alpha * x.read(i) + beta * *out;
+        },
+    );
 }

@@ -1,4 +1,4 @@
-//! A tensor as the atoms walk it: its engine, the sizes of its first two modes and of the whole,
+//! A tensor as the atoms walk it: its engine, the counts of its first two modes and of the rest,
 //! and the engine index of each 1-D coordinate. A copy's partition `(CPY, CPY_M, CPY_K, ..)` is
 //! walked by 1-D coordinate, an atom call's values first (they make up mode 0, colexicographic),
 //! and an MMA fragment `(V, M, K)` likewise; plain and swizzled layouts alike, of any rank.
@@ -7,12 +7,16 @@ use super::{Base, Engine, Swizzled, TensorOf};
 use crate::layout::coord::Coord;
 use crate::layout::int_tuple::{IntTuple, LayoutShape};
 use crate::layout::Layout;
-use crate::list::{Cons, Nil};
+use crate::list::{for_each_arity, Cons, Nil, ToList};
+use crate::num::count::{Count, CountMul};
+use crate::num::int::Int;
 use crate::sublayout::Modes;
 use crate::swizzle::SwizzleFn;
+use typenum::{Bit, UInt, Unsigned, U1};
 
 /// A tensor walked by 1-D coordinate: how the atoms run over a partition of any rank, plain or
-/// swizzled, by the sizes of its first two modes and the engine index of each coordinate.
+/// swizzled, by the counts of its first two modes and of the rest (static ones unrolled by
+/// construction, see [`Count`]) and the engine index of each coordinate.
 ///
 /// ```
 /// use tessel::tensor::Walk;
@@ -20,13 +24,22 @@ use crate::swizzle::SwizzleFn;
 /// let data = [0u8; 32];
 /// let t = Tensor::new(&data[..], layout!("(2,4,4):(1,8,2)"));
 /// assert_eq!(t.sizes(), (2, 4, 32)); // mode 0, mode 1, all
+/// let _: (typenum::U2, typenum::U4, typenum::U4) = t.counts(); // all static
 /// assert_eq!(t.index(3), 9); // coordinate (1,1,0)
 /// ```
 pub trait Walk {
     /// Where its elements live.
     type Engine: Engine;
-    /// The sizes of mode 0 and of mode 1 (1 for a rank-1 tensor), and the number of elements.
-    fn sizes(&self) -> (usize, usize, usize);
+    /// Mode 0's count, mode 1's (1 for a rank-1 tensor) and the other modes' together.
+    type Counts: Counts;
+    /// The counts.
+    fn counts(&self) -> Self::Counts;
+    /// The sizes of mode 0 and of mode 1, and the number of elements.
+    #[inline(always)]
+    fn sizes(&self) -> (usize, usize, usize) {
+        let (v, p, q) = self.counts().get();
+        (v, p, v * p * q)
+    }
     /// The engine index of 1-D coordinate `i`.
     fn index(&self, i: usize) -> usize;
     /// The engine.
@@ -35,32 +48,117 @@ pub trait Walk {
     fn engine_mut(&mut self) -> &mut Self::Engine;
 }
 
-/// The sizes of a shape's first two modes.
-pub trait LeadingSizes {
-    /// Mode 0's size and mode 1's (1 where there is none).
-    fn leading(self) -> (usize, usize);
-}
-impl<H: IntTuple> LeadingSizes for Cons<H, Nil> {
+/// The counts a walk runs over, `(mode 0, mode 1, the rest)`.
+pub trait Counts: Copy {
+    /// Mode 0's.
+    type V: Count;
+    /// Mode 1's.
+    type P: Count;
+    /// The other modes'.
+    type Q: Count;
+    /// Mode 0's.
+    fn v(self) -> Self::V;
+    /// Mode 1's.
+    fn p(self) -> Self::P;
+    /// The other modes'.
+    fn q(self) -> Self::Q;
+    /// The three as numbers.
     #[inline(always)]
-    fn leading(self) -> (usize, usize) {
-        (self.0.size(), 1)
+    fn get(self) -> (usize, usize, usize) {
+        (self.v().get(), self.p().get(), self.q().get())
     }
 }
-impl<H: IntTuple, H1: IntTuple, T> LeadingSizes for Cons<H, Cons<H1, T>> {
+impl<V: Count, P: Count, Q: Count> Counts for (V, P, Q) {
+    type V = V;
+    type P = P;
+    type Q = Q;
     #[inline(always)]
-    fn leading(self) -> (usize, usize) {
-        (self.0.size(), self.1 .0.size())
+    fn v(self) -> V {
+        self.0
+    }
+    #[inline(always)]
+    fn p(self) -> P {
+        self.1
+    }
+    #[inline(always)]
+    fn q(self) -> Q {
+        self.2
     }
 }
 
-/// `(mode 0, mode 1, all)` of a shape.
-#[inline(always)]
-fn sizes<S: IntTuple + Modes>(shape: S) -> (usize, usize, usize)
+/// The number of elements of an IntTuple as a [`Count`]: static when every leaf is.
+pub trait Counted: IntTuple {
+    /// The count.
+    type Count: Count;
+}
+impl Counted for usize {
+    type Count = usize;
+}
+impl<U: Unsigned, B: Bit> Counted for UInt<U, B>
 where
-    S::List: LeadingSizes,
+    Self: Int + Count,
 {
-    let (v, m) = shape.modes().leading();
-    (v, m, shape.size())
+    type Count = Self;
+}
+macro_rules! counted_tuples {
+    ($(($(($T:ident $_d:ident $_x:ident $_i:tt))+))+) => {$(
+        impl<$($T),+> Counted for ($($T,)+)
+        where
+            Self: IntTuple + ToList,
+            <Self as ToList>::List: CountList,
+        {
+            type Count = <<Self as ToList>::List as CountList>::Count;
+        }
+    )+};
+}
+for_each_arity!(counted_tuples);
+
+/// The product of a list of IntTuples' counts.
+pub trait CountList {
+    /// The count.
+    type Count: Count;
+    /// Its value.
+    fn count(&self) -> Self::Count;
+}
+impl CountList for Nil {
+    type Count = U1;
+    #[inline(always)]
+    fn count(&self) -> U1 {
+        U1::default()
+    }
+}
+impl<H: Counted, T: CountList> CountList for Cons<H, T>
+where
+    H::Count: CountMul<T::Count>,
+{
+    type Count = <H::Count as CountMul<T::Count>>::Output;
+    #[inline(always)]
+    fn count(&self) -> Self::Count {
+        H::Count::of(self.0.size()).mul(self.1.count())
+    }
+}
+
+/// The counts of a list of modes: the first's, the second's (1 where there is none), the rest's.
+pub trait LeadingCounts {
+    /// `(V, P, Q)`.
+    type Output: Counts;
+    /// Their values.
+    fn leading(&self) -> Self::Output;
+}
+impl<H: Counted> LeadingCounts for Cons<H, Nil> {
+    type Output = (H::Count, U1, U1);
+    #[inline(always)]
+    fn leading(&self) -> Self::Output {
+        (Count::of(self.0.size()), U1::default(), U1::default())
+    }
+}
+impl<H: Counted, H1: Counted, T: CountList> LeadingCounts for Cons<H, Cons<H1, T>> {
+    type Output = (H::Count, H1::Count, T::Count);
+    #[inline(always)]
+    fn leading(&self) -> Self::Output {
+        let Cons(h1, rest) = &self.1;
+        (Count::of(self.0.size()), Count::of(h1.size()), rest.count())
+    }
 }
 
 macro_rules! engine_access {
@@ -79,13 +177,14 @@ macro_rules! engine_access {
 impl<E: Engine, S: LayoutShape<D> + Modes, D: IntTuple, B: Base> Walk
     for TensorOf<E, Layout<S, D>, B>
 where
-    S::List: LeadingSizes,
+    S::List: LeadingCounts,
     usize: Coord<S, D>,
 {
     type Engine = E;
+    type Counts = <S::List as LeadingCounts>::Output;
     #[inline(always)]
-    fn sizes(&self) -> (usize, usize, usize) {
-        sizes(self.layout.shape())
+    fn counts(&self) -> Self::Counts {
+        self.layout.shape().modes().leading()
     }
     #[inline(always)]
     fn index(&self, i: usize) -> usize {
@@ -97,13 +196,14 @@ where
 impl<E: Engine, Sw: SwizzleFn, S: LayoutShape<D> + Modes, D: IntTuple> Walk
     for TensorOf<E, Swizzled<Sw, Layout<S, D>>>
 where
-    S::List: LeadingSizes,
+    S::List: LeadingCounts,
     usize: Coord<S, D>,
 {
     type Engine = E;
+    type Counts = <S::List as LeadingCounts>::Output;
     #[inline(always)]
-    fn sizes(&self) -> (usize, usize, usize) {
-        sizes(self.shape())
+    fn counts(&self) -> Self::Counts {
+        self.shape().modes().leading()
     }
     #[inline(always)]
     fn index(&self, i: usize) -> usize {

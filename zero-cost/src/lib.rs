@@ -2,7 +2,9 @@
 //! kernel author would write by hand. `tests/zero_cost.rs` builds this crate in release mode and
 //! checks that each pair compiles to the same machine code.
 
+use tessel::atom::exec::gemm;
 use tessel::mma::UniversalFMA;
+use tessel::tensor::FragmentOf;
 use tessel::{
     layout, local_partition, shape, zipped_divide, ColMajor, Layout, MakeTiledMma, RowMajor,
     Tensor, C,
@@ -194,4 +196,34 @@ pub fn hand_mma_partition(smem: &[f32; 512], tid: usize) -> f32 {
         }
     }
     sum
+}
+
+/// A thread's `(4,4)` accumulators of C = A B^T for `(64,8)` tiles of A and B, through a
+/// TiledMma of UniversalFMA over `(16,16,1)` threads and `gemm`: its walks over `(V,M,K)`,
+/// `(V,N,K)` and `(V,M,N)` are static, so they unroll by construction (`tests/zero_cost.rs`
+/// builds this with LLVM's unroller off too).
+#[no_mangle]
+pub fn tessel_fragment_gemm(a: &[f32; 512], b: &[f32; 512], tid: usize, out: &mut [f32; 16]) {
+    type Mma = MakeTiledMma<UniversalFMA<f32>, shape!("(16,16,1)")>;
+    let thr = Mma::get_slice(tid);
+    let ta = thr.partition_A(Tensor::new(a, layout!("(64,8)")));
+    let tb = thr.partition_B(Tensor::new(b, layout!("(64,8)")));
+    let mut c = FragmentOf::<f32, shape!("(1,4,4)")>::default(); // its `(64,64)` C, `(V,M,N)`
+                                                                 // SAFETY: UniversalFMA runs on one thread; the partitions index inside the arrays.
+    unsafe { gemm(&thr, &ta, &tb, &mut c) };
+    out.copy_from_slice(c.as_array());
+}
+
+#[no_mangle]
+pub fn hand_fragment_gemm(a: &[f32; 512], b: &[f32; 512], tid: usize, out: &mut [f32; 16]) {
+    let (tm, tn) = (tid % 16, tid / 16 % 16);
+    let mut c = [0f32; 16];
+    for k in 0..8 {
+        for m in 0..4 {
+            for n in 0..4 {
+                c[m + 4 * n] += a[(tm + 16 * m) + 64 * k] * b[(tn + 16 * n) + 64 * k];
+            }
+        }
+    }
+    *out = c;
 }

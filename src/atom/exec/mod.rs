@@ -8,7 +8,10 @@
 //! through any engine, `cp.async` goes from global memory ([`Ptr`](crate::tensor::Ptr)) to shared memory ([`Smem`](crate::tensor::Smem)),
 //! `ldmatrix` from shared memory to registers. A gemm walks a thread's fragments `(V, M, K)`,
 //! `(V, N, K)` (or one K slice of them, `(V, M)`, `(V, N)`) and `(V, M, N)`, one atom call per
-//! `(m, n, k)`: the atom's values are gathered into its instruction's registers in the order of
+//! `(m, n, k)`. Each walk runs over the partitions' [`Counts`]: where a mode's size is static, the
+//! walk is unrolled by tessel ([`Count`]), so every register index is a constant whether or not
+//! LLVM's unroller would have unrolled it (`tests/zero_cost.rs` builds with it off). The atom's
+//! values are gathered into its instruction's registers in the order of
 //! its TV layouts' value modes ([`MmaRegisters`], held to the PTX ISA's fragment tables in
 //! `tests/mma_registers.rs`), and the accumulators written back.
 //!
@@ -34,7 +37,8 @@ use crate::atom::element::MulAdd;
 use crate::atom::mma::{MmaAtom, UniversalFMA};
 use crate::atom::tiled_copy::{ThrCopy, TiledCopy};
 use crate::atom::tiled_mma::{ThrMma, TiledMma};
-use crate::tensor::{Access, AccessMut, Engine, Walk};
+use crate::num::count::Count;
+use crate::tensor::{Access, AccessMut, Counts, Engine, Walk};
 
 /// An MMA atom's registers: the values of one call a thread holds, in the order of the atom's
 /// TV layouts' value modes, and the instruction's operand registers they pack into.
@@ -156,19 +160,29 @@ where
     C::Engine: AccessMut<Elem = T>,
 {
     let fma = UniversalFMA::<T>::default();
-    let ((mm, kk, _), (nn, _, _)) = (a.sizes(), b.sizes());
-    debug_assert!(c.sizes() == (mm, nn, mm * nn) && b.sizes().1 == kk);
-    for k in 0..kk {
-        for m in 0..mm {
-            let x = a.engine().load(a.index(m + mm * k));
-            for n in 0..nn {
-                let o = c.index(m + mm * n);
-                let mut acc = [c.engine().load(o)];
-                fma.fma(&mut acc, x, b.engine().load(b.index(n + nn * k)));
-                c.engine_mut().store(o, acc[0]);
-            }
-        }
-    }
+    let ((m, k, _), (n, _, _)) = (a.counts().get(), b.counts().get());
+    debug_assert!(c.sizes() == (m, n, m * n) && b.sizes().1 == k);
+    let (ms, ks, ns) = (a.counts().v(), a.counts().p(), b.counts().v());
+    ks.each(
+        #[inline(always)]
+        |kk| {
+            ms.each(
+                #[inline(always)]
+                |mm| {
+                    let x = a.engine().load(a.index(mm + m * kk));
+                    ns.each(
+                        #[inline(always)]
+                        |nn| {
+                            let o = c.index(mm + m * nn);
+                            let mut acc = [c.engine().load(o)];
+                            fma.fma(&mut acc, x, b.engine().load(b.index(nn + n * kk)));
+                            c.engine_mut().store(o, acc[0]);
+                        },
+                    );
+                },
+            );
+        },
+    );
 }
 
 /// `c(v,m,n) += a(v,m,k) * b(v,n,k)` for every `m`, `n` and `k` of a thread's fragments, one
@@ -192,23 +206,32 @@ pub unsafe fn gemm<Tm: TiledMma, A: Walk, B: Walk, C: Walk>(
     C::Engine: AccessMut<Elem = <Tm::Atom as MmaAtom>::ValTypeC>,
     <Tm::Atom as MmaAtom>::ValTypeC: Copy,
 {
-    let ((va, mm, sa), (vb, nn, sb), (vc, _, _)) = (a.sizes(), b.sizes(), c.sizes());
-    let kk = sa / (va * mm);
-    debug_assert!(kk == sb / (vb * nn) && c.sizes().2 == vc * mm * nn);
-    for k in 0..kk {
-        for m in 0..mm {
-            let fa = atom_values(a, m, k);
-            for n in 0..nn {
-                let (ra, rb) = Tm::Atom::pack(&fa, &atom_values(b, n, k));
-                let mut fc: <Tm::Atom as MmaRegisters>::FragC = atom_values(c, m, n);
-                mma.atom().fma(&mut fc, ra, rb);
-                for (v, x) in fc.as_ref().iter().enumerate() {
-                    let i = c.index(v + vc * (m + mm * n));
-                    c.engine_mut().store(i, *x);
-                }
-            }
-        }
-    }
+    let ((va, m, sa), (vb, n, sb), (vc, _, _)) = (a.sizes(), b.sizes(), c.sizes());
+    debug_assert!(sa / (va * m) == sb / (vb * n) && c.sizes().2 == vc * m * n);
+    let (ms, ks, ns) = (a.counts().p(), a.counts().q(), b.counts().p());
+    ks.each(
+        #[inline(always)]
+        |k| {
+            ms.each(
+                #[inline(always)]
+                |mm| {
+                    let fa = atom_values(a, mm, k);
+                    ns.each(
+                        #[inline(always)]
+                        |nn| {
+                            let (ra, rb) = Tm::Atom::pack(&fa, &atom_values(b, nn, k));
+                            let mut fc: <Tm::Atom as MmaRegisters>::FragC = atom_values(c, mm, nn);
+                            mma.atom().fma(&mut fc, ra, rb);
+                            for (v, x) in fc.as_ref().iter().enumerate() {
+                                let i = c.index(v + vc * (mm + m * nn));
+                                c.engine_mut().store(i, *x);
+                            }
+                        },
+                    );
+                },
+            );
+        },
+    );
 }
 
 /// A copy that runs between engines `S` and `D`: a copy operation (its state in `self`), and
@@ -321,29 +344,43 @@ pub unsafe fn copy_if<Cp: CopyWith, S: Walk, D: Walk>(
     Cp::Atom: CopyExec<S::Engine, D::Engine>,
 {
     let n = <Cp::Atom as CopyExec<S::Engine, D::Engine>>::VALUES;
-    let (v0, p0, size) = src.sizes();
+    let (v, p, size) = src.sizes();
     debug_assert_eq!(
         size,
         dst.sizes().2,
         "copy: the source and destination differ in size"
     );
-    debug_assert_eq!(v0 % n, 0, "copy: an atom call spans two modes");
-    // Nested as the modes are (each loop short and static where the shape is): LLVM unrolls
-    // the inner ones first, so register indices are constants.
-    for q in 0..size / (v0 * p0) {
-        for p in 0..p0 {
-            for c in 0..v0 / n {
-                let i = c * n + v0 * (p + p0 * q);
-                let (s, d) = (src.index(i), dst.index(i));
-                debug_assert!(
-                    (1..n).all(|v| src.index(i + v) == s + v && dst.index(i + v) == d + v),
-                    "copy: the values of one atom call are not contiguous"
-                );
-                thr.atom()
-                    .call(src.engine(), s, dst.engine_mut(), d, pred(i));
-            }
-        }
-    }
+    debug_assert_eq!(v % n, 0, "copy: an atom call spans two modes");
+    let counts = src.counts();
+    // Nested as the modes are, each walk unrolled where its count is static (every index a
+    // constant there); an atom call's first value is every n-th of mode 0.
+    counts.q().each(
+        #[inline(always)]
+        |q| {
+            counts.p().each(
+                #[inline(always)]
+                |pp| {
+                    counts.v().each(
+                        #[inline(always)]
+                        |c| {
+                            if c % n == 0 {
+                                let i = c + v * (pp + p * q);
+                                let (s, d) = (src.index(i), dst.index(i));
+                                debug_assert!(
+                                    (1..n)
+                                        .all(|x| src.index(i + x) == s + x
+                                            && dst.index(i + x) == d + x),
+                                    "copy: the values of one atom call are not contiguous"
+                                );
+                                thr.atom()
+                                    .call(src.engine(), s, dst.engine_mut(), d, pred(i));
+                            }
+                        },
+                    );
+                },
+            );
+        },
+    );
 }
 
 mod sm80;
