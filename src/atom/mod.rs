@@ -12,7 +12,8 @@
 //! - [`retile`]: a thread's MMA fragment seen as a copy's destination (`retile_S/D`).
 //! - [`pipeline`]: mbarrier pipelines of shared stages (`PipelineState`, `PipelineTmaAsync`).
 //! - [`tma`]: TMA descriptors of a global tensor and a shared tile (`TensorMap`), their
-//!   parameters computed as CuTe's `make_tma_copy` computes them.
+//!   parameters computed as CuTe's `make_tma_copy` computes them; [`tma_tile`]: that a copy's
+//!   shared tensor is the descriptor's tile, checked during type checking.
 //! - [`gmma`]: SM90 GMMA shared-memory descriptors from a tile's layout type, and CuTe's GMMA
 //!   layout atoms.
 //!
@@ -34,3 +35,4 @@ pub mod thr_mma;
 pub mod tiled_copy;
 pub mod tiled_mma;
 pub mod tma;
+pub mod tma_tile;

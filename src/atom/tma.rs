@@ -34,6 +34,8 @@
 //! ```
 
 use crate::atom::element::{Element, BF16, E4M3, F16, TF32};
+use crate::atom::tma_tile::{SameTile, TileFunction, TileVerdict};
+use crate::diagnostic::Checked;
 use crate::layout::int_tuple::{IntTuple, LayoutShape};
 use crate::layout::Layout;
 use crate::num::int::Int;
@@ -336,7 +338,7 @@ const fn top_mode(top: &Flat, c: usize) -> (usize, usize) {
 }
 
 /// A static shared tile a TMA copies: its layout in const evaluation and its top-level sizes.
-pub trait TmaTile: ConstLayout {
+pub trait TmaTile: ConstLayout + TileFunction {
     /// The sizes of its top-level modes.
     const TOP: Flat;
 }
@@ -344,14 +346,14 @@ impl<S, D> TmaTile for Layout<S, D>
 where
     S: LayoutShape<D> + ProductEach,
     D: IntTuple,
-    Self: ConstLayout,
+    Self: ConstLayout + TileFunction,
     S::Output: ConstFlat,
 {
     const TOP: Flat = <S::Output as ConstFlat>::FLAT;
 }
 impl<Sw, const O: usize, L: TmaTile> TmaTile for ComposedLayout<Sw, O, L>
 where
-    Self: ConstLayout,
+    Self: ConstLayout + TileFunction,
 {
     const TOP: Flat = L::TOP;
 }
@@ -550,13 +552,13 @@ tma_gmem!(4: (S0 D0 0) (S1 D1 1) (S2 D2 2) (S3 D3 3));
 tma_gmem!(5: (S0 D0 0) (S1 D1 1) (S2 D2 2) (S3 D3 3) (S4 D4 4));
 
 /// A shared tensor a TMA copy fills: where its first element is (before the swizzle, whose
-/// pattern the hardware applies to the address bits) and its layout in const evaluation, which
-/// must be the descriptor's tile (checked where the copy is built).
+/// pattern the hardware applies to the address bits) and its layout, which must be the
+/// descriptor's tile (checked during type checking, [`crate::atom::tma_tile`]).
 pub trait TmaDestination {
     /// The element type.
     type Elem;
-    /// Its modes and swizzle.
-    const MAP: IndexMap;
+    /// Its layout, plain or swizzled.
+    type Tile: TileFunction;
     /// The shared-window address of its first element, unswizzled.
     fn start(&self) -> u32;
 }
@@ -564,19 +566,20 @@ impl<T, S, D> TmaDestination for TensorOf<Smem<T>, Layout<S, D>>
 where
     S: LayoutShape<D>,
     D: IntTuple,
-    Layout<S, D>: ConstLayout,
+    Layout<S, D>: TileFunction,
 {
     type Elem = T;
-    const MAP: IndexMap = <Layout<S, D> as ConstLayout>::MAP;
+    type Tile = Layout<S, D>;
     fn start(&self) -> u32 {
         self.engine_ref().address(self.base())
     }
 }
-impl<T, Sw: SwizzleFn, L: ConstLayout + Copy> TmaDestination
-    for TensorOf<Smem<T>, Swizzled<Sw, L>>
+impl<T, Sw: SwizzleFn, L: Copy> TmaDestination for TensorOf<Smem<T>, Swizzled<Sw, L>>
+where
+    Swizzled<Sw, L>: TileFunction,
 {
     type Elem = T;
-    const MAP: IndexMap = <ComposedLayout<Sw, 0, L> as ConstLayout>::MAP;
+    type Tile = Swizzled<Sw, L>;
     fn start(&self) -> u32 {
         let at = self.base() as isize + self.layout().offset();
         self.engine_ref().address(at as usize)
@@ -914,9 +917,11 @@ impl<T: TmaElement, S: TmaTile> TensorMap<T, S> {
 
     /// Box `i` of the copy of the tile whose first element is at global coordinate `origin`
     /// into the shared tensor `dst`: its TMA coordinates and its shared address (CuTe's
-    /// `tma_partition`, the TMA mode and the rest). `dst` holds the descriptor's tile: another
-    /// layout stops the build (`cargo build`; `cargo check` does not evaluate it), another element
-    /// type fails to type-check.
+    /// `tma_partition`, the TMA mode and the rest). `dst` holds the descriptor's tile: a tensor of
+    /// another swizzle, of other coalesced modes or of another element type fails to type-check,
+    /// in `cargo check` (see [`crate::atom::tma_tile`] and `ui-tests/tma_tile_*.rs`); a tile
+    /// with other modes of the same function (a stage sliced out of a stage-moded layout) is the
+    /// descriptor's.
     ///
     /// ```
     /// use tessel::atom::element::BF16;
@@ -932,37 +937,6 @@ impl<T: TmaElement, S: TmaTile> TensorMap<T, S> {
     /// // Tile (1, 2) of A: its second box starts 64 further along K, 128 x 64 elements on.
     /// assert_eq!(tmap.box_copy([128, 256], &s, 1), ([256 + 64, 128, 0, 0, 0], 0x400 + 2 * 128 * 64));
     /// ```
-    ///
-    /// A shared tensor of another layout (here unswizzled) stops the build:
-    ///
-    /// ```compile_fail
-    /// use tessel::atom::element::BF16;
-    /// use tessel::atom::gmma::Layout_K_SW128_Atom;
-    /// use tessel::atom::tma::{TensorMap, TmaDescriptor};
-    /// use tessel::{layout, shape, TensorSmem, TileToShape};
-    /// type Stage = TileToShape<Layout_K_SW128_Atom<BF16>, shape!("(128,64)")>;
-    /// let a = layout!("(M,K):(ldA,1)"; M = 512usize, K = 512usize, ldA = 512isize);
-    /// let tmap = TensorMap::<BF16, Stage>::encode(0, &a, 1, |_, _: &mut TmaDescriptor| Ok::<(), ()>(())).unwrap();
-    /// let s = unsafe { TensorSmem::<BF16, _>::from_smem(0x400, 128 * 64, layout!("(128,64):(64,1)")) };
-    /// let _ = tmap.box_copy([0, 0], &s, 0);
-    /// ```
-    ///
-    /// and so does one of the same swizzle whose modes are another function (M-major, not
-    /// K-major); the modes are compared coalesced, so a tile written with other modes of the
-    /// same function (a `local_tile` of a larger stage) is the TensorMap's tile:
-    ///
-    /// ```compile_fail
-    /// use tessel::atom::element::BF16;
-    /// use tessel::atom::gmma::{Layout_K_SW128_Atom, Layout_MN_SW128_Atom};
-    /// use tessel::atom::tma::{TensorMap, TmaDescriptor};
-    /// use tessel::{layout, shape, TensorSmem, TileToShape};
-    /// type Stage = TileToShape<Layout_K_SW128_Atom<BF16>, shape!("(128,64)")>;
-    /// type ByM = TileToShape<Layout_MN_SW128_Atom<BF16>, shape!("(128,64)")>;
-    /// let a = layout!("(M,K):(ldA,1)"; M = 512usize, K = 512usize, ldA = 512isize);
-    /// let tmap = TensorMap::<BF16, Stage>::encode(0, &a, 1, |_, _: &mut TmaDescriptor| Ok::<(), ()>(())).unwrap();
-    /// let s = unsafe { TensorSmem::<BF16, _>::from_smem(0x400, 128 * 64, ByM::default()) };
-    /// let _ = tmap.box_copy([0, 0], &s, 0);
-    /// ```
     #[inline(always)]
     pub fn box_copy<const N: usize, D: TmaDestination>(
         &self,
@@ -972,13 +946,9 @@ impl<T: TmaElement, S: TmaTile> TensorMap<T, S> {
     ) -> ([i32; MAX_RANK], u32)
     where
         D::Elem: SameElement<T>,
+        D::Tile: SameTile<S>,
+        TileVerdict<D::Tile, S>: Checked,
     {
-        const {
-            assert!(
-                S::MAP.same_tile(&D::MAP),
-                "TMA: the shared tensor's layout is not the TensorMap's tile"
-            )
-        };
         let (boxes, offset) = (Self::BOXES, Self::BOXES.offset(i));
         let at = boxes.at(i);
         let c = self.tma_coord(core::array::from_fn::<_, N, _>(|j| {
@@ -1038,6 +1008,8 @@ mod device {
     use crate::arch::sm90::{tma_load_multicast_1d, tma_load_multicast_2d, tma_load_multicast_3d};
     use crate::arch::sm90::{tma_load_multicast_4d, tma_load_multicast_5d};
     use crate::arch::sm90::{tma_store_4d, tma_store_5d};
+    use crate::atom::tma_tile::{SameTile, TileVerdict};
+    use crate::diagnostic::Checked;
 
     impl<T: TmaElement, S: TmaTile> TensorMap<T, S> {
         /// The descriptor a kernel took as its parameter `param` (a grid constant): its address
@@ -1083,6 +1055,8 @@ mod device {
             issue: bool,
         ) where
             D::Elem: SameElement<T>,
+            D::Tile: SameTile<S>,
+            TileVerdict<D::Tile, S>: Checked,
         {
             let at = self.address();
             self.each_box(origin, dst, |to, c| match self.rank {
@@ -1112,6 +1086,8 @@ mod device {
             issue: bool,
         ) where
             D::Elem: SameElement<T>,
+            D::Tile: SameTile<S>,
+            TileVerdict<D::Tile, S>: Checked,
         {
             let at = self.address();
             self.each_box(origin, dst, |to, c| match self.rank {
@@ -1140,6 +1116,8 @@ mod device {
             issue: bool,
         ) where
             D::Elem: SameElement<T>,
+            D::Tile: SameTile<S>,
+            TileVerdict<D::Tile, S>: Checked,
         {
             let at = self.address();
             self.each_box(origin, src, |from, c| match self.rank {
@@ -1161,6 +1139,8 @@ mod device {
             mut copy: impl FnMut(u32, [i32; 5]),
         ) where
             D::Elem: SameElement<T>,
+            D::Tile: SameTile<S>,
+            TileVerdict<D::Tile, S>: Checked,
         {
             let mut i = 0;
             while i < Self::BOXES.len() {

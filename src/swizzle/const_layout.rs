@@ -16,7 +16,6 @@
 //! assert_eq!(<L as ConstLayout>::TEXT.as_str(), "Sw<3,3,3> o 0 o (8,64):(64,1)");
 //! ```
 
-use crate::algebra::rules::coalesce_merges;
 use crate::layout::int_tuple::{IntTuple, LayoutShape};
 use crate::layout::Layout;
 use crate::swizzle::composed::ComposedLayout;
@@ -59,18 +58,6 @@ impl Flat {
     /// Leaf `i` (its magnitude).
     pub const fn leaf(&self, i: usize) -> usize {
         self.leaves[i]
-    }
-
-    /// Whether the two lists hold the same leaves.
-    pub const fn equals(&self, other: &Flat) -> bool {
-        let mut i = 0;
-        while i < self.len {
-            if self.leaves[i] != other.leaves[i] {
-                return false;
-            }
-            i += 1;
-        }
-        self.len == other.len && self.negative == other.negative
     }
 
     const fn one(x: usize) -> Flat {
@@ -227,39 +214,6 @@ impl IndexMap {
     /// The flat shape and stride, without the swizzle.
     pub const fn modes(&self) -> (&Flat, &Flat) {
         (&self.shape, &self.stride)
-    }
-
-    /// Whether `other` is the same tile: the same modes once coalesced (the same function of
-    /// the 1-D coordinate, however its modes are grouped: `(128,64):(64,1)` and
-    /// `((8,16),(64,1)):((64,512),(1,0))` are one tile) and the same swizzle, the offset aside.
-    pub const fn same_tile(&self, other: &IndexMap) -> bool {
-        let (x, y) = (self.swizzle, other.swizzle);
-        let ((s, d), (t, e)) = (self.coalesced(), other.coalesced());
-        s.equals(&t) && d.equals(&e) && x.0 == y.0 && (x.0 == 0 || (x.1 == y.1 && x.2 == y.2))
-    }
-
-    /// The flat modes coalesced, first to last: a mode of size 1 dropped, a mode merged into
-    /// the one before it where it continues it (the rule's step, [`coalesce_merges`]).
-    const fn coalesced(&self) -> (Flat, Flat) {
-        let empty = Flat {
-            len: 0,
-            leaves: [0; MAX_MODES],
-            negative: self.stride.negative,
-        };
-        let (mut shape, mut stride, mut i) = (empty, empty, 0);
-        while i < self.shape.len {
-            let (s, d, n) = (self.shape.leaves[i], self.stride.leaves[i], shape.len);
-            let before = n.saturating_sub(1);
-            let prev = (shape.leaves[before] as i64, stride.leaves[before] as i64);
-            if n > 0 && coalesce_merges(prev, d as i64) {
-                shape.leaves[before] *= s;
-            } else if s != 1 {
-                (shape.leaves[n], stride.leaves[n]) = (s, d);
-                (shape.len, stride.len) = (n + 1, n + 1);
-            }
-            i += 1;
-        }
-        (shape, stride)
     }
 
     /// The same layout without its swizzle and offset.
