@@ -1,14 +1,15 @@
 //! A Hopper GEMM built as CuTe's wgmma_tma_sm90 tutorial builds its TN case, in bf16 or f16
 //! with f32 accumulation: `C = A B^T`, A `m x k` and B `n x k` K-major, C `m x n` column-major f32, `k`
 //! a multiple of 8. A block of one warpgroup (128 threads) computes a `(128,128)` tile:
-//! - TMA loads each K tile `(128,64)` of A and B into 128-byte-swizzled stages
-//!   (`tile_to_shape(Layout_K_SW128_Atom, (128,64))`), through the descriptors the host encoded
-//!   from the same stage types (`TensorMap`, parameters passed as grid constants); past the
-//!   matrix the boxes fill with zeros;
+//! - TMA loads each K tile `(128,64)` of A and B into 128-byte-swizzled stages, a layout mode
+//!   (`tile_to_shape(Layout_K_SW128_Atom, (128,64,3))`, sliced per stage), through the
+//!   descriptors the host encoded from one stage's type (`TensorMap`, parameters passed as grid
+//!   constants); past the matrix the boxes fill with zeros;
 //! - an mbarrier pipeline of 3 stages (`PipelineTmaAsync`), each full barrier expecting the bytes
 //!   both tiles' types give, warp 0 producing (its elected lane issuing);
-//! - a TiledMma of one `SM90_64x64x16_F32BF16BF16_SS` atom reads the stages through descriptor
-//!   fragments (`make_gmma_fragment`), four K blocks a tile, `gemm` issuing `wgmma`;
+//! - a TiledMma of one `SM90_64x64x16_F32BF16BF16_SS` atom partitions the stages once and reads
+//!   a stage's slice through descriptor fragments (`make_gmma_fragment`), four K blocks a tile,
+//!   `gemm` issuing `wgmma`;
 //! - the epilogue writes the accumulators predicated by an identity tensor.
 
 use tessel::arch::sm90::{elect_one_sync, tma_store_arrive, tma_store_wait, warp_idx_sync};
@@ -21,7 +22,7 @@ use tessel::atom::pipeline::{PipelineState, PipelineTmaAsync};
 use tessel::atom::tma::TensorMap;
 use tessel::mma::{SM90_64x64x16_F32BF16BF16_SS, SM90_64x64x16_F32F16F16_SS};
 use tessel::tensor::{elem_less, make_identity_tensor, Underscore as _x};
-use tessel::{layout, local_tile, shape, MakeTiledMma, TensorPtr, TensorSmem, TileToShape};
+use tessel::{layout, local_tile, shape, MakeTiledMma, TensorPtr, TensorSmem, TileToShape, C};
 
 /// A stage of A or B: 128 rows of 64 elements (128 bytes), 128-byte swizzled.
 pub type Stage<T> = TileToShape<Layout_K_SW128_Atom<T>, shape!("(128,64)")>;
@@ -70,15 +71,19 @@ pub unsafe extern "ptx-kernel" fn $name(
     }
     sync_threads();
 
-    // The stage of A or B at shared address `at`.
-    let stage = |at: u32| TensorSmem::<$T, _>::from_smem(at, 128 * 64, <Stage<$T>>::default());
+    // The stages are a layout mode (CuTe's `tile_to_shape(atom, (BM, BK, PIPE))`), sliced per
+    // stage for TMA's loads and partitioned once for the wgmmas.
+    const PIPE: usize = STAGES as usize;
+    type Stages<T> = TileToShape<Layout_K_SW128_Atom<T>, (C<128>, C<64>, C<PIPE>)>;
+    let sA = TensorSmem::<$T, _>::from_smem(sa0, 128 * 64 * PIPE, <Stages<$T>>::default());
+    let sB = TensorSmem::<$T, _>::from_smem(sb0, 128 * 64 * PIPE, <Stages<$T>>::default());
     // The producer warp fills a stage with K tile kt of the block's rows of A and B.
     let produce = |s: &PipelineState<STAGES>, kt: usize| {
         pipe.producer_acquire(s);
         pipe.producer_expect_tx(s, elected);
-        let (full, at) = (pipe.barriers(s).0, STAGE_BYTES * s.index());
-        tma_a.load([bm * 128, kt * 64], &stage(sa0 + at), full, elected);
-        tma_b.load([bn * 128, kt * 64], &stage(sb0 + at), full, elected);
+        let (full, stage) = (pipe.barriers(s).0, s.index() as usize);
+        tma_a.load([bm * 128, kt * 64], &sA.slice_by((_x, _x, stage)), full, elected);
+        tma_b.load([bn * 128, kt * 64], &sB.slice_by((_x, _x, stage)), full, elected);
     };
     let k_tiles = k.div_ceil(64);
     let mut write = PipelineState::<STAGES>::new();
@@ -94,12 +99,13 @@ pub unsafe extern "ptx-kernel" fn $name(
     let gc = local_tile(mc, tile_c, (bm, bn));
     let mma = MakeTiledMma::<$Atom, shape!("(1,1,1)")>::get_slice(tid);
     let mut tCrC = mma.partition_fragment_C::<f32, _, _>(&gc);
+    let (tCsA, tCsB) = (mma.partition_A(sA), mma.partition_B(sB));
     let (mut read, mut release) = (PipelineState::<STAGES>::new(), PipelineState::<STAGES>::new());
     for kt in 0..k_tiles {
         pipe.consumer_wait(&read);
-        let at = STAGE_BYTES * read.index();
-        let tCrA = make_gmma_fragment::<K, _, _>(&mma.partition_A(stage(sa0 + at)));
-        let tCrB = make_gmma_fragment::<K, _, _>(&mma.partition_B(stage(sb0 + at)));
+        let stage = read.index() as usize;
+        let tCrA = make_gmma_fragment::<K, _, _>(&tCsA.slice_by((_x, _x, _x, stage)));
+        let tCrB = make_gmma_fragment::<K, _, _>(&tCsB.slice_by((_x, _x, _x, stage)));
         warpgroup_arrive();
         tessel::unroll!(4, kb => {
             gemm(&mma, &tCrA.slice_by((_x, _x, kb)), &tCrB.slice_by((_x, _x, kb)), &mut tCrC.as_view_mut());
