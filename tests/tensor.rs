@@ -695,3 +695,39 @@ fn local_tile_keeps_the_modes_past_the_coordinate() {
         ("(16,16,3):(1,32,1024)".into(), 528)
     );
 }
+
+/// An identity tensor's coordinates, tiled and partitioned, are the matrix coordinates, past the
+/// matrix's edge too (a ragged tile): every element of every `(4,4)` tile of a `10 x 7` matrix,
+/// and of each of 8 threads' partitions of a `(8,4)` tile of a `1000 x 700` one.
+#[test]
+fn identity_coordinates_are_the_matrix_coordinates() {
+    use tessel::tensor::make_identity_tensor;
+    for bm in 0..3usize {
+        for bn in 0..2usize {
+            let tile = local_tile(
+                make_identity_tensor(10, 7),
+                <shape!("(4,4)")>::default(),
+                (bm, bn),
+            );
+            for j in 0..4usize {
+                for i in 0..4usize {
+                    assert_eq!(tile.coord((i, j)), (4 * bm + i, 4 * bn + j));
+                }
+            }
+        }
+    }
+    let tile = local_tile(
+        make_identity_tensor(1000, 700),
+        <shape!("(8,4)")>::default(),
+        (124usize, 174usize),
+    );
+    for t in 0..8usize {
+        let part = local_partition(tile, layout!("(4,2)"), t);
+        for j in 0..2usize {
+            for i in 0..2usize {
+                let want = (992 + t % 4 + 4 * i, 696 + t / 4 + 2 * j);
+                assert_eq!(part.coord((i, j)), want, "thread {t}, ({i},{j})");
+            }
+        }
+    }
+}
