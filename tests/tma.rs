@@ -149,3 +149,86 @@ fn the_boxes_cover_the_tile() {
     assert_eq!(TensorMap::<BF16, KSw128Wide>::BOXES.offset(1), 128 * 64);
     assert_eq!(TensorMap::<F16, MnSw128>::BOXES.len(), 16);
 }
+
+/// `copy(tma.with(bar), tAgA(_, k), tAsA(_, pipe))`: `tma_partition` of the stage-moded shared
+/// tensor and of the TMA tensor's tiles gives, for every tile, K tile and stage, the boxes that
+/// `box_copy` gives from the tile's origin and the stage, for a K-major and an M-major A; the
+/// atom carries its state.
+macro_rules! tma_partition_case {
+    ($atom:ident, $global:expr, $m:expr, $k:expr) => {{
+        use tessel::atom::tma_copy::{tma_partition, LoadState};
+        use tessel::{local_tile, TensorSmem, Underscore as _x, C};
+        type Stage = TileToShape<$atom<BF16>, shape!("(128,64)")>;
+        type Stages = TileToShape<$atom<BF16>, (C<128>, C<64>, C<4>)>;
+        let (m, k) = ($m, $k);
+        let tma = TensorMap::<BF16, Stage>::encode(0, &$global, 1, |_, _: &mut TmaDescriptor| {
+            Ok::<(), ()>(())
+        })
+        .unwrap();
+        // SAFETY: the address and size are the stages' (nothing is read).
+        let s = unsafe { TensorSmem::<BF16, _>::from_smem(0x400, 128 * 64 * 4, Stages::default()) };
+        let tile = <shape!("(128,64)")>::default();
+        for bm in 0..m.div_ceil(128) {
+            let g = local_tile(tma.get_tma_tensor(m, k), tile, (bm, _x));
+            let (tg, ts) = tma_partition(
+                &tma,
+                0,
+                layout!("1:0"),
+                s.group_modes::<0, 2>(),
+                g.group_modes::<0, 2>(),
+            );
+            assert_eq!(
+                tg.layout().to_string(),
+                format!(
+                    "((128,64),{}):((1,4294967296),274877906944)",
+                    k.div_ceil(64)
+                )
+            );
+            for kt in 0..k.div_ceil(64) {
+                let stage = kt % 4;
+                let copy = tma.with(0x9000 + 8 * stage as u32);
+                assert_eq!(
+                    (copy.barrier(), copy.state().mask(), copy.issues()),
+                    (0x9000 + 8 * stage as u32, None, true)
+                );
+                let boxes = TensorMap::<BF16, Stage>::BOXES.len();
+                for i in 0..boxes {
+                    assert_eq!(
+                        copy.box_at(&tg.slice_by((_x, kt)), &ts.slice_by((_x, stage)), i),
+                        tma.box_copy([bm * 128, kt * 64], &s.slice_by((_x, _x, stage)), i),
+                    );
+                }
+            }
+        }
+        let multicast = tma.with((0x9000, 0b11)).issue_if(false);
+        assert_eq!(
+            (
+                multicast.barrier(),
+                multicast.state().mask(),
+                multicast.issues()
+            ),
+            (0x9000, Some(0b11), false)
+        );
+        assert!(!tma.issue_if(false).issues());
+        TensorMap::<BF16, Stage>::BOXES.len()
+    }};
+}
+
+#[test]
+fn a_tma_copy_with_its_state_copies_the_partitions_tiles() {
+    let (m, k) = (1000usize, 328usize);
+    let k_major = tma_partition_case!(
+        Layout_K_SW128_Atom,
+        layout!("(M,K):(ldA,1)"; M = m, K = k, ldA = k),
+        m,
+        k
+    );
+    let m_major = tma_partition_case!(
+        Layout_MN_SW128_Atom,
+        layout!("(M,K):(1,ldA)"; M = m, K = k, ldA = m),
+        m,
+        k
+    );
+    // K-major: one 64 x 128 box a tile; M-major: the 64 x 8 atoms tiled down M first, 16 boxes.
+    assert_eq!((k_major, m_major), (1, 16));
+}

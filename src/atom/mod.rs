@@ -13,7 +13,8 @@
 //! - [`pipeline`]: mbarrier pipelines of shared stages (`PipelineState`, `PipelineTmaAsync`).
 //! - [`tma`]: TMA descriptors of a global tensor and a shared tile (`TensorMap`), their
 //!   parameters computed as CuTe's `make_tma_copy` computes them; [`tma_tile`]: that a copy's
-//!   shared tensor is the descriptor's tile, checked during type checking.
+//!   shared tensor is the descriptor's tile, checked during type checking; [`tma_copy`]: the
+//!   copy atom with its state (`tma.with(bar)`) and `tma_partition`.
 //! - [`gmma`]: SM90 GMMA shared-memory descriptors from a tile's layout type, and CuTe's GMMA
 //!   layout atoms.
 //!
@@ -35,4 +36,5 @@ pub mod thr_mma;
 pub mod tiled_copy;
 pub mod tiled_mma;
 pub mod tma;
+pub mod tma_copy;
 pub mod tma_tile;

@@ -789,6 +789,30 @@ impl<S: LayoutShape<D>, D: IntTuple> Layout<S, D> {
     }
 }
 
+/// `group<B,E>` of a tensor's layout, plain or swizzled (CuTe's `group_modes<B,E>(t)`): the
+/// modes `B..E` gathered into one.
+pub trait GroupModes<const B: usize, const E: usize> {
+    /// The layout.
+    type Output;
+    /// Gathers the modes.
+    fn group_modes(self) -> Self::Output;
+}
+impl<S: LayoutShape<D>, D: IntTuple, const B: usize, const E: usize> GroupModes<B, E>
+    for Layout<S, D>
+where
+    Lit<B>: ToStatic,
+    Lit<E>: ToStatic,
+    S: ModeRange<C<B>, C<E>>,
+    <S as ModeRange<C<B>, C<E>>>::Verdict: Checked,
+    Self: Lift<GroupFn<Begin<S, B, E>, End<S, B, E>>, GroupFn<Begin<S, B, E>, End<S, B, E>>>,
+{
+    type Output = Lifted<Self, GroupFn<Begin<S, B, E>, End<S, B, E>>>;
+    #[inline(always)]
+    fn group_modes(self) -> Self::Output {
+        self.group::<B, E>()
+    }
+}
+
 /// A layout's shape and stride, as types and values.
 pub trait Parts {
     /// The shape.

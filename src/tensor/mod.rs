@@ -89,7 +89,7 @@ use crate::algebra::composition::ComposeBy;
 use crate::algebra::divide::{LogicalDivideBy, ZippedDivideBy};
 use crate::layout::coord::{Coord, CoordIn};
 use crate::layout::int_tuple::{IntTuple, LayoutShape};
-use crate::layout::sublayout::TwoModes;
+use crate::layout::sublayout::{GroupModes, TwoModes};
 use crate::layout::Layout;
 use crate::num::int::{Lit, ToStatic, C};
 
@@ -412,6 +412,16 @@ impl<E, L, B: Base> TensorOf<E, L, B> {
         L: ZippedDivideBy<T>,
     {
         self.relayout(|l| l.zipped_divide_by(tiler))
+    }
+
+    /// CuTe's `group_modes<B, E>(t)`: the modes `B..E` gathered into one, same engine and base
+    /// (a view: `t.group_modes::<0, 2>()` of a `(BM,BK,PIPE)` stage tensor is `((BM,BK),PIPE)`).
+    #[inline(always)]
+    pub fn group_modes<const M: usize, const N: usize>(self) -> TensorOf<E, L::Output, B>
+    where
+        L: GroupModes<M, N>,
+    {
+        self.relayout(|l| l.group_modes())
     }
 
     /// The layout.

@@ -27,7 +27,7 @@ use crate::algebra::composition::ComposeBy;
 use crate::algebra::divide::{LogicalDivideBy, ZippedDivideBy};
 use crate::layout::coord::{Coord, CoordIn};
 use crate::layout::int_tuple::{IntTuple, LayoutShape};
-use crate::layout::sublayout::{PrependLayout, TwoModes};
+use crate::layout::sublayout::{GroupModes, PrependLayout, TwoModes};
 use crate::layout::Layout;
 use crate::swizzle::composed::ComposedLayout;
 use crate::swizzle::SwizzleFn;
@@ -107,6 +107,14 @@ impl<Sw, L: PrependLayout<M>, M> PrependLayout<Swizzled<Sw, M>> for Swizzled<Sw,
     fn prepend_layout(self, x: Swizzled<Sw, M>) -> Self::Output {
         debug_assert!(self.offset == x.offset);
         Swizzled::new(self.offset, self.layout.prepend_layout(x.layout))
+    }
+}
+
+impl<Sw, L: GroupModes<B, E>, const B: usize, const E: usize> GroupModes<B, E> for Swizzled<Sw, L> {
+    type Output = Swizzled<Sw, L::Output>;
+    #[inline(always)]
+    fn group_modes(self) -> Self::Output {
+        Swizzled::new(self.offset, self.layout.group_modes())
     }
 }
 

@@ -2,9 +2,10 @@
 //! with f32 accumulation: `C = A B^T`, A `m x k` and B `n x k` K-major, C `m x n` column-major f32, `k`
 //! a multiple of 8. A block of one warpgroup (128 threads) computes a `(128,128)` tile:
 //! - TMA loads each K tile `(128,64)` of A and B into 128-byte-swizzled stages, a layout mode
-//!   (`tile_to_shape(Layout_K_SW128_Atom, (128,64,3))`, sliced per stage), through the
-//!   descriptors the host encoded from one stage's type (`TensorMap`, parameters passed as grid
-//!   constants); past the matrix the boxes fill with zeros;
+//!   (`tile_to_shape(Layout_K_SW128_Atom, (128,64,3))`), through the descriptors the host
+//!   encoded from one stage's type (`TensorMap`, parameters passed as grid constants):
+//!   `tma_partition` of the stages and of the block's tiles of the TMA tensor, then
+//!   `copy(tma.with(bar), tAgA(_, k), tAsA(_, stage))`; past the matrix the boxes fill with zeros;
 //! - an mbarrier pipeline of 3 stages (`PipelineTmaAsync`), each full barrier expecting the bytes
 //!   both tiles' types give, warp 0 producing (its elected lane issuing);
 //! - a TiledMma of one `SM90_64x64x16_F32BF16BF16_SS` atom partitions the stages once and reads
@@ -16,10 +17,11 @@ use tessel::arch::sm90::{elect_one_sync, tma_store_arrive, tma_store_wait, warp_
 use tessel::arch::{block, sync_threads, thread};
 use tessel::atom::copy::{CopyAtom, UniversalCopy};
 use tessel::atom::element::{BF16, F16};
-use tessel::atom::exec::{copy_if, gemm, warpgroup_arrive, warpgroup_commit_batch, warpgroup_wait};
+use tessel::atom::exec::{copy, copy_if, gemm, warpgroup_arrive, warpgroup_commit_batch, warpgroup_wait};
 use tessel::atom::gmma::{make_gmma_fragment, Layout_K_SW128_Atom, K};
 use tessel::atom::pipeline::{PipelineState, PipelineTmaAsync};
 use tessel::atom::tma::TensorMap;
+use tessel::atom::tma_copy::tma_partition;
 use tessel::mma::{SM90_64x64x16_F32BF16BF16_SS, SM90_64x64x16_F32F16F16_SS};
 use tessel::tensor::{elem_less, make_identity_tensor, Underscore as _x};
 use tessel::{layout, local_tile, shape, MakeTiledMma, TensorPtr, TensorSmem, TileToShape, C};
@@ -77,13 +79,22 @@ pub unsafe extern "ptx-kernel" fn $name(
     type Stages<T> = TileToShape<Layout_K_SW128_Atom<T>, (C<128>, C<64>, C<PIPE>)>;
     let sA = TensorSmem::<$T, _>::from_smem(sa0, 128 * 64 * PIPE, <Stages<$T>>::default());
     let sB = TensorSmem::<$T, _>::from_smem(sb0, 128 * 64 * PIPE, <Stages<$T>>::default());
+    // The block's tiles of the TMA tensors, `(BM,BK,k)`, and with the stages `(TMA,k)` and
+    // `(TMA,PIPE)`: one TMA copy a K tile and stage.
+    let tile = <shape!("(128,64)")>::default();
+    let gA = local_tile(tma_a.get_tma_tensor(m, k), tile, (bm, _x));
+    let gB = local_tile(tma_b.get_tma_tensor(n, k), tile, (bn, _x));
+    let one = layout!("1:0");
+    let (tAgA, tAsA) = tma_partition(tma_a, 0, one, sA.group_modes::<0, 2>(), gA.group_modes::<0, 2>());
+    let (tBgB, tBsB) = tma_partition(tma_b, 0, one, sB.group_modes::<0, 2>(), gB.group_modes::<0, 2>());
     // The producer warp fills a stage with K tile kt of the block's rows of A and B.
     let produce = |s: &PipelineState<STAGES>, kt: usize| {
         pipe.producer_acquire(s);
         pipe.producer_expect_tx(s, elected);
         let (full, stage) = (pipe.barriers(s).0, s.index() as usize);
-        tma_a.load([bm * 128, kt * 64], &sA.slice_by((_x, _x, stage)), full, elected);
-        tma_b.load([bn * 128, kt * 64], &sB.slice_by((_x, _x, stage)), full, elected);
+        let (a, b) = (tma_a.with(full).issue_if(elected), tma_b.with(full).issue_if(elected));
+        copy(&a, &tAgA.slice_by((_x, kt)), &mut tAsA.slice_by((_x, stage)));
+        copy(&b, &tBgB.slice_by((_x, kt)), &mut tBsB.slice_by((_x, stage)));
     };
     let k_tiles = k.div_ceil(64);
     let mut write = PipelineState::<STAGES>::new();

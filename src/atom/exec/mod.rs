@@ -318,12 +318,30 @@ impl<Op, T> CopyWith for CopyAtom<Op, T> {
 /// As [`CopyExec::call`] for every call: each call's values lie contiguous and aligned in both
 /// engines (checked in debug builds), and the instruction's precondition holds.
 #[inline(always)]
-pub unsafe fn copy<Cp: CopyWith, S: Walk, D: Walk>(thr: &Cp, src: &S, dst: &mut D)
+pub unsafe fn copy<Cp: CopyOp<S, D>, S, D>(thr: &Cp, src: &S, dst: &mut D) {
+    thr.copy(src, dst);
+}
+
+/// What `copy(op, src, dst)` runs: a thread's slice of a TiledCopy or a [`CopyAtom`], walking
+/// the partitions ([`copy_if`] with every call predicated on), or a whole-tile copy such as
+/// TMA's ([`TmaCopy`](crate::atom::tma_copy::TmaCopy), the atom with its state).
+pub trait CopyOp<S, D> {
+    /// The copy.
+    ///
+    /// # Safety
+    ///
+    /// The operation's precondition (see [`copy`]).
+    unsafe fn copy(&self, src: &S, dst: &mut D);
+}
+impl<Cp: CopyWith, S: Walk, D: Walk> CopyOp<S, D> for Cp
 where
     D::Engine: Engine<Elem = <S::Engine as Engine>::Elem>,
     Cp::Atom: CopyExec<S::Engine, D::Engine>,
 {
-    copy_if(thr, |_| true, src, dst);
+    #[inline(always)]
+    unsafe fn copy(&self, src: &S, dst: &mut D) {
+        copy_if(self, |_| true, src, dst);
+    }
 }
 
 /// `copy_if(thr_copy, pred, src, dst)`: as [`copy`], each call predicated by `pred` of the 1-D

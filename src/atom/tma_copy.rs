@@ -1,0 +1,276 @@
+//! TMA copies as copy atoms: CuTe's `copy(tma.with(bar), tAgA(_, k), tAsA(_, pipe))`.
+//!
+//! A TMA copy moves a whole tile between the global tensor and shared memory, as many boxes as
+//! the descriptor's tile takes ([`TensorMap::BOXES`]). Its global side is a tile of the TMA
+//! tensor ([`TensorMap::get_tma_tensor`]: the global tensor's coordinates, cut by the same
+//! `local_tile` as the data would be), its shared side a tile of the descriptor's layout.
+//! [`tma_partition`] takes both with the tile gathered into mode 0 (`group_modes::<0, 2>`) and
+//! gives them back as `(TMA, rest...)`: slicing a rest coordinate (a K tile, a stage) leaves one
+//! copy's tiles.
+//!
+//! What the instruction needs beyond the two tensors is the atom's state, carried as CuTe's
+//! `.with(...)` carries it:
+//! - `tma.with(bar)`: a load completing its bytes on the mbarrier at shared address `bar`;
+//! - `tma.with((bar, mask))`: a load multicast to the blocks of the cluster in `mask`, each
+//!   block's barrier at `bar` (`SM90_TMA_LOAD_MULTICAST`);
+//! - a store needs none: `copy(&tma, &smem_tile, &mut coord_tile)` (`SM90_TMA_STORE`).
+//!
+//! One thread issues a TMA copy. Where a whole warp calls `copy` together (so that it takes no
+//! branch), `.issue_if(elected)` issues it from the elected lane only.
+//!
+//! ```
+//! use tessel::atom::element::BF16;
+//! use tessel::atom::gmma::Layout_K_SW128_Atom;
+//! use tessel::atom::tma::{TensorMap, TmaDescriptor};
+//! use tessel::atom::tma_copy::tma_partition;
+//! use tessel::{layout, local_tile, shape, TensorSmem, TileToShape, Underscore as _x, C};
+//! type Stage = TileToShape<Layout_K_SW128_Atom<BF16>, shape!("(128,64)")>;
+//! type Stages = TileToShape<Layout_K_SW128_Atom<BF16>, shape!("(128,64,3)")>;
+//! let (m, k) = (512usize, 256usize);
+//! let a = layout!("(M,K):(ldA,1)"; M = m, K = k, ldA = k);
+//! let tma = TensorMap::<BF16, Stage>::encode(0, &a, 1, |_, _: &mut TmaDescriptor| Ok::<(), ()>(())).unwrap();
+//! // SAFETY: the address and size are the stages' (nothing is read).
+//! let s_a = unsafe { TensorSmem::<BF16, _>::from_smem(0x400, 128 * 64 * 3, Stages::default()) };
+//! let g_a = local_tile(tma.get_tma_tensor(m, k), <shape!("(128,64)")>::default(), (2usize, _x)); // (BM,BK,k)
+//! let (t_g, t_s) = tma_partition(&tma, 0, layout!("1:0"), s_a.group_modes::<0, 2>(), g_a.group_modes::<0, 2>());
+//! // K tile 3 into stage 1: the tile at row 256, column 192; the stage's address.
+//! let copy = tma.with(0x8000);
+//! let (tile, stage) = (t_g.slice_by((_x, 3usize)), t_s.slice_by((_x, 1usize)));
+//! assert_eq!(copy.box_at(&tile, &stage, 0), ([192, 256, 0, 0, 0], 0x400 + 2 * 128 * 64));
+//! assert_eq!(copy.barrier(), 0x8000);
+//! ```
+
+use super::tma::{SameElement, TensorMap, TmaDestination, TmaElement, TmaTile, MAX_RANK};
+use super::tma_tile::{SameTile, TileVerdict};
+use crate::diagnostic::Checked;
+use crate::layout::coord::{Coord, CoordIn};
+use crate::layout::int_tuple::{IntTuple, LayoutShape};
+use crate::layout::Layout;
+use crate::num::int::C;
+use crate::tensor::{make_identity_tensor, Coords, IdentityTensor, TensorOf};
+
+/// A TMA copy with its state `St`: `u32` (a load, its barrier), `(u32, u16)` (a multicast load,
+/// its barrier and the blocks), or [`Store`].
+#[derive(Clone, Copy)]
+pub struct TmaCopy<'a, T, S, St> {
+    map: &'a TensorMap<T, S>,
+    state: St,
+    issue: bool,
+}
+
+/// The state of a TMA store: none.
+#[derive(Clone, Copy, Default, Debug)]
+pub struct Store;
+
+/// What a TMA load's `.with(...)` takes: the barrier, or the barrier and the multicast mask.
+pub trait LoadState: Copy {
+    /// The shared address of the barrier the copy completes on.
+    fn barrier(&self) -> u32;
+    /// The blocks of the cluster a multicast load writes to.
+    fn mask(&self) -> Option<u16>;
+}
+impl LoadState for u32 {
+    #[inline(always)]
+    fn barrier(&self) -> u32 {
+        *self
+    }
+    #[inline(always)]
+    fn mask(&self) -> Option<u16> {
+        None
+    }
+}
+impl LoadState for (u32, u16) {
+    #[inline(always)]
+    fn barrier(&self) -> u32 {
+        self.0
+    }
+    #[inline(always)]
+    fn mask(&self) -> Option<u16> {
+        Some(self.1)
+    }
+}
+
+/// A tile of TMA coordinates (a tile of [`TensorMap::get_tma_tensor`]): where its first element
+/// is, and how many it has.
+pub trait TmaCoords {
+    /// The global coordinate of its first element.
+    fn origin(&self) -> [usize; 2];
+    /// Its size.
+    fn size(&self) -> usize;
+}
+impl<S: LayoutShape<D>, D: IntTuple> TmaCoords for TensorOf<Coords, Layout<S, D>>
+where
+    usize: CoordIn<S::Profile, Itself = usize> + Coord<S, D>,
+{
+    #[inline(always)]
+    fn origin(&self) -> [usize; 2] {
+        let (m, n) = self.coord(0usize);
+        [m, n]
+    }
+    #[inline(always)]
+    fn size(&self) -> usize {
+        self.layout().size()
+    }
+}
+
+impl<T, S> TensorMap<T, S> {
+    /// CuTe's `tma.with(bar)` (a load completing on the mbarrier at `bar`) and
+    /// `tma.with(bar, mask)` (multicast to the blocks of `mask`), as `with((bar, mask))`.
+    #[inline(always)]
+    pub fn with<St: LoadState>(&self, state: St) -> TmaCopy<'_, T, S, St> {
+        TmaCopy {
+            map: self,
+            state,
+            issue: true,
+        }
+    }
+
+    /// The store, issued only where `issue` holds (see [`TmaCopy::issue_if`]); `copy(&tma, ..)`
+    /// is the store issued by every caller.
+    #[inline(always)]
+    pub fn issue_if(&self, issue: bool) -> TmaCopy<'_, T, S, Store> {
+        TmaCopy {
+            map: self,
+            state: Store,
+            issue,
+        }
+    }
+
+    /// CuTe's `tma.get_tma_tensor(shape)`: the coordinates of the `m x n` global tensor, each
+    /// element its own (an identity tensor), to be cut as the data would be.
+    #[inline(always)]
+    pub fn get_tma_tensor(&self, m: usize, n: usize) -> IdentityTensor {
+        make_identity_tensor(m, n)
+    }
+}
+
+impl<'a, T, S, St> TmaCopy<'a, T, S, St> {
+    /// The copy issued only where `issue` holds: in a warp that calls it together, the elected
+    /// lane (`elect_one_sync()`), so that the warp takes no branch.
+    #[inline(always)]
+    pub fn issue_if(self, issue: bool) -> Self {
+        TmaCopy { issue, ..self }
+    }
+
+    /// Whether this thread issues the copy.
+    #[inline(always)]
+    pub fn issues(&self) -> bool {
+        self.issue
+    }
+
+    /// The state.
+    #[inline(always)]
+    pub fn state(&self) -> St
+    where
+        St: Copy,
+    {
+        self.state
+    }
+}
+
+impl<'a, T, S, St: LoadState> TmaCopy<'a, T, S, St> {
+    /// The barrier the load completes on.
+    #[inline(always)]
+    pub fn barrier(&self) -> u32 {
+        self.state.barrier()
+    }
+}
+
+impl<'a, T: TmaElement, S: TmaTile, St> TmaCopy<'a, T, S, St> {
+    /// Box `i` of the copy between the tile of TMA coordinates `coords` and the shared tile
+    /// `smem`: its TMA coordinates and shared address ([`TensorMap::box_copy`] from the tile's
+    /// first coordinate). `smem` holds the descriptor's tile, checked during type checking.
+    #[inline(always)]
+    pub fn box_at<G: TmaCoords, D: TmaDestination>(
+        &self,
+        coords: &G,
+        smem: &D,
+        i: usize,
+    ) -> ([i32; MAX_RANK], u32)
+    where
+        D::Elem: SameElement<T>,
+        D::Tile: SameTile<S>,
+        TileVerdict<D::Tile, S>: Checked,
+    {
+        debug_assert_eq!(
+            coords.size(),
+            S::MAP.size(),
+            "TMA copy: the tile of coordinates is not the descriptor's tile"
+        );
+        self.map.box_copy(coords.origin(), smem, i)
+    }
+}
+
+/// CuTe's `tma_partition(tma, cta_coord, cta_layout, stensor, gtensor)`, for a copy that one
+/// block issues for itself (`cta_layout` of one block, CuTe's `Int<0>{}, Layout<_1>{}`):
+/// `(gtensor, stensor)`, each `(TMA, rest...)`, the tile gathered into mode 0 by the caller
+/// (`group_modes::<0, R>()`). The TensorMap walks its boxes itself, so the TMA mode is the
+/// whole tile; a copy checks that the shared tile is the descriptor's.
+#[inline(always)]
+pub fn tma_partition<T, S, Ls: IntTuple, Gt, St>(
+    _tma: &TensorMap<T, S>,
+    cta_coord: usize,
+    _cta_layout: Layout<C<1>, Ls>,
+    stensor: St,
+    gtensor: Gt,
+) -> (Gt, St)
+where
+    C<1>: LayoutShape<Ls>,
+{
+    debug_assert_eq!(cta_coord, 0, "tma_partition: one block, coordinate 0");
+    (gtensor, stensor)
+}
+
+#[cfg(target_arch = "nvptx64")]
+mod device {
+    use super::{LoadState, Store, TmaCoords, TmaCopy};
+    use crate::atom::exec::CopyOp;
+    use crate::atom::tma::{SameElement, TensorMap, TmaDestination, TmaElement, TmaTile};
+    use crate::atom::tma_tile::{SameTile, TileVerdict};
+    use crate::diagnostic::Checked;
+
+    /// A load: `copy(&tma.with(bar), coords, smem)`.
+    impl<'a, T: TmaElement, S: TmaTile, St: LoadState, G: TmaCoords, D: TmaDestination> CopyOp<G, D>
+        for TmaCopy<'a, T, S, St>
+    where
+        D::Elem: SameElement<T>,
+        D::Tile: SameTile<S>,
+        TileVerdict<D::Tile, S>: Checked,
+    {
+        #[inline(always)]
+        unsafe fn copy(&self, src: &G, dst: &mut D) {
+            let (origin, bar) = (src.origin(), self.barrier());
+            match self.state.mask() {
+                None => self.map.load(origin, dst, bar, self.issue),
+                Some(mask) => self.map.load_multicast(origin, dst, bar, mask, self.issue),
+            }
+        }
+    }
+
+    /// A store issued where `issue_if` said: `copy(&tma.issue_if(elected), smem, coords)`.
+    impl<'a, T: TmaElement, S: TmaTile, D: TmaDestination, G: TmaCoords> CopyOp<D, G>
+        for TmaCopy<'a, T, S, Store>
+    where
+        D::Elem: SameElement<T>,
+        D::Tile: SameTile<S>,
+        TileVerdict<D::Tile, S>: Checked,
+    {
+        #[inline(always)]
+        unsafe fn copy(&self, src: &D, dst: &mut G) {
+            self.map.store(dst.origin(), src, self.issue)
+        }
+    }
+
+    /// A store issued by every caller: `copy(&tma, smem, coords)`.
+    impl<T: TmaElement, S: TmaTile, D: TmaDestination, G: TmaCoords> CopyOp<D, G> for TensorMap<T, S>
+    where
+        D::Elem: SameElement<T>,
+        D::Tile: SameTile<S>,
+        TileVerdict<D::Tile, S>: Checked,
+    {
+        #[inline(always)]
+        unsafe fn copy(&self, src: &D, dst: &mut G) {
+            self.store(dst.origin(), src, true)
+        }
+    }
+}
