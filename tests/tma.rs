@@ -232,3 +232,94 @@ fn a_tma_copy_with_its_state_copies_the_partitions_tiles() {
     // K-major: one 64 x 128 box a tile; M-major: the 64 x 8 atoms tiled down M first, 16 boxes.
     assert_eq!((k_major, m_major), (1, 16));
 }
+
+/// `tma_partition` for a pair of blocks sharing a tile (multicast): each block's TMA mode is its
+/// part, the TensorMap's tile; its boxes are those of the part cut by hand (`local_tile` of the
+/// stage, the origin moved as far): along M for a K-major tile, along K for an M-major one.
+macro_rules! multicast_case {
+    ($atom:ident, $global:expr, $part:expr, $step:expr) => {{
+        use tessel::atom::tma_copy::tma_partition;
+        use tessel::{local_tile, TensorSmem, Underscore as _x, C};
+        type Part = TileToShape<$atom<BF16>, (C<{ $part.0 }>, C<{ $part.1 }>)>;
+        type Stages = TileToShape<$atom<BF16>, (C<256>, C<64>, C<2>)>;
+        let (n, k) = (1000usize, 200usize);
+        let tma =
+            TensorMap::<BF16, Part>::encode(0, &$global(n, k), 2, |_, _: &mut TmaDescriptor| {
+                Ok::<(), ()>(())
+            })
+            .unwrap();
+        // SAFETY: the address and size are the stages' (nothing is read).
+        let s = unsafe { TensorSmem::<BF16, _>::from_smem(0, 256 * 64 * 2, Stages::default()) };
+        for bn in 0..n.div_ceil(256) {
+            let g = local_tile(
+                tma.get_tma_tensor(n, k),
+                <shape!("(256,64)")>::default(),
+                (bn, _x),
+            );
+            for rank in 0..2usize {
+                let (tg, ts) = tma_partition(
+                    &tma,
+                    rank,
+                    layout!("2:1"),
+                    s.group_modes::<0, 2>(),
+                    g.group_modes::<0, 2>(),
+                );
+                for kt in 0..k.div_ceil(64) {
+                    let stage = kt % 2;
+                    let by_hand = local_tile(
+                        s.slice_by((_x, _x, stage)),
+                        <(C<{ $part.0 }>, C<{ $part.1 }>)>::default(),
+                        ($step.0 * rank, $step.1 * rank),
+                    );
+                    let origin = [
+                        bn * 256 + $part.0 * $step.0 * rank,
+                        kt * 64 + $part.1 * $step.1 * rank,
+                    ];
+                    let copy = tma.with((0x8000, 0b11));
+                    for i in 0..TensorMap::<BF16, Part>::BOXES.len() {
+                        assert_eq!(
+                            copy.box_at(&tg.slice_by((_x, kt)), &ts.slice_by((_x, stage)), i),
+                            tma.box_copy(origin, &by_hand, i),
+                        );
+                    }
+                }
+            }
+        }
+    }};
+}
+
+#[test]
+fn tma_partition_gives_each_block_of_a_multicast_its_part() {
+    let k_major = |n: usize, k: usize| layout!("(N,K):(ldB,1)"; N = n, K = k, ldB = k);
+    let m_major = |n: usize, k: usize| layout!("(N,K):(1,ldB)"; N = n, K = k, ldB = n);
+    multicast_case!(Layout_K_SW128_Atom, k_major, (128, 64), (1, 0));
+    multicast_case!(Layout_MN_SW128_Atom, m_major, (256, 32), (0, 1));
+}
+
+#[test]
+#[cfg(debug_assertions)]
+#[should_panic(expected = "the tile holds 2 of the TensorMap's tiles, the cluster layout 4 blocks")]
+fn tma_partition_needs_as_many_parts_as_blocks() {
+    use tessel::atom::tma_copy::tma_partition;
+    use tessel::{local_tile, TensorSmem, Underscore as _x, C};
+    type Part = TileToShape<Layout_K_SW128_Atom<BF16>, shape!("(128,64)")>;
+    type Stages = TileToShape<Layout_K_SW128_Atom<BF16>, (C<256>, C<64>, C<2>)>;
+    let b = layout!("(N,K):(ldB,1)"; N = 512usize, K = 128usize, ldB = 128usize);
+    let tma =
+        TensorMap::<BF16, Part>::encode(0, &b, 4, |_, _: &mut TmaDescriptor| Ok::<(), ()>(()))
+            .unwrap();
+    // SAFETY: the address and size are the stages' (nothing is read).
+    let s = unsafe { TensorSmem::<BF16, _>::from_smem(0, 256 * 64 * 2, Stages::default()) };
+    let g = local_tile(
+        tma.get_tma_tensor(512, 128),
+        <shape!("(256,64)")>::default(),
+        (0usize, _x),
+    );
+    let _ = tma_partition(
+        &tma,
+        3,
+        layout!("4:1"),
+        s.group_modes::<0, 2>(),
+        g.group_modes::<0, 2>(),
+    );
+}

@@ -339,7 +339,9 @@ const fn top_mode(top: &Flat, c: usize) -> (usize, usize) {
 
 /// A static shared tile a TMA copies: its layout in const evaluation and its top-level sizes.
 pub trait TmaTile: ConstLayout + TileFunction {
-    /// The sizes of its top-level modes.
+    /// The sizes of its top-level modes, a static tiler (CuTe's `product_each(shape)`).
+    type Top: Default;
+    /// The same, as a value.
     const TOP: Flat;
 }
 impl<S, D> TmaTile for Layout<S, D>
@@ -349,12 +351,14 @@ where
     Self: ConstLayout + TileFunction,
     S::Output: ConstFlat,
 {
+    type Top = S::Output;
     const TOP: Flat = <S::Output as ConstFlat>::FLAT;
 }
 impl<Sw, const O: usize, L: TmaTile> TmaTile for ComposedLayout<Sw, O, L>
 where
     Self: ConstLayout + TileFunction,
 {
+    type Top = L::Top;
     const TOP: Flat = L::TOP;
 }
 

@@ -42,12 +42,13 @@
 
 use super::tma::{SameElement, TensorMap, TmaDestination, TmaElement, TmaTile, MAX_RANK};
 use super::tma_tile::{SameTile, TileVerdict};
+use crate::algebra::divide::ZippedDivideBy;
 use crate::diagnostic::Checked;
 use crate::layout::coord::{Coord, CoordIn};
 use crate::layout::int_tuple::{IntTuple, LayoutShape};
+use crate::layout::sublayout::{Parts, TwoModes};
 use crate::layout::Layout;
-use crate::num::int::C;
-use crate::tensor::{make_identity_tensor, Coords, IdentityTensor, TensorOf};
+use crate::tensor::{make_identity_tensor, At, Coords, IdentityTensor, Sliced, Swizzled, TensorOf};
 
 /// A TMA copy with its state `St`: `u32` (a load, its barrier), `(u32, u16)` (a multicast load,
 /// its barrier and the blocks), or [`Store`].
@@ -201,26 +202,112 @@ impl<'a, T: TmaElement, S: TmaTile, St> TmaCopy<'a, T, S, St> {
     }
 }
 
-/// CuTe's `tma_partition(tma, cta_coord, cta_layout, stensor, gtensor)`, for a copy that one
-/// block issues for itself (`cta_layout` of one block, CuTe's `Int<0>{}, Layout<_1>{}`):
-/// `(gtensor, stensor)`, each `(TMA, rest...)`, the tile gathered into mode 0 by the caller
-/// (`group_modes::<0, R>()`). The TensorMap walks its boxes itself, so the TMA mode is the
-/// whole tile; a copy checks that the shared tile is the descriptor's.
+/// CuTe's `tma_partition(tma, cta_coord, cta_layout, stensor, gtensor)`: `(gtensor, stensor)`,
+/// each `(TMA, rest)`, the tile gathered into mode 0 by the caller (`group_modes::<0, R>()`).
+/// Where the blocks of `cta_layout` share the tile (a multicast load), the TMA mode is this
+/// block's part of it: the tile cut into the TensorMap's tiles, part `cta_layout(cta_coord)`
+/// (so the parts are as many as the blocks, checked in debug builds); each block loads its part
+/// to every block. For one block (`0, layout!("1:0")`, CuTe's `Int<0>{}, Layout<_1>{}`) the
+/// part is the whole tile. The TensorMap walks its boxes itself, so the TMA mode is a tile, not
+/// CuTe's `(box, boxes)`; a copy checks that the shared part is the descriptor's tile.
+///
+/// ```
+/// use tessel::atom::element::BF16;
+/// use tessel::atom::gmma::Layout_K_SW128_Atom;
+/// use tessel::atom::tma::{TensorMap, TmaDescriptor};
+/// use tessel::atom::tma_copy::tma_partition;
+/// use tessel::{layout, local_tile, shape, TensorSmem, TileToShape, Underscore as _x, C};
+/// // A pair of blocks shares B's (256,64) tile: each loads 128 rows, multicast to both.
+/// type Half = TileToShape<Layout_K_SW128_Atom<BF16>, shape!("(128,64)")>;
+/// type Stages = TileToShape<Layout_K_SW128_Atom<BF16>, shape!("(256,64,2)")>;
+/// let (n, k) = (1024usize, 512usize);
+/// let b = layout!("(N,K):(ldB,1)"; N = n, K = k, ldB = k);
+/// let tma = TensorMap::<BF16, Half>::encode(0, &b, 2, |_, _: &mut TmaDescriptor| Ok::<(), ()>(())).unwrap();
+/// // SAFETY: the address and size are the stages' (nothing is read).
+/// let s_b = unsafe { TensorSmem::<BF16, _>::from_smem(0, 256 * 64 * 2, Stages::default()) };
+/// let g_b = local_tile(tma.get_tma_tensor(n, k), <shape!("(256,64)")>::default(), (1usize, _x));
+/// let (t_g, t_s) = tma_partition(&tma, 1, layout!("2:1"), s_b.group_modes::<0, 2>(), g_b.group_modes::<0, 2>());
+/// // Block 1 of the pair: rows 384.. of B, the second half of each stage.
+/// let copy = tma.with((0x8000, 0b11));
+/// assert_eq!(copy.box_at(&t_g.slice_by((_x, 2usize)), &t_s.slice_by((_x, 1usize)), 0), ([128, 384, 0, 0, 0], 2 * (256 * 64 + 128 * 64)));
+/// ```
 #[inline(always)]
-pub fn tma_partition<T, S, Ls: IntTuple, Gt, St>(
+pub fn tma_partition<T, S: TmaTile, Cs, Cd, Es, Ls, Eg, Lg>(
     _tma: &TensorMap<T, S>,
     cta_coord: usize,
-    _cta_layout: Layout<C<1>, Ls>,
-    stensor: St,
-    gtensor: Gt,
-) -> (Gt, St)
+    cta_layout: Layout<Cs, Cd>,
+    stensor: TensorOf<Es, Ls>,
+    gtensor: TensorOf<Eg, Lg>,
+) -> (TensorOf<Eg, Lg::Output>, TensorOf<Es, Ls::Output>)
 where
-    C<1>: LayoutShape<Ls>,
+    Cs: LayoutShape<Cd>,
+    Cd: IntTuple,
+    Layout<Cs, Cd>: At<usize>,
+    Ls: TmaPart<S::Top>,
+    Lg: TmaPart<S::Top>,
 {
-    debug_assert_eq!(cta_coord, 0, "tma_partition: one block, coordinate 0");
-    (gtensor, stensor)
+    let (part, blocks) = (cta_layout.at(cta_coord) as usize, cta_layout.shape().size());
+    let g = gtensor.map(|l| l.tma_part(S::Top::default(), part, blocks));
+    (
+        g,
+        stensor.map(|l| l.tma_part(S::Top::default(), part, blocks)),
+    )
 }
 
+/// A `(TMA, rest)` layout whose TMA mode is cut into tiles of `P`, one kept: what
+/// [`tma_partition`] does to both tensors, plain or swizzled.
+pub trait TmaPart<P>: Sized {
+    /// The layout with the part as its TMA mode.
+    type Output: Sliced;
+    /// Part `i` of `blocks` (as many as the parts, checked in debug builds), and the index of
+    /// its first element.
+    fn tma_part(self, tiler: P, i: usize, blocks: usize) -> (Self::Output, isize);
+}
+
+type Parted<L, P> = <L as ZippedDivideBy<P>>::Output;
+type PartTile<L, P> = <Parted<L, P> as TwoModes>::First;
+
+impl<S0, S1, D0: IntTuple, D1: IntTuple, P: Copy> TmaPart<P> for Layout<(S0, S1), (D0, D1)>
+where
+    (S0, S1): LayoutShape<(D0, D1)>,
+    S0: LayoutShape<D0>,
+    S1: LayoutShape<D1>,
+    Layout<S0, D0>: ZippedDivideBy<P>,
+    Parted<Layout<S0, D0>, P>: TwoModes,
+    PartTile<Layout<S0, D0>, P>: Parts,
+    <Parted<Layout<S0, D0>, P> as TwoModes>::Second: At<usize> + Parts,
+    <<Parted<Layout<S0, D0>, P> as TwoModes>::Second as Parts>::Shape: IntTuple,
+    (<PartTile<Layout<S0, D0>, P> as Parts>::Shape, S1):
+        LayoutShape<(<PartTile<Layout<S0, D0>, P> as Parts>::Stride, D1)>,
+    <PartTile<Layout<S0, D0>, P> as Parts>::Stride: IntTuple,
+{
+    type Output = Layout<
+        (<PartTile<Layout<S0, D0>, P> as Parts>::Shape, S1),
+        (<PartTile<Layout<S0, D0>, P> as Parts>::Stride, D1),
+    >;
+    #[inline(always)]
+    fn tma_part(self, tiler: P, i: usize, blocks: usize) -> (Self::Output, isize) {
+        let (tma, rest) = self.split();
+        let (part, parts) = tma.zipped_divide_by(tiler).split();
+        let shift = parts.at(i);
+        let count = parts.parts().0.size();
+        debug_assert_eq!(
+            count, blocks,
+            "tma_partition: the tile holds {count} of the TensorMap's tiles, the cluster layout {blocks} blocks"
+        );
+        let (s, d) = part.parts();
+        (Layout::new((s, rest.shape()), (d, rest.stride())), shift)
+    }
+}
+
+impl<Sw, L: TmaPart<P> + Copy, P> TmaPart<P> for Swizzled<Sw, L> {
+    type Output = Swizzled<Sw, L::Output>;
+    #[inline(always)]
+    fn tma_part(self, tiler: P, i: usize, blocks: usize) -> (Self::Output, isize) {
+        let (layout, shift) = (*self.inner()).tma_part(tiler, i, blocks);
+        (Swizzled::new(self.offset(), layout), shift)
+    }
+}
 #[cfg(target_arch = "nvptx64")]
 mod device {
     use super::{LoadState, Store, TmaCoords, TmaCopy};

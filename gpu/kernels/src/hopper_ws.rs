@@ -9,7 +9,9 @@
 //!   warp's elected lane issues TMA loads of each K tile of 128 bytes, `(128,64)` of A and half
 //!   of B's `(256,64)` multicast to both blocks of the pair, in 16-bit types (`(128,128)` and
 //!   half of `(256,128)` in e4m3), into 4 stages of a `PipelineTmaAsync`, running ahead across
-//!   tiles; the stages are a layout mode, `(128,BK,PIPE)` and `(256,BK,PIPE)`, sliced per stage;
+//!   tiles; the stages are a layout mode, `(128,BK,PIPE)` and `(256,BK,PIPE)`; `tma_partition`
+//!   of them and of the work's tiles of the TMA tensors gives each block its part of B, and
+//!   `copy(tma.with((bar, mask)), tBgB(_, k), tBsB(_, stage))` loads it;
 //! - warpgroups 1 and 2 consume (`setmaxnreg` 232): a TiledMma of two
 //!   `SM90_64x256x16_F32BF16BF16_SS` atoms along M (`SM90_64x256x32_F32E4M3E4M3_SS_TN` in e4m3),
 //!   128 accumulators a thread, one wgmma batch left in flight while the next K tile's is
@@ -28,11 +30,12 @@ use tessel::arch::sm90::{cluster_ctarank, cluster_id, cluster_sync, tma_store_wa
 use tessel::arch::sm90::{elect_one_sync, fence_proxy_async_shared, setmaxnreg, warp_idx_sync};
 use tessel::arch::{block, grid, sync_named, sync_threads, thread};
 use tessel::atom::element::{BF16, E4M3, F16};
-use tessel::atom::exec::{gemm, warpgroup_arrive, warpgroup_commit_batch, warpgroup_wait};
+use tessel::atom::exec::{copy, gemm, warpgroup_arrive, warpgroup_commit_batch, warpgroup_wait};
 use tessel::atom::gmma::{make_gmma_fragment, Layout_K_SW128_Atom, Layout_MN_SW128_Atom, K};
 use tessel::atom::pipeline::{PipelineState, PipelineTmaAsync};
 use tessel::atom::scheduler::{SplitKFlags, TileScheduler};
 use tessel::atom::tma::TensorMap;
+use tessel::atom::tma_copy::tma_partition;
 use tessel::mma::SM90_64x256x32_F32E4M3E4M3_SS_TN;
 use tessel::mma::{SM90_64x128x16_F32BF16BF16_SS, SM90_64x128x32_F32E4M3E4M3_SS_TN};
 use tessel::mma::{SM90_64x256x16_F32BF16BF16_SS, SM90_64x256x16_F32F16F16_SS};
@@ -40,7 +43,7 @@ use tessel::tensor::{
     assert_size, elem_less, make_identity_tensor, AccessMut, Underscore as _x, Walk,
 };
 use tessel::{
-    layout, local_tile, shape, ColMajor, MakeTiledMma, TensorPtr, TensorSmem, TileToShape, C,
+    layout, local_tile, shape, ColMajor, Layout, MakeTiledMma, TensorPtr, TensorSmem, TileToShape, C,
 };
 
 /// A stage of B: 256 rows of 64 elements, 128-byte swizzled (A's is [`Stage`], 128 rows).
@@ -150,9 +153,10 @@ pub unsafe extern "ptx-kernel" fn $name(
     type StagesB = TileToShape<Layout_K_SW128_Atom<$T>, (C<BN>, C<BK>, C<PIPE>)>;
     let sA = TensorSmem::<$T, _>::from_smem(sa0, 128 * BK * PIPE, StagesA::default());
     let sB = TensorSmem::<$T, _>::from_smem(sb0, BN * BK * PIPE, StagesB::default());
-    // The part of B's stage this block loads: its half in a pair sharing B, else all of it.
-    const PART_ROWS: usize = BN * PART_BYTES as usize / B_BYTES as usize;
-    let part = if PART_BYTES < B_BYTES { rank as usize } else { 0 };
+    // B's tile is loaded in parts, one a block: two in a pair sharing B (each block's half,
+    // multicast to both), else one.
+    const PARTS: usize = (B_BYTES / PART_BYTES) as usize;
+    let part = if PARTS > 1 { rank as usize } else { 0 };
 
     if warp < 4 {
         if $realloc {
@@ -163,17 +167,24 @@ pub unsafe extern "ptx-kernel" fn $name(
             for work in sched.work_of(unit, units) {
                 let (bp, bn) = work.tile;
                 let bm = pair * bp + rank as usize;
+                // The work's tiles of the TMA tensors, `(BM,BK,k)`, and with the stages
+                // `(TMA,k)` and `(TMA,PIPE)`; B's TMA mode is this block's part of the tile.
+                let gA = local_tile(tma_a.get_tma_tensor(m, k), <(C<128>, C<BK>)>::default(), (bm, _x));
+                let gB = local_tile(tma_b.get_tma_tensor(n, k), <(C<BN>, C<BK>)>::default(), (bn, _x));
+                let (tAgA, tAsA) = tma_partition(tma_a, 0, layout!("1:0"), sA.group_modes::<0, 2>(), gA.group_modes::<0, 2>());
+                let blocks = <Layout<C<PARTS>, C<1>>>::default();
+                let (tBgB, tBsB) = tma_partition(tma_b, part, blocks, sB.group_modes::<0, 2>(), gB.group_modes::<0, 2>());
                 for kt in work.k_tiles(k_tiles) {
                     pipe.producer_acquire(&write);
                     pipe.producer_expect_tx(&write, elected);
                     let (full, stage) = (pipe.barriers(&write).0, write.index() as usize);
-                    tma_a.load([bm * 128, kt * BK], &sA.slice_by((_x, _x, stage)), full, elected);
-                    let part_b = local_tile(sB.slice_by((_x, _x, stage)), <(C<PART_ROWS>, C<BK>)>::default(), (part, 0));
-                    let origin = [bn * BN + part * PART_ROWS, kt * BK];
-                    if $cluster && PART_BYTES < B_BYTES {
-                        tma_b.load_multicast(origin, &part_b, full, 0b11, elected);
+                    let a = tma_a.with(full).issue_if(elected);
+                    copy(&a, &tAgA.slice_by((_x, kt)), &mut tAsA.slice_by((_x, stage)));
+                    let (gb, mut sb) = (tBgB.slice_by((_x, kt)), tBsB.slice_by((_x, stage)));
+                    if $cluster && PARTS > 1 {
+                        copy(&tma_b.with((full, 0b11)).issue_if(elected), &gb, &mut sb);
                     } else {
-                        tma_b.load(origin, &part_b, full, elected);
+                        copy(&tma_b.with(full).issue_if(elected), &gb, &mut sb);
                     }
                     write.advance();
                 }
@@ -271,7 +282,9 @@ pub unsafe extern "ptx-kernel" fn $name(
                 sync_named(1, 256);
                 if tid == 128 {
                     // What lies past the matrix's edge is not written.
-                    tma_c.store([bm * 128, bn * BN + 128 * h], &sc, true);
+                    let half = <(C<128>, C<128>)>::default();
+                    let mut gC = local_tile(tma_c.get_tma_tensor(m, n), half, (bm, bn * (BN / 128) + h));
+                    copy(tma_c, &sc, &mut gC);
                     tma_store_arrive();
                 }
             });
