@@ -17,7 +17,9 @@ use tessel::arch::sm90::{elect_one_sync, tma_store_arrive, tma_store_wait, warp_
 use tessel::arch::{block, sync_threads, thread};
 use tessel::atom::copy::{CopyAtom, UniversalCopy};
 use tessel::atom::element::{BF16, F16};
-use tessel::atom::exec::{copy, copy_if, gemm, warpgroup_arrive, warpgroup_commit_batch, warpgroup_wait};
+use tessel::atom::exec::{
+    copy, copy_if, gemm, warpgroup_arrive, warpgroup_commit_batch, warpgroup_wait,
+};
 use tessel::atom::gmma::{make_gmma_fragment, Layout_K_SW128_Atom, K};
 use tessel::atom::pipeline::{PipelineState, PipelineTmaAsync};
 use tessel::atom::tma::TensorMap;

@@ -43,7 +43,8 @@ use tessel::tensor::{
     assert_size, elem_less, make_identity_tensor, AccessMut, Underscore as _x, Walk,
 };
 use tessel::{
-    layout, local_tile, shape, ColMajor, Layout, MakeTiledMma, TensorPtr, TensorSmem, TileToShape, C,
+    layout, local_tile, shape, ColMajor, Layout, MakeTiledMma, TensorPtr, TensorSmem, TileToShape,
+    C,
 };
 
 /// A stage of B: 256 rows of 64 elements, 128-byte swizzled (A's is [`Stage`], 128 rows).
