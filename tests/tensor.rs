@@ -731,3 +731,50 @@ fn identity_coordinates_are_the_matrix_coordinates() {
         }
     }
 }
+
+/// An identity tensor of rank 1 to 5: each element's coordinate is its natural coordinate
+/// (`idx2crd` of its 1-D index in the shape), and a tile of a rank-3 tensor, its rest mode kept,
+/// gives the coordinates of each tile, past the edge too.
+#[test]
+fn identity_tensors_of_every_rank_give_each_elements_coordinate() {
+    use tessel::coord::idx2crd;
+    use tessel::tensor::{elem_less, make_identity_tensor_of};
+    let t1 = make_identity_tensor_of((7usize,));
+    let t3 = make_identity_tensor_of((3usize, 4usize, 5usize));
+    let t4 = make_identity_tensor_of((3usize, 2usize, 4usize, 2usize));
+    let t5 = make_identity_tensor_of((2usize, 3usize, 2usize, 2usize, 3usize));
+    for i in 0..7usize {
+        assert_eq!(t1.coord(i), (i,));
+    }
+    for i in 0..60usize {
+        assert_eq!(t3.coord(i), idx2crd(i, (3usize, 4usize, 5usize)));
+        assert!(elem_less(t3.coord(i), (3, 4, 5)));
+    }
+    for i in 0..48usize {
+        assert_eq!(t4.coord(i), idx2crd(i, (3usize, 2usize, 4usize, 2usize)));
+    }
+    for i in 0..72usize {
+        assert_eq!(t5.coord(i), idx2crd(i, (2usize, 3usize, 2usize, 2usize, 3usize)));
+    }
+    // (M,N,L) = (100,60,8) in (32,32,1) tiles, tile (3,1,_): 4 rows past the edge, every batch.
+    let batch = make_identity_tensor_of((100usize, 60usize, 8usize));
+    let tiles = local_tile(batch, <shape!("(32,32,1)")>::default(), (3usize, 1usize, Underscore));
+    assert_eq!(tiles.layout().to_string().split(':').next(), Some("(32,32,1,8)"));
+    for l in 0..8usize {
+        for j in 0..32usize {
+            for i in 0..32usize {
+                let c = tiles.coord((i, j, 0usize, l));
+                assert_eq!(c, (96 + i, 32 + j, l));
+                assert_eq!(elem_less(c, (100, 60, 8)), i < 4 && j < 28);
+            }
+        }
+    }
+}
+
+#[test]
+#[cfg(debug_assertions)]
+#[should_panic(expected = "an extent but the last does not fit")]
+fn an_identity_tensor_checks_its_extents_fit_their_bits() {
+    // Rank 4 on a 64-bit target: 16 bits a mode.
+    let _ = tessel::tensor::make_identity_tensor_of((70000usize, 2usize, 2usize, 2usize));
+}

@@ -169,7 +169,7 @@ macro_rules! tma_partition_case {
         let s = unsafe { TensorSmem::<BF16, _>::from_smem(0x400, 128 * 64 * 4, Stages::default()) };
         let tile = <shape!("(128,64)")>::default();
         for bm in 0..m.div_ceil(128) {
-            let g = local_tile(tma.get_tma_tensor(m, k), tile, (bm, _x));
+            let g = local_tile(tma.get_tma_tensor((m, k)), tile, (bm, _x));
             let (tg, ts) = tma_partition(
                 &tma,
                 0,
@@ -252,7 +252,7 @@ macro_rules! multicast_case {
         let s = unsafe { TensorSmem::<BF16, _>::from_smem(0, 256 * 64 * 2, Stages::default()) };
         for bn in 0..n.div_ceil(256) {
             let g = local_tile(
-                tma.get_tma_tensor(n, k),
+                tma.get_tma_tensor((n, k)),
                 <shape!("(256,64)")>::default(),
                 (bn, _x),
             );
@@ -311,7 +311,7 @@ fn tma_partition_needs_as_many_parts_as_blocks() {
     // SAFETY: the address and size are the stages' (nothing is read).
     let s = unsafe { TensorSmem::<BF16, _>::from_smem(0, 256 * 64 * 2, Stages::default()) };
     let g = local_tile(
-        tma.get_tma_tensor(512, 128),
+        tma.get_tma_tensor((512, 128)),
         <shape!("(256,64)")>::default(),
         (0usize, _x),
     );
@@ -322,4 +322,39 @@ fn tma_partition_needs_as_many_parts_as_blocks() {
         s.group_modes::<0, 2>(),
         g.group_modes::<0, 2>(),
     );
+}
+
+/// A batched A, `(M,K,L)`: the TMA tensor of rank 3 cut into `(128,64,1)` tiles of batch `l`
+/// copies the boxes `box_copy` gives from `(m, k, l)`: its descriptor has a third mode, and the
+/// origin carries the batch.
+#[test]
+fn a_tma_copy_of_a_rank_3_tensor_carries_the_batch() {
+    use tessel::atom::tma_copy::tma_partition;
+    use tessel::{local_tile, TensorSmem, Underscore as _x, C};
+    type Stage = TileToShape<Layout_K_SW128_Atom<BF16>, shape!("(128,64)")>;
+    type Stages = TileToShape<Layout_K_SW128_Atom<BF16>, (C<128>, C<64>, C<2>)>;
+    let (m, k, l) = (300usize, 192usize, 3usize);
+    let a = layout!("(M,K,L):(ldA,1,ldL)"; M = m, K = k, L = l, ldA = k, ldL = m * k);
+    let tma = TensorMap::<BF16, Stage>::encode(0, &a, 1, |p, _: &mut TmaDescriptor| {
+        assert_eq!((p.rank, &p.global_dim[..3]), (3, &[192, 300, 3][..]));
+        Ok::<(), ()>(())
+    })
+    .unwrap();
+    // SAFETY: the address and size are the stages' (nothing is read).
+    let s = unsafe { TensorSmem::<BF16, _>::from_smem(0, 128 * 64 * 2, Stages::default()) };
+    let tile = <shape!("(128,64,1)")>::default();
+    for batch in 0..l {
+        for bm in 0..3usize {
+            let g = local_tile(tma.get_tma_tensor((m, k, l)), tile, (bm, _x, batch));
+            let (tg, ts) = tma_partition(&tma, 0, layout!("1:0"), s.group_modes::<0, 2>(), g.group_modes::<0, 3>());
+            for kt in 0..3usize {
+                let copy = tma.with(0x9000);
+                assert_eq!(
+                    copy.box_at(&tg.slice_by((_x, kt)), &ts.slice_by((_x, kt % 2)), 0),
+                    tma.box_copy([bm * 128, kt * 64, batch], &s.slice_by((_x, _x, kt % 2)), 0),
+                );
+                assert_eq!(copy.box_at(&tg.slice_by((_x, kt)), &ts.slice_by((_x, kt % 2)), 0).0[2], batch as i32);
+            }
+        }
+    }
 }

@@ -31,7 +31,7 @@
 //! let tma = TensorMap::<BF16, Stage>::encode(0, &a, 1, |_, _: &mut TmaDescriptor| Ok::<(), ()>(())).unwrap();
 //! // SAFETY: the address and size are the stages' (nothing is read).
 //! let s_a = unsafe { TensorSmem::<BF16, _>::from_smem(0x400, 128 * 64 * 3, Stages::default()) };
-//! let g_a = local_tile(tma.get_tma_tensor(m, k), <shape!("(128,64)")>::default(), (2usize, _x)); // (BM,BK,k)
+//! let g_a = local_tile(tma.get_tma_tensor((m, k)), <shape!("(128,64)")>::default(), (2usize, _x)); // (BM,BK,k)
 //! let (t_g, t_s) = tma_partition(&tma, 0, layout!("1:0"), s_a.group_modes::<0, 2>(), g_a.group_modes::<0, 2>());
 //! // K tile 3 into stage 1: the tile at row 256, column 192; the stage's address.
 //! let copy = tma.with(0x8000);
@@ -48,7 +48,8 @@ use crate::layout::coord::{Coord, CoordIn};
 use crate::layout::int_tuple::{IntTuple, LayoutShape};
 use crate::layout::sublayout::{Parts, TwoModes};
 use crate::layout::Layout;
-use crate::tensor::{make_identity_tensor, At, Coords, IdentityTensor, Sliced, Swizzled, TensorOf};
+use crate::tensor::{make_identity_tensor_of, At, Coords, Engine, IdentityShape, IdentityTensor};
+use crate::tensor::{Sliced, Swizzled, TensorOf};
 
 /// A TMA copy with its state `St`: `u32` (a load, its barrier), `(u32, u16)` (a multicast load,
 /// its barrier and the blocks), or [`Store`].
@@ -91,22 +92,23 @@ impl LoadState for (u32, u16) {
     }
 }
 
-/// A tile of TMA coordinates (a tile of [`TensorMap::get_tma_tensor`]): where its first element
-/// is, and how many it has.
+/// A tile of TMA coordinates (a tile of [`TensorMap::get_tma_tensor`], of any rank): where its
+/// first element is, and how many it has.
 pub trait TmaCoords {
-    /// The global coordinate of its first element.
-    fn origin(&self) -> [usize; 2];
+    /// The global coordinate of its first element, in TMA's five modes (zeros past the rank).
+    fn origin(&self) -> [usize; MAX_RANK];
     /// Its size.
     fn size(&self) -> usize;
 }
-impl<S: LayoutShape<D>, D: IntTuple> TmaCoords for TensorOf<Coords, Layout<S, D>>
+impl<const R: usize, S: LayoutShape<D>, D: IntTuple> TmaCoords for TensorOf<Coords<R>, Layout<S, D>>
 where
+    Coords<R>: Engine,
+    <Coords<R> as Engine>::Elem: IdentityShape,
     usize: CoordIn<S::Profile, Itself = usize> + Coord<S, D>,
 {
     #[inline(always)]
-    fn origin(&self) -> [usize; 2] {
-        let (m, n) = self.coord(0usize);
-        [m, n]
+    fn origin(&self) -> [usize; MAX_RANK] {
+        self.coord_padded(0usize)
     }
     #[inline(always)]
     fn size(&self) -> usize {
@@ -137,11 +139,15 @@ impl<T, S> TensorMap<T, S> {
         }
     }
 
-    /// CuTe's `tma.get_tma_tensor(shape)`: the coordinates of the `m x n` global tensor, each
-    /// element its own (an identity tensor), to be cut as the data would be.
+    /// CuTe's `tma.get_tma_tensor(shape)`: the coordinates of the global tensor of `shape`
+    /// (`(m, k)`, or of rank up to 5), each element its own (an identity tensor), to be cut as the
+    /// data would be.
     #[inline(always)]
-    pub fn get_tma_tensor(&self, m: usize, n: usize) -> IdentityTensor {
-        make_identity_tensor(m, n)
+    pub fn get_tma_tensor<Sh: IdentityShape>(&self, shape: Sh) -> IdentityTensor<Sh>
+    where
+        Sh::Engine: Default,
+    {
+        make_identity_tensor_of(shape)
     }
 }
 
@@ -225,7 +231,7 @@ impl<'a, T: TmaElement, S: TmaTile, St> TmaCopy<'a, T, S, St> {
 /// let tma = TensorMap::<BF16, Half>::encode(0, &b, 2, |_, _: &mut TmaDescriptor| Ok::<(), ()>(())).unwrap();
 /// // SAFETY: the address and size are the stages' (nothing is read).
 /// let s_b = unsafe { TensorSmem::<BF16, _>::from_smem(0, 256 * 64 * 2, Stages::default()) };
-/// let g_b = local_tile(tma.get_tma_tensor(n, k), <shape!("(256,64)")>::default(), (1usize, _x));
+/// let g_b = local_tile(tma.get_tma_tensor((n, k)), <shape!("(256,64)")>::default(), (1usize, _x));
 /// let (t_g, t_s) = tma_partition(&tma, 1, layout!("2:1"), s_b.group_modes::<0, 2>(), g_b.group_modes::<0, 2>());
 /// // Block 1 of the pair: rows 384.. of B, the second half of each stage.
 /// let copy = tma.with((0x8000, 0b11));

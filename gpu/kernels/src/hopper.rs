@@ -84,8 +84,8 @@ pub unsafe extern "ptx-kernel" fn $name(
     // The block's tiles of the TMA tensors, `(BM,BK,k)`, and with the stages `(TMA,k)` and
     // `(TMA,PIPE)`: one TMA copy a K tile and stage.
     let tile = <shape!("(128,64)")>::default();
-    let gA = local_tile(tma_a.get_tma_tensor(m, k), tile, (bm, _x));
-    let gB = local_tile(tma_b.get_tma_tensor(n, k), tile, (bn, _x));
+    let gA = local_tile(tma_a.get_tma_tensor((m, k)), tile, (bm, _x));
+    let gB = local_tile(tma_b.get_tma_tensor((n, k)), tile, (bn, _x));
     let one = layout!("1:0");
     let (tAgA, tAsA) = tma_partition(tma_a, 0, one, sA.group_modes::<0, 2>(), gA.group_modes::<0, 2>());
     let (tBgB, tBsB) = tma_partition(tma_b, 0, one, sB.group_modes::<0, 2>(), gB.group_modes::<0, 2>());

@@ -170,8 +170,8 @@ pub unsafe extern "ptx-kernel" fn $name(
                 let bm = pair * bp + rank as usize;
                 // The work's tiles of the TMA tensors, `(BM,BK,k)`, and with the stages
                 // `(TMA,k)` and `(TMA,PIPE)`; B's TMA mode is this block's part of the tile.
-                let gA = local_tile(tma_a.get_tma_tensor(m, k), <(C<128>, C<BK>)>::default(), (bm, _x));
-                let gB = local_tile(tma_b.get_tma_tensor(n, k), <(C<BN>, C<BK>)>::default(), (bn, _x));
+                let gA = local_tile(tma_a.get_tma_tensor((m, k)), <(C<128>, C<BK>)>::default(), (bm, _x));
+                let gB = local_tile(tma_b.get_tma_tensor((n, k)), <(C<BN>, C<BK>)>::default(), (bn, _x));
                 let (tAgA, tAsA) = tma_partition(tma_a, 0, layout!("1:0"), sA.group_modes::<0, 2>(), gA.group_modes::<0, 2>());
                 let blocks = <Layout<C<PARTS>, C<1>>>::default();
                 let (tBgB, tBsB) = tma_partition(tma_b, part, blocks, sB.group_modes::<0, 2>(), gB.group_modes::<0, 2>());
@@ -284,7 +284,7 @@ pub unsafe extern "ptx-kernel" fn $name(
                 if tid == 128 {
                     // What lies past the matrix's edge is not written.
                     let half = <(C<128>, C<128>)>::default();
-                    let mut gC = local_tile(tma_c.get_tma_tensor(m, n), half, (bm, bn * (BN / 128) + h));
+                    let mut gC = local_tile(tma_c.get_tma_tensor((m, n)), half, (bm, bn * (BN / 128) + h));
                     copy(tma_c, &sc, &mut gC);
                     tma_store_arrive();
                 }
