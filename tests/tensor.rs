@@ -754,12 +754,22 @@ fn identity_tensors_of_every_rank_give_each_elements_coordinate() {
         assert_eq!(t4.coord(i), idx2crd(i, (3usize, 2usize, 4usize, 2usize)));
     }
     for i in 0..72usize {
-        assert_eq!(t5.coord(i), idx2crd(i, (2usize, 3usize, 2usize, 2usize, 3usize)));
+        assert_eq!(
+            t5.coord(i),
+            idx2crd(i, (2usize, 3usize, 2usize, 2usize, 3usize))
+        );
     }
     // (M,N,L) = (100,60,8) in (32,32,1) tiles, tile (3,1,_): 4 rows past the edge, every batch.
     let batch = make_identity_tensor_of((100usize, 60usize, 8usize));
-    let tiles = local_tile(batch, <shape!("(32,32,1)")>::default(), (3usize, 1usize, Underscore));
-    assert_eq!(tiles.layout().to_string().split(':').next(), Some("(32,32,1,8)"));
+    let tiles = local_tile(
+        batch,
+        <shape!("(32,32,1)")>::default(),
+        (3usize, 1usize, Underscore),
+    );
+    assert_eq!(
+        tiles.layout().to_string().split(':').next(),
+        Some("(32,32,1,8)")
+    );
     for l in 0..8usize {
         for j in 0..32usize {
             for i in 0..32usize {

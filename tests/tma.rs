@@ -346,15 +346,80 @@ fn a_tma_copy_of_a_rank_3_tensor_carries_the_batch() {
     for batch in 0..l {
         for bm in 0..3usize {
             let g = local_tile(tma.get_tma_tensor((m, k, l)), tile, (bm, _x, batch));
-            let (tg, ts) = tma_partition(&tma, 0, layout!("1:0"), s.group_modes::<0, 2>(), g.group_modes::<0, 3>());
+            let (tg, ts) = tma_partition(
+                &tma,
+                0,
+                layout!("1:0"),
+                s.group_modes::<0, 2>(),
+                g.group_modes::<0, 3>(),
+            );
             for kt in 0..3usize {
                 let copy = tma.with(0x9000);
                 assert_eq!(
                     copy.box_at(&tg.slice_by((_x, kt)), &ts.slice_by((_x, kt % 2)), 0),
                     tma.box_copy([bm * 128, kt * 64, batch], &s.slice_by((_x, _x, kt % 2)), 0),
                 );
-                assert_eq!(copy.box_at(&tg.slice_by((_x, kt)), &ts.slice_by((_x, kt % 2)), 0).0[2], batch as i32);
+                assert_eq!(
+                    copy.box_at(&tg.slice_by((_x, kt)), &ts.slice_by((_x, kt % 2)), 0)
+                        .0[2],
+                    batch as i32
+                );
             }
         }
     }
+}
+
+/// A global tensor of more modes than a descriptor's 5: modes outside the box that continue each
+/// other in memory merge into one descriptor mode (the TMA coordinate their colexicographic
+/// sum), statically trivial ones drop; six modes that do neither have no descriptor.
+#[test]
+fn global_tensors_past_rank_5_merge_into_the_descriptors_modes() {
+    use tessel::atom::tma::TmaError;
+    use tessel::C;
+    type Stage = TileToShape<Layout_K_SW128_Atom<BF16>, shape!("(128,64)")>;
+    let (m, k, l) = (256usize, 128usize, [2usize, 3, 4, 5]);
+    let mk = m * k;
+    let batched = layout!("(M,K,L0,L1,L2,L3):(ldA,1,s0,s1,s2,s3)";
+        M = m, K = k, L0 = l[0], L1 = l[1], L2 = l[2], L3 = l[3], ldA = k,
+        s0 = mk, s1 = mk * l[0], s2 = mk * l[0] * l[1], s3 = mk * l[0] * l[1] * l[2]);
+    let mut seen = None;
+    let tma = TensorMap::<BF16, Stage>::encode(0, &batched, 1, |p, _: &mut TmaDescriptor| {
+        seen = Some((p.rank, p.global_dim, p.global_strides));
+        Ok::<(), ()>(())
+    })
+    .unwrap();
+    let (rank, dim, strides) = seen.unwrap();
+    assert_eq!(
+        (rank, &dim[..3], &strides[..2]),
+        (3, &[128, 256, 120][..], &[256, 2 * mk as u64][..])
+    );
+    // (m, k, l0, l1, l2, l3) to (k, m, l0 + 2 l1 + 6 l2 + 24 l3).
+    assert_eq!(
+        tma.tma_coord([7, 9, 1, 2, 3, 4]),
+        [9, 7, 1 + 4 + 18 + 96, 0, 0]
+    );
+    // Two statically trivial modes among eight, the rest as above.
+    let padded = layout!("(M,K,1,L0,L1,1,L2,L3):(ldA,1,0,s0,s1,0,s2,s3)";
+        M = m, K = k, L0 = l[0], L1 = l[1], L2 = l[2], L3 = l[3], ldA = k,
+        s0 = mk, s1 = mk * l[0], s2 = mk * l[0] * l[1], s3 = mk * l[0] * l[1] * l[2]);
+    let _: C<1> = padded.shape().2;
+    let tma = TensorMap::<BF16, Stage>::encode(0, &padded, 1, |p, _: &mut TmaDescriptor| {
+        assert_eq!((p.rank, &p.global_dim[..3]), (3, &[128, 256, 120][..]));
+        Ok::<(), ()>(())
+    })
+    .unwrap();
+    assert_eq!(
+        tma.tma_coord([7, 9, 0, 1, 2, 0, 3, 4]),
+        [9, 7, 1 + 4 + 18 + 96, 0, 0]
+    );
+    // Four batch modes with gaps between them: six descriptor modes.
+    let gaps = layout!("(M,K,L0,L1,L2,L3):(ldA,1,s0,s1,s2,s3)";
+        M = m, K = k, L0 = l[0], L1 = l[1], L2 = l[2], L3 = l[3], ldA = k,
+        s0 = 2 * mk, s1 = 8 * mk, s2 = 32 * mk, s3 = 256 * mk);
+    let no =
+        TensorMap::<BF16, Stage>::encode(0, &gaps, 1, |_, _: &mut TmaDescriptor| Ok::<(), ()>(()));
+    assert_eq!(
+        no.err(),
+        Some(tessel::atom::tma::EncodeError::Tma(TmaError::Rank))
+    );
 }

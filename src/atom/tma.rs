@@ -49,6 +49,10 @@ use typenum::Unsigned;
 /// The most modes a TMA descriptor has.
 pub const MAX_RANK: usize = 5;
 
+/// The most modes a global tensor may have (flat): those past the descriptor's 5 merge where
+/// they continue each other in memory, or have extent 1.
+pub const MAX_GMEM_RANK: usize = 8;
+
 /// Why a shared layout has no TMA box, or a global tensor no descriptor.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum TmaError {
@@ -519,10 +523,10 @@ pub struct GmemMode {
     pub trivial: bool,
 }
 
-/// A global tensor's layout of flat modes (1 to 5), static, runtime or mixed.
+/// A global tensor's layout of flat modes (1 to [`MAX_GMEM_RANK`]), static, runtime or mixed.
 pub trait TmaGmem {
     /// Its modes.
-    fn gmem_modes(&self) -> ([GmemMode; MAX_RANK], usize);
+    fn gmem_modes(&self) -> ([GmemMode; MAX_GMEM_RANK], usize);
 }
 
 fn gmem_mode<S: Int, D: Int>(s: &S, d: &D) -> GmemMode {
@@ -540,9 +544,9 @@ macro_rules! tma_gmem {
             ($($S,)+): LayoutShape<($($D,)+)>,
             ($($D,)+): IntTuple,
         {
-            fn gmem_modes(&self) -> ([GmemMode; MAX_RANK], usize) {
+            fn gmem_modes(&self) -> ([GmemMode; MAX_GMEM_RANK], usize) {
                 let (s, d) = (self.shape(), self.stride());
-                let mut m = [GmemMode { shape: 1, stride: 0, trivial: true }; MAX_RANK];
+                let mut m = [GmemMode { shape: 1, stride: 0, trivial: true }; MAX_GMEM_RANK];
                 $(m[$i] = gmem_mode(&s.$i, &d.$i);)+
                 (m, $n)
             }
@@ -554,6 +558,9 @@ tma_gmem!(2: (S0 D0 0) (S1 D1 1));
 tma_gmem!(3: (S0 D0 0) (S1 D1 1) (S2 D2 2));
 tma_gmem!(4: (S0 D0 0) (S1 D1 1) (S2 D2 2) (S3 D3 3));
 tma_gmem!(5: (S0 D0 0) (S1 D1 1) (S2 D2 2) (S3 D3 3) (S4 D4 4));
+tma_gmem!(6: (S0 D0 0) (S1 D1 1) (S2 D2 2) (S3 D3 3) (S4 D4 4) (S5 D5 5));
+tma_gmem!(7: (S0 D0 0) (S1 D1 1) (S2 D2 2) (S3 D3 3) (S4 D4 4) (S5 D5 5) (S6 D6 6));
+tma_gmem!(8: (S0 D0 0) (S1 D1 1) (S2 D2 2) (S3 D3 3) (S4 D4 4) (S5 D5 5) (S6 D6 6) (S7 D7 7));
 
 /// A shared tensor a TMA copy fills: where its first element is (before the swizzle, whose
 /// pattern the hardware applies to the address bits) and its layout, which must be the
@@ -635,7 +642,7 @@ pub struct TmaParams {
     /// `CUtensorMapFloatOOBfill`: none (zeros).
     pub oob_fill: u32,
     /// Each global mode's place in the TMA coordinates.
-    pub coord_map: [CoordMap; MAX_RANK],
+    pub coord_map: [CoordMap; MAX_GMEM_RANK],
 }
 
 impl TmaParams {
@@ -685,7 +692,7 @@ pub fn tma_params(
         swizzle: tma_box.swizzle(),
         l2_promotion: 2,
         oob_fill: 0,
-        coord_map: [CoordMap::default(); MAX_RANK],
+        coord_map: [CoordMap::default(); MAX_GMEM_RANK],
     };
     let mut stride = [0u64; MAX_RANK];
     for (i, d) in modes[..rank].iter().enumerate() {
@@ -718,14 +725,14 @@ pub fn tma_params(
 /// One mode of the descriptor: the global modes it merges, and its box extent.
 #[derive(Clone, Copy)]
 struct DescMode {
-    gmodes: [usize; MAX_RANK],
+    gmodes: [usize; MAX_GMEM_RANK],
     len: usize,
     extent: u64,
 }
 
 impl DescMode {
     fn new(gmode: usize, extent: u64) -> Self {
-        let mut gmodes = [0; MAX_RANK];
+        let mut gmodes = [0; MAX_GMEM_RANK];
         gmodes[0] = gmode;
         DescMode {
             gmodes,
@@ -739,8 +746,9 @@ impl DescMode {
 }
 
 /// The descriptor's modes: the box's, a box mode merged into the one before where it continues
-/// it in global memory within 256 elements (CuTe's `coalesce_256`), then each global mode the
-/// box does not walk (not statically trivial), with box extent 1.
+/// it in global memory within 256 elements (CuTe's `coalesce_256`), then the global modes the
+/// box does not walk (not statically trivial), with box extent 1, each merged into the one before
+/// where it continues it (so a global tensor of more modes than 5 may still have a descriptor).
 fn descriptor_modes(
     gmem: &[GmemMode],
     tma_box: &TmaBox,
@@ -766,10 +774,23 @@ fn descriptor_modes(
             }
         }
     }
+    let mut last: Option<(u64, i64)> = None; // the last mode's extent and stride, outside the box
     for (j, g) in gmem.iter().enumerate() {
-        if !g.trivial && !tma_box.modes().iter().any(|m| m.gmode == j) {
-            *modes.get_mut(rank).ok_or(TmaError::Rank)? = DescMode::new(j, 1);
-            rank += 1;
+        if g.trivial || tma_box.modes().iter().any(|m| m.gmode == j) {
+            continue;
+        }
+        match last {
+            Some((s, d)) if s as i64 * d == g.stride => {
+                let dm = &mut modes[rank - 1];
+                dm.gmodes[dm.len] = j;
+                dm.len += 1;
+                last = Some((s * g.shape, d));
+            }
+            _ => {
+                *modes.get_mut(rank).ok_or(TmaError::Rank)? = DescMode::new(j, 1);
+                rank += 1;
+                last = Some((g.shape, g.stride));
+            }
         }
     }
     Ok((modes, rank))
@@ -783,8 +804,8 @@ fn coord_map(
     modes: &[DescMode],
     stride: &[u64],
     bytes: usize,
-) -> [CoordMap; MAX_RANK] {
-    let mut map = [CoordMap::default(); MAX_RANK];
+) -> [CoordMap; MAX_GMEM_RANK] {
+    let mut map = [CoordMap::default(); MAX_GMEM_RANK];
     for (i, d) in modes.iter().enumerate() {
         for &j in d.gmodes() {
             let scale = match (i, d.len) {
@@ -890,7 +911,7 @@ pub struct TmaDescriptor(pub [u64; 16]);
 /// ```
 pub struct TensorMap<T, S> {
     desc: TmaDescriptor,
-    coord_map: [CoordMap; MAX_RANK],
+    coord_map: [CoordMap; MAX_GMEM_RANK],
     rank: u32,
     tile: PhantomData<fn() -> (T, S)>,
 }
