@@ -49,8 +49,8 @@ use typenum::Unsigned;
 /// The most modes a TMA descriptor has.
 pub const MAX_RANK: usize = 5;
 
-/// The most modes a global tensor may have (flat): those past the descriptor's 5 merge where
-/// they continue each other in memory, or have extent 1.
+/// The most modes a global tensor may have (flat): those past the descriptor's 5 fold into its
+/// last mode (CuTe's `construct_tma_gbasis`), statically trivial ones drop.
 pub const MAX_GMEM_RANK: usize = 8;
 
 /// Why a shared layout has no TMA box, or a global tensor no descriptor.
@@ -747,8 +747,8 @@ impl DescMode {
 
 /// The descriptor's modes: the box's, a box mode merged into the one before where it continues
 /// it in global memory within 256 elements (CuTe's `coalesce_256`), then the global modes the
-/// box does not walk (not statically trivial), with box extent 1, each merged into the one before
-/// where it continues it (so a global tensor of more modes than 5 may still have a descriptor).
+/// box does not walk (not statically trivial), with box extent 1; those past the descriptor's 5
+/// fold into its last mode, which covers them at their greatest common stride (as CuTe does).
 fn descriptor_modes(
     gmem: &[GmemMode],
     tma_box: &TmaBox,
@@ -774,22 +774,16 @@ fn descriptor_modes(
             }
         }
     }
-    let mut last: Option<(u64, i64)> = None; // the last mode's extent and stride, outside the box
     for (j, g) in gmem.iter().enumerate() {
-        if g.trivial || tma_box.modes().iter().any(|m| m.gmode == j) {
-            continue;
-        }
-        match last {
-            Some((s, d)) if s as i64 * d == g.stride => {
-                let dm = &mut modes[rank - 1];
-                dm.gmodes[dm.len] = j;
-                dm.len += 1;
-                last = Some((s * g.shape, d));
-            }
-            _ => {
-                *modes.get_mut(rank).ok_or(TmaError::Rank)? = DescMode::new(j, 1);
+        if !g.trivial && !tma_box.modes().iter().any(|m| m.gmode == j) {
+            if rank < MAX_RANK {
+                modes[rank] = DescMode::new(j, 1);
                 rank += 1;
-                last = Some((g.shape, g.stride));
+            } else {
+                // Past the descriptor's 5 modes, the rest fold into the last (as CuTe folds them).
+                let dm = &mut modes[MAX_RANK - 1];
+                *dm.gmodes.get_mut(dm.len).ok_or(TmaError::Rank)? = j;
+                dm.len += 1;
             }
         }
     }
