@@ -84,7 +84,7 @@ pub use projection::{local_partition_proj, local_tile_proj, Dice, DicedLayout, X
 pub use slice::{SliceLayout, SliceMode, SlicedLayout, Underscore};
 pub use swizzled::Swizzled;
 pub use tile_coord::TileCoord;
-pub use walk::{Counted, Counts, LeadingCounts, Walk};
+pub use walk::{CountList, Counted, Counts, LeadingCounts, Walk};
 
 use crate::algebra::composition::ComposeBy;
 use crate::algebra::divide::{LogicalDivideBy, ZippedDivideBy};

@@ -87,6 +87,14 @@ impl<V: Count, P: Count, Q: Count> Counts for (V, P, Q) {
 }
 
 /// The number of elements of an IntTuple as a [`Count`]: static when every leaf is.
+///
+/// ```
+/// use tessel::tensor::Counted;
+/// use tessel::typenum::{U12, U6};
+/// static_assertions::assert_type_eq_all!(<(U6, (tessel::typenum::U1, tessel::typenum::U2)) as Counted>::Count, U12);
+/// // One runtime leaf makes the whole count a runtime one.
+/// static_assertions::assert_type_eq_all!(<(U6, usize) as Counted>::Count, usize);
+/// ```
 pub trait Counted: IntTuple {
     /// The count.
     type Count: Count;
@@ -114,6 +122,16 @@ macro_rules! counted_tuples {
 for_each_arity!(counted_tuples);
 
 /// The product of a list of IntTuples' counts.
+///
+/// ```
+/// use tessel::list::{Cons, Nil};
+/// use tessel::tensor::CountList;
+/// use tessel::typenum::{U2, U3, U6};
+/// let modes = Cons(U2::default(), Cons(U3::default(), Nil));
+/// static_assertions::assert_type_eq_all!(<Cons<U2, Cons<U3, Nil>> as CountList>::Count, U6);
+/// assert_eq!(CountList::count(&modes), U6::default());
+/// assert_eq!(CountList::count(&Cons(U2::default(), Cons(5usize, Nil))), 10);
+/// ```
 pub trait CountList {
     /// The count.
     type Count: Count;
@@ -139,6 +157,19 @@ where
 }
 
 /// The counts of a list of modes: the first's, the second's (1 where there is none), the rest's.
+///
+/// ```
+/// use tessel::list::{Cons, Nil};
+/// use tessel::tensor::LeadingCounts;
+/// use tessel::typenum::{U1, U2, U4, U8};
+/// // (V, M, K, L) = (4, 2, runtime 3, 8): V and M static, the rest a runtime 24.
+/// let modes = Cons(U4::default(), Cons(U2::default(), Cons(3usize, Cons(U8::default(), Nil))));
+/// assert_eq!(modes.leading(), (U4::default(), U2::default(), 24));
+/// // One mode: 1 for the second and the rest, statically.
+/// let one = Cons(U8::default(), Nil);
+/// static_assertions::assert_type_eq_all!(<Cons<U8, Nil> as LeadingCounts>::Output, (U8, U1, U1));
+/// assert_eq!(one.leading(), (U8::default(), U1::default(), U1::default()));
+/// ```
 pub trait LeadingCounts {
     /// `(V, P, Q)`.
     type Output: Counts;
