@@ -5,8 +5,8 @@
 //! tensor ([`TensorMap::get_tma_tensor`]: the global tensor's coordinates, cut by the same
 //! `local_tile` as the data would be), its shared side a tile of the descriptor's layout.
 //! [`tma_partition`] takes both with the tile gathered into mode 0 (`group_modes::<0, 2>`) and
-//! gives them back as `(TMA, rest...)`: slicing a rest coordinate (a K tile, a stage) leaves one
-//! copy's tiles.
+//! gives them back as `(TMA, rest)`: slicing a rest coordinate (a K tile, a stage) leaves one
+//! copy's tiles. (One rest mode: where there are more, group them too.)
 //!
 //! What the instruction needs beyond the two tensors is the atom's state, carried as CuTe's
 //! `.with(...)` carries it:
