@@ -259,6 +259,18 @@ def check_atoms(mod):
     mod.get_function("check_wgmma_rs")((1,), (128,), (cp.asarray(a), cp.asarray(b), out))
     assert np.array_equal(out.get(), want), f"wgmma RS m64n16k16: {out.get()[:8]} against {want[:8]}"
     res["check_wgmma_rs"] = "equal"
+    # More of the SM90 atoms: every N from 8 to 256 in bf16, A from shared memory or registers.
+    for form, inputs, n in (("ss", "bf16", 8), ("ss", "bf16", 32), ("ss", "bf16", 64), ("ss", "bf16", 128),
+                            ("ss", "bf16", 256), ("ss", "f16", 256), ("rs", "bf16", 16), ("rs", "bf16", 64),
+                            ("rs", "bf16", 256), ("rs", "f16", 128)):
+        a = rng.integers(-3, 4, (64, 64)).astype(np.float32)
+        b = rng.integers(-3, 4, (n, 64)).astype(np.float32)
+        out = cp.full(64 * n, -1.0, dtype=cp.float32)
+        name = f"check_wgmma_{form}_{inputs}_n{n}"
+        mod.get_function(name)((1,), (128,), (cp.asarray(bits[inputs](a)), cp.asarray(bits[inputs](b)), out))
+        want = (a @ b.T).T.ravel()  # C column-major
+        assert np.array_equal(out.get(), want), f"{name}: {out.get()[:8]} against {want[:8]}"
+        res[name] = "equal"
     src = cp.asarray(rng.standard_normal(8 * 1024).astype(np.float32))
     out = cp.zeros(8 * 1024, dtype=cp.float32)
     mod.get_function("check_pipeline")((1,), (128,), (src, out))

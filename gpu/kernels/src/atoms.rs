@@ -20,11 +20,16 @@ use tessel::mma::SM80_16x8x8_F32F16F16F32_TN;
 use tessel::mma::SM90_64x16x16_F32F16F16_RS;
 use tessel::mma::{SM80_16x8x16_F16F16F16F16_TN, SM80_16x8x16_F32BF16BF16F32_TN};
 use tessel::mma::{SM80_16x8x8_F16F16F16F16_TN, SM80_16x8x8_F32BF16BF16F32_TN};
+use tessel::mma::{SM90_64x128x16_F32BF16BF16_SS, SM90_64x128x16_F32F16F16_RS};
+use tessel::mma::{SM90_64x16x16_F32BF16BF16_RS, SM90_64x256x16_F32BF16BF16_RS};
 use tessel::mma::{SM90_64x16x16_F32F16F16_SS, SM90_64x8x16_F32F16F16_SS, ScaleOut};
+use tessel::mma::{SM90_64x256x16_F32BF16BF16_SS, SM90_64x256x16_F32F16F16_SS};
+use tessel::mma::{SM90_64x32x16_F32BF16BF16_SS, SM90_64x64x16_F32BF16BF16_RS};
+use tessel::mma::{SM90_64x64x16_F32BF16BF16_SS, SM90_64x8x16_F32BF16BF16_SS};
 use tessel::tensor::Underscore as _x;
 use tessel::tensor::{Access, AccessMut, Ptr, Smem};
 use tessel::{layout, local_partition, local_tile, shape, MakeTiledMma, MmaAtom, TensorPtr};
-use tessel::{Layout, TensorSmem, TileToShape, C};
+use tessel::{ColMajor, Layout, TensorSmem, TileToShape, C};
 
 tessel::shared_array!(atoms_check, 2048);
 
@@ -143,26 +148,29 @@ pub unsafe extern "ptx-kernel" fn check_launch_bounds(out: *mut u32) {
 }
 
 tessel::shared_array!(wgmma_a, 8192, align 1024);
-tessel::shared_array!(wgmma_b, 2048, align 1024);
+tessel::shared_array!(wgmma_b, 32768, align 1024);
 
-/// The wgmma checks' stages: A `(64,64)` and B `($n,64)` of halves, K-major in global memory
-/// at `$a`, `$b`, copied by the 128 threads into 128-byte-swizzled stages (each MMA's tile
-/// `(64,16)` and `($n,16)`), fenced for the async proxy.
+/// The wgmma checks' stages: A `(64,64)` and B `($n,64)` of `$T` (halves, or bf16), K-major in
+/// global memory at `$a`, `$b`, copied by the 128 threads into 128-byte-swizzled stages (each
+/// MMA's tile `(64,16)` and `($n,16)`), fenced for the async proxy.
 macro_rules! wgmma_stages {
-    ($a:expr, $b:expr, $t:expr, $n:literal) => {{
-        type StageA = TileToShape<Layout_K_SW128_Atom<F16>, shape!("(64,64)")>;
-        type StageB = TileToShape<Layout_K_SW128_Atom<F16>, (C<$n>, C<64>)>;
-        tessel::assert_gmma_layout!(StageA, shape!("(64,16)"), F16, K);
-        tessel::assert_gmma_layout!(StageB, (C<$n>, C<16>), F16, K);
-        let sa = TensorSmem::<F16, _>::from_smem(wgmma_a(), 64 * 64, StageA::default());
-        let sb = TensorSmem::<F16, _>::from_smem(wgmma_b(), $n * 64, StageB::default());
-        let ga = TensorPtr::from_raw_parts($a as *mut F16, 64 * 64, layout!("(64,64):(64,1)"));
+    ($a:expr, $b:expr, $t:expr, $n:literal) => {
+        wgmma_stages!($a, $b, $t, $n, F16)
+    };
+    ($a:expr, $b:expr, $t:expr, $n:literal, $T:ty) => {{
+        type StageA = TileToShape<Layout_K_SW128_Atom<$T>, shape!("(64,64)")>;
+        type StageB = TileToShape<Layout_K_SW128_Atom<$T>, (C<$n>, C<64>)>;
+        tessel::assert_gmma_layout!(StageA, shape!("(64,16)"), $T, K);
+        tessel::assert_gmma_layout!(StageB, (C<$n>, C<16>), $T, K);
+        let sa = TensorSmem::<$T, _>::from_smem(wgmma_a(), 64 * 64, StageA::default());
+        let sb = TensorSmem::<$T, _>::from_smem(wgmma_b(), $n * 64, StageB::default());
+        let ga = TensorPtr::from_raw_parts($a as *mut $T, 64 * 64, layout!("(64,64):(64,1)"));
         let gb = TensorPtr::from_raw_parts(
-            $b as *mut F16,
+            $b as *mut $T,
             $n * 64,
             Layout::<(C<$n>, C<64>), (C<64>, C<1>)>::default(),
         );
-        let atom = CopyAtom::<UniversalCopy<F16>, F16>::default();
+        let atom = CopyAtom::<UniversalCopy<$T>, $T>::default();
         let (thr_a, thr_b) = (layout!("(16,8):(8,1)"), layout!("(8,16):(16,1)"));
         copy(
             &atom,
@@ -259,6 +267,50 @@ pub unsafe extern "ptx-kernel" fn check_wgmma_rs(a: *const F16, b: *const F16, c
     );
     let tCrB = make_gmma_fragment::<K, _, _>(&mma.partition_B(sb));
     wgmma_k_blocks!(mma, tCrA.as_view(), tCrB, gc);
+}
+
+/// `check_wgmma_{ss,rs}_{type}_n{N}`: the checks above for more of the SM90 atoms, `C = A B^T`
+/// with A `(64,64)` and B `(N,64)` of `$T` and C `(64,N)` column-major f32, through a TiledMma of
+/// one `SM90_64xNx16` atom: A from its stage's descriptors (`ss`) or copied into registers
+/// (`rs`), B from its stage, four K blocks.
+macro_rules! check_wgmma_atoms {
+    ($($name:ident: $form:ident $T:ty, $Atom:ty, $n:literal;)+) => {$(
+        tessel::launch_bounds!($name, 128);
+        #[no_mangle]
+        #[allow(non_snake_case)] // CuTe's names
+        pub unsafe extern "ptx-kernel" fn $name(a: *const $T, b: *const $T, c: *mut f32) {
+            let t = thread().0 as usize;
+            let (sa, sb) = wgmma_stages!(a, b, t, $n, $T);
+            let gc = TensorPtr::from_raw_parts(c, 64 * $n, <ColMajor<64, $n>>::default());
+            let mut mma = MakeTiledMma::<$Atom, shape!("(1,1,1)")>::get_slice(t);
+            let tCrB = make_gmma_fragment::<K, _, _>(&mma.partition_B(sb));
+            check_wgmma_atoms!(@a $form $T, mma, a, sa, tCrB, gc);
+        }
+    )+};
+    (@a ss $T:ty, $mma:ident, $a:ident, $sa:ident, $tCrB:ident, $gc:ident) => {{
+        let tCrA = make_gmma_fragment::<K, _, _>(&$mma.partition_A($sa));
+        wgmma_k_blocks!($mma, tCrA, $tCrB, $gc);
+    }};
+    (@a rs $T:ty, $mma:ident, $a:ident, $sa:ident, $tCrB:ident, $gc:ident) => {{
+        let _ = $sa; // A's stage is filled but not read: A comes from registers
+        let ga = TensorPtr::from_raw_parts($a as *mut $T, 64 * 64, layout!("(64,64):(64,1)"));
+        let mut tCrA = $mma.partition_fragment_A::<$T, _, _>(&ga);
+        copy(&CopyAtom::<UniversalCopy<$T>, $T>::default(), &$mma.partition_A(ga), &mut tCrA);
+        wgmma_k_blocks!($mma, tCrA.as_view(), $tCrB, $gc);
+    }};
+}
+
+check_wgmma_atoms! {
+    check_wgmma_ss_bf16_n8: ss BF16, SM90_64x8x16_F32BF16BF16_SS, 8;
+    check_wgmma_ss_bf16_n32: ss BF16, SM90_64x32x16_F32BF16BF16_SS, 32;
+    check_wgmma_ss_bf16_n64: ss BF16, SM90_64x64x16_F32BF16BF16_SS, 64;
+    check_wgmma_ss_bf16_n128: ss BF16, SM90_64x128x16_F32BF16BF16_SS, 128;
+    check_wgmma_ss_bf16_n256: ss BF16, SM90_64x256x16_F32BF16BF16_SS, 256;
+    check_wgmma_ss_f16_n256: ss F16, SM90_64x256x16_F32F16F16_SS, 256;
+    check_wgmma_rs_bf16_n16: rs BF16, SM90_64x16x16_F32BF16BF16_RS, 16;
+    check_wgmma_rs_bf16_n64: rs BF16, SM90_64x64x16_F32BF16BF16_RS, 64;
+    check_wgmma_rs_bf16_n256: rs BF16, SM90_64x256x16_F32BF16BF16_RS, 256;
+    check_wgmma_rs_f16_n128: rs F16, SM90_64x128x16_F32F16F16_RS, 128;
 }
 
 tessel::shared_array!(pipe_stages, 8192, align 128);
