@@ -25,12 +25,9 @@
 use crate::atom::tiled_mma::{
     MakeTiledMma, MmaOperand, OperandA, OperandB, OperandC, Thrfrg, TiledMma,
 };
-use crate::diagnostic::{CheckBit, Checked};
-use crate::layout::ordered::{
-    ColumnMajorIf, Extents, ExtentsVerdict, MakeFragmentLike, StaticExtents,
-};
+use crate::diagnostic::Checked;
+use crate::layout::ordered::{MakeFragmentLike, ShapeFragment};
 use crate::layout::sublayout::{Parts, Prepend, PrependLayout};
-use crate::num::arith::IsZero;
 use crate::tensor::{At, CutByValue, Fragment, FragmentLayout, Sliced, TensorOf};
 
 pub use crate::atom::tiled_mma::ThrMma;
@@ -83,13 +80,10 @@ impl<A, L, Pm, P: MakeFragmentLike> OperandFragment<P> for OperandB<A, L, Pm> {
 }
 impl<A, L, Pm, P: Parts> OperandFragment<P> for OperandC<A, L, Pm>
 where
-    P::Shape: Extents + ColumnMajorIf<ExtentsVerdict<P::Shape>>,
-    <P::Shape as Extents>::Runtime: IsZero,
-    <<P::Shape as Extents>::Runtime as IsZero>::Output:
-        CheckBit<StaticExtents, <P::Shape as Extents>::Runtime, <P::Shape as Extents>::All>,
+    P::Shape: ShapeFragment,
 {
-    type Layout = <P::Shape as ColumnMajorIf<ExtentsVerdict<P::Shape>>>::Output;
-    type Verdict = ExtentsVerdict<P::Shape>;
+    type Layout = <P::Shape as ShapeFragment>::Output;
+    type Verdict = <P::Shape as ShapeFragment>::Verdict;
 }
 
 /// What a thread's partition of an operand needs, as one bound.

@@ -56,6 +56,11 @@ pub type OrderedLayout<S, O> = Layout<S, CompactOrder<S, O>>;
 pub type FragmentLike<L> =
     <<L as MakeFragmentLike>::Verdict as Checked>::Then<<L as MakeFragmentLike>::Output>;
 
+/// `make_tensor<T>(S)`'s register layout: shape `S` column-major, once its extents are static
+/// (a fragment of a shape, and an MMA's accumulators, CuTe's `make_fragment_C`).
+pub type FragmentOfShape<S> =
+    <<S as ShapeFragment>::Verdict as Checked>::Then<<S as ShapeFragment>::Output>;
+
 /// The strides of shape `Self` compact in the order of `O`, as one bound.
 pub trait OrderedStrides<O> {
     /// The strides (column-major, a placeholder, where the verdict fails).
@@ -209,7 +214,7 @@ crate::diagnostic::condition!(
     /// A register fragment (make_fragment_like, partition_fragment_A/B/C): every extent is static.
     StaticExtents,
     StaticExtentsFails,
-    "make_fragment_like (partition_fragment_A/B/C): the layout has {A} runtime extents among its {B}, and registers need static ones",
+    "a register fragment (make_fragment_like, partition_fragment_A/B/C, FragmentOf): the shape has {A} runtime extents among its {B}, and registers need static ones",
     "registers are counted at compile time: partition a tile of static extents"
 );
 
@@ -278,6 +283,27 @@ where
 }
 impl<S, D, Tag, A, B> FragmentIf<Fails<Tag, A, B>> for (S, D) {
     type Output = Placeholder;
+}
+
+/// The register layout of a shape, as one bound: the fragments' second policy beside
+/// [`MakeFragmentLike`] (CuTe has these two, `make_tensor<T>(shape)` and `make_fragment_like`).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a shape a fragment can have",
+    label = "a fragment's shape is an IntTuple of static extents"
+)]
+pub trait ShapeFragment {
+    /// The layout (one register, a placeholder, where the verdict fails).
+    type Output;
+    /// [`Holds`], or the failure of [`StaticExtents`].
+    type Verdict;
+}
+impl<S: Extents + ColumnMajorIf<ExtentsVerdict<S>>> ShapeFragment for S
+where
+    S::Runtime: IsZero,
+    <S::Runtime as IsZero>::Output: CheckBit<StaticExtents, S::Runtime, S::All>,
+{
+    type Output = <S as ColumnMajorIf<ExtentsVerdict<S>>>::Output;
+    type Verdict = ExtentsVerdict<S>;
 }
 
 /// Shape `Self` column-major if the verdict `V` holds, else one register.

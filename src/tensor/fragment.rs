@@ -3,10 +3,10 @@
 
 use super::{Engine, ReadEngine, TensorOf, WriteEngine, Zero};
 use crate::algebra::product::{Cosize, CosizeOf};
-use crate::layout::compact::ColumnMajor;
+use crate::diagnostic::Checked;
 use crate::layout::coord::Coord;
 use crate::layout::int_tuple::{IntTuple, LayoutShape, StaticShape};
-use crate::layout::ordered::{FragmentLike, MakeFragmentLike};
+use crate::layout::ordered::{FragmentLike, FragmentOfShape, MakeFragmentLike, ShapeFragment};
 use crate::layout::{Layout, StaticLayout};
 use generic_array::sequence::GenericSequence;
 use generic_array::{ArrayLength, GenericArray};
@@ -62,8 +62,10 @@ where
     Default::default()
 }
 
-/// The fragment of a static shape `S`, column-major (CuTe's `make_fragment_like` of a tile).
-pub type FragmentOf<T, S> = Fragment<T, <S as ColumnMajor>::Layout>;
+/// The fragment of a static shape `S`, column-major (CuTe's `make_tensor<T>(S)`): the same
+/// policy as an MMA's accumulators ([`ShapeFragment`]); a shape with a runtime extent is the
+/// error [`StaticExtents`](crate::layout::ordered::StaticExtents) names.
+pub type FragmentOf<T, S> = Fragment<T, FragmentOfShape<S>>;
 
 impl<T: Copy, L: FragmentLayout> TensorOf<GenericArray<T, L::Len>, L, Zero>
 where
@@ -92,9 +94,10 @@ impl<E: ReadEngine, S: StaticShape + LayoutShape<D>, D: IntTuple> TensorOf<E, La
 where
     E::Elem: Copy,
     usize: Coord<S, D>,
-    S: ColumnMajor,
-    S::Layout: FragmentLayout,
-    <S::Layout as FragmentLayout>::Len: ArrayLength<E::Elem>,
+    S: ShapeFragment,
+    S::Verdict: Checked,
+    FragmentOfShape<S>: FragmentLayout,
+    <FragmentOfShape<S> as FragmentLayout>::Len: ArrayLength<E::Elem>,
 {
     /// The whole tile as a register fragment (column-major over the tile's shape).
     ///
@@ -113,7 +116,7 @@ where
         let at = |i: usize| (self.base as isize + i.crd2idx::<isize>(shape, stride)) as usize;
         TensorOf::registers(
             GenericArray::generate(|i| *elems.get_unchecked(at(i))),
-            S::Layout::INSTANCE,
+            FragmentOfShape::<S>::INSTANCE,
         )
     }
 }
@@ -122,9 +125,10 @@ impl<E: WriteEngine, S: StaticShape + LayoutShape<D>, D: IntTuple> TensorOf<E, L
 where
     E::Elem: Copy,
     usize: Coord<S, D>,
-    S: ColumnMajor,
-    S::Layout: FragmentLayout,
-    <S::Layout as FragmentLayout>::Len: ArrayLength<E::Elem>,
+    S: ShapeFragment,
+    S::Verdict: Checked,
+    FragmentOfShape<S>: FragmentLayout,
+    <FragmentOfShape<S> as FragmentLayout>::Len: ArrayLength<E::Elem>,
 {
     /// Writes a register fragment over the whole tile.
     ///
