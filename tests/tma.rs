@@ -367,6 +367,30 @@ fn a_tma_copy_of_a_rank_3_tensor_carries_the_batch() {
             }
         }
     }
+    // The batch kept as a second rest mode: `(TMA, k, l)`, sliced at `(_, k, l)`.
+    for bm in 0..3usize {
+        let g = local_tile(tma.get_tma_tensor((m, k, l)), tile, (bm, _x, _x));
+        let (tg, ts) = tma_partition(
+            &tma,
+            0,
+            layout!("1:0"),
+            s.group_modes::<0, 2>(),
+            g.group_modes::<0, 3>(),
+        );
+        assert_eq!(tg.layout().shape().2, l);
+        for batch in 0..l {
+            for kt in 0..3usize {
+                assert_eq!(
+                    tma.with(0x9000).box_at(
+                        &tg.slice_by((_x, kt, batch)),
+                        &ts.slice_by((_x, kt % 2)),
+                        0
+                    ),
+                    tma.box_copy([bm * 128, kt * 64, batch], &s.slice_by((_x, _x, kt % 2)), 0),
+                );
+            }
+        }
+    }
 }
 
 /// A global tensor of more modes than a descriptor's 5: those past the fifth fold into it at

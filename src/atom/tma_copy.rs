@@ -6,7 +6,7 @@
 //! `local_tile` as the data would be), its shared side a tile of the descriptor's layout.
 //! [`tma_partition`] takes both with the tile gathered into mode 0 (`group_modes::<0, 2>`) and
 //! gives them back as `(TMA, rest)`: slicing a rest coordinate (a K tile, a stage) leaves one
-//! copy's tiles. (One rest mode: where there are more, group them too.)
+//! copy's tiles (1 to 4 rest modes: a K tile and a batch, say).
 //!
 //! What the instruction needs beyond the two tensors is the atom's state, carried as CuTe's
 //! `.with(...)` carries it:
@@ -209,7 +209,7 @@ impl<'a, T: TmaElement, S: TmaTile, St> TmaCopy<'a, T, S, St> {
 }
 
 /// CuTe's `tma_partition(tma, cta_coord, cta_layout, stensor, gtensor)`: `(gtensor, stensor)`,
-/// each `(TMA, rest)`, the tile gathered into mode 0 by the caller (`group_modes::<0, R>()`).
+/// each `(TMA, rest..)`, the tile gathered into mode 0 by the caller (`group_modes::<0, R>()`).
 /// Where the blocks of `cta_layout` share the tile (a multicast load), the TMA mode is this
 /// block's part of it: the tile cut into the TensorMap's tiles, part `cta_layout(cta_coord)`
 /// (so the parts are as many as the blocks, checked in debug builds); each block loads its part
@@ -260,7 +260,7 @@ where
     )
 }
 
-/// A `(TMA, rest)` layout whose TMA mode is cut into tiles of `P`, one kept: what
+/// A `(TMA, rest..)` layout whose TMA mode is cut into tiles of `P`, one kept: what
 /// [`tma_partition`] does to both tensors, plain or swizzled.
 pub trait TmaPart<P>: Sized {
     /// The layout with the part as its TMA mode.
@@ -273,37 +273,49 @@ pub trait TmaPart<P>: Sized {
 type Parted<L, P> = <L as ZippedDivideBy<P>>::Output;
 type PartTile<L, P> = <Parted<L, P> as TwoModes>::First;
 
-impl<S0, S1, D0: IntTuple, D1: IntTuple, P: Copy> TmaPart<P> for Layout<(S0, S1), (D0, D1)>
-where
-    (S0, S1): LayoutShape<(D0, D1)>,
-    S0: LayoutShape<D0>,
-    S1: LayoutShape<D1>,
-    Layout<S0, D0>: ZippedDivideBy<P>,
-    Parted<Layout<S0, D0>, P>: TwoModes,
-    PartTile<Layout<S0, D0>, P>: Parts,
-    <Parted<Layout<S0, D0>, P> as TwoModes>::Second: At<usize> + Parts,
-    <<Parted<Layout<S0, D0>, P> as TwoModes>::Second as Parts>::Shape: IntTuple,
-    (<PartTile<Layout<S0, D0>, P> as Parts>::Shape, S1):
-        LayoutShape<(<PartTile<Layout<S0, D0>, P> as Parts>::Stride, D1)>,
-    <PartTile<Layout<S0, D0>, P> as Parts>::Stride: IntTuple,
-{
-    type Output = Layout<
-        (<PartTile<Layout<S0, D0>, P> as Parts>::Shape, S1),
-        (<PartTile<Layout<S0, D0>, P> as Parts>::Stride, D1),
-    >;
-    #[inline(always)]
-    fn tma_part(self, tiler: P, i: usize, blocks: usize) -> (Self::Output, isize) {
-        let (tma, rest) = self.split();
-        let (part, parts) = tma.zipped_divide_by(tiler).split();
-        let shift = parts.at(i);
-        let count = parts.parts().0.size();
-        debug_assert_eq!(
-            count, blocks,
-            "tma_partition: the tile holds {count} of the TensorMap's tiles, the cluster layout {blocks} blocks"
-        );
-        let (s, d) = part.parts();
-        (Layout::new((s, rest.shape()), (d, rest.stride())), shift)
-    }
+/// `(TMA, rest..)` of 1 to 4 rest modes: the TMA mode cut, the rest kept.
+macro_rules! tma_parts {
+    ($(($($S:ident $D:ident $i:tt),+))+) => {$(
+        impl<S0, D0: IntTuple, $($S, $D: IntTuple,)+ P: Copy> TmaPart<P>
+            for Layout<(S0, $($S,)+), (D0, $($D,)+)>
+        where
+            (S0, $($S,)+): LayoutShape<(D0, $($D,)+)>,
+            S0: LayoutShape<D0>,
+            Layout<S0, D0>: ZippedDivideBy<P>,
+            Parted<Layout<S0, D0>, P>: TwoModes,
+            PartTile<Layout<S0, D0>, P>: Parts,
+            <Parted<Layout<S0, D0>, P> as TwoModes>::Second: At<usize> + Parts,
+            <<Parted<Layout<S0, D0>, P> as TwoModes>::Second as Parts>::Shape: IntTuple,
+            (<PartTile<Layout<S0, D0>, P> as Parts>::Shape, $($S,)+):
+                LayoutShape<(<PartTile<Layout<S0, D0>, P> as Parts>::Stride, $($D,)+)>,
+            <PartTile<Layout<S0, D0>, P> as Parts>::Stride: IntTuple,
+        {
+            type Output = Layout<
+                (<PartTile<Layout<S0, D0>, P> as Parts>::Shape, $($S,)+),
+                (<PartTile<Layout<S0, D0>, P> as Parts>::Stride, $($D,)+),
+            >;
+            #[inline(always)]
+            fn tma_part(self, tiler: P, i: usize, blocks: usize) -> (Self::Output, isize) {
+                let (shape, stride) = (self.shape(), self.stride());
+                let tma = Layout::new(shape.0, stride.0);
+                let (part, parts) = tma.zipped_divide_by(tiler).split();
+                let shift = parts.at(i);
+                let count = parts.parts().0.size();
+                debug_assert_eq!(
+                    count, blocks,
+                    "tma_partition: the tile holds {count} of the TensorMap's tiles, the cluster layout {blocks} blocks"
+                );
+                let (s, d) = part.parts();
+                (Layout::new((s, $(shape.$i,)+), (d, $(stride.$i,)+)), shift)
+            }
+        }
+    )+};
+}
+tma_parts! {
+    (S1 D1 1)
+    (S1 D1 1, S2 D2 2)
+    (S1 D1 1, S2 D2 2, S3 D3 3)
+    (S1 D1 1, S2 D2 2, S3 D3 3, S4 D4 4)
 }
 
 impl<Sw, L: TmaPart<P> + Copy, P> TmaPart<P> for Swizzled<Sw, L> {
