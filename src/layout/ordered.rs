@@ -287,6 +287,13 @@ impl<S, D, Tag, A, B> FragmentIf<Fails<Tag, A, B>> for (S, D) {
 
 /// The register layout of a shape, as one bound: the fragments' second policy beside
 /// [`MakeFragmentLike`] (CuTe has these two, `make_tensor<T>(shape)` and `make_fragment_like`).
+///
+/// ```
+/// use tessel::ordered::FragmentOfShape;
+/// use tessel::{layout, shape};
+/// // Column-major, as CuTe's make_tensor<float>(Shape<_4,Shape<_2,_3>>{}).
+/// static_assertions::assert_type_eq_all!(FragmentOfShape<shape!("(4,(2,3))")>, layout!("(4,(2,3)):(1,(4,8))"));
+/// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a shape a fragment can have",
     label = "a fragment's shape is an IntTuple of static extents"

@@ -791,12 +791,22 @@ impl<S: LayoutShape<D>, D: IntTuple> Layout<S, D> {
 
 /// `group<B,E>` of a tensor's layout, plain or swizzled (CuTe's `group_modes<B,E>(t)`): the
 /// modes `B..E` gathered into one.
+///
+/// ```
+/// use tessel::{layout, sublayout::GroupModes, Tensor};
+/// let data = [0f32; 48];
+/// let t = Tensor::new(&data, layout!("(4,3,4):(1,4,12)"));
+/// assert_eq!(t.group_modes::<0, 2>().layout().to_string(), "((4,3),4):((1,4),12)");
+/// assert_eq!(GroupModes::<1, 3>::group_modes(layout!("(4,3,4):(1,4,12)")).to_string(), "(4,(3,4)):(1,(4,12))");
+/// ```
 pub trait GroupModes<const B: usize, const E: usize> {
     /// The layout.
     type Output;
     /// Gathers the modes.
     fn group_modes(self) -> Self::Output;
 }
+// The bounds of `Layout::group`, written again rather than the method calling through this
+// trait: a failure named by a trait's bound prints the layout's typenum type in the error.
 impl<S: LayoutShape<D>, D: IntTuple, const B: usize, const E: usize> GroupModes<B, E>
     for Layout<S, D>
 where

@@ -63,14 +63,12 @@ pub trait IdentityShape: Copy {
     type Engine: Engine;
     /// The layout `S:(1, 2^W, ..)`.
     type Layout;
-    /// The coordinate: a tuple of as many `usize`.
-    type Coord: Copy;
     /// The identity tensor's layout.
     fn identity_layout(self) -> Self::Layout;
     /// Whether every extent but the last lies below `2^W`.
     fn fits(self) -> bool;
-    /// The coordinate kept as index `i`.
-    fn decode(i: usize) -> Self::Coord;
+    /// The coordinate kept as index `i` (a tuple of the shape's rank, like the shape).
+    fn decode(i: usize) -> Self;
     /// The same, as an array of TMA's five modes (zeros past the rank).
     fn decode_padded(i: usize) -> [usize; 5];
 }
@@ -80,7 +78,6 @@ macro_rules! identity_shapes {
         impl IdentityShape for ($($s,)+) {
             type Engine = Coords<$R>;
             type Layout = Layout<($($s,)+), ($($d,)+)>;
-            type Coord = ($($s,)+);
             #[inline(always)]
             fn identity_layout(self) -> Self::Layout {
                 Layout::new(self, ($(<$d>::of(step::<$R>($i)),)+))
@@ -90,7 +87,7 @@ macro_rules! identity_shapes {
                 $(($i == last || self.$i < (1usize << (usize::BITS / $R))) &&)+ true
             }
             #[inline(always)]
-            fn decode(i: usize) -> Self::Coord {
+            fn decode(i: usize) -> Self {
                 ($(field::<$R>(i, $i),)+)
             }
             #[inline(always)]
@@ -171,7 +168,7 @@ where
     pub fn coord<X: CoordIn<S::Profile>>(&self, x: X) -> <Coords<R> as Engine>::Elem
     where
         X::Itself: Coord<S, D>,
-        <Coords<R> as Engine>::Elem: IdentityShape<Coord = <Coords<R> as Engine>::Elem>,
+        <Coords<R> as Engine>::Elem: IdentityShape,
     {
         <<Coords<R> as Engine>::Elem as IdentityShape>::decode(self.index_at(x))
     }
