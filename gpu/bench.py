@@ -259,10 +259,12 @@ def check_atoms(mod):
     mod.get_function("check_wgmma_rs")((1,), (128,), (cp.asarray(a), cp.asarray(b), out))
     assert np.array_equal(out.get(), want), f"wgmma RS m64n16k16: {out.get()[:8]} against {want[:8]}"
     res["check_wgmma_rs"] = "equal"
-    # More of the SM90 atoms: every N from 8 to 256 in bf16, A from shared memory or registers.
+    # More of the SM90 atoms: N from 8 to 256 (powers of two and not) in bf16 and f16, A from
+    # shared memory or registers.
     for form, inputs, n in (("ss", "bf16", 8), ("ss", "bf16", 32), ("ss", "bf16", 64), ("ss", "bf16", 128),
                             ("ss", "bf16", 256), ("ss", "f16", 256), ("rs", "bf16", 16), ("rs", "bf16", 64),
-                            ("rs", "bf16", 256), ("rs", "f16", 128)):
+                            ("rs", "bf16", 256), ("rs", "f16", 128), ("ss", "bf16", 24), ("ss", "f16", 40),
+                            ("ss", "bf16", 136), ("ss", "f16", 248), ("rs", "bf16", 88), ("rs", "f16", 200)):
         a = rng.integers(-3, 4, (64, 64)).astype(np.float32)
         b = rng.integers(-3, 4, (n, 64)).astype(np.float32)
         out = cp.full(64 * n, -1.0, dtype=cp.float32)

@@ -466,6 +466,31 @@ fn mma_atoms_print_cutes_layouts() {
         "SM90_64x16x16_F32F16F16_SS CLayout"
     );
     assert_eq!(
+        shown::<<SM90_64x24x16_F32F16F16_SS as MmaAtom>::ShapeMNK>(),
+        "(64,24,16)",
+        "SM90_64x24x16_F32F16F16_SS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x24x16_F32F16F16_SS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x24x16_F32F16F16_SS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x24x16_F32F16F16_SS as MmaAtom>::ALayout>(),
+        "(128,(64,16)):(0,(1,64))",
+        "SM90_64x24x16_F32F16F16_SS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x24x16_F32F16F16_SS as MmaAtom>::BLayout>(),
+        "(128,(24,16)):(0,(1,24))",
+        "SM90_64x24x16_F32F16F16_SS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x24x16_F32F16F16_SS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,3)):((128,1,16),(64,8,512))",
+        "SM90_64x24x16_F32F16F16_SS CLayout"
+    );
+    assert_eq!(
         shown::<<SM90_64x32x16_F32F16F16_SS as MmaAtom>::ShapeMNK>(),
         "(64,32,16)",
         "SM90_64x32x16_F32F16F16_SS ShapeMNK"
@@ -489,6 +514,81 @@ fn mma_atoms_print_cutes_layouts() {
         shown::<<SM90_64x32x16_F32F16F16_SS as MmaAtom>::CLayout>(),
         "((4,8,4),(2,2,4)):((128,1,16),(64,8,512))",
         "SM90_64x32x16_F32F16F16_SS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x40x16_F32F16F16_SS as MmaAtom>::ShapeMNK>(),
+        "(64,40,16)",
+        "SM90_64x40x16_F32F16F16_SS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x40x16_F32F16F16_SS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x40x16_F32F16F16_SS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x40x16_F32F16F16_SS as MmaAtom>::ALayout>(),
+        "(128,(64,16)):(0,(1,64))",
+        "SM90_64x40x16_F32F16F16_SS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x40x16_F32F16F16_SS as MmaAtom>::BLayout>(),
+        "(128,(40,16)):(0,(1,40))",
+        "SM90_64x40x16_F32F16F16_SS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x40x16_F32F16F16_SS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,5)):((128,1,16),(64,8,512))",
+        "SM90_64x40x16_F32F16F16_SS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x48x16_F32F16F16_SS as MmaAtom>::ShapeMNK>(),
+        "(64,48,16)",
+        "SM90_64x48x16_F32F16F16_SS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x48x16_F32F16F16_SS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x48x16_F32F16F16_SS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x48x16_F32F16F16_SS as MmaAtom>::ALayout>(),
+        "(128,(64,16)):(0,(1,64))",
+        "SM90_64x48x16_F32F16F16_SS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x48x16_F32F16F16_SS as MmaAtom>::BLayout>(),
+        "(128,(48,16)):(0,(1,48))",
+        "SM90_64x48x16_F32F16F16_SS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x48x16_F32F16F16_SS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,6)):((128,1,16),(64,8,512))",
+        "SM90_64x48x16_F32F16F16_SS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x56x16_F32F16F16_SS as MmaAtom>::ShapeMNK>(),
+        "(64,56,16)",
+        "SM90_64x56x16_F32F16F16_SS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x56x16_F32F16F16_SS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x56x16_F32F16F16_SS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x56x16_F32F16F16_SS as MmaAtom>::ALayout>(),
+        "(128,(64,16)):(0,(1,64))",
+        "SM90_64x56x16_F32F16F16_SS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x56x16_F32F16F16_SS as MmaAtom>::BLayout>(),
+        "(128,(56,16)):(0,(1,56))",
+        "SM90_64x56x16_F32F16F16_SS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x56x16_F32F16F16_SS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,7)):((128,1,16),(64,8,512))",
+        "SM90_64x56x16_F32F16F16_SS CLayout"
     );
     assert_eq!(
         shown::<<SM90_64x64x16_F32F16F16_SS as MmaAtom>::ShapeMNK>(),
@@ -516,6 +616,181 @@ fn mma_atoms_print_cutes_layouts() {
         "SM90_64x64x16_F32F16F16_SS CLayout"
     );
     assert_eq!(
+        shown::<<SM90_64x72x16_F32F16F16_SS as MmaAtom>::ShapeMNK>(),
+        "(64,72,16)",
+        "SM90_64x72x16_F32F16F16_SS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x72x16_F32F16F16_SS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x72x16_F32F16F16_SS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x72x16_F32F16F16_SS as MmaAtom>::ALayout>(),
+        "(128,(64,16)):(0,(1,64))",
+        "SM90_64x72x16_F32F16F16_SS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x72x16_F32F16F16_SS as MmaAtom>::BLayout>(),
+        "(128,(72,16)):(0,(1,72))",
+        "SM90_64x72x16_F32F16F16_SS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x72x16_F32F16F16_SS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,9)):((128,1,16),(64,8,512))",
+        "SM90_64x72x16_F32F16F16_SS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x80x16_F32F16F16_SS as MmaAtom>::ShapeMNK>(),
+        "(64,80,16)",
+        "SM90_64x80x16_F32F16F16_SS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x80x16_F32F16F16_SS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x80x16_F32F16F16_SS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x80x16_F32F16F16_SS as MmaAtom>::ALayout>(),
+        "(128,(64,16)):(0,(1,64))",
+        "SM90_64x80x16_F32F16F16_SS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x80x16_F32F16F16_SS as MmaAtom>::BLayout>(),
+        "(128,(80,16)):(0,(1,80))",
+        "SM90_64x80x16_F32F16F16_SS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x80x16_F32F16F16_SS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,10)):((128,1,16),(64,8,512))",
+        "SM90_64x80x16_F32F16F16_SS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x88x16_F32F16F16_SS as MmaAtom>::ShapeMNK>(),
+        "(64,88,16)",
+        "SM90_64x88x16_F32F16F16_SS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x88x16_F32F16F16_SS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x88x16_F32F16F16_SS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x88x16_F32F16F16_SS as MmaAtom>::ALayout>(),
+        "(128,(64,16)):(0,(1,64))",
+        "SM90_64x88x16_F32F16F16_SS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x88x16_F32F16F16_SS as MmaAtom>::BLayout>(),
+        "(128,(88,16)):(0,(1,88))",
+        "SM90_64x88x16_F32F16F16_SS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x88x16_F32F16F16_SS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,11)):((128,1,16),(64,8,512))",
+        "SM90_64x88x16_F32F16F16_SS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x96x16_F32F16F16_SS as MmaAtom>::ShapeMNK>(),
+        "(64,96,16)",
+        "SM90_64x96x16_F32F16F16_SS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x96x16_F32F16F16_SS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x96x16_F32F16F16_SS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x96x16_F32F16F16_SS as MmaAtom>::ALayout>(),
+        "(128,(64,16)):(0,(1,64))",
+        "SM90_64x96x16_F32F16F16_SS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x96x16_F32F16F16_SS as MmaAtom>::BLayout>(),
+        "(128,(96,16)):(0,(1,96))",
+        "SM90_64x96x16_F32F16F16_SS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x96x16_F32F16F16_SS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,12)):((128,1,16),(64,8,512))",
+        "SM90_64x96x16_F32F16F16_SS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x104x16_F32F16F16_SS as MmaAtom>::ShapeMNK>(),
+        "(64,104,16)",
+        "SM90_64x104x16_F32F16F16_SS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x104x16_F32F16F16_SS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x104x16_F32F16F16_SS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x104x16_F32F16F16_SS as MmaAtom>::ALayout>(),
+        "(128,(64,16)):(0,(1,64))",
+        "SM90_64x104x16_F32F16F16_SS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x104x16_F32F16F16_SS as MmaAtom>::BLayout>(),
+        "(128,(104,16)):(0,(1,104))",
+        "SM90_64x104x16_F32F16F16_SS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x104x16_F32F16F16_SS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,13)):((128,1,16),(64,8,512))",
+        "SM90_64x104x16_F32F16F16_SS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x112x16_F32F16F16_SS as MmaAtom>::ShapeMNK>(),
+        "(64,112,16)",
+        "SM90_64x112x16_F32F16F16_SS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x112x16_F32F16F16_SS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x112x16_F32F16F16_SS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x112x16_F32F16F16_SS as MmaAtom>::ALayout>(),
+        "(128,(64,16)):(0,(1,64))",
+        "SM90_64x112x16_F32F16F16_SS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x112x16_F32F16F16_SS as MmaAtom>::BLayout>(),
+        "(128,(112,16)):(0,(1,112))",
+        "SM90_64x112x16_F32F16F16_SS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x112x16_F32F16F16_SS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,14)):((128,1,16),(64,8,512))",
+        "SM90_64x112x16_F32F16F16_SS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x120x16_F32F16F16_SS as MmaAtom>::ShapeMNK>(),
+        "(64,120,16)",
+        "SM90_64x120x16_F32F16F16_SS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x120x16_F32F16F16_SS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x120x16_F32F16F16_SS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x120x16_F32F16F16_SS as MmaAtom>::ALayout>(),
+        "(128,(64,16)):(0,(1,64))",
+        "SM90_64x120x16_F32F16F16_SS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x120x16_F32F16F16_SS as MmaAtom>::BLayout>(),
+        "(128,(120,16)):(0,(1,120))",
+        "SM90_64x120x16_F32F16F16_SS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x120x16_F32F16F16_SS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,15)):((128,1,16),(64,8,512))",
+        "SM90_64x120x16_F32F16F16_SS CLayout"
+    );
+    assert_eq!(
         shown::<<SM90_64x128x16_F32F16F16_SS as MmaAtom>::ShapeMNK>(),
         "(64,128,16)",
         "SM90_64x128x16_F32F16F16_SS ShapeMNK"
@@ -539,6 +814,381 @@ fn mma_atoms_print_cutes_layouts() {
         shown::<<SM90_64x128x16_F32F16F16_SS as MmaAtom>::CLayout>(),
         "((4,8,4),(2,2,16)):((128,1,16),(64,8,512))",
         "SM90_64x128x16_F32F16F16_SS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x136x16_F32F16F16_SS as MmaAtom>::ShapeMNK>(),
+        "(64,136,16)",
+        "SM90_64x136x16_F32F16F16_SS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x136x16_F32F16F16_SS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x136x16_F32F16F16_SS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x136x16_F32F16F16_SS as MmaAtom>::ALayout>(),
+        "(128,(64,16)):(0,(1,64))",
+        "SM90_64x136x16_F32F16F16_SS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x136x16_F32F16F16_SS as MmaAtom>::BLayout>(),
+        "(128,(136,16)):(0,(1,136))",
+        "SM90_64x136x16_F32F16F16_SS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x136x16_F32F16F16_SS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,17)):((128,1,16),(64,8,512))",
+        "SM90_64x136x16_F32F16F16_SS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x144x16_F32F16F16_SS as MmaAtom>::ShapeMNK>(),
+        "(64,144,16)",
+        "SM90_64x144x16_F32F16F16_SS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x144x16_F32F16F16_SS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x144x16_F32F16F16_SS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x144x16_F32F16F16_SS as MmaAtom>::ALayout>(),
+        "(128,(64,16)):(0,(1,64))",
+        "SM90_64x144x16_F32F16F16_SS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x144x16_F32F16F16_SS as MmaAtom>::BLayout>(),
+        "(128,(144,16)):(0,(1,144))",
+        "SM90_64x144x16_F32F16F16_SS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x144x16_F32F16F16_SS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,18)):((128,1,16),(64,8,512))",
+        "SM90_64x144x16_F32F16F16_SS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x152x16_F32F16F16_SS as MmaAtom>::ShapeMNK>(),
+        "(64,152,16)",
+        "SM90_64x152x16_F32F16F16_SS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x152x16_F32F16F16_SS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x152x16_F32F16F16_SS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x152x16_F32F16F16_SS as MmaAtom>::ALayout>(),
+        "(128,(64,16)):(0,(1,64))",
+        "SM90_64x152x16_F32F16F16_SS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x152x16_F32F16F16_SS as MmaAtom>::BLayout>(),
+        "(128,(152,16)):(0,(1,152))",
+        "SM90_64x152x16_F32F16F16_SS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x152x16_F32F16F16_SS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,19)):((128,1,16),(64,8,512))",
+        "SM90_64x152x16_F32F16F16_SS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x160x16_F32F16F16_SS as MmaAtom>::ShapeMNK>(),
+        "(64,160,16)",
+        "SM90_64x160x16_F32F16F16_SS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x160x16_F32F16F16_SS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x160x16_F32F16F16_SS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x160x16_F32F16F16_SS as MmaAtom>::ALayout>(),
+        "(128,(64,16)):(0,(1,64))",
+        "SM90_64x160x16_F32F16F16_SS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x160x16_F32F16F16_SS as MmaAtom>::BLayout>(),
+        "(128,(160,16)):(0,(1,160))",
+        "SM90_64x160x16_F32F16F16_SS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x160x16_F32F16F16_SS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,20)):((128,1,16),(64,8,512))",
+        "SM90_64x160x16_F32F16F16_SS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x168x16_F32F16F16_SS as MmaAtom>::ShapeMNK>(),
+        "(64,168,16)",
+        "SM90_64x168x16_F32F16F16_SS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x168x16_F32F16F16_SS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x168x16_F32F16F16_SS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x168x16_F32F16F16_SS as MmaAtom>::ALayout>(),
+        "(128,(64,16)):(0,(1,64))",
+        "SM90_64x168x16_F32F16F16_SS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x168x16_F32F16F16_SS as MmaAtom>::BLayout>(),
+        "(128,(168,16)):(0,(1,168))",
+        "SM90_64x168x16_F32F16F16_SS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x168x16_F32F16F16_SS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,21)):((128,1,16),(64,8,512))",
+        "SM90_64x168x16_F32F16F16_SS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x176x16_F32F16F16_SS as MmaAtom>::ShapeMNK>(),
+        "(64,176,16)",
+        "SM90_64x176x16_F32F16F16_SS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x176x16_F32F16F16_SS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x176x16_F32F16F16_SS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x176x16_F32F16F16_SS as MmaAtom>::ALayout>(),
+        "(128,(64,16)):(0,(1,64))",
+        "SM90_64x176x16_F32F16F16_SS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x176x16_F32F16F16_SS as MmaAtom>::BLayout>(),
+        "(128,(176,16)):(0,(1,176))",
+        "SM90_64x176x16_F32F16F16_SS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x176x16_F32F16F16_SS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,22)):((128,1,16),(64,8,512))",
+        "SM90_64x176x16_F32F16F16_SS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x184x16_F32F16F16_SS as MmaAtom>::ShapeMNK>(),
+        "(64,184,16)",
+        "SM90_64x184x16_F32F16F16_SS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x184x16_F32F16F16_SS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x184x16_F32F16F16_SS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x184x16_F32F16F16_SS as MmaAtom>::ALayout>(),
+        "(128,(64,16)):(0,(1,64))",
+        "SM90_64x184x16_F32F16F16_SS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x184x16_F32F16F16_SS as MmaAtom>::BLayout>(),
+        "(128,(184,16)):(0,(1,184))",
+        "SM90_64x184x16_F32F16F16_SS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x184x16_F32F16F16_SS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,23)):((128,1,16),(64,8,512))",
+        "SM90_64x184x16_F32F16F16_SS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x192x16_F32F16F16_SS as MmaAtom>::ShapeMNK>(),
+        "(64,192,16)",
+        "SM90_64x192x16_F32F16F16_SS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x192x16_F32F16F16_SS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x192x16_F32F16F16_SS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x192x16_F32F16F16_SS as MmaAtom>::ALayout>(),
+        "(128,(64,16)):(0,(1,64))",
+        "SM90_64x192x16_F32F16F16_SS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x192x16_F32F16F16_SS as MmaAtom>::BLayout>(),
+        "(128,(192,16)):(0,(1,192))",
+        "SM90_64x192x16_F32F16F16_SS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x192x16_F32F16F16_SS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,24)):((128,1,16),(64,8,512))",
+        "SM90_64x192x16_F32F16F16_SS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x200x16_F32F16F16_SS as MmaAtom>::ShapeMNK>(),
+        "(64,200,16)",
+        "SM90_64x200x16_F32F16F16_SS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x200x16_F32F16F16_SS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x200x16_F32F16F16_SS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x200x16_F32F16F16_SS as MmaAtom>::ALayout>(),
+        "(128,(64,16)):(0,(1,64))",
+        "SM90_64x200x16_F32F16F16_SS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x200x16_F32F16F16_SS as MmaAtom>::BLayout>(),
+        "(128,(200,16)):(0,(1,200))",
+        "SM90_64x200x16_F32F16F16_SS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x200x16_F32F16F16_SS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,25)):((128,1,16),(64,8,512))",
+        "SM90_64x200x16_F32F16F16_SS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x208x16_F32F16F16_SS as MmaAtom>::ShapeMNK>(),
+        "(64,208,16)",
+        "SM90_64x208x16_F32F16F16_SS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x208x16_F32F16F16_SS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x208x16_F32F16F16_SS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x208x16_F32F16F16_SS as MmaAtom>::ALayout>(),
+        "(128,(64,16)):(0,(1,64))",
+        "SM90_64x208x16_F32F16F16_SS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x208x16_F32F16F16_SS as MmaAtom>::BLayout>(),
+        "(128,(208,16)):(0,(1,208))",
+        "SM90_64x208x16_F32F16F16_SS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x208x16_F32F16F16_SS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,26)):((128,1,16),(64,8,512))",
+        "SM90_64x208x16_F32F16F16_SS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x216x16_F32F16F16_SS as MmaAtom>::ShapeMNK>(),
+        "(64,216,16)",
+        "SM90_64x216x16_F32F16F16_SS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x216x16_F32F16F16_SS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x216x16_F32F16F16_SS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x216x16_F32F16F16_SS as MmaAtom>::ALayout>(),
+        "(128,(64,16)):(0,(1,64))",
+        "SM90_64x216x16_F32F16F16_SS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x216x16_F32F16F16_SS as MmaAtom>::BLayout>(),
+        "(128,(216,16)):(0,(1,216))",
+        "SM90_64x216x16_F32F16F16_SS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x216x16_F32F16F16_SS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,27)):((128,1,16),(64,8,512))",
+        "SM90_64x216x16_F32F16F16_SS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x224x16_F32F16F16_SS as MmaAtom>::ShapeMNK>(),
+        "(64,224,16)",
+        "SM90_64x224x16_F32F16F16_SS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x224x16_F32F16F16_SS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x224x16_F32F16F16_SS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x224x16_F32F16F16_SS as MmaAtom>::ALayout>(),
+        "(128,(64,16)):(0,(1,64))",
+        "SM90_64x224x16_F32F16F16_SS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x224x16_F32F16F16_SS as MmaAtom>::BLayout>(),
+        "(128,(224,16)):(0,(1,224))",
+        "SM90_64x224x16_F32F16F16_SS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x224x16_F32F16F16_SS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,28)):((128,1,16),(64,8,512))",
+        "SM90_64x224x16_F32F16F16_SS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x232x16_F32F16F16_SS as MmaAtom>::ShapeMNK>(),
+        "(64,232,16)",
+        "SM90_64x232x16_F32F16F16_SS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x232x16_F32F16F16_SS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x232x16_F32F16F16_SS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x232x16_F32F16F16_SS as MmaAtom>::ALayout>(),
+        "(128,(64,16)):(0,(1,64))",
+        "SM90_64x232x16_F32F16F16_SS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x232x16_F32F16F16_SS as MmaAtom>::BLayout>(),
+        "(128,(232,16)):(0,(1,232))",
+        "SM90_64x232x16_F32F16F16_SS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x232x16_F32F16F16_SS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,29)):((128,1,16),(64,8,512))",
+        "SM90_64x232x16_F32F16F16_SS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x240x16_F32F16F16_SS as MmaAtom>::ShapeMNK>(),
+        "(64,240,16)",
+        "SM90_64x240x16_F32F16F16_SS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x240x16_F32F16F16_SS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x240x16_F32F16F16_SS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x240x16_F32F16F16_SS as MmaAtom>::ALayout>(),
+        "(128,(64,16)):(0,(1,64))",
+        "SM90_64x240x16_F32F16F16_SS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x240x16_F32F16F16_SS as MmaAtom>::BLayout>(),
+        "(128,(240,16)):(0,(1,240))",
+        "SM90_64x240x16_F32F16F16_SS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x240x16_F32F16F16_SS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,30)):((128,1,16),(64,8,512))",
+        "SM90_64x240x16_F32F16F16_SS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x248x16_F32F16F16_SS as MmaAtom>::ShapeMNK>(),
+        "(64,248,16)",
+        "SM90_64x248x16_F32F16F16_SS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x248x16_F32F16F16_SS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x248x16_F32F16F16_SS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x248x16_F32F16F16_SS as MmaAtom>::ALayout>(),
+        "(128,(64,16)):(0,(1,64))",
+        "SM90_64x248x16_F32F16F16_SS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x248x16_F32F16F16_SS as MmaAtom>::BLayout>(),
+        "(128,(248,16)):(0,(1,248))",
+        "SM90_64x248x16_F32F16F16_SS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x248x16_F32F16F16_SS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,31)):((128,1,16),(64,8,512))",
+        "SM90_64x248x16_F32F16F16_SS CLayout"
     );
     assert_eq!(
         shown::<<SM90_64x256x16_F32F16F16_SS as MmaAtom>::ShapeMNK>(),
@@ -616,6 +1266,31 @@ fn mma_atoms_print_cutes_layouts() {
         "SM90_64x16x16_F32BF16BF16_SS CLayout"
     );
     assert_eq!(
+        shown::<<SM90_64x24x16_F32BF16BF16_SS as MmaAtom>::ShapeMNK>(),
+        "(64,24,16)",
+        "SM90_64x24x16_F32BF16BF16_SS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x24x16_F32BF16BF16_SS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x24x16_F32BF16BF16_SS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x24x16_F32BF16BF16_SS as MmaAtom>::ALayout>(),
+        "(128,(64,16)):(0,(1,64))",
+        "SM90_64x24x16_F32BF16BF16_SS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x24x16_F32BF16BF16_SS as MmaAtom>::BLayout>(),
+        "(128,(24,16)):(0,(1,24))",
+        "SM90_64x24x16_F32BF16BF16_SS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x24x16_F32BF16BF16_SS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,3)):((128,1,16),(64,8,512))",
+        "SM90_64x24x16_F32BF16BF16_SS CLayout"
+    );
+    assert_eq!(
         shown::<<SM90_64x32x16_F32BF16BF16_SS as MmaAtom>::ShapeMNK>(),
         "(64,32,16)",
         "SM90_64x32x16_F32BF16BF16_SS ShapeMNK"
@@ -639,6 +1314,81 @@ fn mma_atoms_print_cutes_layouts() {
         shown::<<SM90_64x32x16_F32BF16BF16_SS as MmaAtom>::CLayout>(),
         "((4,8,4),(2,2,4)):((128,1,16),(64,8,512))",
         "SM90_64x32x16_F32BF16BF16_SS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x40x16_F32BF16BF16_SS as MmaAtom>::ShapeMNK>(),
+        "(64,40,16)",
+        "SM90_64x40x16_F32BF16BF16_SS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x40x16_F32BF16BF16_SS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x40x16_F32BF16BF16_SS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x40x16_F32BF16BF16_SS as MmaAtom>::ALayout>(),
+        "(128,(64,16)):(0,(1,64))",
+        "SM90_64x40x16_F32BF16BF16_SS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x40x16_F32BF16BF16_SS as MmaAtom>::BLayout>(),
+        "(128,(40,16)):(0,(1,40))",
+        "SM90_64x40x16_F32BF16BF16_SS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x40x16_F32BF16BF16_SS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,5)):((128,1,16),(64,8,512))",
+        "SM90_64x40x16_F32BF16BF16_SS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x48x16_F32BF16BF16_SS as MmaAtom>::ShapeMNK>(),
+        "(64,48,16)",
+        "SM90_64x48x16_F32BF16BF16_SS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x48x16_F32BF16BF16_SS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x48x16_F32BF16BF16_SS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x48x16_F32BF16BF16_SS as MmaAtom>::ALayout>(),
+        "(128,(64,16)):(0,(1,64))",
+        "SM90_64x48x16_F32BF16BF16_SS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x48x16_F32BF16BF16_SS as MmaAtom>::BLayout>(),
+        "(128,(48,16)):(0,(1,48))",
+        "SM90_64x48x16_F32BF16BF16_SS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x48x16_F32BF16BF16_SS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,6)):((128,1,16),(64,8,512))",
+        "SM90_64x48x16_F32BF16BF16_SS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x56x16_F32BF16BF16_SS as MmaAtom>::ShapeMNK>(),
+        "(64,56,16)",
+        "SM90_64x56x16_F32BF16BF16_SS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x56x16_F32BF16BF16_SS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x56x16_F32BF16BF16_SS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x56x16_F32BF16BF16_SS as MmaAtom>::ALayout>(),
+        "(128,(64,16)):(0,(1,64))",
+        "SM90_64x56x16_F32BF16BF16_SS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x56x16_F32BF16BF16_SS as MmaAtom>::BLayout>(),
+        "(128,(56,16)):(0,(1,56))",
+        "SM90_64x56x16_F32BF16BF16_SS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x56x16_F32BF16BF16_SS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,7)):((128,1,16),(64,8,512))",
+        "SM90_64x56x16_F32BF16BF16_SS CLayout"
     );
     assert_eq!(
         shown::<<SM90_64x64x16_F32BF16BF16_SS as MmaAtom>::ShapeMNK>(),
@@ -666,6 +1416,181 @@ fn mma_atoms_print_cutes_layouts() {
         "SM90_64x64x16_F32BF16BF16_SS CLayout"
     );
     assert_eq!(
+        shown::<<SM90_64x72x16_F32BF16BF16_SS as MmaAtom>::ShapeMNK>(),
+        "(64,72,16)",
+        "SM90_64x72x16_F32BF16BF16_SS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x72x16_F32BF16BF16_SS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x72x16_F32BF16BF16_SS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x72x16_F32BF16BF16_SS as MmaAtom>::ALayout>(),
+        "(128,(64,16)):(0,(1,64))",
+        "SM90_64x72x16_F32BF16BF16_SS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x72x16_F32BF16BF16_SS as MmaAtom>::BLayout>(),
+        "(128,(72,16)):(0,(1,72))",
+        "SM90_64x72x16_F32BF16BF16_SS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x72x16_F32BF16BF16_SS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,9)):((128,1,16),(64,8,512))",
+        "SM90_64x72x16_F32BF16BF16_SS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x80x16_F32BF16BF16_SS as MmaAtom>::ShapeMNK>(),
+        "(64,80,16)",
+        "SM90_64x80x16_F32BF16BF16_SS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x80x16_F32BF16BF16_SS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x80x16_F32BF16BF16_SS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x80x16_F32BF16BF16_SS as MmaAtom>::ALayout>(),
+        "(128,(64,16)):(0,(1,64))",
+        "SM90_64x80x16_F32BF16BF16_SS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x80x16_F32BF16BF16_SS as MmaAtom>::BLayout>(),
+        "(128,(80,16)):(0,(1,80))",
+        "SM90_64x80x16_F32BF16BF16_SS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x80x16_F32BF16BF16_SS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,10)):((128,1,16),(64,8,512))",
+        "SM90_64x80x16_F32BF16BF16_SS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x88x16_F32BF16BF16_SS as MmaAtom>::ShapeMNK>(),
+        "(64,88,16)",
+        "SM90_64x88x16_F32BF16BF16_SS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x88x16_F32BF16BF16_SS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x88x16_F32BF16BF16_SS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x88x16_F32BF16BF16_SS as MmaAtom>::ALayout>(),
+        "(128,(64,16)):(0,(1,64))",
+        "SM90_64x88x16_F32BF16BF16_SS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x88x16_F32BF16BF16_SS as MmaAtom>::BLayout>(),
+        "(128,(88,16)):(0,(1,88))",
+        "SM90_64x88x16_F32BF16BF16_SS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x88x16_F32BF16BF16_SS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,11)):((128,1,16),(64,8,512))",
+        "SM90_64x88x16_F32BF16BF16_SS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x96x16_F32BF16BF16_SS as MmaAtom>::ShapeMNK>(),
+        "(64,96,16)",
+        "SM90_64x96x16_F32BF16BF16_SS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x96x16_F32BF16BF16_SS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x96x16_F32BF16BF16_SS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x96x16_F32BF16BF16_SS as MmaAtom>::ALayout>(),
+        "(128,(64,16)):(0,(1,64))",
+        "SM90_64x96x16_F32BF16BF16_SS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x96x16_F32BF16BF16_SS as MmaAtom>::BLayout>(),
+        "(128,(96,16)):(0,(1,96))",
+        "SM90_64x96x16_F32BF16BF16_SS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x96x16_F32BF16BF16_SS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,12)):((128,1,16),(64,8,512))",
+        "SM90_64x96x16_F32BF16BF16_SS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x104x16_F32BF16BF16_SS as MmaAtom>::ShapeMNK>(),
+        "(64,104,16)",
+        "SM90_64x104x16_F32BF16BF16_SS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x104x16_F32BF16BF16_SS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x104x16_F32BF16BF16_SS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x104x16_F32BF16BF16_SS as MmaAtom>::ALayout>(),
+        "(128,(64,16)):(0,(1,64))",
+        "SM90_64x104x16_F32BF16BF16_SS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x104x16_F32BF16BF16_SS as MmaAtom>::BLayout>(),
+        "(128,(104,16)):(0,(1,104))",
+        "SM90_64x104x16_F32BF16BF16_SS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x104x16_F32BF16BF16_SS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,13)):((128,1,16),(64,8,512))",
+        "SM90_64x104x16_F32BF16BF16_SS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x112x16_F32BF16BF16_SS as MmaAtom>::ShapeMNK>(),
+        "(64,112,16)",
+        "SM90_64x112x16_F32BF16BF16_SS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x112x16_F32BF16BF16_SS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x112x16_F32BF16BF16_SS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x112x16_F32BF16BF16_SS as MmaAtom>::ALayout>(),
+        "(128,(64,16)):(0,(1,64))",
+        "SM90_64x112x16_F32BF16BF16_SS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x112x16_F32BF16BF16_SS as MmaAtom>::BLayout>(),
+        "(128,(112,16)):(0,(1,112))",
+        "SM90_64x112x16_F32BF16BF16_SS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x112x16_F32BF16BF16_SS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,14)):((128,1,16),(64,8,512))",
+        "SM90_64x112x16_F32BF16BF16_SS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x120x16_F32BF16BF16_SS as MmaAtom>::ShapeMNK>(),
+        "(64,120,16)",
+        "SM90_64x120x16_F32BF16BF16_SS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x120x16_F32BF16BF16_SS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x120x16_F32BF16BF16_SS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x120x16_F32BF16BF16_SS as MmaAtom>::ALayout>(),
+        "(128,(64,16)):(0,(1,64))",
+        "SM90_64x120x16_F32BF16BF16_SS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x120x16_F32BF16BF16_SS as MmaAtom>::BLayout>(),
+        "(128,(120,16)):(0,(1,120))",
+        "SM90_64x120x16_F32BF16BF16_SS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x120x16_F32BF16BF16_SS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,15)):((128,1,16),(64,8,512))",
+        "SM90_64x120x16_F32BF16BF16_SS CLayout"
+    );
+    assert_eq!(
         shown::<<SM90_64x128x16_F32BF16BF16_SS as MmaAtom>::ShapeMNK>(),
         "(64,128,16)",
         "SM90_64x128x16_F32BF16BF16_SS ShapeMNK"
@@ -689,6 +1614,381 @@ fn mma_atoms_print_cutes_layouts() {
         shown::<<SM90_64x128x16_F32BF16BF16_SS as MmaAtom>::CLayout>(),
         "((4,8,4),(2,2,16)):((128,1,16),(64,8,512))",
         "SM90_64x128x16_F32BF16BF16_SS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x136x16_F32BF16BF16_SS as MmaAtom>::ShapeMNK>(),
+        "(64,136,16)",
+        "SM90_64x136x16_F32BF16BF16_SS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x136x16_F32BF16BF16_SS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x136x16_F32BF16BF16_SS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x136x16_F32BF16BF16_SS as MmaAtom>::ALayout>(),
+        "(128,(64,16)):(0,(1,64))",
+        "SM90_64x136x16_F32BF16BF16_SS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x136x16_F32BF16BF16_SS as MmaAtom>::BLayout>(),
+        "(128,(136,16)):(0,(1,136))",
+        "SM90_64x136x16_F32BF16BF16_SS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x136x16_F32BF16BF16_SS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,17)):((128,1,16),(64,8,512))",
+        "SM90_64x136x16_F32BF16BF16_SS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x144x16_F32BF16BF16_SS as MmaAtom>::ShapeMNK>(),
+        "(64,144,16)",
+        "SM90_64x144x16_F32BF16BF16_SS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x144x16_F32BF16BF16_SS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x144x16_F32BF16BF16_SS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x144x16_F32BF16BF16_SS as MmaAtom>::ALayout>(),
+        "(128,(64,16)):(0,(1,64))",
+        "SM90_64x144x16_F32BF16BF16_SS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x144x16_F32BF16BF16_SS as MmaAtom>::BLayout>(),
+        "(128,(144,16)):(0,(1,144))",
+        "SM90_64x144x16_F32BF16BF16_SS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x144x16_F32BF16BF16_SS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,18)):((128,1,16),(64,8,512))",
+        "SM90_64x144x16_F32BF16BF16_SS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x152x16_F32BF16BF16_SS as MmaAtom>::ShapeMNK>(),
+        "(64,152,16)",
+        "SM90_64x152x16_F32BF16BF16_SS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x152x16_F32BF16BF16_SS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x152x16_F32BF16BF16_SS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x152x16_F32BF16BF16_SS as MmaAtom>::ALayout>(),
+        "(128,(64,16)):(0,(1,64))",
+        "SM90_64x152x16_F32BF16BF16_SS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x152x16_F32BF16BF16_SS as MmaAtom>::BLayout>(),
+        "(128,(152,16)):(0,(1,152))",
+        "SM90_64x152x16_F32BF16BF16_SS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x152x16_F32BF16BF16_SS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,19)):((128,1,16),(64,8,512))",
+        "SM90_64x152x16_F32BF16BF16_SS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x160x16_F32BF16BF16_SS as MmaAtom>::ShapeMNK>(),
+        "(64,160,16)",
+        "SM90_64x160x16_F32BF16BF16_SS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x160x16_F32BF16BF16_SS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x160x16_F32BF16BF16_SS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x160x16_F32BF16BF16_SS as MmaAtom>::ALayout>(),
+        "(128,(64,16)):(0,(1,64))",
+        "SM90_64x160x16_F32BF16BF16_SS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x160x16_F32BF16BF16_SS as MmaAtom>::BLayout>(),
+        "(128,(160,16)):(0,(1,160))",
+        "SM90_64x160x16_F32BF16BF16_SS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x160x16_F32BF16BF16_SS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,20)):((128,1,16),(64,8,512))",
+        "SM90_64x160x16_F32BF16BF16_SS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x168x16_F32BF16BF16_SS as MmaAtom>::ShapeMNK>(),
+        "(64,168,16)",
+        "SM90_64x168x16_F32BF16BF16_SS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x168x16_F32BF16BF16_SS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x168x16_F32BF16BF16_SS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x168x16_F32BF16BF16_SS as MmaAtom>::ALayout>(),
+        "(128,(64,16)):(0,(1,64))",
+        "SM90_64x168x16_F32BF16BF16_SS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x168x16_F32BF16BF16_SS as MmaAtom>::BLayout>(),
+        "(128,(168,16)):(0,(1,168))",
+        "SM90_64x168x16_F32BF16BF16_SS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x168x16_F32BF16BF16_SS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,21)):((128,1,16),(64,8,512))",
+        "SM90_64x168x16_F32BF16BF16_SS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x176x16_F32BF16BF16_SS as MmaAtom>::ShapeMNK>(),
+        "(64,176,16)",
+        "SM90_64x176x16_F32BF16BF16_SS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x176x16_F32BF16BF16_SS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x176x16_F32BF16BF16_SS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x176x16_F32BF16BF16_SS as MmaAtom>::ALayout>(),
+        "(128,(64,16)):(0,(1,64))",
+        "SM90_64x176x16_F32BF16BF16_SS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x176x16_F32BF16BF16_SS as MmaAtom>::BLayout>(),
+        "(128,(176,16)):(0,(1,176))",
+        "SM90_64x176x16_F32BF16BF16_SS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x176x16_F32BF16BF16_SS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,22)):((128,1,16),(64,8,512))",
+        "SM90_64x176x16_F32BF16BF16_SS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x184x16_F32BF16BF16_SS as MmaAtom>::ShapeMNK>(),
+        "(64,184,16)",
+        "SM90_64x184x16_F32BF16BF16_SS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x184x16_F32BF16BF16_SS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x184x16_F32BF16BF16_SS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x184x16_F32BF16BF16_SS as MmaAtom>::ALayout>(),
+        "(128,(64,16)):(0,(1,64))",
+        "SM90_64x184x16_F32BF16BF16_SS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x184x16_F32BF16BF16_SS as MmaAtom>::BLayout>(),
+        "(128,(184,16)):(0,(1,184))",
+        "SM90_64x184x16_F32BF16BF16_SS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x184x16_F32BF16BF16_SS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,23)):((128,1,16),(64,8,512))",
+        "SM90_64x184x16_F32BF16BF16_SS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x192x16_F32BF16BF16_SS as MmaAtom>::ShapeMNK>(),
+        "(64,192,16)",
+        "SM90_64x192x16_F32BF16BF16_SS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x192x16_F32BF16BF16_SS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x192x16_F32BF16BF16_SS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x192x16_F32BF16BF16_SS as MmaAtom>::ALayout>(),
+        "(128,(64,16)):(0,(1,64))",
+        "SM90_64x192x16_F32BF16BF16_SS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x192x16_F32BF16BF16_SS as MmaAtom>::BLayout>(),
+        "(128,(192,16)):(0,(1,192))",
+        "SM90_64x192x16_F32BF16BF16_SS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x192x16_F32BF16BF16_SS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,24)):((128,1,16),(64,8,512))",
+        "SM90_64x192x16_F32BF16BF16_SS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x200x16_F32BF16BF16_SS as MmaAtom>::ShapeMNK>(),
+        "(64,200,16)",
+        "SM90_64x200x16_F32BF16BF16_SS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x200x16_F32BF16BF16_SS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x200x16_F32BF16BF16_SS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x200x16_F32BF16BF16_SS as MmaAtom>::ALayout>(),
+        "(128,(64,16)):(0,(1,64))",
+        "SM90_64x200x16_F32BF16BF16_SS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x200x16_F32BF16BF16_SS as MmaAtom>::BLayout>(),
+        "(128,(200,16)):(0,(1,200))",
+        "SM90_64x200x16_F32BF16BF16_SS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x200x16_F32BF16BF16_SS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,25)):((128,1,16),(64,8,512))",
+        "SM90_64x200x16_F32BF16BF16_SS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x208x16_F32BF16BF16_SS as MmaAtom>::ShapeMNK>(),
+        "(64,208,16)",
+        "SM90_64x208x16_F32BF16BF16_SS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x208x16_F32BF16BF16_SS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x208x16_F32BF16BF16_SS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x208x16_F32BF16BF16_SS as MmaAtom>::ALayout>(),
+        "(128,(64,16)):(0,(1,64))",
+        "SM90_64x208x16_F32BF16BF16_SS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x208x16_F32BF16BF16_SS as MmaAtom>::BLayout>(),
+        "(128,(208,16)):(0,(1,208))",
+        "SM90_64x208x16_F32BF16BF16_SS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x208x16_F32BF16BF16_SS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,26)):((128,1,16),(64,8,512))",
+        "SM90_64x208x16_F32BF16BF16_SS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x216x16_F32BF16BF16_SS as MmaAtom>::ShapeMNK>(),
+        "(64,216,16)",
+        "SM90_64x216x16_F32BF16BF16_SS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x216x16_F32BF16BF16_SS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x216x16_F32BF16BF16_SS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x216x16_F32BF16BF16_SS as MmaAtom>::ALayout>(),
+        "(128,(64,16)):(0,(1,64))",
+        "SM90_64x216x16_F32BF16BF16_SS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x216x16_F32BF16BF16_SS as MmaAtom>::BLayout>(),
+        "(128,(216,16)):(0,(1,216))",
+        "SM90_64x216x16_F32BF16BF16_SS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x216x16_F32BF16BF16_SS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,27)):((128,1,16),(64,8,512))",
+        "SM90_64x216x16_F32BF16BF16_SS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x224x16_F32BF16BF16_SS as MmaAtom>::ShapeMNK>(),
+        "(64,224,16)",
+        "SM90_64x224x16_F32BF16BF16_SS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x224x16_F32BF16BF16_SS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x224x16_F32BF16BF16_SS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x224x16_F32BF16BF16_SS as MmaAtom>::ALayout>(),
+        "(128,(64,16)):(0,(1,64))",
+        "SM90_64x224x16_F32BF16BF16_SS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x224x16_F32BF16BF16_SS as MmaAtom>::BLayout>(),
+        "(128,(224,16)):(0,(1,224))",
+        "SM90_64x224x16_F32BF16BF16_SS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x224x16_F32BF16BF16_SS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,28)):((128,1,16),(64,8,512))",
+        "SM90_64x224x16_F32BF16BF16_SS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x232x16_F32BF16BF16_SS as MmaAtom>::ShapeMNK>(),
+        "(64,232,16)",
+        "SM90_64x232x16_F32BF16BF16_SS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x232x16_F32BF16BF16_SS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x232x16_F32BF16BF16_SS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x232x16_F32BF16BF16_SS as MmaAtom>::ALayout>(),
+        "(128,(64,16)):(0,(1,64))",
+        "SM90_64x232x16_F32BF16BF16_SS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x232x16_F32BF16BF16_SS as MmaAtom>::BLayout>(),
+        "(128,(232,16)):(0,(1,232))",
+        "SM90_64x232x16_F32BF16BF16_SS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x232x16_F32BF16BF16_SS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,29)):((128,1,16),(64,8,512))",
+        "SM90_64x232x16_F32BF16BF16_SS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x240x16_F32BF16BF16_SS as MmaAtom>::ShapeMNK>(),
+        "(64,240,16)",
+        "SM90_64x240x16_F32BF16BF16_SS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x240x16_F32BF16BF16_SS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x240x16_F32BF16BF16_SS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x240x16_F32BF16BF16_SS as MmaAtom>::ALayout>(),
+        "(128,(64,16)):(0,(1,64))",
+        "SM90_64x240x16_F32BF16BF16_SS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x240x16_F32BF16BF16_SS as MmaAtom>::BLayout>(),
+        "(128,(240,16)):(0,(1,240))",
+        "SM90_64x240x16_F32BF16BF16_SS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x240x16_F32BF16BF16_SS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,30)):((128,1,16),(64,8,512))",
+        "SM90_64x240x16_F32BF16BF16_SS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x248x16_F32BF16BF16_SS as MmaAtom>::ShapeMNK>(),
+        "(64,248,16)",
+        "SM90_64x248x16_F32BF16BF16_SS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x248x16_F32BF16BF16_SS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x248x16_F32BF16BF16_SS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x248x16_F32BF16BF16_SS as MmaAtom>::ALayout>(),
+        "(128,(64,16)):(0,(1,64))",
+        "SM90_64x248x16_F32BF16BF16_SS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x248x16_F32BF16BF16_SS as MmaAtom>::BLayout>(),
+        "(128,(248,16)):(0,(1,248))",
+        "SM90_64x248x16_F32BF16BF16_SS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x248x16_F32BF16BF16_SS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,31)):((128,1,16),(64,8,512))",
+        "SM90_64x248x16_F32BF16BF16_SS CLayout"
     );
     assert_eq!(
         shown::<<SM90_64x256x16_F32BF16BF16_SS as MmaAtom>::ShapeMNK>(),
@@ -766,6 +2066,31 @@ fn mma_atoms_print_cutes_layouts() {
         "SM90_64x16x16_F32F16F16_RS CLayout"
     );
     assert_eq!(
+        shown::<<SM90_64x24x16_F32F16F16_RS as MmaAtom>::ShapeMNK>(),
+        "(64,24,16)",
+        "SM90_64x24x16_F32F16F16_RS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x24x16_F32F16F16_RS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x24x16_F32F16F16_RS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x24x16_F32F16F16_RS as MmaAtom>::ALayout>(),
+        "((4,8,4),(2,2,2)):((128,1,16),(64,8,512))",
+        "SM90_64x24x16_F32F16F16_RS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x24x16_F32F16F16_RS as MmaAtom>::BLayout>(),
+        "(128,(24,16)):(0,(1,24))",
+        "SM90_64x24x16_F32F16F16_RS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x24x16_F32F16F16_RS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,3)):((128,1,16),(64,8,512))",
+        "SM90_64x24x16_F32F16F16_RS CLayout"
+    );
+    assert_eq!(
         shown::<<SM90_64x32x16_F32F16F16_RS as MmaAtom>::ShapeMNK>(),
         "(64,32,16)",
         "SM90_64x32x16_F32F16F16_RS ShapeMNK"
@@ -789,6 +2114,81 @@ fn mma_atoms_print_cutes_layouts() {
         shown::<<SM90_64x32x16_F32F16F16_RS as MmaAtom>::CLayout>(),
         "((4,8,4),(2,2,4)):((128,1,16),(64,8,512))",
         "SM90_64x32x16_F32F16F16_RS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x40x16_F32F16F16_RS as MmaAtom>::ShapeMNK>(),
+        "(64,40,16)",
+        "SM90_64x40x16_F32F16F16_RS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x40x16_F32F16F16_RS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x40x16_F32F16F16_RS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x40x16_F32F16F16_RS as MmaAtom>::ALayout>(),
+        "((4,8,4),(2,2,2)):((128,1,16),(64,8,512))",
+        "SM90_64x40x16_F32F16F16_RS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x40x16_F32F16F16_RS as MmaAtom>::BLayout>(),
+        "(128,(40,16)):(0,(1,40))",
+        "SM90_64x40x16_F32F16F16_RS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x40x16_F32F16F16_RS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,5)):((128,1,16),(64,8,512))",
+        "SM90_64x40x16_F32F16F16_RS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x48x16_F32F16F16_RS as MmaAtom>::ShapeMNK>(),
+        "(64,48,16)",
+        "SM90_64x48x16_F32F16F16_RS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x48x16_F32F16F16_RS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x48x16_F32F16F16_RS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x48x16_F32F16F16_RS as MmaAtom>::ALayout>(),
+        "((4,8,4),(2,2,2)):((128,1,16),(64,8,512))",
+        "SM90_64x48x16_F32F16F16_RS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x48x16_F32F16F16_RS as MmaAtom>::BLayout>(),
+        "(128,(48,16)):(0,(1,48))",
+        "SM90_64x48x16_F32F16F16_RS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x48x16_F32F16F16_RS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,6)):((128,1,16),(64,8,512))",
+        "SM90_64x48x16_F32F16F16_RS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x56x16_F32F16F16_RS as MmaAtom>::ShapeMNK>(),
+        "(64,56,16)",
+        "SM90_64x56x16_F32F16F16_RS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x56x16_F32F16F16_RS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x56x16_F32F16F16_RS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x56x16_F32F16F16_RS as MmaAtom>::ALayout>(),
+        "((4,8,4),(2,2,2)):((128,1,16),(64,8,512))",
+        "SM90_64x56x16_F32F16F16_RS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x56x16_F32F16F16_RS as MmaAtom>::BLayout>(),
+        "(128,(56,16)):(0,(1,56))",
+        "SM90_64x56x16_F32F16F16_RS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x56x16_F32F16F16_RS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,7)):((128,1,16),(64,8,512))",
+        "SM90_64x56x16_F32F16F16_RS CLayout"
     );
     assert_eq!(
         shown::<<SM90_64x64x16_F32F16F16_RS as MmaAtom>::ShapeMNK>(),
@@ -816,6 +2216,181 @@ fn mma_atoms_print_cutes_layouts() {
         "SM90_64x64x16_F32F16F16_RS CLayout"
     );
     assert_eq!(
+        shown::<<SM90_64x72x16_F32F16F16_RS as MmaAtom>::ShapeMNK>(),
+        "(64,72,16)",
+        "SM90_64x72x16_F32F16F16_RS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x72x16_F32F16F16_RS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x72x16_F32F16F16_RS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x72x16_F32F16F16_RS as MmaAtom>::ALayout>(),
+        "((4,8,4),(2,2,2)):((128,1,16),(64,8,512))",
+        "SM90_64x72x16_F32F16F16_RS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x72x16_F32F16F16_RS as MmaAtom>::BLayout>(),
+        "(128,(72,16)):(0,(1,72))",
+        "SM90_64x72x16_F32F16F16_RS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x72x16_F32F16F16_RS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,9)):((128,1,16),(64,8,512))",
+        "SM90_64x72x16_F32F16F16_RS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x80x16_F32F16F16_RS as MmaAtom>::ShapeMNK>(),
+        "(64,80,16)",
+        "SM90_64x80x16_F32F16F16_RS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x80x16_F32F16F16_RS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x80x16_F32F16F16_RS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x80x16_F32F16F16_RS as MmaAtom>::ALayout>(),
+        "((4,8,4),(2,2,2)):((128,1,16),(64,8,512))",
+        "SM90_64x80x16_F32F16F16_RS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x80x16_F32F16F16_RS as MmaAtom>::BLayout>(),
+        "(128,(80,16)):(0,(1,80))",
+        "SM90_64x80x16_F32F16F16_RS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x80x16_F32F16F16_RS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,10)):((128,1,16),(64,8,512))",
+        "SM90_64x80x16_F32F16F16_RS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x88x16_F32F16F16_RS as MmaAtom>::ShapeMNK>(),
+        "(64,88,16)",
+        "SM90_64x88x16_F32F16F16_RS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x88x16_F32F16F16_RS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x88x16_F32F16F16_RS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x88x16_F32F16F16_RS as MmaAtom>::ALayout>(),
+        "((4,8,4),(2,2,2)):((128,1,16),(64,8,512))",
+        "SM90_64x88x16_F32F16F16_RS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x88x16_F32F16F16_RS as MmaAtom>::BLayout>(),
+        "(128,(88,16)):(0,(1,88))",
+        "SM90_64x88x16_F32F16F16_RS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x88x16_F32F16F16_RS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,11)):((128,1,16),(64,8,512))",
+        "SM90_64x88x16_F32F16F16_RS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x96x16_F32F16F16_RS as MmaAtom>::ShapeMNK>(),
+        "(64,96,16)",
+        "SM90_64x96x16_F32F16F16_RS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x96x16_F32F16F16_RS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x96x16_F32F16F16_RS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x96x16_F32F16F16_RS as MmaAtom>::ALayout>(),
+        "((4,8,4),(2,2,2)):((128,1,16),(64,8,512))",
+        "SM90_64x96x16_F32F16F16_RS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x96x16_F32F16F16_RS as MmaAtom>::BLayout>(),
+        "(128,(96,16)):(0,(1,96))",
+        "SM90_64x96x16_F32F16F16_RS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x96x16_F32F16F16_RS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,12)):((128,1,16),(64,8,512))",
+        "SM90_64x96x16_F32F16F16_RS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x104x16_F32F16F16_RS as MmaAtom>::ShapeMNK>(),
+        "(64,104,16)",
+        "SM90_64x104x16_F32F16F16_RS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x104x16_F32F16F16_RS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x104x16_F32F16F16_RS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x104x16_F32F16F16_RS as MmaAtom>::ALayout>(),
+        "((4,8,4),(2,2,2)):((128,1,16),(64,8,512))",
+        "SM90_64x104x16_F32F16F16_RS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x104x16_F32F16F16_RS as MmaAtom>::BLayout>(),
+        "(128,(104,16)):(0,(1,104))",
+        "SM90_64x104x16_F32F16F16_RS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x104x16_F32F16F16_RS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,13)):((128,1,16),(64,8,512))",
+        "SM90_64x104x16_F32F16F16_RS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x112x16_F32F16F16_RS as MmaAtom>::ShapeMNK>(),
+        "(64,112,16)",
+        "SM90_64x112x16_F32F16F16_RS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x112x16_F32F16F16_RS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x112x16_F32F16F16_RS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x112x16_F32F16F16_RS as MmaAtom>::ALayout>(),
+        "((4,8,4),(2,2,2)):((128,1,16),(64,8,512))",
+        "SM90_64x112x16_F32F16F16_RS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x112x16_F32F16F16_RS as MmaAtom>::BLayout>(),
+        "(128,(112,16)):(0,(1,112))",
+        "SM90_64x112x16_F32F16F16_RS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x112x16_F32F16F16_RS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,14)):((128,1,16),(64,8,512))",
+        "SM90_64x112x16_F32F16F16_RS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x120x16_F32F16F16_RS as MmaAtom>::ShapeMNK>(),
+        "(64,120,16)",
+        "SM90_64x120x16_F32F16F16_RS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x120x16_F32F16F16_RS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x120x16_F32F16F16_RS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x120x16_F32F16F16_RS as MmaAtom>::ALayout>(),
+        "((4,8,4),(2,2,2)):((128,1,16),(64,8,512))",
+        "SM90_64x120x16_F32F16F16_RS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x120x16_F32F16F16_RS as MmaAtom>::BLayout>(),
+        "(128,(120,16)):(0,(1,120))",
+        "SM90_64x120x16_F32F16F16_RS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x120x16_F32F16F16_RS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,15)):((128,1,16),(64,8,512))",
+        "SM90_64x120x16_F32F16F16_RS CLayout"
+    );
+    assert_eq!(
         shown::<<SM90_64x128x16_F32F16F16_RS as MmaAtom>::ShapeMNK>(),
         "(64,128,16)",
         "SM90_64x128x16_F32F16F16_RS ShapeMNK"
@@ -839,6 +2414,381 @@ fn mma_atoms_print_cutes_layouts() {
         shown::<<SM90_64x128x16_F32F16F16_RS as MmaAtom>::CLayout>(),
         "((4,8,4),(2,2,16)):((128,1,16),(64,8,512))",
         "SM90_64x128x16_F32F16F16_RS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x136x16_F32F16F16_RS as MmaAtom>::ShapeMNK>(),
+        "(64,136,16)",
+        "SM90_64x136x16_F32F16F16_RS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x136x16_F32F16F16_RS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x136x16_F32F16F16_RS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x136x16_F32F16F16_RS as MmaAtom>::ALayout>(),
+        "((4,8,4),(2,2,2)):((128,1,16),(64,8,512))",
+        "SM90_64x136x16_F32F16F16_RS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x136x16_F32F16F16_RS as MmaAtom>::BLayout>(),
+        "(128,(136,16)):(0,(1,136))",
+        "SM90_64x136x16_F32F16F16_RS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x136x16_F32F16F16_RS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,17)):((128,1,16),(64,8,512))",
+        "SM90_64x136x16_F32F16F16_RS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x144x16_F32F16F16_RS as MmaAtom>::ShapeMNK>(),
+        "(64,144,16)",
+        "SM90_64x144x16_F32F16F16_RS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x144x16_F32F16F16_RS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x144x16_F32F16F16_RS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x144x16_F32F16F16_RS as MmaAtom>::ALayout>(),
+        "((4,8,4),(2,2,2)):((128,1,16),(64,8,512))",
+        "SM90_64x144x16_F32F16F16_RS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x144x16_F32F16F16_RS as MmaAtom>::BLayout>(),
+        "(128,(144,16)):(0,(1,144))",
+        "SM90_64x144x16_F32F16F16_RS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x144x16_F32F16F16_RS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,18)):((128,1,16),(64,8,512))",
+        "SM90_64x144x16_F32F16F16_RS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x152x16_F32F16F16_RS as MmaAtom>::ShapeMNK>(),
+        "(64,152,16)",
+        "SM90_64x152x16_F32F16F16_RS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x152x16_F32F16F16_RS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x152x16_F32F16F16_RS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x152x16_F32F16F16_RS as MmaAtom>::ALayout>(),
+        "((4,8,4),(2,2,2)):((128,1,16),(64,8,512))",
+        "SM90_64x152x16_F32F16F16_RS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x152x16_F32F16F16_RS as MmaAtom>::BLayout>(),
+        "(128,(152,16)):(0,(1,152))",
+        "SM90_64x152x16_F32F16F16_RS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x152x16_F32F16F16_RS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,19)):((128,1,16),(64,8,512))",
+        "SM90_64x152x16_F32F16F16_RS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x160x16_F32F16F16_RS as MmaAtom>::ShapeMNK>(),
+        "(64,160,16)",
+        "SM90_64x160x16_F32F16F16_RS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x160x16_F32F16F16_RS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x160x16_F32F16F16_RS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x160x16_F32F16F16_RS as MmaAtom>::ALayout>(),
+        "((4,8,4),(2,2,2)):((128,1,16),(64,8,512))",
+        "SM90_64x160x16_F32F16F16_RS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x160x16_F32F16F16_RS as MmaAtom>::BLayout>(),
+        "(128,(160,16)):(0,(1,160))",
+        "SM90_64x160x16_F32F16F16_RS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x160x16_F32F16F16_RS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,20)):((128,1,16),(64,8,512))",
+        "SM90_64x160x16_F32F16F16_RS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x168x16_F32F16F16_RS as MmaAtom>::ShapeMNK>(),
+        "(64,168,16)",
+        "SM90_64x168x16_F32F16F16_RS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x168x16_F32F16F16_RS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x168x16_F32F16F16_RS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x168x16_F32F16F16_RS as MmaAtom>::ALayout>(),
+        "((4,8,4),(2,2,2)):((128,1,16),(64,8,512))",
+        "SM90_64x168x16_F32F16F16_RS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x168x16_F32F16F16_RS as MmaAtom>::BLayout>(),
+        "(128,(168,16)):(0,(1,168))",
+        "SM90_64x168x16_F32F16F16_RS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x168x16_F32F16F16_RS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,21)):((128,1,16),(64,8,512))",
+        "SM90_64x168x16_F32F16F16_RS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x176x16_F32F16F16_RS as MmaAtom>::ShapeMNK>(),
+        "(64,176,16)",
+        "SM90_64x176x16_F32F16F16_RS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x176x16_F32F16F16_RS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x176x16_F32F16F16_RS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x176x16_F32F16F16_RS as MmaAtom>::ALayout>(),
+        "((4,8,4),(2,2,2)):((128,1,16),(64,8,512))",
+        "SM90_64x176x16_F32F16F16_RS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x176x16_F32F16F16_RS as MmaAtom>::BLayout>(),
+        "(128,(176,16)):(0,(1,176))",
+        "SM90_64x176x16_F32F16F16_RS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x176x16_F32F16F16_RS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,22)):((128,1,16),(64,8,512))",
+        "SM90_64x176x16_F32F16F16_RS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x184x16_F32F16F16_RS as MmaAtom>::ShapeMNK>(),
+        "(64,184,16)",
+        "SM90_64x184x16_F32F16F16_RS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x184x16_F32F16F16_RS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x184x16_F32F16F16_RS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x184x16_F32F16F16_RS as MmaAtom>::ALayout>(),
+        "((4,8,4),(2,2,2)):((128,1,16),(64,8,512))",
+        "SM90_64x184x16_F32F16F16_RS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x184x16_F32F16F16_RS as MmaAtom>::BLayout>(),
+        "(128,(184,16)):(0,(1,184))",
+        "SM90_64x184x16_F32F16F16_RS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x184x16_F32F16F16_RS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,23)):((128,1,16),(64,8,512))",
+        "SM90_64x184x16_F32F16F16_RS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x192x16_F32F16F16_RS as MmaAtom>::ShapeMNK>(),
+        "(64,192,16)",
+        "SM90_64x192x16_F32F16F16_RS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x192x16_F32F16F16_RS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x192x16_F32F16F16_RS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x192x16_F32F16F16_RS as MmaAtom>::ALayout>(),
+        "((4,8,4),(2,2,2)):((128,1,16),(64,8,512))",
+        "SM90_64x192x16_F32F16F16_RS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x192x16_F32F16F16_RS as MmaAtom>::BLayout>(),
+        "(128,(192,16)):(0,(1,192))",
+        "SM90_64x192x16_F32F16F16_RS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x192x16_F32F16F16_RS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,24)):((128,1,16),(64,8,512))",
+        "SM90_64x192x16_F32F16F16_RS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x200x16_F32F16F16_RS as MmaAtom>::ShapeMNK>(),
+        "(64,200,16)",
+        "SM90_64x200x16_F32F16F16_RS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x200x16_F32F16F16_RS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x200x16_F32F16F16_RS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x200x16_F32F16F16_RS as MmaAtom>::ALayout>(),
+        "((4,8,4),(2,2,2)):((128,1,16),(64,8,512))",
+        "SM90_64x200x16_F32F16F16_RS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x200x16_F32F16F16_RS as MmaAtom>::BLayout>(),
+        "(128,(200,16)):(0,(1,200))",
+        "SM90_64x200x16_F32F16F16_RS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x200x16_F32F16F16_RS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,25)):((128,1,16),(64,8,512))",
+        "SM90_64x200x16_F32F16F16_RS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x208x16_F32F16F16_RS as MmaAtom>::ShapeMNK>(),
+        "(64,208,16)",
+        "SM90_64x208x16_F32F16F16_RS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x208x16_F32F16F16_RS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x208x16_F32F16F16_RS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x208x16_F32F16F16_RS as MmaAtom>::ALayout>(),
+        "((4,8,4),(2,2,2)):((128,1,16),(64,8,512))",
+        "SM90_64x208x16_F32F16F16_RS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x208x16_F32F16F16_RS as MmaAtom>::BLayout>(),
+        "(128,(208,16)):(0,(1,208))",
+        "SM90_64x208x16_F32F16F16_RS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x208x16_F32F16F16_RS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,26)):((128,1,16),(64,8,512))",
+        "SM90_64x208x16_F32F16F16_RS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x216x16_F32F16F16_RS as MmaAtom>::ShapeMNK>(),
+        "(64,216,16)",
+        "SM90_64x216x16_F32F16F16_RS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x216x16_F32F16F16_RS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x216x16_F32F16F16_RS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x216x16_F32F16F16_RS as MmaAtom>::ALayout>(),
+        "((4,8,4),(2,2,2)):((128,1,16),(64,8,512))",
+        "SM90_64x216x16_F32F16F16_RS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x216x16_F32F16F16_RS as MmaAtom>::BLayout>(),
+        "(128,(216,16)):(0,(1,216))",
+        "SM90_64x216x16_F32F16F16_RS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x216x16_F32F16F16_RS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,27)):((128,1,16),(64,8,512))",
+        "SM90_64x216x16_F32F16F16_RS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x224x16_F32F16F16_RS as MmaAtom>::ShapeMNK>(),
+        "(64,224,16)",
+        "SM90_64x224x16_F32F16F16_RS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x224x16_F32F16F16_RS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x224x16_F32F16F16_RS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x224x16_F32F16F16_RS as MmaAtom>::ALayout>(),
+        "((4,8,4),(2,2,2)):((128,1,16),(64,8,512))",
+        "SM90_64x224x16_F32F16F16_RS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x224x16_F32F16F16_RS as MmaAtom>::BLayout>(),
+        "(128,(224,16)):(0,(1,224))",
+        "SM90_64x224x16_F32F16F16_RS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x224x16_F32F16F16_RS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,28)):((128,1,16),(64,8,512))",
+        "SM90_64x224x16_F32F16F16_RS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x232x16_F32F16F16_RS as MmaAtom>::ShapeMNK>(),
+        "(64,232,16)",
+        "SM90_64x232x16_F32F16F16_RS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x232x16_F32F16F16_RS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x232x16_F32F16F16_RS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x232x16_F32F16F16_RS as MmaAtom>::ALayout>(),
+        "((4,8,4),(2,2,2)):((128,1,16),(64,8,512))",
+        "SM90_64x232x16_F32F16F16_RS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x232x16_F32F16F16_RS as MmaAtom>::BLayout>(),
+        "(128,(232,16)):(0,(1,232))",
+        "SM90_64x232x16_F32F16F16_RS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x232x16_F32F16F16_RS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,29)):((128,1,16),(64,8,512))",
+        "SM90_64x232x16_F32F16F16_RS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x240x16_F32F16F16_RS as MmaAtom>::ShapeMNK>(),
+        "(64,240,16)",
+        "SM90_64x240x16_F32F16F16_RS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x240x16_F32F16F16_RS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x240x16_F32F16F16_RS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x240x16_F32F16F16_RS as MmaAtom>::ALayout>(),
+        "((4,8,4),(2,2,2)):((128,1,16),(64,8,512))",
+        "SM90_64x240x16_F32F16F16_RS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x240x16_F32F16F16_RS as MmaAtom>::BLayout>(),
+        "(128,(240,16)):(0,(1,240))",
+        "SM90_64x240x16_F32F16F16_RS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x240x16_F32F16F16_RS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,30)):((128,1,16),(64,8,512))",
+        "SM90_64x240x16_F32F16F16_RS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x248x16_F32F16F16_RS as MmaAtom>::ShapeMNK>(),
+        "(64,248,16)",
+        "SM90_64x248x16_F32F16F16_RS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x248x16_F32F16F16_RS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x248x16_F32F16F16_RS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x248x16_F32F16F16_RS as MmaAtom>::ALayout>(),
+        "((4,8,4),(2,2,2)):((128,1,16),(64,8,512))",
+        "SM90_64x248x16_F32F16F16_RS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x248x16_F32F16F16_RS as MmaAtom>::BLayout>(),
+        "(128,(248,16)):(0,(1,248))",
+        "SM90_64x248x16_F32F16F16_RS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x248x16_F32F16F16_RS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,31)):((128,1,16),(64,8,512))",
+        "SM90_64x248x16_F32F16F16_RS CLayout"
     );
     assert_eq!(
         shown::<<SM90_64x256x16_F32F16F16_RS as MmaAtom>::ShapeMNK>(),
@@ -916,6 +2866,31 @@ fn mma_atoms_print_cutes_layouts() {
         "SM90_64x16x16_F32BF16BF16_RS CLayout"
     );
     assert_eq!(
+        shown::<<SM90_64x24x16_F32BF16BF16_RS as MmaAtom>::ShapeMNK>(),
+        "(64,24,16)",
+        "SM90_64x24x16_F32BF16BF16_RS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x24x16_F32BF16BF16_RS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x24x16_F32BF16BF16_RS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x24x16_F32BF16BF16_RS as MmaAtom>::ALayout>(),
+        "((4,8,4),(2,2,2)):((128,1,16),(64,8,512))",
+        "SM90_64x24x16_F32BF16BF16_RS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x24x16_F32BF16BF16_RS as MmaAtom>::BLayout>(),
+        "(128,(24,16)):(0,(1,24))",
+        "SM90_64x24x16_F32BF16BF16_RS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x24x16_F32BF16BF16_RS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,3)):((128,1,16),(64,8,512))",
+        "SM90_64x24x16_F32BF16BF16_RS CLayout"
+    );
+    assert_eq!(
         shown::<<SM90_64x32x16_F32BF16BF16_RS as MmaAtom>::ShapeMNK>(),
         "(64,32,16)",
         "SM90_64x32x16_F32BF16BF16_RS ShapeMNK"
@@ -939,6 +2914,81 @@ fn mma_atoms_print_cutes_layouts() {
         shown::<<SM90_64x32x16_F32BF16BF16_RS as MmaAtom>::CLayout>(),
         "((4,8,4),(2,2,4)):((128,1,16),(64,8,512))",
         "SM90_64x32x16_F32BF16BF16_RS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x40x16_F32BF16BF16_RS as MmaAtom>::ShapeMNK>(),
+        "(64,40,16)",
+        "SM90_64x40x16_F32BF16BF16_RS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x40x16_F32BF16BF16_RS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x40x16_F32BF16BF16_RS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x40x16_F32BF16BF16_RS as MmaAtom>::ALayout>(),
+        "((4,8,4),(2,2,2)):((128,1,16),(64,8,512))",
+        "SM90_64x40x16_F32BF16BF16_RS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x40x16_F32BF16BF16_RS as MmaAtom>::BLayout>(),
+        "(128,(40,16)):(0,(1,40))",
+        "SM90_64x40x16_F32BF16BF16_RS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x40x16_F32BF16BF16_RS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,5)):((128,1,16),(64,8,512))",
+        "SM90_64x40x16_F32BF16BF16_RS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x48x16_F32BF16BF16_RS as MmaAtom>::ShapeMNK>(),
+        "(64,48,16)",
+        "SM90_64x48x16_F32BF16BF16_RS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x48x16_F32BF16BF16_RS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x48x16_F32BF16BF16_RS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x48x16_F32BF16BF16_RS as MmaAtom>::ALayout>(),
+        "((4,8,4),(2,2,2)):((128,1,16),(64,8,512))",
+        "SM90_64x48x16_F32BF16BF16_RS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x48x16_F32BF16BF16_RS as MmaAtom>::BLayout>(),
+        "(128,(48,16)):(0,(1,48))",
+        "SM90_64x48x16_F32BF16BF16_RS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x48x16_F32BF16BF16_RS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,6)):((128,1,16),(64,8,512))",
+        "SM90_64x48x16_F32BF16BF16_RS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x56x16_F32BF16BF16_RS as MmaAtom>::ShapeMNK>(),
+        "(64,56,16)",
+        "SM90_64x56x16_F32BF16BF16_RS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x56x16_F32BF16BF16_RS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x56x16_F32BF16BF16_RS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x56x16_F32BF16BF16_RS as MmaAtom>::ALayout>(),
+        "((4,8,4),(2,2,2)):((128,1,16),(64,8,512))",
+        "SM90_64x56x16_F32BF16BF16_RS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x56x16_F32BF16BF16_RS as MmaAtom>::BLayout>(),
+        "(128,(56,16)):(0,(1,56))",
+        "SM90_64x56x16_F32BF16BF16_RS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x56x16_F32BF16BF16_RS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,7)):((128,1,16),(64,8,512))",
+        "SM90_64x56x16_F32BF16BF16_RS CLayout"
     );
     assert_eq!(
         shown::<<SM90_64x64x16_F32BF16BF16_RS as MmaAtom>::ShapeMNK>(),
@@ -966,6 +3016,181 @@ fn mma_atoms_print_cutes_layouts() {
         "SM90_64x64x16_F32BF16BF16_RS CLayout"
     );
     assert_eq!(
+        shown::<<SM90_64x72x16_F32BF16BF16_RS as MmaAtom>::ShapeMNK>(),
+        "(64,72,16)",
+        "SM90_64x72x16_F32BF16BF16_RS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x72x16_F32BF16BF16_RS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x72x16_F32BF16BF16_RS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x72x16_F32BF16BF16_RS as MmaAtom>::ALayout>(),
+        "((4,8,4),(2,2,2)):((128,1,16),(64,8,512))",
+        "SM90_64x72x16_F32BF16BF16_RS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x72x16_F32BF16BF16_RS as MmaAtom>::BLayout>(),
+        "(128,(72,16)):(0,(1,72))",
+        "SM90_64x72x16_F32BF16BF16_RS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x72x16_F32BF16BF16_RS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,9)):((128,1,16),(64,8,512))",
+        "SM90_64x72x16_F32BF16BF16_RS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x80x16_F32BF16BF16_RS as MmaAtom>::ShapeMNK>(),
+        "(64,80,16)",
+        "SM90_64x80x16_F32BF16BF16_RS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x80x16_F32BF16BF16_RS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x80x16_F32BF16BF16_RS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x80x16_F32BF16BF16_RS as MmaAtom>::ALayout>(),
+        "((4,8,4),(2,2,2)):((128,1,16),(64,8,512))",
+        "SM90_64x80x16_F32BF16BF16_RS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x80x16_F32BF16BF16_RS as MmaAtom>::BLayout>(),
+        "(128,(80,16)):(0,(1,80))",
+        "SM90_64x80x16_F32BF16BF16_RS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x80x16_F32BF16BF16_RS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,10)):((128,1,16),(64,8,512))",
+        "SM90_64x80x16_F32BF16BF16_RS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x88x16_F32BF16BF16_RS as MmaAtom>::ShapeMNK>(),
+        "(64,88,16)",
+        "SM90_64x88x16_F32BF16BF16_RS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x88x16_F32BF16BF16_RS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x88x16_F32BF16BF16_RS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x88x16_F32BF16BF16_RS as MmaAtom>::ALayout>(),
+        "((4,8,4),(2,2,2)):((128,1,16),(64,8,512))",
+        "SM90_64x88x16_F32BF16BF16_RS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x88x16_F32BF16BF16_RS as MmaAtom>::BLayout>(),
+        "(128,(88,16)):(0,(1,88))",
+        "SM90_64x88x16_F32BF16BF16_RS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x88x16_F32BF16BF16_RS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,11)):((128,1,16),(64,8,512))",
+        "SM90_64x88x16_F32BF16BF16_RS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x96x16_F32BF16BF16_RS as MmaAtom>::ShapeMNK>(),
+        "(64,96,16)",
+        "SM90_64x96x16_F32BF16BF16_RS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x96x16_F32BF16BF16_RS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x96x16_F32BF16BF16_RS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x96x16_F32BF16BF16_RS as MmaAtom>::ALayout>(),
+        "((4,8,4),(2,2,2)):((128,1,16),(64,8,512))",
+        "SM90_64x96x16_F32BF16BF16_RS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x96x16_F32BF16BF16_RS as MmaAtom>::BLayout>(),
+        "(128,(96,16)):(0,(1,96))",
+        "SM90_64x96x16_F32BF16BF16_RS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x96x16_F32BF16BF16_RS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,12)):((128,1,16),(64,8,512))",
+        "SM90_64x96x16_F32BF16BF16_RS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x104x16_F32BF16BF16_RS as MmaAtom>::ShapeMNK>(),
+        "(64,104,16)",
+        "SM90_64x104x16_F32BF16BF16_RS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x104x16_F32BF16BF16_RS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x104x16_F32BF16BF16_RS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x104x16_F32BF16BF16_RS as MmaAtom>::ALayout>(),
+        "((4,8,4),(2,2,2)):((128,1,16),(64,8,512))",
+        "SM90_64x104x16_F32BF16BF16_RS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x104x16_F32BF16BF16_RS as MmaAtom>::BLayout>(),
+        "(128,(104,16)):(0,(1,104))",
+        "SM90_64x104x16_F32BF16BF16_RS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x104x16_F32BF16BF16_RS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,13)):((128,1,16),(64,8,512))",
+        "SM90_64x104x16_F32BF16BF16_RS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x112x16_F32BF16BF16_RS as MmaAtom>::ShapeMNK>(),
+        "(64,112,16)",
+        "SM90_64x112x16_F32BF16BF16_RS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x112x16_F32BF16BF16_RS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x112x16_F32BF16BF16_RS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x112x16_F32BF16BF16_RS as MmaAtom>::ALayout>(),
+        "((4,8,4),(2,2,2)):((128,1,16),(64,8,512))",
+        "SM90_64x112x16_F32BF16BF16_RS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x112x16_F32BF16BF16_RS as MmaAtom>::BLayout>(),
+        "(128,(112,16)):(0,(1,112))",
+        "SM90_64x112x16_F32BF16BF16_RS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x112x16_F32BF16BF16_RS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,14)):((128,1,16),(64,8,512))",
+        "SM90_64x112x16_F32BF16BF16_RS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x120x16_F32BF16BF16_RS as MmaAtom>::ShapeMNK>(),
+        "(64,120,16)",
+        "SM90_64x120x16_F32BF16BF16_RS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x120x16_F32BF16BF16_RS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x120x16_F32BF16BF16_RS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x120x16_F32BF16BF16_RS as MmaAtom>::ALayout>(),
+        "((4,8,4),(2,2,2)):((128,1,16),(64,8,512))",
+        "SM90_64x120x16_F32BF16BF16_RS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x120x16_F32BF16BF16_RS as MmaAtom>::BLayout>(),
+        "(128,(120,16)):(0,(1,120))",
+        "SM90_64x120x16_F32BF16BF16_RS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x120x16_F32BF16BF16_RS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,15)):((128,1,16),(64,8,512))",
+        "SM90_64x120x16_F32BF16BF16_RS CLayout"
+    );
+    assert_eq!(
         shown::<<SM90_64x128x16_F32BF16BF16_RS as MmaAtom>::ShapeMNK>(),
         "(64,128,16)",
         "SM90_64x128x16_F32BF16BF16_RS ShapeMNK"
@@ -989,6 +3214,381 @@ fn mma_atoms_print_cutes_layouts() {
         shown::<<SM90_64x128x16_F32BF16BF16_RS as MmaAtom>::CLayout>(),
         "((4,8,4),(2,2,16)):((128,1,16),(64,8,512))",
         "SM90_64x128x16_F32BF16BF16_RS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x136x16_F32BF16BF16_RS as MmaAtom>::ShapeMNK>(),
+        "(64,136,16)",
+        "SM90_64x136x16_F32BF16BF16_RS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x136x16_F32BF16BF16_RS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x136x16_F32BF16BF16_RS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x136x16_F32BF16BF16_RS as MmaAtom>::ALayout>(),
+        "((4,8,4),(2,2,2)):((128,1,16),(64,8,512))",
+        "SM90_64x136x16_F32BF16BF16_RS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x136x16_F32BF16BF16_RS as MmaAtom>::BLayout>(),
+        "(128,(136,16)):(0,(1,136))",
+        "SM90_64x136x16_F32BF16BF16_RS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x136x16_F32BF16BF16_RS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,17)):((128,1,16),(64,8,512))",
+        "SM90_64x136x16_F32BF16BF16_RS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x144x16_F32BF16BF16_RS as MmaAtom>::ShapeMNK>(),
+        "(64,144,16)",
+        "SM90_64x144x16_F32BF16BF16_RS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x144x16_F32BF16BF16_RS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x144x16_F32BF16BF16_RS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x144x16_F32BF16BF16_RS as MmaAtom>::ALayout>(),
+        "((4,8,4),(2,2,2)):((128,1,16),(64,8,512))",
+        "SM90_64x144x16_F32BF16BF16_RS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x144x16_F32BF16BF16_RS as MmaAtom>::BLayout>(),
+        "(128,(144,16)):(0,(1,144))",
+        "SM90_64x144x16_F32BF16BF16_RS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x144x16_F32BF16BF16_RS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,18)):((128,1,16),(64,8,512))",
+        "SM90_64x144x16_F32BF16BF16_RS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x152x16_F32BF16BF16_RS as MmaAtom>::ShapeMNK>(),
+        "(64,152,16)",
+        "SM90_64x152x16_F32BF16BF16_RS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x152x16_F32BF16BF16_RS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x152x16_F32BF16BF16_RS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x152x16_F32BF16BF16_RS as MmaAtom>::ALayout>(),
+        "((4,8,4),(2,2,2)):((128,1,16),(64,8,512))",
+        "SM90_64x152x16_F32BF16BF16_RS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x152x16_F32BF16BF16_RS as MmaAtom>::BLayout>(),
+        "(128,(152,16)):(0,(1,152))",
+        "SM90_64x152x16_F32BF16BF16_RS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x152x16_F32BF16BF16_RS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,19)):((128,1,16),(64,8,512))",
+        "SM90_64x152x16_F32BF16BF16_RS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x160x16_F32BF16BF16_RS as MmaAtom>::ShapeMNK>(),
+        "(64,160,16)",
+        "SM90_64x160x16_F32BF16BF16_RS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x160x16_F32BF16BF16_RS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x160x16_F32BF16BF16_RS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x160x16_F32BF16BF16_RS as MmaAtom>::ALayout>(),
+        "((4,8,4),(2,2,2)):((128,1,16),(64,8,512))",
+        "SM90_64x160x16_F32BF16BF16_RS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x160x16_F32BF16BF16_RS as MmaAtom>::BLayout>(),
+        "(128,(160,16)):(0,(1,160))",
+        "SM90_64x160x16_F32BF16BF16_RS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x160x16_F32BF16BF16_RS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,20)):((128,1,16),(64,8,512))",
+        "SM90_64x160x16_F32BF16BF16_RS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x168x16_F32BF16BF16_RS as MmaAtom>::ShapeMNK>(),
+        "(64,168,16)",
+        "SM90_64x168x16_F32BF16BF16_RS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x168x16_F32BF16BF16_RS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x168x16_F32BF16BF16_RS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x168x16_F32BF16BF16_RS as MmaAtom>::ALayout>(),
+        "((4,8,4),(2,2,2)):((128,1,16),(64,8,512))",
+        "SM90_64x168x16_F32BF16BF16_RS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x168x16_F32BF16BF16_RS as MmaAtom>::BLayout>(),
+        "(128,(168,16)):(0,(1,168))",
+        "SM90_64x168x16_F32BF16BF16_RS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x168x16_F32BF16BF16_RS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,21)):((128,1,16),(64,8,512))",
+        "SM90_64x168x16_F32BF16BF16_RS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x176x16_F32BF16BF16_RS as MmaAtom>::ShapeMNK>(),
+        "(64,176,16)",
+        "SM90_64x176x16_F32BF16BF16_RS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x176x16_F32BF16BF16_RS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x176x16_F32BF16BF16_RS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x176x16_F32BF16BF16_RS as MmaAtom>::ALayout>(),
+        "((4,8,4),(2,2,2)):((128,1,16),(64,8,512))",
+        "SM90_64x176x16_F32BF16BF16_RS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x176x16_F32BF16BF16_RS as MmaAtom>::BLayout>(),
+        "(128,(176,16)):(0,(1,176))",
+        "SM90_64x176x16_F32BF16BF16_RS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x176x16_F32BF16BF16_RS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,22)):((128,1,16),(64,8,512))",
+        "SM90_64x176x16_F32BF16BF16_RS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x184x16_F32BF16BF16_RS as MmaAtom>::ShapeMNK>(),
+        "(64,184,16)",
+        "SM90_64x184x16_F32BF16BF16_RS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x184x16_F32BF16BF16_RS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x184x16_F32BF16BF16_RS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x184x16_F32BF16BF16_RS as MmaAtom>::ALayout>(),
+        "((4,8,4),(2,2,2)):((128,1,16),(64,8,512))",
+        "SM90_64x184x16_F32BF16BF16_RS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x184x16_F32BF16BF16_RS as MmaAtom>::BLayout>(),
+        "(128,(184,16)):(0,(1,184))",
+        "SM90_64x184x16_F32BF16BF16_RS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x184x16_F32BF16BF16_RS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,23)):((128,1,16),(64,8,512))",
+        "SM90_64x184x16_F32BF16BF16_RS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x192x16_F32BF16BF16_RS as MmaAtom>::ShapeMNK>(),
+        "(64,192,16)",
+        "SM90_64x192x16_F32BF16BF16_RS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x192x16_F32BF16BF16_RS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x192x16_F32BF16BF16_RS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x192x16_F32BF16BF16_RS as MmaAtom>::ALayout>(),
+        "((4,8,4),(2,2,2)):((128,1,16),(64,8,512))",
+        "SM90_64x192x16_F32BF16BF16_RS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x192x16_F32BF16BF16_RS as MmaAtom>::BLayout>(),
+        "(128,(192,16)):(0,(1,192))",
+        "SM90_64x192x16_F32BF16BF16_RS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x192x16_F32BF16BF16_RS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,24)):((128,1,16),(64,8,512))",
+        "SM90_64x192x16_F32BF16BF16_RS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x200x16_F32BF16BF16_RS as MmaAtom>::ShapeMNK>(),
+        "(64,200,16)",
+        "SM90_64x200x16_F32BF16BF16_RS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x200x16_F32BF16BF16_RS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x200x16_F32BF16BF16_RS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x200x16_F32BF16BF16_RS as MmaAtom>::ALayout>(),
+        "((4,8,4),(2,2,2)):((128,1,16),(64,8,512))",
+        "SM90_64x200x16_F32BF16BF16_RS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x200x16_F32BF16BF16_RS as MmaAtom>::BLayout>(),
+        "(128,(200,16)):(0,(1,200))",
+        "SM90_64x200x16_F32BF16BF16_RS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x200x16_F32BF16BF16_RS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,25)):((128,1,16),(64,8,512))",
+        "SM90_64x200x16_F32BF16BF16_RS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x208x16_F32BF16BF16_RS as MmaAtom>::ShapeMNK>(),
+        "(64,208,16)",
+        "SM90_64x208x16_F32BF16BF16_RS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x208x16_F32BF16BF16_RS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x208x16_F32BF16BF16_RS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x208x16_F32BF16BF16_RS as MmaAtom>::ALayout>(),
+        "((4,8,4),(2,2,2)):((128,1,16),(64,8,512))",
+        "SM90_64x208x16_F32BF16BF16_RS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x208x16_F32BF16BF16_RS as MmaAtom>::BLayout>(),
+        "(128,(208,16)):(0,(1,208))",
+        "SM90_64x208x16_F32BF16BF16_RS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x208x16_F32BF16BF16_RS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,26)):((128,1,16),(64,8,512))",
+        "SM90_64x208x16_F32BF16BF16_RS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x216x16_F32BF16BF16_RS as MmaAtom>::ShapeMNK>(),
+        "(64,216,16)",
+        "SM90_64x216x16_F32BF16BF16_RS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x216x16_F32BF16BF16_RS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x216x16_F32BF16BF16_RS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x216x16_F32BF16BF16_RS as MmaAtom>::ALayout>(),
+        "((4,8,4),(2,2,2)):((128,1,16),(64,8,512))",
+        "SM90_64x216x16_F32BF16BF16_RS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x216x16_F32BF16BF16_RS as MmaAtom>::BLayout>(),
+        "(128,(216,16)):(0,(1,216))",
+        "SM90_64x216x16_F32BF16BF16_RS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x216x16_F32BF16BF16_RS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,27)):((128,1,16),(64,8,512))",
+        "SM90_64x216x16_F32BF16BF16_RS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x224x16_F32BF16BF16_RS as MmaAtom>::ShapeMNK>(),
+        "(64,224,16)",
+        "SM90_64x224x16_F32BF16BF16_RS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x224x16_F32BF16BF16_RS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x224x16_F32BF16BF16_RS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x224x16_F32BF16BF16_RS as MmaAtom>::ALayout>(),
+        "((4,8,4),(2,2,2)):((128,1,16),(64,8,512))",
+        "SM90_64x224x16_F32BF16BF16_RS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x224x16_F32BF16BF16_RS as MmaAtom>::BLayout>(),
+        "(128,(224,16)):(0,(1,224))",
+        "SM90_64x224x16_F32BF16BF16_RS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x224x16_F32BF16BF16_RS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,28)):((128,1,16),(64,8,512))",
+        "SM90_64x224x16_F32BF16BF16_RS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x232x16_F32BF16BF16_RS as MmaAtom>::ShapeMNK>(),
+        "(64,232,16)",
+        "SM90_64x232x16_F32BF16BF16_RS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x232x16_F32BF16BF16_RS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x232x16_F32BF16BF16_RS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x232x16_F32BF16BF16_RS as MmaAtom>::ALayout>(),
+        "((4,8,4),(2,2,2)):((128,1,16),(64,8,512))",
+        "SM90_64x232x16_F32BF16BF16_RS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x232x16_F32BF16BF16_RS as MmaAtom>::BLayout>(),
+        "(128,(232,16)):(0,(1,232))",
+        "SM90_64x232x16_F32BF16BF16_RS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x232x16_F32BF16BF16_RS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,29)):((128,1,16),(64,8,512))",
+        "SM90_64x232x16_F32BF16BF16_RS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x240x16_F32BF16BF16_RS as MmaAtom>::ShapeMNK>(),
+        "(64,240,16)",
+        "SM90_64x240x16_F32BF16BF16_RS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x240x16_F32BF16BF16_RS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x240x16_F32BF16BF16_RS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x240x16_F32BF16BF16_RS as MmaAtom>::ALayout>(),
+        "((4,8,4),(2,2,2)):((128,1,16),(64,8,512))",
+        "SM90_64x240x16_F32BF16BF16_RS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x240x16_F32BF16BF16_RS as MmaAtom>::BLayout>(),
+        "(128,(240,16)):(0,(1,240))",
+        "SM90_64x240x16_F32BF16BF16_RS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x240x16_F32BF16BF16_RS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,30)):((128,1,16),(64,8,512))",
+        "SM90_64x240x16_F32BF16BF16_RS CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x248x16_F32BF16BF16_RS as MmaAtom>::ShapeMNK>(),
+        "(64,248,16)",
+        "SM90_64x248x16_F32BF16BF16_RS ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x248x16_F32BF16BF16_RS as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x248x16_F32BF16BF16_RS ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x248x16_F32BF16BF16_RS as MmaAtom>::ALayout>(),
+        "((4,8,4),(2,2,2)):((128,1,16),(64,8,512))",
+        "SM90_64x248x16_F32BF16BF16_RS ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x248x16_F32BF16BF16_RS as MmaAtom>::BLayout>(),
+        "(128,(248,16)):(0,(1,248))",
+        "SM90_64x248x16_F32BF16BF16_RS BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x248x16_F32BF16BF16_RS as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,31)):((128,1,16),(64,8,512))",
+        "SM90_64x248x16_F32BF16BF16_RS CLayout"
     );
     assert_eq!(
         shown::<<SM90_64x256x16_F32BF16BF16_RS as MmaAtom>::ShapeMNK>(),
@@ -1066,6 +3666,31 @@ fn mma_atoms_print_cutes_layouts() {
         "SM90_64x16x32_F32E4M3E4M3_SS_TN CLayout"
     );
     assert_eq!(
+        shown::<<SM90_64x24x32_F32E4M3E4M3_SS_TN as MmaAtom>::ShapeMNK>(),
+        "(64,24,32)",
+        "SM90_64x24x32_F32E4M3E4M3_SS_TN ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x24x32_F32E4M3E4M3_SS_TN as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x24x32_F32E4M3E4M3_SS_TN ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x24x32_F32E4M3E4M3_SS_TN as MmaAtom>::ALayout>(),
+        "(128,(64,32)):(0,(1,64))",
+        "SM90_64x24x32_F32E4M3E4M3_SS_TN ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x24x32_F32E4M3E4M3_SS_TN as MmaAtom>::BLayout>(),
+        "(128,(24,32)):(0,(1,24))",
+        "SM90_64x24x32_F32E4M3E4M3_SS_TN BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x24x32_F32E4M3E4M3_SS_TN as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,3)):((128,1,16),(64,8,512))",
+        "SM90_64x24x32_F32E4M3E4M3_SS_TN CLayout"
+    );
+    assert_eq!(
         shown::<<SM90_64x32x32_F32E4M3E4M3_SS_TN as MmaAtom>::ShapeMNK>(),
         "(64,32,32)",
         "SM90_64x32x32_F32E4M3E4M3_SS_TN ShapeMNK"
@@ -1089,6 +3714,81 @@ fn mma_atoms_print_cutes_layouts() {
         shown::<<SM90_64x32x32_F32E4M3E4M3_SS_TN as MmaAtom>::CLayout>(),
         "((4,8,4),(2,2,4)):((128,1,16),(64,8,512))",
         "SM90_64x32x32_F32E4M3E4M3_SS_TN CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x40x32_F32E4M3E4M3_SS_TN as MmaAtom>::ShapeMNK>(),
+        "(64,40,32)",
+        "SM90_64x40x32_F32E4M3E4M3_SS_TN ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x40x32_F32E4M3E4M3_SS_TN as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x40x32_F32E4M3E4M3_SS_TN ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x40x32_F32E4M3E4M3_SS_TN as MmaAtom>::ALayout>(),
+        "(128,(64,32)):(0,(1,64))",
+        "SM90_64x40x32_F32E4M3E4M3_SS_TN ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x40x32_F32E4M3E4M3_SS_TN as MmaAtom>::BLayout>(),
+        "(128,(40,32)):(0,(1,40))",
+        "SM90_64x40x32_F32E4M3E4M3_SS_TN BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x40x32_F32E4M3E4M3_SS_TN as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,5)):((128,1,16),(64,8,512))",
+        "SM90_64x40x32_F32E4M3E4M3_SS_TN CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x48x32_F32E4M3E4M3_SS_TN as MmaAtom>::ShapeMNK>(),
+        "(64,48,32)",
+        "SM90_64x48x32_F32E4M3E4M3_SS_TN ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x48x32_F32E4M3E4M3_SS_TN as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x48x32_F32E4M3E4M3_SS_TN ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x48x32_F32E4M3E4M3_SS_TN as MmaAtom>::ALayout>(),
+        "(128,(64,32)):(0,(1,64))",
+        "SM90_64x48x32_F32E4M3E4M3_SS_TN ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x48x32_F32E4M3E4M3_SS_TN as MmaAtom>::BLayout>(),
+        "(128,(48,32)):(0,(1,48))",
+        "SM90_64x48x32_F32E4M3E4M3_SS_TN BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x48x32_F32E4M3E4M3_SS_TN as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,6)):((128,1,16),(64,8,512))",
+        "SM90_64x48x32_F32E4M3E4M3_SS_TN CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x56x32_F32E4M3E4M3_SS_TN as MmaAtom>::ShapeMNK>(),
+        "(64,56,32)",
+        "SM90_64x56x32_F32E4M3E4M3_SS_TN ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x56x32_F32E4M3E4M3_SS_TN as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x56x32_F32E4M3E4M3_SS_TN ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x56x32_F32E4M3E4M3_SS_TN as MmaAtom>::ALayout>(),
+        "(128,(64,32)):(0,(1,64))",
+        "SM90_64x56x32_F32E4M3E4M3_SS_TN ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x56x32_F32E4M3E4M3_SS_TN as MmaAtom>::BLayout>(),
+        "(128,(56,32)):(0,(1,56))",
+        "SM90_64x56x32_F32E4M3E4M3_SS_TN BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x56x32_F32E4M3E4M3_SS_TN as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,7)):((128,1,16),(64,8,512))",
+        "SM90_64x56x32_F32E4M3E4M3_SS_TN CLayout"
     );
     assert_eq!(
         shown::<<SM90_64x64x32_F32E4M3E4M3_SS_TN as MmaAtom>::ShapeMNK>(),
@@ -1116,6 +3816,181 @@ fn mma_atoms_print_cutes_layouts() {
         "SM90_64x64x32_F32E4M3E4M3_SS_TN CLayout"
     );
     assert_eq!(
+        shown::<<SM90_64x72x32_F32E4M3E4M3_SS_TN as MmaAtom>::ShapeMNK>(),
+        "(64,72,32)",
+        "SM90_64x72x32_F32E4M3E4M3_SS_TN ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x72x32_F32E4M3E4M3_SS_TN as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x72x32_F32E4M3E4M3_SS_TN ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x72x32_F32E4M3E4M3_SS_TN as MmaAtom>::ALayout>(),
+        "(128,(64,32)):(0,(1,64))",
+        "SM90_64x72x32_F32E4M3E4M3_SS_TN ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x72x32_F32E4M3E4M3_SS_TN as MmaAtom>::BLayout>(),
+        "(128,(72,32)):(0,(1,72))",
+        "SM90_64x72x32_F32E4M3E4M3_SS_TN BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x72x32_F32E4M3E4M3_SS_TN as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,9)):((128,1,16),(64,8,512))",
+        "SM90_64x72x32_F32E4M3E4M3_SS_TN CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x80x32_F32E4M3E4M3_SS_TN as MmaAtom>::ShapeMNK>(),
+        "(64,80,32)",
+        "SM90_64x80x32_F32E4M3E4M3_SS_TN ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x80x32_F32E4M3E4M3_SS_TN as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x80x32_F32E4M3E4M3_SS_TN ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x80x32_F32E4M3E4M3_SS_TN as MmaAtom>::ALayout>(),
+        "(128,(64,32)):(0,(1,64))",
+        "SM90_64x80x32_F32E4M3E4M3_SS_TN ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x80x32_F32E4M3E4M3_SS_TN as MmaAtom>::BLayout>(),
+        "(128,(80,32)):(0,(1,80))",
+        "SM90_64x80x32_F32E4M3E4M3_SS_TN BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x80x32_F32E4M3E4M3_SS_TN as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,10)):((128,1,16),(64,8,512))",
+        "SM90_64x80x32_F32E4M3E4M3_SS_TN CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x88x32_F32E4M3E4M3_SS_TN as MmaAtom>::ShapeMNK>(),
+        "(64,88,32)",
+        "SM90_64x88x32_F32E4M3E4M3_SS_TN ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x88x32_F32E4M3E4M3_SS_TN as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x88x32_F32E4M3E4M3_SS_TN ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x88x32_F32E4M3E4M3_SS_TN as MmaAtom>::ALayout>(),
+        "(128,(64,32)):(0,(1,64))",
+        "SM90_64x88x32_F32E4M3E4M3_SS_TN ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x88x32_F32E4M3E4M3_SS_TN as MmaAtom>::BLayout>(),
+        "(128,(88,32)):(0,(1,88))",
+        "SM90_64x88x32_F32E4M3E4M3_SS_TN BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x88x32_F32E4M3E4M3_SS_TN as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,11)):((128,1,16),(64,8,512))",
+        "SM90_64x88x32_F32E4M3E4M3_SS_TN CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x96x32_F32E4M3E4M3_SS_TN as MmaAtom>::ShapeMNK>(),
+        "(64,96,32)",
+        "SM90_64x96x32_F32E4M3E4M3_SS_TN ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x96x32_F32E4M3E4M3_SS_TN as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x96x32_F32E4M3E4M3_SS_TN ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x96x32_F32E4M3E4M3_SS_TN as MmaAtom>::ALayout>(),
+        "(128,(64,32)):(0,(1,64))",
+        "SM90_64x96x32_F32E4M3E4M3_SS_TN ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x96x32_F32E4M3E4M3_SS_TN as MmaAtom>::BLayout>(),
+        "(128,(96,32)):(0,(1,96))",
+        "SM90_64x96x32_F32E4M3E4M3_SS_TN BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x96x32_F32E4M3E4M3_SS_TN as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,12)):((128,1,16),(64,8,512))",
+        "SM90_64x96x32_F32E4M3E4M3_SS_TN CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x104x32_F32E4M3E4M3_SS_TN as MmaAtom>::ShapeMNK>(),
+        "(64,104,32)",
+        "SM90_64x104x32_F32E4M3E4M3_SS_TN ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x104x32_F32E4M3E4M3_SS_TN as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x104x32_F32E4M3E4M3_SS_TN ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x104x32_F32E4M3E4M3_SS_TN as MmaAtom>::ALayout>(),
+        "(128,(64,32)):(0,(1,64))",
+        "SM90_64x104x32_F32E4M3E4M3_SS_TN ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x104x32_F32E4M3E4M3_SS_TN as MmaAtom>::BLayout>(),
+        "(128,(104,32)):(0,(1,104))",
+        "SM90_64x104x32_F32E4M3E4M3_SS_TN BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x104x32_F32E4M3E4M3_SS_TN as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,13)):((128,1,16),(64,8,512))",
+        "SM90_64x104x32_F32E4M3E4M3_SS_TN CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x112x32_F32E4M3E4M3_SS_TN as MmaAtom>::ShapeMNK>(),
+        "(64,112,32)",
+        "SM90_64x112x32_F32E4M3E4M3_SS_TN ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x112x32_F32E4M3E4M3_SS_TN as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x112x32_F32E4M3E4M3_SS_TN ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x112x32_F32E4M3E4M3_SS_TN as MmaAtom>::ALayout>(),
+        "(128,(64,32)):(0,(1,64))",
+        "SM90_64x112x32_F32E4M3E4M3_SS_TN ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x112x32_F32E4M3E4M3_SS_TN as MmaAtom>::BLayout>(),
+        "(128,(112,32)):(0,(1,112))",
+        "SM90_64x112x32_F32E4M3E4M3_SS_TN BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x112x32_F32E4M3E4M3_SS_TN as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,14)):((128,1,16),(64,8,512))",
+        "SM90_64x112x32_F32E4M3E4M3_SS_TN CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x120x32_F32E4M3E4M3_SS_TN as MmaAtom>::ShapeMNK>(),
+        "(64,120,32)",
+        "SM90_64x120x32_F32E4M3E4M3_SS_TN ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x120x32_F32E4M3E4M3_SS_TN as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x120x32_F32E4M3E4M3_SS_TN ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x120x32_F32E4M3E4M3_SS_TN as MmaAtom>::ALayout>(),
+        "(128,(64,32)):(0,(1,64))",
+        "SM90_64x120x32_F32E4M3E4M3_SS_TN ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x120x32_F32E4M3E4M3_SS_TN as MmaAtom>::BLayout>(),
+        "(128,(120,32)):(0,(1,120))",
+        "SM90_64x120x32_F32E4M3E4M3_SS_TN BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x120x32_F32E4M3E4M3_SS_TN as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,15)):((128,1,16),(64,8,512))",
+        "SM90_64x120x32_F32E4M3E4M3_SS_TN CLayout"
+    );
+    assert_eq!(
         shown::<<SM90_64x128x32_F32E4M3E4M3_SS_TN as MmaAtom>::ShapeMNK>(),
         "(64,128,32)",
         "SM90_64x128x32_F32E4M3E4M3_SS_TN ShapeMNK"
@@ -1139,6 +4014,381 @@ fn mma_atoms_print_cutes_layouts() {
         shown::<<SM90_64x128x32_F32E4M3E4M3_SS_TN as MmaAtom>::CLayout>(),
         "((4,8,4),(2,2,16)):((128,1,16),(64,8,512))",
         "SM90_64x128x32_F32E4M3E4M3_SS_TN CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x136x32_F32E4M3E4M3_SS_TN as MmaAtom>::ShapeMNK>(),
+        "(64,136,32)",
+        "SM90_64x136x32_F32E4M3E4M3_SS_TN ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x136x32_F32E4M3E4M3_SS_TN as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x136x32_F32E4M3E4M3_SS_TN ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x136x32_F32E4M3E4M3_SS_TN as MmaAtom>::ALayout>(),
+        "(128,(64,32)):(0,(1,64))",
+        "SM90_64x136x32_F32E4M3E4M3_SS_TN ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x136x32_F32E4M3E4M3_SS_TN as MmaAtom>::BLayout>(),
+        "(128,(136,32)):(0,(1,136))",
+        "SM90_64x136x32_F32E4M3E4M3_SS_TN BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x136x32_F32E4M3E4M3_SS_TN as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,17)):((128,1,16),(64,8,512))",
+        "SM90_64x136x32_F32E4M3E4M3_SS_TN CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x144x32_F32E4M3E4M3_SS_TN as MmaAtom>::ShapeMNK>(),
+        "(64,144,32)",
+        "SM90_64x144x32_F32E4M3E4M3_SS_TN ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x144x32_F32E4M3E4M3_SS_TN as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x144x32_F32E4M3E4M3_SS_TN ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x144x32_F32E4M3E4M3_SS_TN as MmaAtom>::ALayout>(),
+        "(128,(64,32)):(0,(1,64))",
+        "SM90_64x144x32_F32E4M3E4M3_SS_TN ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x144x32_F32E4M3E4M3_SS_TN as MmaAtom>::BLayout>(),
+        "(128,(144,32)):(0,(1,144))",
+        "SM90_64x144x32_F32E4M3E4M3_SS_TN BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x144x32_F32E4M3E4M3_SS_TN as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,18)):((128,1,16),(64,8,512))",
+        "SM90_64x144x32_F32E4M3E4M3_SS_TN CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x152x32_F32E4M3E4M3_SS_TN as MmaAtom>::ShapeMNK>(),
+        "(64,152,32)",
+        "SM90_64x152x32_F32E4M3E4M3_SS_TN ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x152x32_F32E4M3E4M3_SS_TN as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x152x32_F32E4M3E4M3_SS_TN ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x152x32_F32E4M3E4M3_SS_TN as MmaAtom>::ALayout>(),
+        "(128,(64,32)):(0,(1,64))",
+        "SM90_64x152x32_F32E4M3E4M3_SS_TN ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x152x32_F32E4M3E4M3_SS_TN as MmaAtom>::BLayout>(),
+        "(128,(152,32)):(0,(1,152))",
+        "SM90_64x152x32_F32E4M3E4M3_SS_TN BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x152x32_F32E4M3E4M3_SS_TN as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,19)):((128,1,16),(64,8,512))",
+        "SM90_64x152x32_F32E4M3E4M3_SS_TN CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x160x32_F32E4M3E4M3_SS_TN as MmaAtom>::ShapeMNK>(),
+        "(64,160,32)",
+        "SM90_64x160x32_F32E4M3E4M3_SS_TN ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x160x32_F32E4M3E4M3_SS_TN as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x160x32_F32E4M3E4M3_SS_TN ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x160x32_F32E4M3E4M3_SS_TN as MmaAtom>::ALayout>(),
+        "(128,(64,32)):(0,(1,64))",
+        "SM90_64x160x32_F32E4M3E4M3_SS_TN ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x160x32_F32E4M3E4M3_SS_TN as MmaAtom>::BLayout>(),
+        "(128,(160,32)):(0,(1,160))",
+        "SM90_64x160x32_F32E4M3E4M3_SS_TN BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x160x32_F32E4M3E4M3_SS_TN as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,20)):((128,1,16),(64,8,512))",
+        "SM90_64x160x32_F32E4M3E4M3_SS_TN CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x168x32_F32E4M3E4M3_SS_TN as MmaAtom>::ShapeMNK>(),
+        "(64,168,32)",
+        "SM90_64x168x32_F32E4M3E4M3_SS_TN ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x168x32_F32E4M3E4M3_SS_TN as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x168x32_F32E4M3E4M3_SS_TN ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x168x32_F32E4M3E4M3_SS_TN as MmaAtom>::ALayout>(),
+        "(128,(64,32)):(0,(1,64))",
+        "SM90_64x168x32_F32E4M3E4M3_SS_TN ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x168x32_F32E4M3E4M3_SS_TN as MmaAtom>::BLayout>(),
+        "(128,(168,32)):(0,(1,168))",
+        "SM90_64x168x32_F32E4M3E4M3_SS_TN BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x168x32_F32E4M3E4M3_SS_TN as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,21)):((128,1,16),(64,8,512))",
+        "SM90_64x168x32_F32E4M3E4M3_SS_TN CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x176x32_F32E4M3E4M3_SS_TN as MmaAtom>::ShapeMNK>(),
+        "(64,176,32)",
+        "SM90_64x176x32_F32E4M3E4M3_SS_TN ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x176x32_F32E4M3E4M3_SS_TN as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x176x32_F32E4M3E4M3_SS_TN ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x176x32_F32E4M3E4M3_SS_TN as MmaAtom>::ALayout>(),
+        "(128,(64,32)):(0,(1,64))",
+        "SM90_64x176x32_F32E4M3E4M3_SS_TN ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x176x32_F32E4M3E4M3_SS_TN as MmaAtom>::BLayout>(),
+        "(128,(176,32)):(0,(1,176))",
+        "SM90_64x176x32_F32E4M3E4M3_SS_TN BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x176x32_F32E4M3E4M3_SS_TN as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,22)):((128,1,16),(64,8,512))",
+        "SM90_64x176x32_F32E4M3E4M3_SS_TN CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x184x32_F32E4M3E4M3_SS_TN as MmaAtom>::ShapeMNK>(),
+        "(64,184,32)",
+        "SM90_64x184x32_F32E4M3E4M3_SS_TN ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x184x32_F32E4M3E4M3_SS_TN as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x184x32_F32E4M3E4M3_SS_TN ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x184x32_F32E4M3E4M3_SS_TN as MmaAtom>::ALayout>(),
+        "(128,(64,32)):(0,(1,64))",
+        "SM90_64x184x32_F32E4M3E4M3_SS_TN ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x184x32_F32E4M3E4M3_SS_TN as MmaAtom>::BLayout>(),
+        "(128,(184,32)):(0,(1,184))",
+        "SM90_64x184x32_F32E4M3E4M3_SS_TN BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x184x32_F32E4M3E4M3_SS_TN as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,23)):((128,1,16),(64,8,512))",
+        "SM90_64x184x32_F32E4M3E4M3_SS_TN CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x192x32_F32E4M3E4M3_SS_TN as MmaAtom>::ShapeMNK>(),
+        "(64,192,32)",
+        "SM90_64x192x32_F32E4M3E4M3_SS_TN ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x192x32_F32E4M3E4M3_SS_TN as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x192x32_F32E4M3E4M3_SS_TN ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x192x32_F32E4M3E4M3_SS_TN as MmaAtom>::ALayout>(),
+        "(128,(64,32)):(0,(1,64))",
+        "SM90_64x192x32_F32E4M3E4M3_SS_TN ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x192x32_F32E4M3E4M3_SS_TN as MmaAtom>::BLayout>(),
+        "(128,(192,32)):(0,(1,192))",
+        "SM90_64x192x32_F32E4M3E4M3_SS_TN BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x192x32_F32E4M3E4M3_SS_TN as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,24)):((128,1,16),(64,8,512))",
+        "SM90_64x192x32_F32E4M3E4M3_SS_TN CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x200x32_F32E4M3E4M3_SS_TN as MmaAtom>::ShapeMNK>(),
+        "(64,200,32)",
+        "SM90_64x200x32_F32E4M3E4M3_SS_TN ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x200x32_F32E4M3E4M3_SS_TN as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x200x32_F32E4M3E4M3_SS_TN ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x200x32_F32E4M3E4M3_SS_TN as MmaAtom>::ALayout>(),
+        "(128,(64,32)):(0,(1,64))",
+        "SM90_64x200x32_F32E4M3E4M3_SS_TN ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x200x32_F32E4M3E4M3_SS_TN as MmaAtom>::BLayout>(),
+        "(128,(200,32)):(0,(1,200))",
+        "SM90_64x200x32_F32E4M3E4M3_SS_TN BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x200x32_F32E4M3E4M3_SS_TN as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,25)):((128,1,16),(64,8,512))",
+        "SM90_64x200x32_F32E4M3E4M3_SS_TN CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x208x32_F32E4M3E4M3_SS_TN as MmaAtom>::ShapeMNK>(),
+        "(64,208,32)",
+        "SM90_64x208x32_F32E4M3E4M3_SS_TN ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x208x32_F32E4M3E4M3_SS_TN as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x208x32_F32E4M3E4M3_SS_TN ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x208x32_F32E4M3E4M3_SS_TN as MmaAtom>::ALayout>(),
+        "(128,(64,32)):(0,(1,64))",
+        "SM90_64x208x32_F32E4M3E4M3_SS_TN ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x208x32_F32E4M3E4M3_SS_TN as MmaAtom>::BLayout>(),
+        "(128,(208,32)):(0,(1,208))",
+        "SM90_64x208x32_F32E4M3E4M3_SS_TN BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x208x32_F32E4M3E4M3_SS_TN as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,26)):((128,1,16),(64,8,512))",
+        "SM90_64x208x32_F32E4M3E4M3_SS_TN CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x216x32_F32E4M3E4M3_SS_TN as MmaAtom>::ShapeMNK>(),
+        "(64,216,32)",
+        "SM90_64x216x32_F32E4M3E4M3_SS_TN ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x216x32_F32E4M3E4M3_SS_TN as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x216x32_F32E4M3E4M3_SS_TN ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x216x32_F32E4M3E4M3_SS_TN as MmaAtom>::ALayout>(),
+        "(128,(64,32)):(0,(1,64))",
+        "SM90_64x216x32_F32E4M3E4M3_SS_TN ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x216x32_F32E4M3E4M3_SS_TN as MmaAtom>::BLayout>(),
+        "(128,(216,32)):(0,(1,216))",
+        "SM90_64x216x32_F32E4M3E4M3_SS_TN BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x216x32_F32E4M3E4M3_SS_TN as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,27)):((128,1,16),(64,8,512))",
+        "SM90_64x216x32_F32E4M3E4M3_SS_TN CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x224x32_F32E4M3E4M3_SS_TN as MmaAtom>::ShapeMNK>(),
+        "(64,224,32)",
+        "SM90_64x224x32_F32E4M3E4M3_SS_TN ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x224x32_F32E4M3E4M3_SS_TN as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x224x32_F32E4M3E4M3_SS_TN ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x224x32_F32E4M3E4M3_SS_TN as MmaAtom>::ALayout>(),
+        "(128,(64,32)):(0,(1,64))",
+        "SM90_64x224x32_F32E4M3E4M3_SS_TN ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x224x32_F32E4M3E4M3_SS_TN as MmaAtom>::BLayout>(),
+        "(128,(224,32)):(0,(1,224))",
+        "SM90_64x224x32_F32E4M3E4M3_SS_TN BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x224x32_F32E4M3E4M3_SS_TN as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,28)):((128,1,16),(64,8,512))",
+        "SM90_64x224x32_F32E4M3E4M3_SS_TN CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x232x32_F32E4M3E4M3_SS_TN as MmaAtom>::ShapeMNK>(),
+        "(64,232,32)",
+        "SM90_64x232x32_F32E4M3E4M3_SS_TN ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x232x32_F32E4M3E4M3_SS_TN as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x232x32_F32E4M3E4M3_SS_TN ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x232x32_F32E4M3E4M3_SS_TN as MmaAtom>::ALayout>(),
+        "(128,(64,32)):(0,(1,64))",
+        "SM90_64x232x32_F32E4M3E4M3_SS_TN ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x232x32_F32E4M3E4M3_SS_TN as MmaAtom>::BLayout>(),
+        "(128,(232,32)):(0,(1,232))",
+        "SM90_64x232x32_F32E4M3E4M3_SS_TN BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x232x32_F32E4M3E4M3_SS_TN as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,29)):((128,1,16),(64,8,512))",
+        "SM90_64x232x32_F32E4M3E4M3_SS_TN CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x240x32_F32E4M3E4M3_SS_TN as MmaAtom>::ShapeMNK>(),
+        "(64,240,32)",
+        "SM90_64x240x32_F32E4M3E4M3_SS_TN ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x240x32_F32E4M3E4M3_SS_TN as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x240x32_F32E4M3E4M3_SS_TN ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x240x32_F32E4M3E4M3_SS_TN as MmaAtom>::ALayout>(),
+        "(128,(64,32)):(0,(1,64))",
+        "SM90_64x240x32_F32E4M3E4M3_SS_TN ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x240x32_F32E4M3E4M3_SS_TN as MmaAtom>::BLayout>(),
+        "(128,(240,32)):(0,(1,240))",
+        "SM90_64x240x32_F32E4M3E4M3_SS_TN BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x240x32_F32E4M3E4M3_SS_TN as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,30)):((128,1,16),(64,8,512))",
+        "SM90_64x240x32_F32E4M3E4M3_SS_TN CLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x248x32_F32E4M3E4M3_SS_TN as MmaAtom>::ShapeMNK>(),
+        "(64,248,32)",
+        "SM90_64x248x32_F32E4M3E4M3_SS_TN ShapeMNK"
+    );
+    assert_eq!(
+        shown::<<SM90_64x248x32_F32E4M3E4M3_SS_TN as MmaAtom>::ThrId>(),
+        "128:1",
+        "SM90_64x248x32_F32E4M3E4M3_SS_TN ThrId"
+    );
+    assert_eq!(
+        shown::<<SM90_64x248x32_F32E4M3E4M3_SS_TN as MmaAtom>::ALayout>(),
+        "(128,(64,32)):(0,(1,64))",
+        "SM90_64x248x32_F32E4M3E4M3_SS_TN ALayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x248x32_F32E4M3E4M3_SS_TN as MmaAtom>::BLayout>(),
+        "(128,(248,32)):(0,(1,248))",
+        "SM90_64x248x32_F32E4M3E4M3_SS_TN BLayout"
+    );
+    assert_eq!(
+        shown::<<SM90_64x248x32_F32E4M3E4M3_SS_TN as MmaAtom>::CLayout>(),
+        "((4,8,4),(2,2,31)):((128,1,16),(64,8,512))",
+        "SM90_64x248x32_F32E4M3E4M3_SS_TN CLayout"
     );
     assert_eq!(
         shown::<<SM90_64x256x32_F32E4M3E4M3_SS_TN as MmaAtom>::ShapeMNK>(),

@@ -162,3 +162,132 @@ fn the_cpu_atoms_compute_a_ragged_gemm() {
         }
     }
 }
+
+/// The PTX ISA's wgmma D fragment (`.m64nNk16` and `.m64nNk32`, f32 accumulators): thread `t`
+/// of the warpgroup holds, in register `i`, row `16 (t / 32) + (t % 32) / 4 + 8 ((i / 2) % 2)` and
+/// column `8 (i / 4) + 2 (t % 4) + i % 2`.
+fn wgmma_d(t: usize, i: usize) -> (usize, usize) {
+    (
+        16 * (t / 32) + (t % 32) / 4 + 8 * ((i / 2) % 2),
+        8 * (i / 4) + 2 * (t % 4) + i % 2,
+    )
+}
+
+/// The SM90 atoms' C layouts, N from 8 to 256 in steps of 8 (f16 SS, bf16 RS, e4m3; the other
+/// families' rows come from the same lines of scripts/sm90_tables.py, and every atom is held to
+/// CuTe in tests/golden_atoms.rs): value `i` of thread `t` is the ISA's register `i`
+/// (`m + 64 n` in the `(64, N)` tile).
+#[test]
+fn every_wgmma_c_layout_is_the_isa_fragment() {
+    use tessel::dynamic::IntTuple::Int;
+    use tessel::mma::*;
+    use tessel::{MmaAtom, StaticLayout};
+    fn check<A: MmaAtom>(n: usize) {
+        let c = A::CLayout::dynamic();
+        assert_eq!(c.size() as usize, 64 * n, "N = {n}");
+        for t in 0..128 {
+            for i in 0..n / 2 {
+                let (row, col) = wgmma_d(t, i);
+                // (t, i) as the 1-D coordinate of the (128, N/2) layout.
+                let at = c.call(&Int((t + 128 * i) as i64)).unwrap();
+                assert_eq!(at as usize, row + 64 * col, "N = {n}: thread {t}, d{i}");
+            }
+        }
+    }
+    check::<SM90_64x8x16_F32F16F16_SS>(8);
+    check::<SM90_64x16x16_F32F16F16_SS>(16);
+    check::<SM90_64x24x16_F32F16F16_SS>(24);
+    check::<SM90_64x32x16_F32F16F16_SS>(32);
+    check::<SM90_64x40x16_F32F16F16_SS>(40);
+    check::<SM90_64x48x16_F32F16F16_SS>(48);
+    check::<SM90_64x56x16_F32F16F16_SS>(56);
+    check::<SM90_64x64x16_F32F16F16_SS>(64);
+    check::<SM90_64x72x16_F32F16F16_SS>(72);
+    check::<SM90_64x80x16_F32F16F16_SS>(80);
+    check::<SM90_64x88x16_F32F16F16_SS>(88);
+    check::<SM90_64x96x16_F32F16F16_SS>(96);
+    check::<SM90_64x104x16_F32F16F16_SS>(104);
+    check::<SM90_64x112x16_F32F16F16_SS>(112);
+    check::<SM90_64x120x16_F32F16F16_SS>(120);
+    check::<SM90_64x128x16_F32F16F16_SS>(128);
+    check::<SM90_64x136x16_F32F16F16_SS>(136);
+    check::<SM90_64x144x16_F32F16F16_SS>(144);
+    check::<SM90_64x152x16_F32F16F16_SS>(152);
+    check::<SM90_64x160x16_F32F16F16_SS>(160);
+    check::<SM90_64x168x16_F32F16F16_SS>(168);
+    check::<SM90_64x176x16_F32F16F16_SS>(176);
+    check::<SM90_64x184x16_F32F16F16_SS>(184);
+    check::<SM90_64x192x16_F32F16F16_SS>(192);
+    check::<SM90_64x200x16_F32F16F16_SS>(200);
+    check::<SM90_64x208x16_F32F16F16_SS>(208);
+    check::<SM90_64x216x16_F32F16F16_SS>(216);
+    check::<SM90_64x224x16_F32F16F16_SS>(224);
+    check::<SM90_64x232x16_F32F16F16_SS>(232);
+    check::<SM90_64x240x16_F32F16F16_SS>(240);
+    check::<SM90_64x248x16_F32F16F16_SS>(248);
+    check::<SM90_64x256x16_F32F16F16_SS>(256);
+    check::<SM90_64x8x16_F32BF16BF16_RS>(8);
+    check::<SM90_64x16x16_F32BF16BF16_RS>(16);
+    check::<SM90_64x24x16_F32BF16BF16_RS>(24);
+    check::<SM90_64x32x16_F32BF16BF16_RS>(32);
+    check::<SM90_64x40x16_F32BF16BF16_RS>(40);
+    check::<SM90_64x48x16_F32BF16BF16_RS>(48);
+    check::<SM90_64x56x16_F32BF16BF16_RS>(56);
+    check::<SM90_64x64x16_F32BF16BF16_RS>(64);
+    check::<SM90_64x72x16_F32BF16BF16_RS>(72);
+    check::<SM90_64x80x16_F32BF16BF16_RS>(80);
+    check::<SM90_64x88x16_F32BF16BF16_RS>(88);
+    check::<SM90_64x96x16_F32BF16BF16_RS>(96);
+    check::<SM90_64x104x16_F32BF16BF16_RS>(104);
+    check::<SM90_64x112x16_F32BF16BF16_RS>(112);
+    check::<SM90_64x120x16_F32BF16BF16_RS>(120);
+    check::<SM90_64x128x16_F32BF16BF16_RS>(128);
+    check::<SM90_64x136x16_F32BF16BF16_RS>(136);
+    check::<SM90_64x144x16_F32BF16BF16_RS>(144);
+    check::<SM90_64x152x16_F32BF16BF16_RS>(152);
+    check::<SM90_64x160x16_F32BF16BF16_RS>(160);
+    check::<SM90_64x168x16_F32BF16BF16_RS>(168);
+    check::<SM90_64x176x16_F32BF16BF16_RS>(176);
+    check::<SM90_64x184x16_F32BF16BF16_RS>(184);
+    check::<SM90_64x192x16_F32BF16BF16_RS>(192);
+    check::<SM90_64x200x16_F32BF16BF16_RS>(200);
+    check::<SM90_64x208x16_F32BF16BF16_RS>(208);
+    check::<SM90_64x216x16_F32BF16BF16_RS>(216);
+    check::<SM90_64x224x16_F32BF16BF16_RS>(224);
+    check::<SM90_64x232x16_F32BF16BF16_RS>(232);
+    check::<SM90_64x240x16_F32BF16BF16_RS>(240);
+    check::<SM90_64x248x16_F32BF16BF16_RS>(248);
+    check::<SM90_64x256x16_F32BF16BF16_RS>(256);
+    check::<SM90_64x8x32_F32E4M3E4M3_SS_TN>(8);
+    check::<SM90_64x16x32_F32E4M3E4M3_SS_TN>(16);
+    check::<SM90_64x24x32_F32E4M3E4M3_SS_TN>(24);
+    check::<SM90_64x32x32_F32E4M3E4M3_SS_TN>(32);
+    check::<SM90_64x40x32_F32E4M3E4M3_SS_TN>(40);
+    check::<SM90_64x48x32_F32E4M3E4M3_SS_TN>(48);
+    check::<SM90_64x56x32_F32E4M3E4M3_SS_TN>(56);
+    check::<SM90_64x64x32_F32E4M3E4M3_SS_TN>(64);
+    check::<SM90_64x72x32_F32E4M3E4M3_SS_TN>(72);
+    check::<SM90_64x80x32_F32E4M3E4M3_SS_TN>(80);
+    check::<SM90_64x88x32_F32E4M3E4M3_SS_TN>(88);
+    check::<SM90_64x96x32_F32E4M3E4M3_SS_TN>(96);
+    check::<SM90_64x104x32_F32E4M3E4M3_SS_TN>(104);
+    check::<SM90_64x112x32_F32E4M3E4M3_SS_TN>(112);
+    check::<SM90_64x120x32_F32E4M3E4M3_SS_TN>(120);
+    check::<SM90_64x128x32_F32E4M3E4M3_SS_TN>(128);
+    check::<SM90_64x136x32_F32E4M3E4M3_SS_TN>(136);
+    check::<SM90_64x144x32_F32E4M3E4M3_SS_TN>(144);
+    check::<SM90_64x152x32_F32E4M3E4M3_SS_TN>(152);
+    check::<SM90_64x160x32_F32E4M3E4M3_SS_TN>(160);
+    check::<SM90_64x168x32_F32E4M3E4M3_SS_TN>(168);
+    check::<SM90_64x176x32_F32E4M3E4M3_SS_TN>(176);
+    check::<SM90_64x184x32_F32E4M3E4M3_SS_TN>(184);
+    check::<SM90_64x192x32_F32E4M3E4M3_SS_TN>(192);
+    check::<SM90_64x200x32_F32E4M3E4M3_SS_TN>(200);
+    check::<SM90_64x208x32_F32E4M3E4M3_SS_TN>(208);
+    check::<SM90_64x216x32_F32E4M3E4M3_SS_TN>(216);
+    check::<SM90_64x224x32_F32E4M3E4M3_SS_TN>(224);
+    check::<SM90_64x232x32_F32E4M3E4M3_SS_TN>(232);
+    check::<SM90_64x240x32_F32E4M3E4M3_SS_TN>(240);
+    check::<SM90_64x248x32_F32E4M3E4M3_SS_TN>(248);
+    check::<SM90_64x256x32_F32E4M3E4M3_SS_TN>(256);
+}

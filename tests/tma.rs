@@ -300,8 +300,10 @@ fn tma_partition_gives_each_block_of_a_multicast_its_part() {
 #[cfg(debug_assertions)]
 #[should_panic(expected = "the tile holds 2 of the TensorMap's tiles, the cluster layout 4 blocks")]
 fn tma_partition_needs_as_many_parts_as_blocks() {
+    // A static cta_layout of the wrong size is a compile error (ui-tests/tma_partition_parts.rs);
+    // a runtime one is checked here.
     use tessel::atom::tma_copy::tma_partition;
-    use tessel::{local_tile, TensorSmem, Underscore as _x, C};
+    use tessel::{local_tile, Layout, TensorSmem, Underscore as _x, C};
     type Part = TileToShape<Layout_K_SW128_Atom<BF16>, shape!("(128,64)")>;
     type Stages = TileToShape<Layout_K_SW128_Atom<BF16>, (C<256>, C<64>, C<2>)>;
     let b = layout!("(N,K):(ldB,1)"; N = 512usize, K = 128usize, ldB = 128usize);
@@ -318,7 +320,7 @@ fn tma_partition_needs_as_many_parts_as_blocks() {
     let _ = tma_partition(
         &tma,
         3,
-        layout!("4:1"),
+        Layout::new(4usize, C::<1>::default()),
         s.group_modes::<0, 2>(),
         g.group_modes::<0, 2>(),
     );

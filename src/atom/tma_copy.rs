@@ -43,13 +43,15 @@
 use super::tma::{SameElement, TensorMap, TmaDestination, TmaElement, TmaTile, MAX_RANK};
 use super::tma_tile::{SameTile, TileVerdict};
 use crate::algebra::divide::ZippedDivideBy;
-use crate::diagnostic::Checked;
+use crate::diagnostic::{Check, CheckBit, Checked, Holds};
 use crate::layout::coord::{Coord, CoordIn};
 use crate::layout::int_tuple::{IntTuple, LayoutShape};
 use crate::layout::sublayout::{Parts, TwoModes};
 use crate::layout::Layout;
+use crate::num::arith::{SameAs, SameValue};
 use crate::tensor::{make_identity_tensor_of, At, Coords, Engine, IdentityShape, IdentityTensor};
-use crate::tensor::{Sliced, Swizzled, TensorOf};
+use crate::tensor::{Counted, Sliced, Swizzled, TensorOf};
+use typenum::UInt;
 
 /// A TMA copy with its state `St`: `u32` (a load, its barrier), `(u32, u16)` (a multicast load,
 /// its barrier and the blocks), or [`Store`].
@@ -251,6 +253,9 @@ where
     Layout<Cs, Cd>: At<usize>,
     Ls: TmaPart<S::Top>,
     Lg: TmaPart<S::Top>,
+    Cs: Counted,
+    Cs::Count: PartsVerdict<Ls::Parts>,
+    <Cs::Count as PartsVerdict<Ls::Parts>>::Output: Checked,
 {
     let (part, blocks) = (cta_layout.at(cta_coord) as usize, cta_layout.shape().size());
     let g = gtensor.map(|l| l.tma_part(S::Top::default(), part, blocks));
@@ -260,11 +265,41 @@ where
     )
 }
 
+crate::diagnostic::condition!(
+    /// Each block of a multicast loads one part of the shared tile.
+    OnePartPerBlock,
+    OnePartPerBlockFails,
+    "tma_partition: cta_layout has {A} blocks, but the tile holds {B} of the TensorMap's tiles",
+    "each block of cta_layout loads one TensorMap tile of the shared tile: as many as blocks"
+);
+
+/// The verdict on a multicast's `Self` blocks and `P` parts: checked during type checking where
+/// both are static, in debug builds where one is a runtime value.
+pub trait PartsVerdict<P> {
+    /// [`Holds`](crate::diagnostic::Holds), or the failure of [`OnePartPerBlock`].
+    type Output;
+}
+impl<U, B, V, C> PartsVerdict<UInt<V, C>> for UInt<U, B>
+where
+    UInt<U, B>: SameAs<UInt<V, C>>,
+    SameValue<UInt<U, B>, UInt<V, C>>: CheckBit<OnePartPerBlock, UInt<U, B>, UInt<V, C>>,
+{
+    type Output = Check<SameValue<UInt<U, B>, UInt<V, C>>, OnePartPerBlock, UInt<U, B>, UInt<V, C>>;
+}
+impl<U, B> PartsVerdict<usize> for UInt<U, B> {
+    type Output = Holds;
+}
+impl<P> PartsVerdict<P> for usize {
+    type Output = Holds;
+}
+
 /// A `(TMA, rest..)` layout whose TMA mode is cut into tiles of `P`, one kept: what
 /// [`tma_partition`] does to both tensors, plain or swizzled.
 pub trait TmaPart<P>: Sized {
     /// The layout with the part as its TMA mode.
     type Output: Sliced;
+    /// The number of parts: static where the tile is.
+    type Parts;
     /// Part `i` of `blocks` (as many as the parts, checked in debug builds), and the index of
     /// its first element.
     fn tma_part(self, tiler: P, i: usize, blocks: usize) -> (Self::Output, isize);
@@ -285,7 +320,7 @@ macro_rules! tma_parts {
             Parted<Layout<S0, D0>, P>: TwoModes,
             PartTile<Layout<S0, D0>, P>: Parts,
             <Parted<Layout<S0, D0>, P> as TwoModes>::Second: At<usize> + Parts,
-            <<Parted<Layout<S0, D0>, P> as TwoModes>::Second as Parts>::Shape: IntTuple,
+            <<Parted<Layout<S0, D0>, P> as TwoModes>::Second as Parts>::Shape: Counted,
             (<PartTile<Layout<S0, D0>, P> as Parts>::Shape, $($S,)+):
                 LayoutShape<(<PartTile<Layout<S0, D0>, P> as Parts>::Stride, $($D,)+)>,
             <PartTile<Layout<S0, D0>, P> as Parts>::Stride: IntTuple,
@@ -294,6 +329,8 @@ macro_rules! tma_parts {
                 (<PartTile<Layout<S0, D0>, P> as Parts>::Shape, $($S,)+),
                 (<PartTile<Layout<S0, D0>, P> as Parts>::Stride, $($D,)+),
             >;
+            type Parts =
+                <<<Parted<Layout<S0, D0>, P> as TwoModes>::Second as Parts>::Shape as Counted>::Count;
             #[inline(always)]
             fn tma_part(self, tiler: P, i: usize, blocks: usize) -> (Self::Output, isize) {
                 let (shape, stride) = (self.shape(), self.stride());
@@ -320,6 +357,7 @@ tma_parts! {
 
 impl<Sw, L: TmaPart<P> + Copy, P> TmaPart<P> for Swizzled<Sw, L> {
     type Output = Swizzled<Sw, L::Output>;
+    type Parts = L::Parts;
     #[inline(always)]
     fn tma_part(self, tiler: P, i: usize, blocks: usize) -> (Self::Output, isize) {
         let (layout, shift) = (*self.inner()).tma_part(tiler, i, blocks);

@@ -21,8 +21,11 @@ use tessel::mma::SM90_64x16x16_F32F16F16_RS;
 use tessel::mma::{SM80_16x8x16_F16F16F16F16_TN, SM80_16x8x16_F32BF16BF16F32_TN};
 use tessel::mma::{SM80_16x8x8_F16F16F16F16_TN, SM80_16x8x8_F32BF16BF16F32_TN};
 use tessel::mma::{SM90_64x128x16_F32BF16BF16_SS, SM90_64x128x16_F32F16F16_RS};
+use tessel::mma::{SM90_64x136x16_F32BF16BF16_SS, SM90_64x24x16_F32BF16BF16_SS};
 use tessel::mma::{SM90_64x16x16_F32BF16BF16_RS, SM90_64x256x16_F32BF16BF16_RS};
 use tessel::mma::{SM90_64x16x16_F32F16F16_SS, SM90_64x8x16_F32F16F16_SS, ScaleOut};
+use tessel::mma::{SM90_64x200x16_F32F16F16_RS, SM90_64x88x16_F32BF16BF16_RS};
+use tessel::mma::{SM90_64x248x16_F32F16F16_SS, SM90_64x40x16_F32F16F16_SS};
 use tessel::mma::{SM90_64x256x16_F32BF16BF16_SS, SM90_64x256x16_F32F16F16_SS};
 use tessel::mma::{SM90_64x32x16_F32BF16BF16_SS, SM90_64x64x16_F32BF16BF16_RS};
 use tessel::mma::{SM90_64x64x16_F32BF16BF16_SS, SM90_64x8x16_F32BF16BF16_SS};
@@ -311,6 +314,12 @@ check_wgmma_atoms! {
     check_wgmma_rs_bf16_n64: rs BF16, SM90_64x64x16_F32BF16BF16_RS, 64;
     check_wgmma_rs_bf16_n256: rs BF16, SM90_64x256x16_F32BF16BF16_RS, 256;
     check_wgmma_rs_f16_n128: rs F16, SM90_64x128x16_F32F16F16_RS, 128;
+    check_wgmma_ss_bf16_n24: ss BF16, SM90_64x24x16_F32BF16BF16_SS, 24;
+    check_wgmma_ss_f16_n40: ss F16, SM90_64x40x16_F32F16F16_SS, 40;
+    check_wgmma_ss_bf16_n136: ss BF16, SM90_64x136x16_F32BF16BF16_SS, 136;
+    check_wgmma_ss_f16_n248: ss F16, SM90_64x248x16_F32F16F16_SS, 248;
+    check_wgmma_rs_bf16_n88: rs BF16, SM90_64x88x16_F32BF16BF16_RS, 88;
+    check_wgmma_rs_f16_n200: rs F16, SM90_64x200x16_F32F16F16_RS, 200;
 }
 
 tessel::shared_array!(pipe_stages, 8192, align 128);
