@@ -1002,14 +1002,39 @@ impl<T: TmaElement, S: TmaTile> TensorMap<T, S> {
         &self.desc
     }
 
+    /// Where each global mode's coordinate goes.
+    #[cfg(not(target_arch = "nvptx64"))]
+    #[inline(always)]
+    fn coord_map(&self) -> [CoordMap; MAX_GMEM_RANK] {
+        self.coord_map
+    }
+
+    /// Where each global mode's coordinate goes, read as the invariant it is (a kernel
+    /// parameter): once, before a main loop, rather than at each copy in it.
+    #[cfg(target_arch = "nvptx64")]
+    #[inline(always)]
+    fn coord_map(&self) -> [CoordMap; MAX_GMEM_RANK] {
+        core::array::from_fn(|i| {
+            let at = &self.coord_map[i] as *const CoordMap as u64;
+            // SAFETY: a `TensorMap` on the device is a kernel parameter (`from_param`), and a
+            // `CoordMap` 8 aligned bytes: `dim` in the first, `scale` in the last four.
+            let bits = unsafe { crate::arch::sm90::ld_invariant_u64(at) };
+            CoordMap {
+                dim: bits as u8,
+                scale: (bits >> 32) as u32,
+            }
+        })
+    }
+
     /// The TMA coordinates of the global coordinate `c` (CuTe's TMA tensor). Each descriptor
     /// mode is a sum over the global modes, so that no index depends on the map's values (a
     /// register array indexed at run time would go to local memory).
     #[inline(always)]
     pub fn tma_coord<const N: usize>(&self, c: [usize; N]) -> [i32; MAX_RANK] {
+        let map = self.coord_map();
         core::array::from_fn(|d| {
             let mut sum = 0u32;
-            for (x, m) in c.iter().zip(&self.coord_map) {
+            for (x, m) in c.iter().zip(&map) {
                 if m.dim as usize == d {
                     sum += *x as u32 * m.scale;
                 }
@@ -1039,6 +1064,14 @@ mod device {
         #[inline(always)]
         pub unsafe fn from_param<'a>(param: u64) -> &'a Self {
             &*(param as *const Self)
+        }
+
+        /// The descriptor's rank, read as the invariant it is (see `coord_map`).
+        #[inline(always)]
+        fn invariant_rank(&self) -> u32 {
+            // SAFETY: `rank` is 4 bytes at offset 192 of a kernel parameter (`from_param`) of
+            // 256 bytes, 64-aligned: the 8 bytes from it are readable and 8-aligned.
+            unsafe { crate::arch::sm90::ld_invariant_u64(&self.rank as *const u32 as u64) as u32 }
         }
 
         /// The generic address the instructions read the descriptor at.
@@ -1078,7 +1111,7 @@ mod device {
             TileVerdict<D::Tile, S>: Checked,
         {
             let at = self.address();
-            self.each_box(origin, dst, |to, c| match self.rank {
+            self.each_box(origin, dst, |to, c| match self.invariant_rank() {
                 1 => tma_load_1d(to, at, c, bar, issue),
                 2 => tma_load_2d(to, at, c, bar, issue),
                 3 => tma_load_3d(to, at, c, bar, issue),
@@ -1109,7 +1142,7 @@ mod device {
             TileVerdict<D::Tile, S>: Checked,
         {
             let at = self.address();
-            self.each_box(origin, dst, |to, c| match self.rank {
+            self.each_box(origin, dst, |to, c| match self.invariant_rank() {
                 1 => tma_load_multicast_1d(to, at, c, bar, mask, issue),
                 2 => tma_load_multicast_2d(to, at, c, bar, mask, issue),
                 3 => tma_load_multicast_3d(to, at, c, bar, mask, issue),
@@ -1139,7 +1172,7 @@ mod device {
             TileVerdict<D::Tile, S>: Checked,
         {
             let at = self.address();
-            self.each_box(origin, src, |from, c| match self.rank {
+            self.each_box(origin, src, |from, c| match self.invariant_rank() {
                 1 => tma_store_1d(from, at, c, issue),
                 2 => tma_store_2d(from, at, c, issue),
                 3 => tma_store_3d(from, at, c, issue),
