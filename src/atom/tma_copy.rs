@@ -276,7 +276,7 @@ crate::diagnostic::condition!(
 /// The verdict on a multicast's `Self` blocks and `P` parts: checked during type checking where
 /// both are static, in debug builds where one is a runtime value.
 pub trait PartsVerdict<P> {
-    /// [`Holds`](crate::diagnostic::Holds), or the failure of [`OnePartPerBlock`].
+    /// [`Holds`], or the failure of [`OnePartPerBlock`].
     type Output;
 }
 impl<U, B, V, C> PartsVerdict<UInt<V, C>> for UInt<U, B>
