@@ -968,11 +968,28 @@ impl<T: TmaElement, S: TmaTile> TensorMap<T, S> {
         D::Tile: SameTile<S>,
         TileVerdict<D::Tile, S>: Checked,
     {
+        Self::box_copy_by(&self.coord_map, origin, dst, i)
+    }
+
+    /// [`Self::box_copy`] through the coordinate map `map`.
+    #[inline(always)]
+    fn box_copy_by<const N: usize, D: TmaDestination>(
+        map: &[CoordMap; MAX_GMEM_RANK],
+        origin: [usize; N],
+        dst: &D,
+        i: usize,
+    ) -> ([i32; MAX_RANK], u32)
+    where
+        D::Elem: SameElement<T>,
+        D::Tile: SameTile<S>,
+        TileVerdict<D::Tile, S>: Checked,
+    {
         let (boxes, offset) = (Self::BOXES, Self::BOXES.offset(i));
         let at = boxes.at(i);
-        let c = self.tma_coord(core::array::from_fn::<_, N, _>(|j| {
-            origin[j] + if j < MAX_RANK { at[j] } else { 0 }
-        }));
+        let c = map_coord(
+            map,
+            core::array::from_fn::<_, N, _>(|j| origin[j] + if j < MAX_RANK { at[j] } else { 0 }),
+        );
         (c, dst.start() + (offset * core::mem::size_of::<T>()) as u32)
     }
 
@@ -1002,52 +1019,37 @@ impl<T: TmaElement, S: TmaTile> TensorMap<T, S> {
         &self.desc
     }
 
-    /// Where each global mode's coordinate goes.
-    #[cfg(not(target_arch = "nvptx64"))]
-    #[inline(always)]
-    fn coord_map(&self) -> [CoordMap; MAX_GMEM_RANK] {
-        self.coord_map
-    }
-
-    /// Where each global mode's coordinate goes, read as the invariant it is (a kernel
-    /// parameter): once, before a main loop, rather than at each copy in it.
-    #[cfg(target_arch = "nvptx64")]
-    #[inline(always)]
-    fn coord_map(&self) -> [CoordMap; MAX_GMEM_RANK] {
-        core::array::from_fn(|i| {
-            let at = &self.coord_map[i] as *const CoordMap as u64;
-            // SAFETY: a `TensorMap` on the device is a kernel parameter (`from_param`), and a
-            // `CoordMap` 8 aligned bytes: `dim` in the first, `scale` in the last four.
-            let bits = unsafe { crate::arch::sm90::ld_invariant_u64(at) };
-            CoordMap {
-                dim: bits as u8,
-                scale: (bits >> 32) as u32,
-            }
-        })
-    }
-
     /// The TMA coordinates of the global coordinate `c` (CuTe's TMA tensor). Each descriptor
     /// mode is a sum over the global modes, so that no index depends on the map's values (a
     /// register array indexed at run time would go to local memory).
     #[inline(always)]
     pub fn tma_coord<const N: usize>(&self, c: [usize; N]) -> [i32; MAX_RANK] {
-        let map = self.coord_map();
-        core::array::from_fn(|d| {
-            let mut sum = 0u32;
-            for (x, m) in c.iter().zip(&map) {
-                if m.dim as usize == d {
-                    sum += *x as u32 * m.scale;
-                }
-            }
-            sum as i32
-        })
+        map_coord(&self.coord_map, c)
     }
+}
+
+/// The TMA coordinates of the global coordinate `c` through the map `map` (see
+/// [`TensorMap::tma_coord`]).
+#[inline(always)]
+fn map_coord<const N: usize>(map: &[CoordMap; MAX_GMEM_RANK], c: [usize; N]) -> [i32; MAX_RANK] {
+    core::array::from_fn(|d| {
+        let mut sum = 0u32;
+        for (x, m) in c.iter().zip(map) {
+            if m.dim as usize == d {
+                sum += *x as u32 * m.scale;
+            }
+        }
+        sum as i32
+    })
 }
 
 #[cfg(target_arch = "nvptx64")]
 mod device {
-    use super::{SameElement, TensorMap, TmaDestination, TmaElement, TmaTile};
-    use crate::arch::sm90::{prefetch_tensormap, tma_load_1d, tma_load_2d, tma_load_3d};
+    use super::MAX_GMEM_RANK;
+    use super::{CoordMap, SameElement, TensorMap, TmaDestination, TmaElement, TmaTile};
+    use crate::arch::sm90::{
+        ld_invariant_u64, prefetch_tensormap, tma_load_1d, tma_load_2d, tma_load_3d,
+    };
     use crate::arch::sm90::{tma_load_4d, tma_load_5d, tma_store_1d, tma_store_2d, tma_store_3d};
     use crate::arch::sm90::{tma_load_multicast_1d, tma_load_multicast_2d, tma_load_multicast_3d};
     use crate::arch::sm90::{tma_load_multicast_4d, tma_load_multicast_5d};
@@ -1066,12 +1068,35 @@ mod device {
             &*(param as *const Self)
         }
 
-        /// The descriptor's rank, read as the invariant it is (see `coord_map`).
+        /// The descriptor's rank, read as the invariant it is (see `invariant_map`).
+        ///
+        /// # Safety
+        /// `self` was reached through [`Self::from_param`].
         #[inline(always)]
-        fn invariant_rank(&self) -> u32 {
-            // SAFETY: `rank` is 4 bytes at offset 192 of a kernel parameter (`from_param`) of
-            // 256 bytes, 64-aligned: the 8 bytes from it are readable and 8-aligned.
-            unsafe { crate::arch::sm90::ld_invariant_u64(&self.rank as *const u32 as u64) as u32 }
+        unsafe fn invariant_rank(&self) -> u32 {
+            // SAFETY: `rank` is 4 bytes at offset 192 of a kernel parameter of 256 bytes,
+            // 64-aligned, which nothing writes: the 8 bytes from it are readable and 8-aligned.
+            ld_invariant_u64(&self.rank as *const u32 as u64) as u32
+        }
+
+        /// Where each global mode's coordinate goes, read as the invariant a kernel parameter
+        /// is: LLVM then reads it once, before a main loop, rather than again before each copy
+        /// (the pipeline's `asm!` blocks may write memory, so an ordinary load is repeated).
+        ///
+        /// # Safety
+        /// `self` was reached through [`Self::from_param`].
+        #[inline(always)]
+        unsafe fn invariant_map(&self) -> [CoordMap; MAX_GMEM_RANK] {
+            core::array::from_fn(|i| {
+                let at = &self.coord_map[i] as *const CoordMap as u64;
+                // SAFETY: a `CoordMap` is 8 bytes (`dim` first, `scale` last), 8-aligned in the
+                // parameter, which nothing writes.
+                let bits = ld_invariant_u64(at);
+                CoordMap {
+                    dim: bits as u8,
+                    scale: (bits >> 32) as u32,
+                }
+            })
         }
 
         /// The generic address the instructions read the descriptor at.
@@ -1194,9 +1219,12 @@ mod device {
             D::Tile: SameTile<S>,
             TileVerdict<D::Tile, S>: Checked,
         {
+            // SAFETY: `each_box` serves the copies, whose callers reached `self` through
+            // `from_param`.
+            let map = unsafe { self.invariant_map() };
             let mut i = 0;
             while i < Self::BOXES.len() {
-                let (c, at) = self.box_copy(origin, s, i);
+                let (c, at) = Self::box_copy_by(&map, origin, s, i);
                 copy(at, c);
                 i += 1;
             }
