@@ -43,15 +43,13 @@
 use super::tma::{SameElement, TensorMap, TmaDestination, TmaElement, TmaTile, MAX_RANK};
 use super::tma_tile::{SameTile, TileVerdict};
 use crate::algebra::divide::ZippedDivideBy;
-use crate::diagnostic::{Check, CheckBit, Checked, Holds};
+use crate::diagnostic::Checked;
 use crate::layout::coord::{Coord, CoordIn};
 use crate::layout::int_tuple::{IntTuple, LayoutShape};
 use crate::layout::sublayout::{Parts, TwoModes};
 use crate::layout::Layout;
-use crate::num::arith::{SameAs, SameValue};
 use crate::tensor::{make_identity_tensor_of, At, Coords, Engine, IdentityShape, IdentityTensor};
-use crate::tensor::{Counted, Sliced, Swizzled, TensorOf};
-use typenum::UInt;
+use crate::tensor::{Counted, SameCount, Sliced, Swizzled, TensorOf};
 
 /// A TMA copy with its state `St`: `u32` (a load, its barrier), `(u32, u16)` (a multicast load,
 /// its barrier and the blocks), or [`Store`].
@@ -254,8 +252,8 @@ where
     Ls: TmaPart<S::Top>,
     Lg: TmaPart<S::Top>,
     Cs: Counted,
-    Cs::Count: PartsVerdict<Ls::Parts>,
-    <Cs::Count as PartsVerdict<Ls::Parts>>::Output: Checked,
+    Cs::Count: SameCount<Ls::Parts, OnePartPerBlock>,
+    <Cs::Count as SameCount<Ls::Parts, OnePartPerBlock>>::Verdict: Checked,
 {
     let (part, blocks) = (cta_layout.at(cta_coord) as usize, cta_layout.shape().size());
     let g = gtensor.map(|l| l.tma_part(S::Top::default(), part, blocks));
@@ -272,26 +270,6 @@ crate::diagnostic::condition!(
     "tma_partition: cta_layout has {A} blocks, but the tile holds {B} of the TensorMap's tiles",
     "each block of cta_layout loads one TensorMap tile of the shared tile: as many as blocks"
 );
-
-/// The verdict on a multicast's `Self` blocks and `P` parts: checked during type checking where
-/// both are static, in debug builds where one is a runtime value.
-pub trait PartsVerdict<P> {
-    /// [`Holds`], or the failure of [`OnePartPerBlock`].
-    type Output;
-}
-impl<U, B, V, C> PartsVerdict<UInt<V, C>> for UInt<U, B>
-where
-    UInt<U, B>: SameAs<UInt<V, C>>,
-    SameValue<UInt<U, B>, UInt<V, C>>: CheckBit<OnePartPerBlock, UInt<U, B>, UInt<V, C>>,
-{
-    type Output = Check<SameValue<UInt<U, B>, UInt<V, C>>, OnePartPerBlock, UInt<U, B>, UInt<V, C>>;
-}
-impl<U, B> PartsVerdict<usize> for UInt<U, B> {
-    type Output = Holds;
-}
-impl<P> PartsVerdict<P> for usize {
-    type Output = Holds;
-}
 
 /// A `(TMA, rest..)` layout whose TMA mode is cut into tiles of `P`, one kept: what
 /// [`tma_partition`] does to both tensors, plain or swizzled.

@@ -51,23 +51,31 @@ where
     type Verdict = <SizeOf<Sym0<S>> as SameCount<SizeOf<Sym0<T>>>>::Verdict;
 }
 
-/// Two sizes, static or runtime: equal where both are static.
+/// Two counts, each static (a typenum number) or runtime (a symbol or a `usize`): the verdict
+/// of the condition `Tag` that they are equal, checked where both are static (a runtime one is
+/// checked at run time by the caller).
 #[doc(hidden)]
-pub trait SameCount<B> {
+pub trait SameCount<B, Tag = CopySizesMatch> {
     /// [`Holds`] or the failure.
     type Verdict;
 }
-impl<U, B, V, C> SameCount<UInt<V, C>> for UInt<U, B>
+impl<U, B, V, C, Tag> SameCount<UInt<V, C>, Tag> for UInt<U, B>
 where
     UInt<U, B>: SameAs<UInt<V, C>>,
-    SameValue<UInt<U, B>, UInt<V, C>>: CheckBit<CopySizesMatch, UInt<U, B>, UInt<V, C>>,
+    SameValue<UInt<U, B>, UInt<V, C>>: CheckBit<Tag, UInt<U, B>, UInt<V, C>>,
 {
-    type Verdict = Check<SameValue<UInt<U, B>, UInt<V, C>>, CopySizesMatch, UInt<U, B>, UInt<V, C>>;
+    type Verdict = Check<SameValue<UInt<U, B>, UInt<V, C>>, Tag, UInt<U, B>, UInt<V, C>>;
 }
-impl<E, X> SameCount<X> for Dyn<E> {
+impl<E, X, Tag> SameCount<X, Tag> for Dyn<E> {
     type Verdict = Holds;
 }
-impl<U, B, E> SameCount<Dyn<E>> for UInt<U, B> {
+impl<U, B, E, Tag> SameCount<Dyn<E>, Tag> for UInt<U, B> {
+    type Verdict = Holds;
+}
+impl<X, Tag> SameCount<X, Tag> for usize {
+    type Verdict = Holds;
+}
+impl<U, B, Tag> SameCount<usize, Tag> for UInt<U, B> {
     type Verdict = Holds;
 }
 

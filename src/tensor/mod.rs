@@ -70,7 +70,9 @@ mod tile_coord;
 mod walk;
 
 pub use algorithm::transform;
-pub use algorithm::{axpby, clear, copy, copy_if, CopySizesMatch, ElementWise, SameSize};
+pub use algorithm::{
+    axpby, clear, copy, copy_if, CopySizesMatch, ElementWise, SameCount, SameSize,
+};
 pub use engine::{Access, AccessMut, Engine, Ptr, ReadEngine, Smem, WriteEngine};
 pub use fragment::{assert_size, make_fragment_like, Fragment, FragmentLayout, FragmentOf};
 pub use identity::{elem_less, make_identity_tensor, make_identity_tensor_of};
