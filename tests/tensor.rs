@@ -781,6 +781,30 @@ fn identity_tensors_of_every_rank_give_each_elements_coordinate() {
     }
 }
 
+/// A nested shape, as CuTe's `make_identity_tensor(((8, m), n))`: each element's coordinate is
+/// its natural coordinate, nested as the shape (a static leaf too); `elem_less` compares each
+/// leaf; a tile cut along the nested mode gives the leaves of each of its elements.
+#[test]
+fn identity_tensors_of_nested_shapes_give_nested_coordinates() {
+    use tessel::coord::idx2crd;
+    use tessel::tensor::{elem_less, make_identity_tensor_of};
+    use tessel::C;
+    let t = make_identity_tensor_of(((C::<4>::default(), 3usize), 5usize));
+    assert_eq!(t.layout().to_string().split(':').next(), Some("((4,3),5)"));
+    for i in 0..60usize {
+        let ((a, b), c) = t.coord(i);
+        assert_eq!((a + 4 * b, c), idx2crd(i, (12usize, 5usize)));
+        assert!(elem_less(t.coord(i), ((4, 3), 5)));
+    }
+    assert!(!elem_less(((1usize, 3usize), 2usize), ((4, 3), 5)));
+    // Rows as (8, 40) in tiles of 32: tile 2 holds blocks 8 to 11 of eight rows.
+    let rows = make_identity_tensor_of(((C::<8>::default(), 40usize), 70usize));
+    let tile = local_tile(rows, <shape!("(32,16)")>::default(), (2usize, 1usize));
+    for i in 0..32usize {
+        assert_eq!(tile.coord((i, 3usize)), ((i % 8, 8 + i / 8), 19));
+    }
+}
+
 #[test]
 #[cfg(debug_assertions)]
 #[should_panic(expected = "an extent but the last does not fit")]

@@ -83,6 +83,33 @@ fn global_tensors_without_a_descriptor() {
     );
 }
 
+/// Nested global modes CuTe refuses (its `make_tma_copy` fails to compile on both): the tile
+/// crosses a runtime extent inside a mode, or a leaf that neither divides the tile's extent nor
+/// is a multiple of it.
+#[test]
+fn nested_global_modes_the_tile_cannot_follow() {
+    let err = |e| Err::<TmaParams, _>(e);
+    // M as (256, 4) with the 256 runtime, under a tile of 128 rows.
+    let a = layout!("((M0,M1),K):((ldA,ldA1),1)"; M0 = 256usize, M1 = 4usize, K = 512usize, ldA = 512isize, ldA1 = 131072isize);
+    assert_eq!(
+        TmaParams::new::<BF16, KSw128, _>(0x1000, &a, 1),
+        err(TmaError::LeafRuntime(0))
+    );
+    // M as (12, m): 12 rows neither divide 128 nor are a multiple of it.
+    let a = layout!("((12,M1),K):((ldA,ldA1),1)"; M1 = 16usize, K = 512usize, ldA = 512isize, ldA1 = 6144isize);
+    assert_eq!(
+        TmaParams::new::<BF16, KSw128, _>(0x1000, &a, 1),
+        err(TmaError::LeafDivide(0, 12, 128))
+    );
+    assert_eq!(
+        TmaError::LeafDivide(0, 12, 128).to_string(),
+        "TMA: an extent 12 inside mode 0 of the global tensor neither divides the tile's 128 there nor is a multiple of it"
+    );
+    // The same M with the 256 static: the tile lies inside it.
+    let a = layout!("((256,M1),K):((ldA,ldA1),1)"; M1 = 4usize, K = 512usize, ldA = 512isize, ldA1 = 131072isize);
+    assert!(TmaParams::new::<BF16, KSw128, _>(0x1000, &a, 1).is_ok());
+}
+
 #[test]
 fn encode_passes_the_parameters_and_keeps_the_coordinates() {
     let (m, k) = (1000usize, 512usize);
@@ -434,4 +461,75 @@ fn global_tensors_past_rank_5_fold_into_the_last_descriptor_mode() {
     }
     assert_eq!(tma.tma_coord([0, 0, 0, 0, 0, 0, 0, 1])[4], 128);
     assert_eq!(checked, 3);
+}
+
+/// Nested global modes end to end: A's M as `(8, m)` (eight rows, then the blocks of eight) and
+/// K as `(64, k)`, each leaf a mode of the descriptor (CuTe's TMA tensor: `((1@1,1@2),1@0)` and
+/// `(1@1,(1@0,1@2))`). The TMA tensor of the same nested shape, cut by the same `local_tile`,
+/// gives each box its leaves' coordinates, a box that starts in the next K leaf included.
+#[test]
+fn a_tma_copy_of_nested_global_modes_reads_each_leaf() {
+    use tessel::atom::tma_copy::tma_partition;
+    use tessel::{local_tile, TensorSmem, Underscore as _x, C};
+    type Stages = TileToShape<Layout_K_SW128_Atom<BF16>, (C<128>, C<64>, C<2>)>;
+    let (m1, k) = (64usize, 256usize); // M = 8 * 64 = 512
+    let a = layout!("((8,M1),K):((ldA,ldA8),1)"; M1 = m1, K = k, ldA = k, ldA8 = 8 * k);
+    let tma = TensorMap::<BF16, KSw128>::encode(0, &a, 1, |p, _: &mut TmaDescriptor| {
+        assert_eq!(
+            (p.rank, &p.global_dim[..3], &p.box_dim[..3]),
+            (3, &[256, 8, 64][..], &[64, 8, 16][..])
+        );
+        Ok::<(), ()>(())
+    })
+    .unwrap();
+    // SAFETY: the address and size are the stages' (nothing is read).
+    let s = unsafe { TensorSmem::<BF16, _>::from_smem(0, 128 * 64 * 2, Stages::default()) };
+    let shape = ((C::<8>::default(), m1), k);
+    for bm in 0..4usize {
+        let g = local_tile(
+            tma.get_tma_tensor(shape),
+            <shape!("(128,64)")>::default(),
+            (bm, _x),
+        );
+        let (tg, ts) = tma_partition(
+            &tma,
+            0,
+            layout!("1:0"),
+            s.group_modes::<0, 2>(),
+            g.group_modes::<0, 2>(),
+        );
+        for kt in 0..4usize {
+            let (c, at) = tma
+                .with(0)
+                .box_at(&tg.slice_by((_x, kt)), &ts.slice_by((_x, kt % 2)), 0);
+            // K at dim 0, the row in its block of eight at dim 1, the block at dim 2.
+            assert_eq!(
+                (c, at),
+                (
+                    [64 * kt as i32, 0, 16 * bm as i32, 0, 0],
+                    (kt % 2 * 2 * 128 * 64) as u32
+                )
+            );
+        }
+    }
+    // K as (64, k/64) under a tile 128 wide: two boxes a tile, the second in the next K leaf.
+    let a = layout!("(M,(64,K1)):(ldA,(1,64))"; M = 1000usize, K1 = 8usize, ldA = 512isize);
+    let tma = TensorMap::<BF16, KSw128Wide>::encode(0, &a, 1, |p, _: &mut TmaDescriptor| {
+        assert_eq!(
+            (p.rank, &p.global_dim[..3], &p.box_dim[..3]),
+            (3, &[64, 1000, 8][..], &[64, 128, 1][..])
+        );
+        Ok::<(), ()>(())
+    })
+    .unwrap();
+    // SAFETY: as above.
+    let s = unsafe { TensorSmem::<BF16, _>::from_smem(0, 128 * 128, KSw128Wide::default()) };
+    let g = local_tile(
+        tma.get_tma_tensor((1000usize, (C::<64>::default(), 8usize))),
+        <shape!("(128,128)")>::default(),
+        (3usize, 2usize),
+    );
+    let copy = tma.with(0);
+    assert_eq!(copy.box_at(&g, &s, 0), ([0, 384, 4, 0, 0], 0));
+    assert_eq!(copy.box_at(&g, &s, 1), ([0, 384, 5, 0, 0], 2 * 128 * 64));
 }

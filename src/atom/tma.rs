@@ -10,9 +10,18 @@
 //!   far as each step starts a mode from its beginning ([`tma_box`], a `const fn` on the layout
 //!   type: its conditions fail the build);
 //! - the global **dimensions and byte strides** are the global modes the box walks, in the box's
-//!   order (modes contiguous in global memory merged up to 256 elements, CuTe's
-//!   `coalesce_256`), then the modes the box does not walk, with box extent 1
+//!   order (modes contiguous in global memory, by static strides, merged up to 256 elements,
+//!   CuTe's `coalesce_256`), then the modes the box does not walk, with box extent 1
 //!   ([`TmaParams::new`], on the host, from the runtime layout);
+//! - a **nested** global mode (`((8,m),k)`: rows in blocks of eight) is its leaves: the box's
+//!   mode along it is split over the leaves it walks, each a mode of the descriptor, and the TMA
+//!   tensor of the same nested shape gives each box its leaves' coordinates. The tile crosses
+//!   only static leaves that divide it or that it divides (CuTe composes the tile with the
+//!   global modes; [`TmaError::LeafRuntime`], [`TmaError::LeafDivide`]). One difference from
+//!   CuTe: where a step of the shared tile starts a static leaf, CuTe's box grows across it
+//!   (`((64,m),k)` under an M-major 128-row tile: box `(64,8,2)`); tessel's box is the shared
+//!   tile's alone, fixed by its type, so it copies the same bytes in more boxes (`(64,8,1)`,
+//!   twice as many);
 //! - the **swizzle** is the tile's (`Sw<B, 4 - log2(bytes), 3>` in elements: 32, 64 or 128
 //!   bytes), element strides 1, no interleave, L2 promotion of 128 bytes, no out-of-bounds
 //!   fill (zeros), as CuTe passes them.
@@ -78,6 +87,11 @@ pub enum TmaError {
     Address(u64),
     /// The multicast count `.0` neither divides the box's extent `.1` nor is a multiple of it.
     Multicast(u32, u32),
+    /// The tile crosses a runtime extent inside nested global mode `.0`.
+    LeafRuntime(usize),
+    /// A leaf of extent `.1` in nested global mode `.0` neither divides the tile's or box's
+    /// extent `.2` there nor is a multiple of it.
+    LeafDivide(usize, u64, usize),
 }
 
 impl TmaError {
@@ -146,6 +160,18 @@ impl TmaError {
                 .push(" neither divides the box's extent ")
                 .push_int(extent as i64)
                 .push(" nor is a multiple of it"),
+            TmaError::LeafRuntime(j) => t
+                .push("the tile crosses a runtime extent inside mode ")
+                .push_int(j as i64)
+                .push(" of the global tensor: the extents it crosses there must be static"),
+            TmaError::LeafDivide(j, leaf, extent) => t
+                .push("an extent ")
+                .push_int(leaf as i64)
+                .push(" inside mode ")
+                .push_int(j as i64)
+                .push(" of the global tensor neither divides the tile's ")
+                .push_int(extent as i64)
+                .push(" there nor is a multiple of it"),
         }
     }
 }
@@ -414,6 +440,7 @@ pub const MAX_BOXES: usize = 64;
 pub struct TileBoxes {
     len: usize,
     at: [[usize; MAX_RANK]; MAX_BOXES],
+    coord: [usize; MAX_BOXES],
     offset: [usize; MAX_BOXES],
 }
 
@@ -432,6 +459,12 @@ impl TileBoxes {
     #[inline(always)]
     pub const fn at(&self, i: usize) -> [usize; MAX_RANK] {
         self.at[i]
+    }
+    /// Box `i`'s first element's 1-D coordinate in the tile (where a tile of coordinates, nested
+    /// as the global tensor, says its global coordinate).
+    #[inline(always)]
+    pub const fn coord(&self, i: usize) -> usize {
+        self.coord[i]
     }
     /// Box `i`'s first element's index in the tile's layout, unswizzled (where its bytes start).
     #[inline(always)]
@@ -475,6 +508,7 @@ pub const fn tile_boxes(map: &IndexMap, top: &Flat, tma_box: &TmaBox) -> TileBox
     let mut b = TileBoxes {
         len: n,
         at: [[0; MAX_RANK]; MAX_BOXES],
+        coord: [0; MAX_BOXES],
         offset: [0; MAX_BOXES],
     };
     let mut k = 0;
@@ -488,6 +522,7 @@ pub const fn tile_boxes(map: &IndexMap, top: &Flat, tma_box: &TmaBox) -> TileBox
             prefix *= top.leaf(j);
             j += 1;
         }
+        b.coord[k] = x;
         b.offset[k] = plain.index(x);
         k += 1;
     }
@@ -511,56 +546,108 @@ tma_elements! {
     F16 = 6; f32 = 7; f64 = 8; BF16 = 9; TF32 = 11; E4M3 = 0;
 }
 
-/// One mode of a global tensor: extent, stride in elements, and whether it takes no part in a
-/// copy (its extent statically 1 or its stride statically 0, as CuTe skips them).
+/// One leaf mode of a global tensor: extent, stride in elements, the top-level mode it lies in,
+/// and which of its integers are static (what CuTe's `construct_tma_gbasis` may merge or cross).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct GmemMode {
     /// The extent.
     pub shape: u64,
     /// The stride, in elements.
     pub stride: i64,
-    /// Statically trivial.
-    pub trivial: bool,
+    /// The top-level mode of the global tensor it belongs to (the tile's mode that walks it).
+    pub top: usize,
+    /// The extent is static.
+    pub static_shape: bool,
+    /// The stride is static.
+    pub static_stride: bool,
 }
 
-/// A global tensor's layout of flat modes (1 to [`MAX_GMEM_RANK`]), static, runtime or mixed.
-pub trait TmaGmem {
-    /// Its modes.
-    fn gmem_modes(&self) -> ([GmemMode; MAX_GMEM_RANK], usize);
-}
-
-fn gmem_mode<S: Int, D: Int>(s: &S, d: &D) -> GmemMode {
-    GmemMode {
-        shape: s.value() as u64,
-        stride: d.value() as i64,
-        trivial: (S::STATIC && s.value() == 1) || (D::STATIC && d.value() == 0),
+impl GmemMode {
+    /// It takes no part in a copy: its extent statically 1 or its stride statically 0, as CuTe
+    /// skips them.
+    pub const fn trivial(&self) -> bool {
+        (self.static_shape && self.shape == 1) || (self.static_stride && self.stride == 0)
     }
 }
 
-macro_rules! tma_gmem {
-    ($n:literal: $(($S:ident $D:ident $i:tt))+) => {
-        impl<$($S: Int,)+ $($D: Int,)+> TmaGmem for Layout<($($S,)+), ($($D,)+)>
+/// The leaf modes of a global tensor, in order: at most [`MAX_GMEM_RANK`] (`len` counts past it,
+/// which [`TmaParams::new`] refuses).
+#[derive(Clone, Copy, Debug)]
+pub struct GmemModes {
+    modes: [GmemMode; MAX_GMEM_RANK],
+    len: usize,
+}
+
+impl GmemModes {
+    /// The modes, or `None` for more than [`MAX_GMEM_RANK`].
+    pub fn modes(&self) -> Option<&[GmemMode]> {
+        self.modes.get(..self.len)
+    }
+    fn push(&mut self, m: GmemMode) {
+        if let Some(slot) = self.modes.get_mut(self.len) {
+            *slot = m;
+        }
+        self.len += 1;
+    }
+}
+
+/// A global tensor's layout, static, runtime or mixed, flat or nested: its leaf modes.
+pub trait TmaGmem {
+    /// Its leaf modes, each with its top-level mode.
+    fn gmem_modes(&self) -> GmemModes;
+}
+
+/// A mode of a global layout with its stride, a leaf or a tuple: its leaves, in order.
+pub trait GmemTuple<D> {
+    /// Appends its leaves, each in top-level mode `top`.
+    fn push_leaves(&self, stride: &D, top: usize, out: &mut GmemModes);
+}
+impl<S: Int, D: Int> GmemTuple<D> for S {
+    fn push_leaves(&self, d: &D, top: usize, out: &mut GmemModes) {
+        out.push(GmemMode {
+            shape: self.value() as u64,
+            stride: d.value() as i64,
+            top,
+            static_shape: S::STATIC,
+            static_stride: D::STATIC,
+        });
+    }
+}
+
+macro_rules! gmem_tuples {
+    ($(($($S:ident $D:ident $i:tt),+))+) => {$(
+        impl<$($S: GmemTuple<$D>, $D,)+> GmemTuple<($($D,)+)> for ($($S,)+) {
+            fn push_leaves(&self, d: &($($D,)+), top: usize, out: &mut GmemModes) {
+                $(self.$i.push_leaves(&d.$i, top, out);)+
+            }
+        }
+        impl<$($S: GmemTuple<$D>, $D,)+> TmaGmem for Layout<($($S,)+), ($($D,)+)>
         where
             ($($S,)+): LayoutShape<($($D,)+)>,
             ($($D,)+): IntTuple,
         {
-            fn gmem_modes(&self) -> ([GmemMode; MAX_GMEM_RANK], usize) {
+            fn gmem_modes(&self) -> GmemModes {
                 let (s, d) = (self.shape(), self.stride());
-                let mut m = [GmemMode { shape: 1, stride: 0, trivial: true }; MAX_GMEM_RANK];
-                $(m[$i] = gmem_mode(&s.$i, &d.$i);)+
-                (m, $n)
+                let mut out = GmemModes {
+                    modes: [GmemMode { shape: 1, stride: 0, top: 0, static_shape: true, static_stride: true }; MAX_GMEM_RANK],
+                    len: 0,
+                };
+                $(s.$i.push_leaves(&d.$i, $i, &mut out);)+
+                out
             }
         }
-    };
+    )+};
 }
-tma_gmem!(1: (S0 D0 0));
-tma_gmem!(2: (S0 D0 0) (S1 D1 1));
-tma_gmem!(3: (S0 D0 0) (S1 D1 1) (S2 D2 2));
-tma_gmem!(4: (S0 D0 0) (S1 D1 1) (S2 D2 2) (S3 D3 3));
-tma_gmem!(5: (S0 D0 0) (S1 D1 1) (S2 D2 2) (S3 D3 3) (S4 D4 4));
-tma_gmem!(6: (S0 D0 0) (S1 D1 1) (S2 D2 2) (S3 D3 3) (S4 D4 4) (S5 D5 5));
-tma_gmem!(7: (S0 D0 0) (S1 D1 1) (S2 D2 2) (S3 D3 3) (S4 D4 4) (S5 D5 5) (S6 D6 6));
-tma_gmem!(8: (S0 D0 0) (S1 D1 1) (S2 D2 2) (S3 D3 3) (S4 D4 4) (S5 D5 5) (S6 D6 6) (S7 D7 7));
+gmem_tuples! {
+    (S0 D0 0)
+    (S0 D0 0, S1 D1 1)
+    (S0 D0 0, S1 D1 1, S2 D2 2)
+    (S0 D0 0, S1 D1 1, S2 D2 2, S3 D3 3)
+    (S0 D0 0, S1 D1 1, S2 D2 2, S3 D3 3, S4 D4 4)
+    (S0 D0 0, S1 D1 1, S2 D2 2, S3 D3 3, S4 D4 4, S5 D5 5)
+    (S0 D0 0, S1 D1 1, S2 D2 2, S3 D3 3, S4 D4 4, S5 D5 5, S6 D6 6)
+    (S0 D0 0, S1 D1 1, S2 D2 2, S3 D3 3, S4 D4 4, S5 D5 5, S6 D6 6, S7 D7 7)
+}
 
 /// A shared tensor a TMA copy fills: where its first element is (before the swizzle, whose
 /// pattern the hardware applies to the address bits) and its layout, which must be the
@@ -654,31 +741,36 @@ impl TmaParams {
         gmem: &G,
         multicast: u32,
     ) -> Result<TmaParams, TmaError> {
-        let (modes, rank) = gmem.gmem_modes();
+        let leaves = gmem.gmem_modes();
+        let modes = leaves.modes().ok_or(TmaError::Rank)?;
         let bytes = <T::Bits as Unsigned>::USIZE / 8;
         let tma_box = const { box_of::<T, S>() };
         tma_params(
             T::DATA_TYPE,
             bytes,
             address,
-            &modes[..rank],
+            (modes, &S::TOP),
             &tma_box,
             multicast,
         )
     }
 }
 
-/// The descriptor's arguments (CuTe's `construct_tma_gbasis` and `make_tma_copy_desc`): the box
-/// modes with their global extents and strides, merged where contiguous up to 256 elements, then
-/// the global modes the box does not walk.
+/// The descriptor's arguments (CuTe's `construct_tma_gbasis` and `make_tma_copy_desc`) for the
+/// global leaf modes `gmem` and a tile of top-level sizes `top`: the box's modes split over the
+/// leaves they walk, merged where contiguous up to 256 elements, then the leaves the box does
+/// not walk.
 pub fn tma_params(
     data_type: u32,
     bytes: usize,
     address: u64,
-    gmem: &[GmemMode],
+    (gmem, top): (&[GmemMode], &Flat),
     tma_box: &TmaBox,
     multicast: u32,
 ) -> Result<TmaParams, TmaError> {
+    for j in 0..top.len() {
+        tile_fits_leaves(gmem, j, top.leaf(j))?;
+    }
     let (modes, rank) = descriptor_modes(gmem, tma_box)?;
     let mut p = TmaParams {
         data_type,
@@ -745,37 +837,101 @@ impl DescMode {
     }
 }
 
-/// The descriptor's modes: the box's, a box mode merged into the one before where it continues
-/// it in global memory within 256 elements (CuTe's `coalesce_256`), then the global modes the
-/// box does not walk (not statically trivial), with box extent 1; those past the descriptor's 5
-/// fold into its last mode, which covers them at their greatest common stride (as CuTe does).
+/// The leaves of top-level mode `top`, in order.
+fn leaves_of(gmem: &[GmemMode], top: usize) -> impl Iterator<Item = (usize, &GmemMode)> {
+    gmem.iter().enumerate().filter(move |(_, g)| g.top == top)
+}
+
+/// The tile's extent `t` along top-level mode `j` starts and ends on leaves of the global mode
+/// (CuTe composes the tile with the global tensor's modes): each leaf it crosses but the last is
+/// static, and divides the extent left or is a multiple of it.
+fn tile_fits_leaves(gmem: &[GmemMode], j: usize, t: usize) -> Result<(), TmaError> {
+    let mut rest = t as u64;
+    let count = leaves_of(gmem, j).count();
+    for (_, g) in leaves_of(gmem, j).take(count.saturating_sub(1)) {
+        if rest == 1 || g.static_shape && g.shape == 1 {
+            continue;
+        }
+        if !g.static_shape {
+            return Err(TmaError::LeafRuntime(j));
+        }
+        if rest % g.shape == 0 {
+            rest /= g.shape;
+        } else if g.shape % rest == 0 {
+            rest = 1;
+        } else {
+            return Err(TmaError::LeafDivide(j, g.shape, t));
+        }
+    }
+    Ok(())
+}
+
+/// A box mode of `extent` along top-level mode `j`, split over the leaves it walks: each leaf
+/// and its part (a whole leaf, then what is left in the next).
+fn box_pieces(
+    gmem: &[GmemMode],
+    j: usize,
+    extent: usize,
+) -> Result<([(usize, u64); MAX_GMEM_RANK], usize), TmaError> {
+    let mut pieces = [(0, 1); MAX_GMEM_RANK];
+    let (mut len, mut rest) = (0, extent as u64);
+    let count = leaves_of(gmem, j).count();
+    if count == 0 {
+        return Err(TmaError::Rank);
+    }
+    for (k, (l, g)) in leaves_of(gmem, j).enumerate() {
+        let part = match () {
+            _ if rest == 1 => break,
+            _ if k + 1 == count || rest <= g.shape && g.shape % rest == 0 => rest,
+            _ if g.static_shape && g.shape == 1 => continue,
+            _ if rest % g.shape == 0 => g.shape,
+            _ => return Err(TmaError::LeafDivide(j, g.shape, extent)),
+        };
+        pieces[len] = (l, part);
+        len += 1;
+        rest /= part;
+    }
+    Ok((pieces, len))
+}
+
+/// The descriptor's modes: the box's, each split over the global leaves it walks, a part merged
+/// into the one before where it continues it in global memory within 256 elements, both strides
+/// static (CuTe's `coalesce_256`), then the leaves the box does not walk (not statically
+/// trivial), with box extent 1; those past the descriptor's 5 fold into its last mode, which
+/// covers them at their greatest common stride (as CuTe does).
 fn descriptor_modes(
     gmem: &[GmemMode],
     tma_box: &TmaBox,
 ) -> Result<([DescMode; MAX_RANK], usize), TmaError> {
     let mut modes = [DescMode::new(0, 1); MAX_RANK];
     let mut rank = 0;
-    let mut last: Option<(u64, i64)> = None; // the last mode's extent and stride
+    let mut walked = [false; MAX_GMEM_RANK];
+    let mut last: Option<(u64, i64, bool)> = None; // the last mode's extent, stride, static
     for m in tma_box.modes() {
-        let g = gmem.get(m.gmode).ok_or(TmaError::Rank)?;
-        let extent = m.extent as u64;
-        match last {
-            Some((s, d)) if s as i64 * d == g.stride && extent * s <= 256 => {
-                let dm = &mut modes[rank - 1];
-                dm.gmodes[dm.len] = m.gmode;
-                dm.len += 1;
-                dm.extent *= extent;
-                last = Some((extent * s, d));
-            }
-            _ => {
-                modes[rank] = DescMode::new(m.gmode, extent);
-                rank += 1;
-                last = Some((extent, g.stride));
+        let (pieces, n) = box_pieces(gmem, m.gmode, m.extent)?;
+        for &(l, extent) in &pieces[..n] {
+            let g = gmem[l];
+            walked[l] = true;
+            match last {
+                Some((s, d, true))
+                    if g.static_stride && s as i64 * d == g.stride && extent * s <= 256 =>
+                {
+                    let dm = &mut modes[rank - 1];
+                    dm.gmodes[dm.len] = l;
+                    dm.len += 1;
+                    dm.extent *= extent;
+                    last = Some((extent * s, d, true));
+                }
+                _ => {
+                    *modes.get_mut(rank).ok_or(TmaError::Rank)? = DescMode::new(l, extent);
+                    rank += 1;
+                    last = Some((extent, g.stride, g.static_stride));
+                }
             }
         }
     }
     for (j, g) in gmem.iter().enumerate() {
-        if !g.trivial && !tma_box.modes().iter().any(|m| m.gmode == j) {
+        if !g.trivial() && !walked[j] {
             if rank < MAX_RANK {
                 modes[rank] = DescMode::new(j, 1);
                 rank += 1;
@@ -934,8 +1090,9 @@ impl<T: TmaElement, S: TmaTile> TensorMap<T, S> {
         (elements * core::mem::size_of::<T>()) as u32
     };
 
-    /// Box `i` of the copy of the tile whose first element is at global coordinate `origin`
-    /// into the shared tensor `dst`: its TMA coordinates and its shared address (CuTe's
+    /// Box `i` of the copy of the tile whose boxes start at `origin` ([`BoxStarts`]: the tile's
+    /// first element in a global tensor of flat modes, or a tile of TMA coordinates, flat or
+    /// nested) into the shared tensor `dst`: its TMA coordinates and its shared address (CuTe's
     /// `tma_partition`, the TMA mode and the rest). `dst` holds the descriptor's tile: a tensor of
     /// another swizzle, of other coalesced modes or of another element type fails to type-check,
     /// in `cargo check` (see [`crate::atom::tma_tile`] and `ui-tests/tma_tile_*.rs`); a tile
@@ -957,9 +1114,9 @@ impl<T: TmaElement, S: TmaTile> TensorMap<T, S> {
     /// assert_eq!(tmap.box_copy([128, 256], &s, 1), ([256 + 64, 128, 0, 0, 0], 0x400 + 2 * 128 * 64));
     /// ```
     #[inline(always)]
-    pub fn box_copy<const N: usize, D: TmaDestination>(
+    pub fn box_copy<B: BoxStarts, D: TmaDestination>(
         &self,
-        origin: [usize; N],
+        origin: B,
         dst: &D,
         i: usize,
     ) -> ([i32; MAX_RANK], u32)
@@ -968,14 +1125,15 @@ impl<T: TmaElement, S: TmaTile> TensorMap<T, S> {
         D::Tile: SameTile<S>,
         TileVerdict<D::Tile, S>: Checked,
     {
-        Self::box_copy_by(&self.coord_map, origin, dst, i)
+        Self::box_by(&self.coord_map, origin.box_start::<T, S>(i), dst, i)
     }
 
-    /// [`Self::box_copy`] through the coordinate map `map`.
+    /// Box `i` whose first element is at global coordinate `start` (one a leaf of the global
+    /// tensor), through the coordinate map `map`: its TMA coordinates and shared address.
     #[inline(always)]
-    fn box_copy_by<const N: usize, D: TmaDestination>(
+    fn box_by<D: TmaDestination>(
         map: &[CoordMap; MAX_GMEM_RANK],
-        origin: [usize; N],
+        start: impl AsRef<[usize]>,
         dst: &D,
         i: usize,
     ) -> ([i32; MAX_RANK], u32)
@@ -984,13 +1142,11 @@ impl<T: TmaElement, S: TmaTile> TensorMap<T, S> {
         D::Tile: SameTile<S>,
         TileVerdict<D::Tile, S>: Checked,
     {
-        let (boxes, offset) = (Self::BOXES, Self::BOXES.offset(i));
-        let at = boxes.at(i);
-        let c = map_coord(
-            map,
-            core::array::from_fn::<_, N, _>(|j| origin[j] + if j < MAX_RANK { at[j] } else { 0 }),
-        );
-        (c, dst.start() + (offset * core::mem::size_of::<T>()) as u32)
+        let offset = Self::BOXES.offset(i);
+        (
+            map_coord(map, start),
+            dst.start() + (offset * core::mem::size_of::<T>()) as u32,
+        )
     }
 
     /// The descriptor of `gmem` at `address` and `S`: the parameters computed here, encoded by
@@ -1028,13 +1184,32 @@ impl<T: TmaElement, S: TmaTile> TensorMap<T, S> {
     }
 }
 
+/// Where each box of a TMA copy starts in the global tensor, one coordinate a leaf: from the
+/// tile's first element in a global tensor of flat modes (`[usize; N]`: it, plus the box's place
+/// in the tile), or read from a tile of TMA coordinates, flat or nested as the global tensor
+/// (what `copy` passes, [`crate::atom::tma_copy::TmaCoords`]).
+pub trait BoxStarts: Copy {
+    /// A global coordinate.
+    type Start: AsRef<[usize]>;
+    /// Where box `i` of a copy of tile `S` starts.
+    fn box_start<T: TmaElement, S: TmaTile>(&self, i: usize) -> Self::Start;
+}
+impl<const N: usize> BoxStarts for [usize; N] {
+    type Start = [usize; N];
+    #[inline(always)]
+    fn box_start<T: TmaElement, S: TmaTile>(&self, i: usize) -> [usize; N] {
+        let at = TensorMap::<T, S>::BOXES.at(i);
+        core::array::from_fn(|j| self[j] + if j < MAX_RANK { at[j] } else { 0 })
+    }
+}
+
 /// The TMA coordinates of the global coordinate `c` through the map `map` (see
 /// [`TensorMap::tma_coord`]).
 #[inline(always)]
-fn map_coord<const N: usize>(map: &[CoordMap; MAX_GMEM_RANK], c: [usize; N]) -> [i32; MAX_RANK] {
+fn map_coord(map: &[CoordMap; MAX_GMEM_RANK], c: impl AsRef<[usize]>) -> [i32; MAX_RANK] {
     core::array::from_fn(|d| {
         let mut sum = 0u32;
-        for (x, m) in c.iter().zip(map) {
+        for (x, m) in c.as_ref().iter().zip(map) {
             if m.dim as usize == d {
                 sum += *x as u32 * m.scale;
             }
@@ -1046,7 +1221,7 @@ fn map_coord<const N: usize>(map: &[CoordMap; MAX_GMEM_RANK], c: [usize; N]) -> 
 #[cfg(target_arch = "nvptx64")]
 mod device {
     use super::MAX_GMEM_RANK;
-    use super::{CoordMap, SameElement, TensorMap, TmaDestination, TmaElement, TmaTile};
+    use super::{BoxStarts, CoordMap, SameElement, TensorMap, TmaDestination, TmaElement, TmaTile};
     use crate::arch::sm90::{
         ld_invariant_u64, prefetch_tensormap, tma_load_1d, tma_load_2d, tma_load_3d,
     };
@@ -1113,7 +1288,8 @@ mod device {
         }
 
         /// CuTe's `copy(tma.with(bar), tAgA(_, k), tAsA(_, stage))`: every box of the tile whose
-        /// first element is at global coordinate `origin`, into the shared tensor `dst` (the
+        /// boxes start at `origin` ([`BoxStarts`]: the tile's first element in a global tensor of
+        /// flat modes, or a tile of TMA coordinates), into the shared tensor `dst` (the
         /// descriptor's tile, see [`Self::box_copy`]), completing [`Self::TILE_BYTES`] on the barrier `bar`. Boxes past the global
         /// tensor's edge are filled with zeros. The copies are issued where `issue` holds: `true`
         /// for a lone thread; in a warp that calls it together, the elected lane
@@ -1124,9 +1300,9 @@ mod device {
         /// One thread issues the copies; `self` was reached through [`Self::from_param`]; `dst`
         /// starts 1024-byte aligned for a swizzled tile; `bar` expects the bytes.
         #[inline(always)]
-        pub unsafe fn load<const N: usize, D: TmaDestination>(
+        pub unsafe fn load<B: BoxStarts, D: TmaDestination>(
             &self,
-            origin: [usize; N],
+            origin: B,
             dst: &D,
             bar: u32,
             issue: bool,
@@ -1154,9 +1330,9 @@ mod device {
         /// # Safety
         /// As [`Self::load`], in every block of `mask`, whose barriers expect the bytes.
         #[inline(always)]
-        pub unsafe fn load_multicast<const N: usize, D: TmaDestination>(
+        pub unsafe fn load_multicast<B: BoxStarts, D: TmaDestination>(
             &self,
-            origin: [usize; N],
+            origin: B,
             dst: &D,
             bar: u32,
             mask: u16,
@@ -1177,7 +1353,7 @@ mod device {
         }
 
         /// CuTe's `copy(tma_store, tSsS, tSgS)`: every box of the shared tensor `src` to the
-        /// tile whose first element is at global coordinate `origin` (what lies past the global
+        /// tile whose boxes start at `origin` (see [`Self::load`]; what lies past the global
         /// tensor's edge is not written), issued where `issue` holds (see [`Self::load`]); one
         /// bulk group, which `tma_store_arrive` closes and `tma_store_wait` waits on.
         ///
@@ -1186,12 +1362,8 @@ mod device {
         /// block's writes to `src` precede a `fence_proxy_async_shared`, and `src` is not written
         /// again before `tma_store_wait` covers the group.
         #[inline(always)]
-        pub unsafe fn store<const N: usize, D: TmaDestination>(
-            &self,
-            origin: [usize; N],
-            src: &D,
-            issue: bool,
-        ) where
+        pub unsafe fn store<B: BoxStarts, D: TmaDestination>(&self, origin: B, src: &D, issue: bool)
+        where
             D::Elem: SameElement<T>,
             D::Tile: SameTile<S>,
             TileVerdict<D::Tile, S>: Checked,
@@ -1209,9 +1381,9 @@ mod device {
         /// `copy(shared, coordinates)` for each box of the tile at global coordinate `origin`
         /// in the shared tensor `s` (see [`Self::box_copy`]).
         #[inline(always)]
-        fn each_box<const N: usize, D: TmaDestination>(
+        fn each_box<B: BoxStarts, D: TmaDestination>(
             &self,
-            origin: [usize; N],
+            origin: B,
             s: &D,
             mut copy: impl FnMut(u32, [i32; 5]),
         ) where
@@ -1224,7 +1396,7 @@ mod device {
             let map = unsafe { self.invariant_map() };
             let mut i = 0;
             while i < Self::BOXES.len() {
-                let (c, at) = Self::box_copy_by(&map, origin, s, i);
+                let (c, at) = Self::box_by(&map, origin.box_start::<T, S>(i), s, i);
                 copy(at, c);
                 i += 1;
             }

@@ -40,7 +40,9 @@
 //! assert_eq!(copy.barrier(), 0x8000);
 //! ```
 
-use super::tma::{SameElement, TensorMap, TmaDestination, TmaElement, TmaTile, MAX_RANK};
+use super::tma::{
+    BoxStarts, SameElement, TensorMap, TmaDestination, TmaElement, TmaTile, MAX_RANK,
+};
 use super::tma_tile::{SameTile, TileVerdict};
 use crate::algebra::divide::ZippedDivideBy;
 use crate::diagnostic::Checked;
@@ -48,7 +50,9 @@ use crate::layout::coord::{Coord, CoordIn};
 use crate::layout::int_tuple::{IntTuple, LayoutShape};
 use crate::layout::sublayout::{Parts, TwoModes};
 use crate::layout::Layout;
-use crate::tensor::{make_identity_tensor_of, At, Coords, Engine, IdentityShape, IdentityTensor};
+use crate::tensor::{
+    make_identity_tensor_of, At, CoordTuple, Coords, IdentityShape, IdentityTensor,
+};
 use crate::tensor::{Counted, SameCount, Sliced, Swizzled, TensorOf};
 
 /// A TMA copy with its state `St`: `u32` (a load, its barrier), `(u32, u16)` (a multicast load,
@@ -92,27 +96,51 @@ impl LoadState for (u32, u16) {
     }
 }
 
-/// A tile of TMA coordinates (a tile of [`TensorMap::get_tma_tensor`], of any rank): where its
-/// first element is, and how many it has.
+/// A tile of TMA coordinates (a tile of [`TensorMap::get_tma_tensor`], of any rank, its modes
+/// flat or nested as the global tensor's): the global coordinate of each element, and how many
+/// it has.
 pub trait TmaCoords {
-    /// The global coordinate of its first element, in TMA's five modes (zeros past the rank).
-    fn origin(&self) -> [usize; MAX_RANK];
+    /// The global coordinate of its element at 1-D coordinate `x`, one a leaf of the global
+    /// tensor, in TMA's five modes (zeros past them).
+    fn coord_at(&self, x: usize) -> [usize; MAX_RANK];
+    /// The global coordinate of its first element.
+    #[inline(always)]
+    fn origin(&self) -> [usize; MAX_RANK] {
+        self.coord_at(0)
+    }
     /// Its size.
     fn size(&self) -> usize;
 }
-impl<const R: usize, S: LayoutShape<D>, D: IntTuple> TmaCoords for TensorOf<Coords<R>, Layout<S, D>>
+impl<Co: CoordTuple, S: LayoutShape<D>, D: IntTuple> TmaCoords
+    for TensorOf<Coords<Co>, Layout<S, D>>
 where
-    Coords<R>: Engine,
-    <Coords<R> as Engine>::Elem: IdentityShape,
     usize: CoordIn<S::Profile, Itself = usize> + Coord<S, D>,
 {
     #[inline(always)]
-    fn origin(&self) -> [usize; MAX_RANK] {
-        self.coord_padded(0usize)
+    fn coord_at(&self, x: usize) -> [usize; MAX_RANK] {
+        self.coord_padded(x)
     }
     #[inline(always)]
     fn size(&self) -> usize {
         self.layout().size()
+    }
+}
+
+/// The boxes of a copy start where a tile of TMA coordinates says: box `i` at the coordinate of
+/// the tile's element where the box starts in the descriptor's tile (a leaf a coordinate, so a
+/// nested global mode gets each of its leaves).
+pub struct TileStarts<'a, G>(pub &'a G);
+impl<G> Clone for TileStarts<'_, G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<G> Copy for TileStarts<'_, G> {}
+impl<G: TmaCoords> BoxStarts for TileStarts<'_, G> {
+    type Start = [usize; MAX_RANK];
+    #[inline(always)]
+    fn box_start<T: TmaElement, S: TmaTile>(&self, i: usize) -> [usize; MAX_RANK] {
+        self.0.coord_at(TensorMap::<T, S>::BOXES.coord(i))
     }
 }
 
@@ -143,10 +171,7 @@ impl<T, S> TensorMap<T, S> {
     /// (`(m, k)`, or of rank up to 5), each element its own (an identity tensor), to be cut as the
     /// data would be.
     #[inline(always)]
-    pub fn get_tma_tensor<Sh: IdentityShape>(&self, shape: Sh) -> IdentityTensor<Sh>
-    where
-        Sh::Engine: Default,
-    {
+    pub fn get_tma_tensor<Sh: IdentityShape>(&self, shape: Sh) -> IdentityTensor<Sh> {
         make_identity_tensor_of(shape)
     }
 }
@@ -204,7 +229,7 @@ impl<'a, T: TmaElement, S: TmaTile, St> TmaCopy<'a, T, S, St> {
             S::MAP.size(),
             "TMA copy: the tile of coordinates is not the descriptor's tile"
         );
-        self.map.box_copy(coords.origin(), smem, i)
+        self.map.box_copy(TileStarts(coords), smem, i)
     }
 }
 
@@ -344,7 +369,7 @@ impl<Sw, L: TmaPart<P> + Copy, P> TmaPart<P> for Swizzled<Sw, L> {
 }
 #[cfg(target_arch = "nvptx64")]
 mod device {
-    use super::{LoadState, Store, TmaCoords, TmaCopy};
+    use super::{LoadState, Store, TileStarts, TmaCoords, TmaCopy};
     use crate::atom::exec::CopyOp;
     use crate::atom::tma::{SameElement, TensorMap, TmaDestination, TmaElement, TmaTile};
     use crate::atom::tma_tile::{SameTile, TileVerdict};
@@ -360,7 +385,7 @@ mod device {
     {
         #[inline(always)]
         unsafe fn copy(&self, src: &G, dst: &mut D) {
-            let (origin, bar) = (src.origin(), self.barrier());
+            let (origin, bar) = (TileStarts(src), self.barrier());
             match self.state.mask() {
                 None => self.map.load(origin, dst, bar, self.issue),
                 Some(mask) => self.map.load_multicast(origin, dst, bar, mask, self.issue),
@@ -378,7 +403,7 @@ mod device {
     {
         #[inline(always)]
         unsafe fn copy(&self, src: &D, dst: &mut G) {
-            self.map.store(dst.origin(), src, self.issue)
+            self.map.store(TileStarts(&*dst), src, self.issue)
         }
     }
 
@@ -391,7 +416,7 @@ mod device {
     {
         #[inline(always)]
         unsafe fn copy(&self, src: &D, dst: &mut G) {
-            self.store(dst.origin(), src, true)
+            self.store(TileStarts(&*dst), src, true)
         }
     }
 }

@@ -4,14 +4,15 @@
 //!
 //! Partitioned exactly as the data tensor is (the same `local_tile`, `local_partition`), the
 //! identity tensor tells each thread the coordinate of each of its elements; comparing it with
-//! the tensor's extent (`elem_less`) says which elements of a ragged tile exist. A tensor of rank
-//! `R` (1 to 5, TMA's most) keeps the coordinate `(c0, .., c(R-1))` as the index
-//! `c0 + c1 2^W + c2 2^2W + ..` of the layout `S:(1, 2^W, 2^2W, ..)`, `W = usize::BITS / R` bits
-//! a mode (32 for a matrix on a 64-bit target): the modes never merge (a stride is never the
-//! span below it), so every cut of the layout is the cut of CuTe's basis strides `(E<0>, E<1>,
-//! ..)`, and a tile that overhangs the tensor still gives distinct coordinates past its edge, as
-//! long as each coordinate but the last stays below `2^W` (each extent is checked against it in
-//! debug builds).
+//! the tensor's extent (`elem_less`) says which elements of a ragged tile exist. A tensor whose
+//! shape has `R` leaves (1 to 5, TMA's most; its modes flat, `(m, n, l)`, or nested,
+//! `((8, m), k)`, each leaf a static or runtime extent) keeps the coordinate's leaves
+//! `(c0, .., c(R-1))` as the index `c0 + c1 2^W + c2 2^2W + ..` of the layout `S:(1, 2^W, ..)`,
+//! `W = usize::BITS / R` bits a leaf (32 for a matrix on a 64-bit target): the leaves never
+//! merge (a stride is never the span below it), so every cut of the layout is the cut of CuTe's
+//! basis strides `(E<0>, E<1>, ..)`, and a tile that overhangs the tensor still gives distinct
+//! coordinates past its edge, as long as each leaf but the last stays below `2^W` (each extent
+//! is checked against it in debug builds). The coordinate comes back nested as the shape.
 //!
 //! ```
 //! use tessel::tensor::{elem_less, make_identity_tensor, make_identity_tensor_of};
@@ -32,112 +33,198 @@ use super::{Engine, TensorOf};
 use crate::layout::coord::{Coord, CoordIn};
 use crate::layout::int_tuple::{IntTuple, LayoutShape};
 use crate::layout::Layout;
-use crate::num::int::C;
+use crate::num::int::{Int, C};
+use core::marker::PhantomData;
 
-/// The engine of an identity tensor of rank `R`: index `c0 + c1 2^W + ..` stands for the
-/// coordinate `(c0, c1, ..)`, `W = usize::BITS / R`.
-#[derive(Clone, Copy, Default, Debug)]
-pub struct Coords<const R: usize = 2>;
+/// The most leaves an identity tensor's coordinate has (TMA's five modes).
+pub const MAX_LEAVES: usize = 5;
 
-/// Mode `j` of the coordinate kept as index `i` in a tensor of rank `R`: its `W` bits, or for
-/// the last mode every bit from its first.
+/// The engine of an identity tensor whose coordinates are `C`: index `c0 + c1 2^W + ..` over
+/// the coordinate's `R` leaves stands for it, `W = usize::BITS / R`.
+pub struct Coords<C = (usize, usize)>(PhantomData<fn() -> C>);
+
+impl<C> Clone for Coords<C> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<C> Copy for Coords<C> {}
+impl<C> Default for Coords<C> {
+    fn default() -> Self {
+        Coords(PhantomData)
+    }
+}
+impl<C> core::fmt::Debug for Coords<C> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("Coords")
+    }
+}
+impl<C: CoordTuple> Engine for Coords<C> {
+    type Elem = C;
+    fn len(&self) -> usize {
+        usize::MAX
+    }
+}
+
+/// Leaf `j` of the `r` an index `i` keeps: its `W` bits, or for the last leaf every bit from
+/// its first.
 #[inline(always)]
-const fn field<const R: usize>(i: usize, j: usize) -> usize {
-    let w = usize::BITS / R as u32;
+const fn field(i: usize, j: usize, r: usize) -> usize {
+    let w = usize::BITS / r as u32;
     let v = i >> (w * j as u32);
-    if j + 1 == R {
+    if j + 1 == r {
         v
     } else {
         v & ((1 << w) - 1)
     }
 }
 
-/// The index step of mode `j` in a tensor of rank `R`: `2^(W j)`.
-const fn step<const R: usize>(j: usize) -> isize {
-    1 << (usize::BITS / R as u32 * j as u32)
+/// The index step of leaf `j` of `r`: `2^(W j)`.
+#[inline(always)]
+const fn step(j: usize, r: usize) -> isize {
+    1 << (usize::BITS / r as u32 * j as u32)
 }
 
-/// A shape an identity tensor can have: a tuple of 1 to 5 runtime extents.
+/// A coordinate of an identity tensor: `usize` leaves, nested as its shape.
+pub trait CoordTuple: Copy {
+    /// Its number of leaves.
+    const LEAVES: usize;
+    /// The coordinate whose first leaf is leaf `first` of the `r` that index `i` keeps.
+    fn decode_from(i: usize, first: usize, r: usize) -> Self;
+}
+impl CoordTuple for usize {
+    const LEAVES: usize = 1;
+    #[inline(always)]
+    fn decode_from(i: usize, first: usize, r: usize) -> Self {
+        field(i, first, r)
+    }
+}
+
+/// A mode of an identity tensor's shape, an extent (static or runtime) or a tuple of them: its
+/// coordinate type and its strides, `2^(W j)` for leaf `j` (leaf 0's a static 1).
+pub trait IdentityMode: Copy {
+    /// Its coordinates.
+    type Coord: CoordTuple;
+    /// Its strides where it holds leaf 0.
+    type First;
+    /// Its strides elsewhere.
+    type Rest;
+    /// The strides where it holds leaf 0, of `r` leaves.
+    fn first_steps(self, r: usize) -> Self::First;
+    /// The strides where its first leaf is leaf `first` of `r`.
+    fn rest_steps(self, first: usize, r: usize) -> Self::Rest;
+    /// Whether each of its leaves from `first` on but the tensor's last lies below `2^W`.
+    fn fits(self, first: usize, r: usize) -> bool;
+}
+impl<T: Int> IdentityMode for T {
+    type Coord = usize;
+    type First = C<1>;
+    type Rest = isize;
+    #[inline(always)]
+    fn first_steps(self, _: usize) -> C<1> {
+        C::<1>::default()
+    }
+    #[inline(always)]
+    fn rest_steps(self, first: usize, r: usize) -> isize {
+        step(first, r)
+    }
+    fn fits(self, first: usize, r: usize) -> bool {
+        first + 1 == r || (self.value() as usize) < 1usize << (usize::BITS / r as u32)
+    }
+}
+
+macro_rules! identity_tuples {
+    ($(($M0:ident 0 $(, $M:ident $i:tt)*))+) => {$(
+        impl<$M0: CoordTuple $(, $M: CoordTuple)*> CoordTuple for ($M0, $($M,)*) {
+            const LEAVES: usize = $M0::LEAVES $(+ $M::LEAVES)*;
+            #[inline(always)]
+            #[allow(unused_mut, unused_assignments, unused_variables)]
+            fn decode_from(i: usize, first: usize, r: usize) -> Self {
+                let mut at = first + $M0::LEAVES;
+                let c0 = $M0::decode_from(i, first, r);
+                (c0, $({ let c = $M::decode_from(i, at, r); at += $M::LEAVES; c },)*)
+            }
+        }
+        impl<$M0: IdentityMode $(, $M: IdentityMode)*> IdentityMode for ($M0, $($M,)*) {
+            type Coord = ($M0::Coord, $($M::Coord,)*);
+            type First = ($M0::First, $($M::Rest,)*);
+            type Rest = ($M0::Rest, $($M::Rest,)*);
+            #[inline(always)]
+            #[allow(unused_mut, unused_assignments, unused_variables)]
+            fn first_steps(self, r: usize) -> Self::First {
+                let mut at = <$M0::Coord as CoordTuple>::LEAVES;
+                (self.0.first_steps(r), $({
+                    let d = self.$i.rest_steps(at, r);
+                    at += <$M::Coord as CoordTuple>::LEAVES;
+                    d
+                },)*)
+            }
+            #[inline(always)]
+            #[allow(unused_mut, unused_assignments, unused_variables)]
+            fn rest_steps(self, first: usize, r: usize) -> Self::Rest {
+                let mut at = first + <$M0::Coord as CoordTuple>::LEAVES;
+                (self.0.rest_steps(first, r), $({
+                    let d = self.$i.rest_steps(at, r);
+                    at += <$M::Coord as CoordTuple>::LEAVES;
+                    d
+                },)*)
+            }
+            #[allow(unused_mut, unused_assignments, unused_variables)]
+            fn fits(self, first: usize, r: usize) -> bool {
+                let mut at = first + <$M0::Coord as CoordTuple>::LEAVES;
+                self.0.fits(first, r) $(&& {
+                    let ok = self.$i.fits(at, r);
+                    at += <$M::Coord as CoordTuple>::LEAVES;
+                    ok
+                })*
+            }
+        }
+        impl<$M0: ElemLess $(, $M: ElemLess)*> ElemLess for ($M0, $($M,)*) {
+            #[inline(always)]
+            fn elem_less(self, b: Self) -> bool {
+                self.0.elem_less(b.0) $(&& self.$i.elem_less(b.$i))*
+            }
+        }
+    )+};
+}
+identity_tuples! {
+    (A0 0)
+    (A0 0, A1 1)
+    (A0 0, A1 1, A2 2)
+    (A0 0, A1 1, A2 2, A3 3)
+    (A0 0, A1 1, A2 2, A3 3, A4 4)
+}
+
+/// A shape an identity tensor can have: a tuple of modes, each an extent (static or runtime) or
+/// a tuple of them, 1 to [`MAX_LEAVES`] leaves in all.
 pub trait IdentityShape: Copy {
-    /// The engine, `Coords<R>`.
-    type Engine: Engine;
-    /// The layout `S:(1, 2^W, ..)`.
+    /// Its coordinates: `usize` leaves, nested as the shape.
+    type Coord: CoordTuple;
+    /// The layout `S:(1, 2^W, ..)`, one stride a leaf.
     type Layout;
     /// The identity tensor's layout.
     fn identity_layout(self) -> Self::Layout;
     /// Whether every extent but the last lies below `2^W`.
     fn fits(self) -> bool;
-    /// The coordinate kept as index `i` (a tuple of the shape's rank, like the shape).
-    fn decode(i: usize) -> Self;
-    /// The same, as an array of TMA's five modes (zeros past the rank).
-    fn decode_padded(i: usize) -> [usize; 5];
 }
-
-macro_rules! identity_shapes {
-    ($($R:literal: ($($i:tt $s:ident),+) ($($d:ty),+);)+) => {$(
-        impl IdentityShape for ($($s,)+) {
-            type Engine = Coords<$R>;
-            type Layout = Layout<($($s,)+), ($($d,)+)>;
-            #[inline(always)]
-            fn identity_layout(self) -> Self::Layout {
-                Layout::new(self, ($(<$d>::of(step::<$R>($i)),)+))
-            }
-            fn fits(self) -> bool {
-                let last = $R - 1;
-                $(($i == last || self.$i < (1usize << (usize::BITS / $R))) &&)+ true
-            }
-            #[inline(always)]
-            fn decode(i: usize) -> Self {
-                ($(field::<$R>(i, $i),)+)
-            }
-            #[inline(always)]
-            fn decode_padded(i: usize) -> [usize; 5] {
-                core::array::from_fn(|j| if j < $R { field::<$R>(i, j) } else { 0 })
-            }
-        }
-        impl Engine for Coords<$R> {
-            type Elem = ($($s,)+);
-            fn len(&self) -> usize {
-                usize::MAX
-            }
-        }
-        impl ElemLess for ($($s,)+) {
-            #[inline(always)]
-            fn elem_less(self, b: Self) -> bool {
-                $(self.$i < b.$i &&)+ true
-            }
-        }
-    )+};
-}
-
-/// A stride of the identity layout: mode 0's static 1, the others' runtime steps.
-trait Step {
-    fn of(v: isize) -> Self;
-}
-impl Step for C<1> {
+impl<S: IdentityMode + LayoutShape<S::First>> IdentityShape for S
+where
+    S::First: IntTuple,
+{
+    type Coord = S::Coord;
+    type Layout = Layout<S, S::First>;
     #[inline(always)]
-    fn of(_: isize) -> Self {
-        C::<1>::default()
+    fn identity_layout(self) -> Self::Layout {
+        Layout::new(self, self.first_steps(S::Coord::LEAVES))
     }
-}
-impl Step for isize {
-    #[inline(always)]
-    fn of(v: isize) -> Self {
-        v
+    fn fits(self) -> bool {
+        IdentityMode::fits(self, 0, S::Coord::LEAVES)
     }
-}
-
-identity_shapes! {
-    1: (0 usize) (C<1>);
-    2: (0 usize, 1 usize) (C<1>, isize);
-    3: (0 usize, 1 usize, 2 usize) (C<1>, isize, isize);
-    4: (0 usize, 1 usize, 2 usize, 3 usize) (C<1>, isize, isize, isize);
-    5: (0 usize, 1 usize, 2 usize, 3 usize, 4 usize) (C<1>, isize, isize, isize, isize);
 }
 
 /// The identity tensor of shape `S` (by default a matrix's, what `make_identity_tensor` gives).
 pub type IdentityTensor<S = (usize, usize)> =
-    TensorOf<<S as IdentityShape>::Engine, <S as IdentityShape>::Layout>;
+    TensorOf<Coords<<S as IdentityShape>::Coord>, <S as IdentityShape>::Layout>;
 
 /// The identity tensor of an `m x n` matrix: `(m,n):(1,2^32)` over [`Coords`]; `m` is below
 /// 2^32 (2^16 on a 32-bit target; checked in debug builds).
@@ -146,41 +233,47 @@ pub fn make_identity_tensor(m: usize, n: usize) -> IdentityTensor {
     make_identity_tensor_of((m, n))
 }
 
-/// CuTe's `make_identity_tensor(shape)` for a shape of rank 1 to 5: `(usize, ..)` extents.
+/// CuTe's `make_identity_tensor(shape)` for a shape of 1 to 5 leaves, nested or not, each a
+/// runtime or static extent: `(m, k)`, `(m, n, l)`, `((C::<8>::default(), m1), k)`.
 #[inline(always)]
-pub fn make_identity_tensor_of<S: IdentityShape>(shape: S) -> IdentityTensor<S>
-where
-    S::Engine: Default,
-{
+pub fn make_identity_tensor_of<S: IdentityShape>(shape: S) -> IdentityTensor<S> {
+    const {
+        assert!(
+            S::Coord::LEAVES <= MAX_LEAVES,
+            "an identity tensor of more than 5 leaves"
+        )
+    };
     debug_assert!(
         shape.fits(),
-        "make_identity_tensor: an extent but the last does not fit below 2^(usize::BITS / rank)"
+        "make_identity_tensor: an extent but the last does not fit below 2^(usize::BITS / leaves)"
     );
-    TensorOf::over(S::Engine::default(), shape.identity_layout())
+    TensorOf::over(Coords::default(), shape.identity_layout())
 }
 
-impl<const R: usize, S: LayoutShape<D>, D: IntTuple> TensorOf<Coords<R>, Layout<S, D>>
-where
-    Coords<R>: Engine,
-{
+impl<Co: CoordTuple, S: LayoutShape<D>, D: IntTuple> TensorOf<Coords<Co>, Layout<S, D>> {
     /// The coordinate of the element at `x`.
     #[inline(always)]
-    pub fn coord<X: CoordIn<S::Profile>>(&self, x: X) -> <Coords<R> as Engine>::Elem
+    pub fn coord<X: CoordIn<S::Profile>>(&self, x: X) -> Co
     where
         X::Itself: Coord<S, D>,
-        <Coords<R> as Engine>::Elem: IdentityShape,
     {
-        <<Coords<R> as Engine>::Elem as IdentityShape>::decode(self.index_at(x))
+        Co::decode_from(self.index_at(x), 0, Co::LEAVES)
     }
 
-    /// The coordinate of the element at `x` in TMA's five modes (zeros past the rank).
+    /// The coordinate of the element at `x`, its leaves in TMA's five modes (zeros past them).
     #[inline(always)]
-    pub fn coord_padded<X: CoordIn<S::Profile>>(&self, x: X) -> [usize; 5]
+    pub fn coord_padded<X: CoordIn<S::Profile>>(&self, x: X) -> [usize; MAX_LEAVES]
     where
         X::Itself: Coord<S, D>,
-        <Coords<R> as Engine>::Elem: IdentityShape,
     {
-        <<Coords<R> as Engine>::Elem as IdentityShape>::decode_padded(self.index_at(x))
+        let i = self.index_at(x);
+        core::array::from_fn(|j| {
+            if j < Co::LEAVES {
+                field(i, j, Co::LEAVES)
+            } else {
+                0
+            }
+        })
     }
 
     #[inline(always)]
@@ -196,6 +289,13 @@ where
 pub trait ElemLess: Copy {
     /// The comparison.
     fn elem_less(self, b: Self) -> bool;
+}
+
+impl ElemLess for usize {
+    #[inline(always)]
+    fn elem_less(self, b: Self) -> bool {
+        self < b
+    }
 }
 
 /// `a < b` in every mode: whether coordinate `a` lies inside the extent `b`.

@@ -76,7 +76,9 @@ pub use algorithm::{
 pub use engine::{Access, AccessMut, Engine, Ptr, ReadEngine, Smem, WriteEngine};
 pub use fragment::{assert_size, make_fragment_like, Fragment, FragmentLayout, FragmentOf};
 pub use identity::{elem_less, make_identity_tensor, make_identity_tensor_of};
-pub use identity::{Coords, ElemLess, IdentityShape, IdentityTensor};
+pub use identity::{
+    CoordTuple, Coords, ElemLess, IdentityMode, IdentityShape, IdentityTensor, MAX_LEAVES,
+};
 pub use make_tensor::TensorLayout;
 pub use partition::{
     inner_partition, local_partition, local_tile, outer_partition, At, LocalPartition, LocalTile,

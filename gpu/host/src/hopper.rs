@@ -229,11 +229,13 @@ pub fn median_ms(
     Ok(samples[samples.len() / 2])
 }
 
-/// `check_tma_copy`: a ragged bf16 matrix copied through TMA loads and stores; equal to the
-/// source, and nothing written past its edge (a guard after it keeps its values).
+/// `check_tma_copy`: a ragged bf16 matrix copied through TMA loads and stores, the load's
+/// descriptor of the rows flat or as `(8, m/8)` (`nested`); equal to the source, and nothing
+/// written past its edge (a guard after it keeps its values).
 pub fn check_copy(
     stream: &Arc<CudaStream>,
     function: &CudaFunction,
+    nested: bool,
     random: fn(usize, u64) -> Vec<f32>,
 ) -> Result<(), DriverError> {
     let (m, k) = (1000u32, 504u32);
@@ -247,23 +249,39 @@ pub fn check_copy(
     {
         let (pi, _gi) = dsrc.device_ptr(stream);
         let (po, _go) = dout.device_ptr(stream);
-        let (tin, tout) = (tensor_map!(BF16, pi, m, k), tensor_map!(BF16, po, m, k));
+        let tin = if nested {
+            let (m8, k) = (m as usize / 8, k as usize);
+            let rows = layout!("((8,M8),K):((ld,ld8),1)"; M8 = m8, K = k, ld = k, ld8 = 8 * k);
+            ByValue(
+                TensorMap::<BF16, Stage<BF16>>::encode(pi, &rows, 1, encode_tiled)
+                    .expect("TMA descriptor"),
+            )
+        } else {
+            tensor_map!(BF16, pi, m, k)
+        };
+        let tout = tensor_map!(BF16, po, m, k);
         let cfg = LaunchConfig {
             grid_dim: (m.div_ceil(128), k.div_ceil(64), 1),
             block_dim: (128, 1, 1),
             shared_mem_bytes: 0,
         };
         let mut builder = stream.launch_builder(function);
-        builder.arg(&tin).arg(&tout);
+        let flag = nested as u32;
+        builder.arg(&tin).arg(&tout).arg(&m).arg(&k).arg(&flag);
         unsafe { builder.launch(cfg)? };
     }
     let out = stream.memcpy_dtov(&dout)?;
+    let name = if nested {
+        "check_tma_copy, rows (8,m/8)"
+    } else {
+        "check_tma_copy"
+    };
     let wrong = (0..src.len()).filter(|&i| out[i] != src[i]).count();
-    assert_eq!(wrong, 0, "check_tma_copy {m}x{k}: {wrong} elements differ");
+    assert_eq!(wrong, 0, "{name} {m}x{k}: {wrong} elements differ");
     assert!(
         out[src.len()..].iter().all(|&g| g == 0xffff),
-        "check_tma_copy wrote past the matrix"
+        "{name} wrote past the matrix"
     );
-    println!("check_tma_copy {m}x{k}: TMA load and store equal to the source, nothing past it");
+    println!("{name} {m}x{k}: TMA load and store equal to the source, nothing past it");
     Ok(())
 }

@@ -72,7 +72,10 @@ fn main() -> Result<(), DriverError> {
             };
             kernels.push((name, module.load_function(name)?, bits as fn(f32) -> u16));
         }
-        hopper::check_copy(&stream, &module.load_function("check_tma_copy")?, random)?;
+        let check = module.load_function("check_tma_copy")?;
+        for nested in [false, true] {
+            hopper::check_copy(&stream, &check, nested, random)?;
+        }
         let mut ws = Vec::new();
         for name in [
             "gemm_tn_ws_bf16",

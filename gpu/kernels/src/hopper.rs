@@ -23,7 +23,7 @@ use tessel::atom::exec::{
 use tessel::atom::gmma::{make_gmma_fragment, Layout_K_SW128_Atom, K};
 use tessel::atom::pipeline::{PipelineState, PipelineTmaAsync};
 use tessel::atom::tma::TensorMap;
-use tessel::atom::tma_copy::tma_partition;
+use tessel::atom::tma_copy::{tma_partition, TmaCoords};
 use tessel::mma::{SM90_64x64x16_F32BF16BF16_SS, SM90_64x64x16_F32F16F16_SS};
 use tessel::tensor::{elem_less, make_identity_tensor, Underscore as _x};
 use tessel::{layout, local_tile, shape, MakeTiledMma, TensorPtr, TensorSmem, TileToShape, C};
@@ -165,20 +165,47 @@ tessel::launch_bounds!(check_tma_copy, 128, 1);
 /// TMA's load and store of one stage: block `(i, j)` loads tile `(i, j)` of a K-major bf16
 /// matrix through the first descriptor into a 128-byte-swizzled stage and stores it through the
 /// second into another matrix of the same shape, which so becomes a copy of the first (past the
-/// matrix's edge, the load fills zeros and the store writes nothing). Grid
-/// `(ceil(m/128), ceil(k/64))`, block 128.
+/// matrix's edge, the load fills zeros and the store writes nothing). With `nested`, the first
+/// descriptor's rows are `(8, m/8)`, eight rows then the blocks of eight, each a mode of the
+/// descriptor, and the tile of the TMA tensor of that nested shape gives each box its coordinate
+/// in both. Grid `(ceil(m/128), ceil(k/64))`, block 128.
 #[no_mangle]
 pub unsafe extern "ptx-kernel" fn check_tma_copy(
     _tma_in: TensorMap<BF16, Stage<BF16>>,
     _tma_out: TensorMap<BF16, Stage<BF16>>,
+    m: u32,
+    k: u32,
+    nested: u32,
 ) {
+    let (bm, bk) = (block().0 as usize, block().1 as usize);
+    let (m, k, tile) = (m as usize, k as usize, <shape!("(128,64)")>::default());
     let tma_in =
         TensorMap::<BF16, Stage<BF16>>::from_param(tessel::grid_constant!(check_tma_copy, 0));
     let tma_out =
         TensorMap::<BF16, Stage<BF16>>::from_param(tessel::grid_constant!(check_tma_copy, 1));
-    let (bm, bk) = (block().0 as usize, block().1 as usize);
+    let origin = [bm * 128, bk * 64];
+    if nested != 0 {
+        let coords = tma_in.get_tma_tensor(((C::<8>::default(), m / 8), k));
+        round_trip(tma_in, tma_out, &local_tile(coords, tile, (bm, bk)), origin);
+    } else {
+        let coords = tma_in.get_tma_tensor((m, k));
+        round_trip(tma_in, tma_out, &local_tile(coords, tile, (bm, bk)), origin);
+    }
+}
+
+/// The block's tile of TMA coordinates `tile`, loaded through `tma_in` into a stage (`copy`
+/// of the TMA atom with its barrier) and stored from it through `tma_out` (of the same matrix
+/// as flat modes) at `origin`, the tile's first element.
+#[inline(always)]
+unsafe fn round_trip<G: TmaCoords>(
+    tma_in: &TensorMap<BF16, Stage<BF16>>,
+    tma_out: &TensorMap<BF16, Stage<BF16>>,
+    tile: &G,
+    origin: [usize; 2],
+) {
     let (producer, elected) = (warp_idx_sync() == 0, elect_one_sync());
-    let stage = TensorSmem::<BF16, _>::from_smem(tma_check(), 128 * 64, <Stage<BF16>>::default());
+    let mut stage =
+        TensorSmem::<BF16, _>::from_smem(tma_check(), 128 * 64, <Stage<BF16>>::default());
     let bar = tma_check() + TensorMap::<BF16, Stage<BF16>>::TILE_BYTES;
     type Pipe = PipelineTmaAsync<1, Stage<BF16>, BF16>;
     let pipe = Pipe::new(bar, bar + 8);
@@ -187,11 +214,11 @@ pub unsafe extern "ptx-kernel" fn check_tma_copy(
     }
     sync_threads();
     let s = PipelineState::<1>::new();
-    let origin = [bm * 128, bk * 64];
     if producer {
         pipe.producer_acquire(&s);
         pipe.producer_expect_tx(&s, elected);
-        tma_in.load(origin, &stage, pipe.barriers(&s).0, elected);
+        let load = tma_in.with(pipe.barriers(&s).0).issue_if(elected);
+        copy(&load, tile, &mut stage);
     }
     pipe.consumer_wait(&s);
     if producer {
