@@ -230,7 +230,8 @@ def check_atoms(mod):
     rng = np.random.default_rng(7)
     bits = {"f16": lambda x: x.astype(np.float16).view(np.uint16),
             # bf16 is f32's upper half (exact for these small integers).
-            "bf16": lambda x: (x.astype(np.float32).view(np.uint32) >> 16).astype(np.uint16)}
+            "bf16": lambda x: (x.astype(np.float32).view(np.uint32) >> 16).astype(np.uint16),
+            "e4m3": e4m3_bits}
     for name, k, inputs, dtype in (("16816_bf16_f32", 16, "bf16", np.float32), ("1688_f32", 8, "f16", np.float32),
                                    ("1688_bf16_f32", 8, "bf16", np.float32), ("16816_f16", 16, "f16", np.float16),
                                    ("1688_f16", 8, "f16", np.float16)):
@@ -273,6 +274,16 @@ def check_atoms(mod):
         want = (a @ b.T).T.ravel()  # C column-major
         assert np.array_equal(out.get(), want), f"{name}: {out.get()[:8]} against {want[:8]}"
         res[name] = "equal"
+    # e4m3 (m64nNk32) for N a power of two and not, on 64-byte-swizzled stages.
+    for n in (64, 24, 136, 248):
+        a = rng.integers(-3, 4, (64, 64)).astype(np.float32)
+        b = rng.integers(-3, 4, (n, 64)).astype(np.float32)
+        out = cp.full(64 * n, -1.0, dtype=cp.float32)
+        name = f"check_wgmma_ss_e4m3_n{n}"
+        mod.get_function(name)((1,), (128,), (cp.asarray(e4m3_bits(a)), cp.asarray(e4m3_bits(b)), out))
+        want = (a @ b.T).T.ravel()  # C column-major
+        assert np.array_equal(out.get(), want), f"{name}: {out.get()[:8]} against {want[:8]}"
+        res[name] = "equal"
     src = cp.asarray(rng.standard_normal(8 * 1024).astype(np.float32))
     out = cp.zeros(8 * 1024, dtype=cp.float32)
     mod.get_function("check_pipeline")((1,), (128,), (src, out))
@@ -281,6 +292,14 @@ def check_atoms(mod):
     res["check_pipeline"] = "equal"
     res["check_launch_bounds"] = launch_bounds(mod.get_function("check_launch_bounds"))
     return res
+
+
+def e4m3_bits(x):
+    """The e4m3 (fn) bytes of the integers -3 to 3: sign, 4 exponent bits (bias 7), 3 of mantissa."""
+    table = {0: 0x00, 1: 0x38, 2: 0x40, 3: 0x44}
+    x = np.asarray(x).astype(np.int64)
+    mag = np.vectorize(table.__getitem__)(np.abs(x))
+    return (mag | np.where(x < 0, 0x80, 0)).astype(np.uint8)
 
 
 def launch_bounds(f):

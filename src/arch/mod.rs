@@ -254,6 +254,28 @@ shared_word! {
     ld_shared_b64, st_shared_b64, u64, "b64", reg64;
 }
 
+/// `ld.shared.b8`: one byte (an e4m3, an i8), through a 16-bit register (PTX has none of 8).
+///
+/// # Safety
+/// As [`ld_shared_b16`]'s.
+#[inline(always)]
+pub unsafe fn ld_shared_b8(addr: u32) -> u8 {
+    let v: u16;
+    asm!("ld.shared.b8 {v}, [{a}];", v = out(reg16) v, a = in(reg32) addr,
+         options(pure, readonly, nostack, preserves_flags));
+    v as u8
+}
+
+/// `st.shared.b8`: the store of one byte.
+///
+/// # Safety
+/// As [`st_shared_b16`]'s.
+#[inline(always)]
+pub unsafe fn st_shared_b8(addr: u32, v: u8) {
+    asm!("st.shared.b8 [{a}], {v};", a = in(reg32) addr, v = in(reg16) v as u16,
+         options(nostack, preserves_flags));
+}
+
 /// `fma.rn.f32`.
 #[inline(always)]
 pub fn fma(a: f32, b: f32, c: f32) -> f32 {

@@ -249,13 +249,13 @@ impl<T: Copy> AccessMut for Ptr<T> {
     }
 }
 
-/// Shared memory element by element: `ld.shared`/`st.shared` of the element's width (2, 4 or 8
-/// bytes; another width is a compile error), on the nvptx64 build only.
+/// Shared memory element by element: `ld.shared`/`st.shared` of the element's width (1, 2, 4 or
+/// 8 bytes; another width is a compile error), on the nvptx64 build only.
 #[cfg(target_arch = "nvptx64")]
 mod shared_access {
     use super::{Access, AccessMut, Smem};
-    use crate::arch::{ld_shared_b16, ld_shared_b32, ld_shared_b64};
-    use crate::arch::{st_shared_b16, st_shared_b32, st_shared_b64};
+    use crate::arch::{ld_shared_b16, ld_shared_b32, ld_shared_b64, ld_shared_b8};
+    use crate::arch::{st_shared_b16, st_shared_b32, st_shared_b64, st_shared_b8};
     use core::mem::{size_of, transmute_copy};
 
     impl<T: Copy> Access for Smem<T> {
@@ -263,6 +263,7 @@ mod shared_access {
         unsafe fn load(&self, i: usize) -> T {
             let a = self.address(i);
             match const { width::<T>() } {
+                1 => transmute_copy(&ld_shared_b8(a)),
                 2 => transmute_copy(&ld_shared_b16(a)),
                 4 => transmute_copy(&ld_shared_b32(a)),
                 _ => transmute_copy(&ld_shared_b64(a)),
@@ -274,6 +275,7 @@ mod shared_access {
         unsafe fn store(&mut self, i: usize, v: T) {
             let a = self.address(i);
             match const { width::<T>() } {
+                1 => st_shared_b8(a, transmute_copy(&v)),
                 2 => st_shared_b16(a, transmute_copy(&v)),
                 4 => st_shared_b32(a, transmute_copy(&v)),
                 _ => st_shared_b64(a, transmute_copy(&v)),
@@ -284,8 +286,8 @@ mod shared_access {
     /// The element's width, one that `ld.shared`/`st.shared` move.
     const fn width<T>() -> usize {
         assert!(
-            matches!(size_of::<T>(), 2 | 4 | 8),
-            "a shared-memory element is 2, 4 or 8 bytes"
+            matches!(size_of::<T>(), 1 | 2 | 4 | 8),
+            "a shared-memory element is 1, 2, 4 or 8 bytes"
         );
         size_of::<T>()
     }

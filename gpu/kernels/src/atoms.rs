@@ -11,10 +11,11 @@ use tessel::atom::copy::{CopyAtom, UniversalCopy};
 use tessel::atom::copy::{SM75_U16x2_LDSM_T, SM75_U16x4_LDSM_T, SM75_U16x8_LDSM_T};
 use tessel::atom::copy::{SM75_U32x1_LDSM_N, SM75_U32x2_LDSM_N, SM75_U32x4_LDSM_N};
 use tessel::atom::copy::{SM80_CP_ASYNC_CACHEALWAYS, SM80_CP_ASYNC_CACHEALWAYS_ZFILL};
-use tessel::atom::element::{BF16, F16};
+use tessel::atom::element::{BF16, E4M3, F16};
 use tessel::atom::exec::{copy, gemm, CopyExec};
 use tessel::atom::exec::{warpgroup_arrive, warpgroup_commit_batch, warpgroup_wait};
-use tessel::atom::gmma::{make_gmma_desc, make_gmma_fragment, Layout_K_SW128_Atom, K};
+use tessel::atom::gmma::{make_gmma_desc, make_gmma_fragment, K};
+use tessel::atom::gmma::{Layout_K_SW128_Atom, Layout_K_SW64_Atom};
 use tessel::atom::pipeline::{PipelineState, PipelineTmaAsync};
 use tessel::mma::SM80_16x8x8_F32F16F16F32_TN;
 use tessel::mma::SM90_64x16x16_F32F16F16_RS;
@@ -25,7 +26,9 @@ use tessel::mma::{SM90_64x136x16_F32BF16BF16_SS, SM90_64x24x16_F32BF16BF16_SS};
 use tessel::mma::{SM90_64x16x16_F32BF16BF16_RS, SM90_64x256x16_F32BF16BF16_RS};
 use tessel::mma::{SM90_64x16x16_F32F16F16_SS, SM90_64x8x16_F32F16F16_SS, ScaleOut};
 use tessel::mma::{SM90_64x200x16_F32F16F16_RS, SM90_64x88x16_F32BF16BF16_RS};
+use tessel::mma::{SM90_64x136x32_F32E4M3E4M3_SS_TN, SM90_64x248x32_F32E4M3E4M3_SS_TN};
 use tessel::mma::{SM90_64x248x16_F32F16F16_SS, SM90_64x40x16_F32F16F16_SS};
+use tessel::mma::{SM90_64x24x32_F32E4M3E4M3_SS_TN, SM90_64x64x32_F32E4M3E4M3_SS_TN};
 use tessel::mma::{SM90_64x256x16_F32BF16BF16_SS, SM90_64x256x16_F32F16F16_SS};
 use tessel::mma::{SM90_64x32x16_F32BF16BF16_SS, SM90_64x64x16_F32BF16BF16_RS};
 use tessel::mma::{SM90_64x64x16_F32BF16BF16_SS, SM90_64x8x16_F32BF16BF16_SS};
@@ -155,16 +158,20 @@ tessel::shared_array!(wgmma_b, 32768, align 1024);
 
 /// The wgmma checks' stages: A `(64,64)` and B `($n,64)` of `$T` (halves, or bf16), K-major in
 /// global memory at `$a`, `$b`, copied by the 128 threads into 128-byte-swizzled stages (each
-/// MMA's tile `(64,16)` and `($n,16)`), fenced for the async proxy.
+/// MMA's tile `(64,16)` and `($n,16)`), fenced for the async proxy; or into stages tiled from
+/// `$Atom`, each MMA's K `$kb` (e4m3: 64-byte swizzle, K 32).
 macro_rules! wgmma_stages {
     ($a:expr, $b:expr, $t:expr, $n:literal) => {
         wgmma_stages!($a, $b, $t, $n, F16)
     };
-    ($a:expr, $b:expr, $t:expr, $n:literal, $T:ty) => {{
-        type StageA = TileToShape<Layout_K_SW128_Atom<$T>, shape!("(64,64)")>;
-        type StageB = TileToShape<Layout_K_SW128_Atom<$T>, (C<$n>, C<64>)>;
-        tessel::assert_gmma_layout!(StageA, shape!("(64,16)"), $T, K);
-        tessel::assert_gmma_layout!(StageB, (C<$n>, C<16>), $T, K);
+    ($a:expr, $b:expr, $t:expr, $n:literal, $T:ty) => {
+        wgmma_stages!($a, $b, $t, $n, $T, Layout_K_SW128_Atom, 16)
+    };
+    ($a:expr, $b:expr, $t:expr, $n:literal, $T:ty, $Atom:ident, $kb:literal) => {{
+        type StageA = TileToShape<$Atom<$T>, shape!("(64,64)")>;
+        type StageB = TileToShape<$Atom<$T>, (C<$n>, C<64>)>;
+        tessel::assert_gmma_layout!(StageA, (C<64>, C<$kb>), $T, K);
+        tessel::assert_gmma_layout!(StageB, (C<$n>, C<$kb>), $T, K);
         let sa = TensorSmem::<$T, _>::from_smem(wgmma_a(), 64 * 64, StageA::default());
         let sb = TensorSmem::<$T, _>::from_smem(wgmma_b(), $n * 64, StageB::default());
         let ga = TensorPtr::from_raw_parts($a as *mut $T, 64 * 64, layout!("(64,64):(64,1)"));
@@ -216,14 +223,17 @@ pub unsafe extern "ptx-kernel" fn check_wgmma_sw128(a: *const F16, b: *const F16
     }
 }
 
-/// The wgmma checks' K loop: four K blocks through `gemm` (the first overwriting the
-/// accumulators, `ScaleOut::Zero`), then C copied out of its partition of `$gc`.
+/// The wgmma checks' K loop: four K blocks (or `$blocks`) through `gemm` (the first overwriting
+/// the accumulators, `ScaleOut::Zero`), then C copied out of its partition of `$gc`.
 macro_rules! wgmma_k_blocks {
-    ($mma:ident, $tCrA:expr, $tCrB:ident, $gc:ident) => {{
+    ($mma:ident, $tCrA:expr, $tCrB:ident, $gc:ident) => {
+        wgmma_k_blocks!($mma, $tCrA, $tCrB, $gc, 4)
+    };
+    ($mma:ident, $tCrA:expr, $tCrB:ident, $gc:ident, $blocks:tt) => {{
         let mut tCgC = $mma.partition_C($gc);
         let mut tCrC = $mma.partition_fragment_C::<f32, _, _>(&$gc);
         warpgroup_arrive();
-        tessel::unroll!(4, k => {
+        tessel::unroll!($blocks, k => {
             $mma.atom_mut().scale_out = if k == 0 { ScaleOut::Zero } else { ScaleOut::One };
             gemm(&$mma, &$tCrA.slice_by((_x, _x, k)), &$tCrB.slice_by((_x, _x, k)), &mut tCrC.as_view_mut());
         });
@@ -275,7 +285,8 @@ pub unsafe extern "ptx-kernel" fn check_wgmma_rs(a: *const F16, b: *const F16, c
 /// `check_wgmma_{ss,rs}_{type}_n{N}`: the checks above for more of the SM90 atoms, `C = A B^T`
 /// with A `(64,64)` and B `(N,64)` of `$T` and C `(64,N)` column-major f32, through a TiledMma of
 /// one `SM90_64xNx16` atom: A from its stage's descriptors (`ss`) or copied into registers
-/// (`rs`), B from its stage, four K blocks.
+/// (`rs`), B from its stage, four K blocks; for e4m3 (`ss8`) one `SM90_64xNx32` atom on
+/// 64-byte-swizzled stages, two K blocks.
 macro_rules! check_wgmma_atoms {
     ($($name:ident: $form:ident $T:ty, $Atom:ty, $n:literal;)+) => {$(
         tessel::launch_bounds!($name, 128);
@@ -283,16 +294,26 @@ macro_rules! check_wgmma_atoms {
         #[allow(non_snake_case)] // CuTe's names
         pub unsafe extern "ptx-kernel" fn $name(a: *const $T, b: *const $T, c: *mut f32) {
             let t = thread().0 as usize;
-            let (sa, sb) = wgmma_stages!(a, b, t, $n, $T);
+            let (sa, sb) = check_wgmma_atoms!(@stages $form $T, a, b, t, $n);
             let gc = TensorPtr::from_raw_parts(c, 64 * $n, <ColMajor<64, $n>>::default());
             let mut mma = MakeTiledMma::<$Atom, shape!("(1,1,1)")>::get_slice(t);
             let tCrB = make_gmma_fragment::<K, _, _>(&mma.partition_B(sb));
             check_wgmma_atoms!(@a $form $T, mma, a, sa, tCrB, gc);
         }
     )+};
+    (@stages ss8 $T:ty, $a:ident, $b:ident, $t:ident, $n:literal) => {
+        wgmma_stages!($a, $b, $t, $n, $T, Layout_K_SW64_Atom, 32)
+    };
+    (@stages $form:ident $T:ty, $a:ident, $b:ident, $t:ident, $n:literal) => {
+        wgmma_stages!($a, $b, $t, $n, $T)
+    };
     (@a ss $T:ty, $mma:ident, $a:ident, $sa:ident, $tCrB:ident, $gc:ident) => {{
         let tCrA = make_gmma_fragment::<K, _, _>(&$mma.partition_A($sa));
         wgmma_k_blocks!($mma, tCrA, $tCrB, $gc);
+    }};
+    (@a ss8 $T:ty, $mma:ident, $a:ident, $sa:ident, $tCrB:ident, $gc:ident) => {{
+        let tCrA = make_gmma_fragment::<K, _, _>(&$mma.partition_A($sa));
+        wgmma_k_blocks!($mma, tCrA, $tCrB, $gc, 2);
     }};
     (@a rs $T:ty, $mma:ident, $a:ident, $sa:ident, $tCrB:ident, $gc:ident) => {{
         let _ = $sa; // A's stage is filled but not read: A comes from registers
@@ -320,6 +341,10 @@ check_wgmma_atoms! {
     check_wgmma_ss_f16_n248: ss F16, SM90_64x248x16_F32F16F16_SS, 248;
     check_wgmma_rs_bf16_n88: rs BF16, SM90_64x88x16_F32BF16BF16_RS, 88;
     check_wgmma_rs_f16_n200: rs F16, SM90_64x200x16_F32F16F16_RS, 200;
+    check_wgmma_ss_e4m3_n64: ss8 E4M3, SM90_64x64x32_F32E4M3E4M3_SS_TN, 64;
+    check_wgmma_ss_e4m3_n24: ss8 E4M3, SM90_64x24x32_F32E4M3E4M3_SS_TN, 24;
+    check_wgmma_ss_e4m3_n136: ss8 E4M3, SM90_64x136x32_F32E4M3E4M3_SS_TN, 136;
+    check_wgmma_ss_e4m3_n248: ss8 E4M3, SM90_64x248x32_F32E4M3E4M3_SS_TN, 248;
 }
 
 tessel::shared_array!(pipe_stages, 8192, align 128);
