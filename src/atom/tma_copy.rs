@@ -50,6 +50,7 @@ use crate::layout::coord::{Coord, CoordIn};
 use crate::layout::int_tuple::{IntTuple, LayoutShape};
 use crate::layout::sublayout::{Parts, TwoModes};
 use crate::layout::Layout;
+use crate::swizzle::SwizzleFn;
 use crate::tensor::{
     make_identity_tensor_of, At, CoordTuple, Coords, IdentityShape, IdentityTensor,
 };
@@ -358,7 +359,7 @@ tma_parts! {
     (S1 D1 1, S2 D2 2, S3 D3 3, S4 D4 4)
 }
 
-impl<Sw, L: TmaPart<P> + Copy, P> TmaPart<P> for Swizzled<Sw, L> {
+impl<Sw: SwizzleFn, L: TmaPart<P> + Copy, P> TmaPart<P> for Swizzled<Sw, L> {
     type Output = Swizzled<Sw, L::Output>;
     type Parts = L::Parts;
     #[inline(always)]

@@ -6,7 +6,8 @@
 //! `local_tile`, `local_partition`, a TiledCopy's `partition_S/D` and a TiledMma's
 //! `partition_A/B/C` (the algebra runs on `L`; tests hold the elements to CuTe's). The part of
 //! `L(c)` above the swizzle's bits is added after it (`Sw(o + l) = Sw(o + l_lo) + l_hi`), so a
-//! thread's static coordinates share one swizzle, as CuTe moves them into the pointer.
+//! thread's static coordinates share one swizzle, as CuTe moves them into the pointer; so is the
+//! part of a slice's offset above them, into the base.
 //!
 //! ```
 //! use tessel::{layout, local_partition, local_tile, shape, Tensor};
@@ -145,13 +146,18 @@ impl<Sw, L: At<X>, X> At<X> for Swizzled<Sw, L> {
     }
 }
 
-impl<Sw, L> Sliced for Swizzled<Sw, L> {
+/// A slice's shift joins the offset inside the swizzle, but for its part above the swizzle's
+/// bits, which passes through it (`Sw(o + lo + hi) = Sw(o + lo) + hi`) into the base: slicing a
+/// stage at a runtime index (`tAsA(_, _, _, pipe)`) so leaves the swizzled part loop-invariant,
+/// the stage one addition, as CuTe's swizzled pointer carries it.
+impl<Sw: SwizzleFn, L> Sliced for Swizzled<Sw, L> {
     #[inline(always)]
     fn over<E>(self, engine: E, base: usize, shift: isize) -> TensorOf<E, Self> {
+        let (lo, hi) = (shift & (Sw::SPAN as isize - 1), shift & !(Sw::SPAN as isize - 1));
         TensorOf::at(
             engine,
-            base,
-            Swizzled::new(self.offset + shift, self.layout),
+            base.wrapping_add_signed(hi),
+            Swizzled::new(self.offset + lo, self.layout),
         )
     }
 }
