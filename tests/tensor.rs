@@ -283,6 +283,28 @@ fn swizzled_partitions_read_cutes_elements() {
     );
 }
 
+/// A stage sliced out of a swizzled stage-moded tile: its elements are the stage's (the swizzle
+/// of each index), and the stage's offset, above the swizzle's bits, sits in the base while the
+/// offset inside the swizzle keeps only the bits the swizzle reads.
+#[test]
+fn a_swizzled_stage_slice_moves_its_stage_offset_into_the_base() {
+    use tessel::Underscore as _x;
+    type S = layout!("Sw<3,3,3> o 0 o (8,64,3):(64,1,512)");
+    let smem: Vec<usize> = (0..3 * 512).collect();
+    let t = Tensor::swizzled(&smem, S::default());
+    let sw = |i: usize| i ^ ((i & 0b111_000_000) >> 3);
+    for pipe in 0..3usize {
+        let stage = t.slice_by((_x, _x, pipe));
+        assert_eq!((stage.base(), stage.layout().offset()), (512 * pipe, 0));
+        // Thread (1, 2) of 8x4: row 1, columns 2, 6, .., 62.
+        let part = local_partition(stage, layout!("(8,4):(4,1)"), 6);
+        for j in 0..16usize {
+            assert_eq!(part[j], 512 * pipe + sw(64 + 2 + 4 * j));
+            assert_eq!(part[j], t[(1usize, 2 + 4 * j, pipe)]);
+        }
+    }
+}
+
 /// 32-bit evaluation reads and writes the elements the signed one does.
 #[test]
 fn raw_pointer_tensors_in_32_bits() {
