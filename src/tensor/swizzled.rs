@@ -153,7 +153,10 @@ impl<Sw, L: At<X>, X> At<X> for Swizzled<Sw, L> {
 impl<Sw: SwizzleFn, L> Sliced for Swizzled<Sw, L> {
     #[inline(always)]
     fn over<E>(self, engine: E, base: usize, shift: isize) -> TensorOf<E, Self> {
-        let (lo, hi) = (shift & (Sw::SPAN as isize - 1), shift & !(Sw::SPAN as isize - 1));
+        let (lo, hi) = (
+            shift & (Sw::SPAN as isize - 1),
+            shift & !(Sw::SPAN as isize - 1),
+        );
         TensorOf::at(
             engine,
             base.wrapping_add_signed(hi),
