@@ -512,16 +512,19 @@ fn a_tma_copy_of_nested_global_modes_reads_each_leaf() {
             );
         }
     }
-    // K as (64, k/64) under a tile 128 wide: two boxes a tile, the second in the next K leaf.
+    // K as (64, k/64) under a tile 128 wide: the tile's two boxes of 64 along K, the second in
+    // the next K leaf, are one box of CuTe's grown across the leaf, `(64,128,2)`: the copy
+    // issues the first alone.
     let a = layout!("(M,(64,K1)):(ldA,(1,64))"; M = 1000usize, K1 = 8usize, ldA = 512isize);
     let tma = TensorMap::<BF16, KSw128Wide>::encode(0, &a, 1, |p, _: &mut TmaDescriptor| {
         assert_eq!(
             (p.rank, &p.global_dim[..3], &p.box_dim[..3]),
-            (3, &[64, 1000, 8][..], &[64, 128, 1][..])
+            (3, &[64, 1000, 8][..], &[64, 128, 2][..])
         );
         Ok::<(), ()>(())
     })
     .unwrap();
+    assert!(tma.issues_box(0) && !tma.issues_box(1));
     // SAFETY: as above.
     let s = unsafe { TensorSmem::<BF16, _>::from_smem(0, 128 * 128, KSw128Wide::default()) };
     let g = local_tile(
@@ -532,4 +535,21 @@ fn a_tma_copy_of_nested_global_modes_reads_each_leaf() {
     let copy = tma.with(0);
     assert_eq!(copy.box_at(&g, &s, 0), ([0, 384, 4, 0, 0], 0));
     assert_eq!(copy.box_at(&g, &s, 1), ([0, 384, 5, 0, 0], 2 * 128 * 64));
+    // The M-major tile over M as (64, m/64): CuTe's box `(64,8,2)` covers the tile's boxes at
+    // M 0 and 64 of each K step; a flat M keeps the tile's box and issues every one.
+    let rows = layout!("((64,M1),K):((1,64),ldA)"; M1 = 64usize, K = 512usize, ldA = 4096isize);
+    let flat = layout!("(M,K):(1,ldA)"; M = 4096usize, K = 512usize, ldA = 4096isize);
+    let nested = TensorMap::<F16, MnSw128>::encode(0, &rows, 1, |p, _: &mut TmaDescriptor| {
+        assert_eq!(&p.box_dim[..3], &[64, 8, 2][..]);
+        Ok::<(), ()>(())
+    })
+    .unwrap();
+    let plain =
+        TensorMap::<F16, MnSw128>::encode(0, &flat, 1, |_, _: &mut TmaDescriptor| Ok::<(), ()>(()))
+            .unwrap();
+    let boxes = TensorMap::<F16, MnSw128>::BOXES;
+    for i in 0..boxes.len() {
+        assert_eq!(nested.issues_box(i), boxes.at(i)[0] == 0, "box {i}");
+        assert!(plain.issues_box(i));
+    }
 }

@@ -17,11 +17,11 @@
 //!   mode along it is split over the leaves it walks, each a mode of the descriptor, and the TMA
 //!   tensor of the same nested shape gives each box its leaves' coordinates. The tile crosses
 //!   only static leaves that divide it or that it divides (CuTe composes the tile with the
-//!   global modes; [`TmaError::LeafRuntime`], [`TmaError::LeafDivide`]). One difference from
-//!   CuTe: where a step of the shared tile starts a static leaf, CuTe's box grows across it
-//!   (`((64,m),k)` under an M-major 128-row tile: box `(64,8,2)`); tessel's box is the shared
-//!   tile's alone, fixed by its type, so it copies the same bytes in more boxes (`(64,8,1)`,
-//!   twice as many);
+//!   global modes; [`TmaError::LeafRuntime`], [`TmaError::LeafDivide`]). Where a step of the
+//!   shared tile starts a static leaf, the box grows across it as CuTe's does (`((64,m),k)`
+//!   under an M-major 128-row tile: box `(64,8,2)`, where a flat M gives `(64,8)`): the tile's
+//!   boxes, fixed by its type, stay the unit of the shared side, and a copy issues only those
+//!   the grown box starts at ([`TensorMap::issues_box`]);
 //! - the **swizzle** is the tile's (`Sw<B, 4 - log2(bytes), 3>` in elements: 32, 64 or 128
 //!   bytes), element strides 1, no interleave, L2 promotion of 128 bytes, no out-of-bounds
 //!   fill (zeros), as CuTe passes them.
@@ -489,21 +489,7 @@ impl TileBoxes {
 /// ```
 pub const fn tile_boxes(map: &IndexMap, top: &Flat, tma_box: &TmaBox) -> TileBoxes {
     let plain = map.unswizzled();
-    let mut step = [1; MAX_RANK];
-    let mut i = 0;
-    while i < tma_box.len {
-        step[tma_box.modes[i].gmode] = tma_box.modes[i].extent;
-        i += 1;
-    }
-    let mut count = [1; MAX_RANK];
-    let mut n = 1;
-    let mut j = 0;
-    while j < top.len() {
-        assert!(j < MAX_RANK, "TMA: a tile of more than 5 modes");
-        count[j] = top.leaf(j) / step[j];
-        n *= count[j];
-        j += 1;
-    }
+    let (step, count, n) = box_counts(top, tma_box);
     assert!(n <= MAX_BOXES, "TMA: a tile of more than 64 boxes");
     let mut b = TileBoxes {
         len: n,
@@ -527,6 +513,25 @@ pub const fn tile_boxes(map: &IndexMap, top: &Flat, tma_box: &TmaBox) -> TileBox
         k += 1;
     }
     b
+}
+
+/// Along each top-level mode of the tile `top`, the box's extent and how many boxes; and the
+/// number of boxes in all.
+const fn box_counts(top: &Flat, tma_box: &TmaBox) -> ([usize; MAX_RANK], [usize; MAX_RANK], usize) {
+    let mut step = [1; MAX_RANK];
+    let mut i = 0;
+    while i < tma_box.len {
+        step[tma_box.modes[i].gmode] = tma_box.modes[i].extent;
+        i += 1;
+    }
+    let (mut count, mut n, mut j) = ([1; MAX_RANK], 1, 0);
+    while j < top.len() {
+        assert!(j < MAX_RANK, "TMA: a tile of more than 5 modes");
+        count[j] = top.leaf(j) / step[j];
+        n *= count[j];
+        j += 1;
+    }
+    (step, count, n)
 }
 
 /// The descriptor's element type (`CUtensorMapDataType`), as CuTe maps each element type.
@@ -730,6 +735,9 @@ pub struct TmaParams {
     pub oob_fill: u32,
     /// Each global mode's place in the TMA coordinates.
     pub coord_map: [CoordMap; MAX_GMEM_RANK],
+    /// The tile's boxes ([`TensorMap::BOXES`]) that a grown box covers (bit `i`: box `i` is not
+    /// issued): where the box grows across a static leaf of a nested global mode.
+    pub covered: u64,
 }
 
 impl TmaParams {
@@ -749,7 +757,7 @@ impl TmaParams {
             T::DATA_TYPE,
             bytes,
             address,
-            (modes, &S::TOP),
+            (modes, &S::MAP, &S::TOP),
             &tma_box,
             multicast,
         )
@@ -764,14 +772,15 @@ pub fn tma_params(
     data_type: u32,
     bytes: usize,
     address: u64,
-    (gmem, top): (&[GmemMode], &Flat),
+    (gmem, map, top): (&[GmemMode], &IndexMap, &Flat),
     tma_box: &TmaBox,
     multicast: u32,
 ) -> Result<TmaParams, TmaError> {
     for j in 0..top.len() {
         tile_fits_leaves(gmem, j, top.leaf(j))?;
     }
-    let (modes, rank) = descriptor_modes(gmem, tma_box)?;
+    let growth = box_growth(map, top, gmem, tma_box);
+    let (modes, rank) = descriptor_modes(gmem, tma_box, &growth)?;
     let mut p = TmaParams {
         data_type,
         rank: rank as u32,
@@ -785,6 +794,7 @@ pub fn tma_params(
         l2_promotion: 2,
         oob_fill: 0,
         coord_map: [CoordMap::default(); MAX_GMEM_RANK],
+        covered: growth.covered(map, top, tma_box),
     };
     let mut stride = [0u64; MAX_RANK];
     for (i, d) in modes[..rank].iter().enumerate() {
@@ -894,6 +904,114 @@ fn box_pieces(
     Ok((pieces, len))
 }
 
+/// A step CuTe's box grows by past the shared tile's box: a flat mode of the tile of `extent`
+/// elements whose coordinate stride `coef` inside top-level mode `top` starts global leaf `leaf`.
+#[derive(Clone, Copy, Debug)]
+struct GrowStep {
+    top: usize,
+    coef: usize,
+    extent: usize,
+    leaf: usize,
+}
+
+/// The steps CuTe's box grows by (at most the descriptor's modes).
+#[derive(Clone, Copy, Debug)]
+struct Growth {
+    steps: [GrowStep; MAX_RANK],
+    len: usize,
+}
+
+impl Growth {
+    fn steps(&self) -> &[GrowStep] {
+        &self.steps[..self.len]
+    }
+
+    /// The tile's boxes a grown box covers: those not at the first coordinate of each step
+    /// (none without growth, or for a tile of more boxes than a `TensorMap` takes).
+    fn covered(&self, map: &IndexMap, top: &Flat, tma_box: &TmaBox) -> u64 {
+        if self.len == 0 || box_counts(top, tma_box).2 > MAX_BOXES {
+            return 0;
+        }
+        let boxes = tile_boxes(map, top, tma_box);
+        let inside = |i: usize| {
+            self.steps()
+                .iter()
+                .any(|g| boxes.at(i)[g.top] / g.coef % g.extent != 0)
+        };
+        (0..boxes.len())
+            .filter(|&i| inside(i))
+            .fold(0, |m, i| m | 1 << i)
+    }
+}
+
+/// Where CuTe's box continues past the shared tile's (the tile `map` of top-level sizes `top`):
+/// the tile's right inverse walked on from where [`tma_box`] stopped, while each next flat mode
+/// starts a static leaf of its global mode (its coordinate stride the product of the leaves
+/// before) that it fits in, or continues the last such step.
+fn box_growth(map: &IndexMap, top: &Flat, gmem: &[GmemMode], tma_box: &TmaBox) -> Growth {
+    let empty = GrowStep {
+        top: 0,
+        coef: 1,
+        extent: 1,
+        leaf: 0,
+    };
+    let mut g = Growth {
+        steps: [empty; MAX_RANK],
+        len: 0,
+    };
+    let (shape, stride) = map.modes();
+    let mut next = tma_box.elements();
+    while let Some(i) = (0..shape.len()).find(|&i| shape.leaf(i) > 1 && stride.leaf(i) == next) {
+        let ((j, coef), extent) = (top_mode(top, coord_stride(shape, i)), shape.leaf(i));
+        let fits = |l: usize, e: usize| {
+            let leaf = gmem[l];
+            leaf_is_last(gmem, l) || leaf.shape % e as u64 == 0
+        };
+        match g.steps[..g.len].last_mut() {
+            Some(s)
+                if s.top == j && coef == s.coef * s.extent && fits(s.leaf, s.extent * extent) =>
+            {
+                s.extent *= extent;
+            }
+            _ => match leaf_at(gmem, j, coef) {
+                Some(l) if fits(l, extent) && tma_box.len + g.len < MAX_RANK => {
+                    g.steps[g.len] = GrowStep {
+                        top: j,
+                        coef,
+                        extent,
+                        leaf: l,
+                    };
+                    g.len += 1;
+                }
+                _ => break,
+            },
+        }
+        next *= extent;
+    }
+    g
+}
+
+/// The leaf of top-level mode `j` that starts at coordinate `coef` inside it, every leaf before
+/// it static (and not the first leaf: the tile's box holds that).
+fn leaf_at(gmem: &[GmemMode], j: usize, coef: usize) -> Option<usize> {
+    let mut prefix = 1u64;
+    for (l, g) in leaves_of(gmem, j) {
+        if prefix == coef as u64 && prefix > 1 {
+            return Some(l);
+        }
+        if !g.static_shape || prefix > coef as u64 {
+            return None;
+        }
+        prefix *= g.shape;
+    }
+    None
+}
+
+/// Whether leaf `l` is the last of its top-level mode.
+fn leaf_is_last(gmem: &[GmemMode], l: usize) -> bool {
+    !gmem[l + 1..].iter().any(|g| g.top == gmem[l].top)
+}
+
 /// The descriptor's modes: the box's, each split over the global leaves it walks, a part merged
 /// into the one before where it continues it in global memory within 256 elements, both strides
 /// static (CuTe's `coalesce_256`), then the leaves the box does not walk (not statically
@@ -902,31 +1020,41 @@ fn box_pieces(
 fn descriptor_modes(
     gmem: &[GmemMode],
     tma_box: &TmaBox,
+    growth: &Growth,
 ) -> Result<([DescMode; MAX_RANK], usize), TmaError> {
     let mut modes = [DescMode::new(0, 1); MAX_RANK];
     let mut rank = 0;
     let mut walked = [false; MAX_GMEM_RANK];
     let mut last: Option<(u64, i64, bool)> = None; // the last mode's extent, stride, static
+                                                   // The box's modes split over the leaves they walk, then the steps CuTe's box grows by.
+    let (mut pieces, mut n) = ([(0, 1); MAX_GMEM_RANK + MAX_RANK], 0);
     for m in tma_box.modes() {
-        let (pieces, n) = box_pieces(gmem, m.gmode, m.extent)?;
-        for &(l, extent) in &pieces[..n] {
-            let g = gmem[l];
-            walked[l] = true;
-            match last {
-                Some((s, d, true))
-                    if g.static_stride && s as i64 * d == g.stride && extent * s <= 256 =>
-                {
-                    let dm = &mut modes[rank - 1];
-                    dm.gmodes[dm.len] = l;
-                    dm.len += 1;
-                    dm.extent *= extent;
-                    last = Some((extent * s, d, true));
-                }
-                _ => {
-                    *modes.get_mut(rank).ok_or(TmaError::Rank)? = DescMode::new(l, extent);
-                    rank += 1;
-                    last = Some((extent, g.stride, g.static_stride));
-                }
+        let (more, k) = box_pieces(gmem, m.gmode, m.extent)?;
+        let to = pieces.get_mut(n..n + k).ok_or(TmaError::Rank)?;
+        to.copy_from_slice(&more[..k]);
+        n += k;
+    }
+    for g in growth.steps() {
+        *pieces.get_mut(n).ok_or(TmaError::Rank)? = (g.leaf, g.extent as u64);
+        n += 1;
+    }
+    for &(l, extent) in &pieces[..n] {
+        let g = gmem[l];
+        walked[l] = true;
+        match last {
+            Some((s, d, true))
+                if g.static_stride && s as i64 * d == g.stride && extent * s <= 256 =>
+            {
+                let dm = &mut modes[rank - 1];
+                dm.gmodes[dm.len] = l;
+                dm.len += 1;
+                dm.extent *= extent;
+                last = Some((extent * s, d, true));
+            }
+            _ => {
+                *modes.get_mut(rank).ok_or(TmaError::Rank)? = DescMode::new(l, extent);
+                rank += 1;
+                last = Some((extent, g.stride, g.static_stride));
             }
         }
     }
@@ -1063,6 +1191,7 @@ pub struct TensorMap<T, S> {
     desc: TmaDescriptor,
     coord_map: [CoordMap; MAX_GMEM_RANK],
     rank: u32,
+    covered: u64,
     tile: PhantomData<fn() -> (T, S)>,
 }
 
@@ -1165,8 +1294,16 @@ impl<T: TmaElement, S: TmaTile> TensorMap<T, S> {
             desc,
             coord_map: params.coord_map,
             rank: params.rank,
+            covered: params.covered,
             tile: PhantomData,
         })
+    }
+
+    /// Whether a copy issues box `i` of the tile: not where a box grown across a static leaf of
+    /// a nested global mode already covers it (see the module's doc).
+    #[inline(always)]
+    pub const fn issues_box(&self, i: usize) -> bool {
+        self.covered >> i & 1 == 0
     }
 
     /// The encoded descriptor.
@@ -1252,6 +1389,16 @@ mod device {
             // SAFETY: `rank` is 4 bytes at offset 192 of a kernel parameter of 256 bytes,
             // 64-aligned, which nothing writes: the 8 bytes from it are readable and 8-aligned.
             ld_invariant_u64(&self.rank as *const u32 as u64) as u32
+        }
+
+        /// The boxes a grown box covers, read as the invariant it is (see `invariant_map`).
+        ///
+        /// # Safety
+        /// `self` was reached through [`Self::from_param`].
+        #[inline(always)]
+        unsafe fn invariant_covered(&self) -> u64 {
+            // SAFETY: `covered` is 8 bytes, 8-aligned, in a kernel parameter nothing writes.
+            ld_invariant_u64(&self.covered as *const u64 as u64)
         }
 
         /// Where each global mode's coordinate goes, read as the invariant a kernel parameter
@@ -1393,11 +1540,13 @@ mod device {
         {
             // SAFETY: `each_box` serves the copies, whose callers reached `self` through
             // `from_param`.
-            let map = unsafe { self.invariant_map() };
+            let (map, covered) = unsafe { (self.invariant_map(), self.invariant_covered()) };
             let mut i = 0;
             while i < Self::BOXES.len() {
-                let (c, at) = Self::box_by(&map, origin.box_start::<T, S>(i), s, i);
-                copy(at, c);
+                if covered >> i & 1 == 0 {
+                    let (c, at) = Self::box_by(&map, origin.box_start::<T, S>(i), s, i);
+                    copy(at, c);
+                }
                 i += 1;
             }
         }

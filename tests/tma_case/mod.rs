@@ -2,7 +2,7 @@
 //! printed as the stand-in driver of scripts/golden_tma.py prints CuTe's, and the TMA
 //! coordinates' strides as CuTe prints its TMA tensor's (without underscores, flattened).
 
-use tessel::atom::tma::{TensorMap, TmaElement, TmaGmem, TmaParams, TmaTile};
+use tessel::atom::tma::{TmaElement, TmaGmem, TmaParams, TmaTile};
 
 fn list<T: ToString>(xs: &[T]) -> String {
     xs.iter()
@@ -19,54 +19,6 @@ pub fn case<T: TmaElement, S: TmaTile, G: TmaGmem>(
 ) {
     let p = TmaParams::new::<T, S, G>(0x10000, gmem, multicast).unwrap();
     assert_eq!(arguments(&p), args, "the driver's arguments");
-    check_coords(gmem, &p, coords);
-}
-
-/// A case where CuTe's box grows past the shared tile's box across a static leaf of a nested
-/// global mode: every argument is CuTe's but the box, which is 1 in each mode where CuTe's
-/// differs, so the tile's boxes copy the same bytes in as many more boxes as the growth.
-pub fn case_grown<T: TmaElement, S: TmaTile, G: TmaGmem>(
-    gmem: &G,
-    multicast: u32,
-    args: &str,
-    coords: &str,
-) {
-    let p = TmaParams::new::<T, S, G>(0x10000, gmem, multicast).unwrap();
-    let (got, want) = (arguments(&p), args.to_string());
-    let field = |s: &str, name: &str| -> Vec<u32> {
-        let v = s.split(' ').find_map(|f| f.strip_prefix(name)).unwrap();
-        v.split(',').map(|x| x.parse().unwrap()).collect()
-    };
-    let (mine, cutes) = (field(&got, "box="), field(&want, "box="));
-    let grown: u32 = mine
-        .iter()
-        .zip(&cutes)
-        .map(|(&m, &c)| {
-            if m == c {
-                1
-            } else {
-                assert_eq!(m, 1);
-                c
-            }
-        })
-        .product();
-    assert!(grown > 1, "the box is CuTe's: a plain case");
-    let boxes = |b: &[u32]| S::MAP.size() / b.iter().product::<u32>() as usize;
-    assert_eq!(
-        TensorMap::<T, S>::BOXES.len(),
-        boxes(&cutes) * grown as usize
-    );
-    let without_box = |s: &str| {
-        s.split(' ')
-            .filter(|f| !f.starts_with("box="))
-            .collect::<Vec<_>>()
-            .join(" ")
-    };
-    assert_eq!(
-        without_box(&got),
-        without_box(&want),
-        "the driver's arguments"
-    );
     check_coords(gmem, &p, coords);
 }
 

@@ -12,6 +12,8 @@ use tessel::atom::tma::{TensorMap, TmaDescriptor, TmaGmem, TmaParams};
 use tessel::{layout, shape, TileToShape};
 
 pub type Stage<T> = TileToShape<Layout_K_SW128_Atom<T>, shape!("(128,64)")>;
+/// The TMA check's tile.
+pub type Wide = TileToShape<Layout_K_SW128_Atom<BF16>, shape!("(128,128)")>;
 
 /// A kernel parameter passed by value as its bytes (the driver reads its size from the PTX).
 #[repr(transparent)]
@@ -229,16 +231,17 @@ pub fn median_ms(
     Ok(samples[samples.len() / 2])
 }
 
-/// `check_tma_copy`: a ragged bf16 matrix copied through TMA loads and stores, the load's
-/// descriptor of the rows flat or as `(8, m/8)` (`nested`); equal to the source, and nothing
+/// `check_tma_copy`: a ragged bf16 matrix copied through TMA loads and stores of `(128,128)`
+/// tiles, the load's descriptor of the matrix flat (`nested` 0), of its rows as `(8, m/8)` (1) or
+/// of its K as `(64, k/64)` (2, a box grown across the K leaf); equal to the source, and nothing
 /// written past its edge (a guard after it keeps its values).
 pub fn check_copy(
     stream: &Arc<CudaStream>,
     function: &CudaFunction,
-    nested: bool,
+    nested: u32,
     random: fn(usize, u64) -> Vec<f32>,
 ) -> Result<(), DriverError> {
-    let (m, k) = (1000u32, 504u32);
+    let (m, k) = (1000u32, if nested == 2 { 512u32 } else { 504 });
     let src: Vec<u16> = random((m * k) as usize, 11)
         .iter()
         .map(|x| (x.to_bits() >> 16) as u16)
@@ -249,33 +252,37 @@ pub fn check_copy(
     {
         let (pi, _gi) = dsrc.device_ptr(stream);
         let (po, _go) = dout.device_ptr(stream);
-        let tin = if nested {
-            let (m8, k) = (m as usize / 8, k as usize);
-            let rows = layout!("((8,M8),K):((ld,ld8),1)"; M8 = m8, K = k, ld = k, ld8 = 8 * k);
-            ByValue(
-                TensorMap::<BF16, Stage<BF16>>::encode(pi, &rows, 1, encode_tiled)
-                    .expect("TMA descriptor"),
-            )
-        } else {
-            tensor_map!(BF16, pi, m, k)
-        };
-        let tout = tensor_map!(BF16, po, m, k);
+        let (mu, ku) = (m as usize, k as usize);
+        let tin = ByValue(
+            match nested {
+                0 => TensorMap::<BF16, Wide>::encode(pi, &gmem(m, k), 1, encode_tiled),
+                1 => {
+                    let rows = layout!("((8,M8),K):((ld,ld8),1)"; M8 = mu / 8, K = ku, ld = ku, ld8 = 8 * ku);
+                    TensorMap::<BF16, Wide>::encode(pi, &rows, 1, encode_tiled)
+                }
+                _ => {
+                    let cols = layout!("(M,(64,K64)):(ld,(1,64))"; M = mu, K64 = ku / 64, ld = ku);
+                    TensorMap::<BF16, Wide>::encode(pi, &cols, 1, encode_tiled)
+                }
+            }
+            .expect("TMA descriptor"),
+        );
+        let tout = tensor_map!(BF16, Wide, po, m, k);
         let cfg = LaunchConfig {
-            grid_dim: (m.div_ceil(128), k.div_ceil(64), 1),
+            grid_dim: (m.div_ceil(128), k.div_ceil(128), 1),
             block_dim: (128, 1, 1),
             shared_mem_bytes: 0,
         };
         let mut builder = stream.launch_builder(function);
-        let flag = nested as u32;
-        builder.arg(&tin).arg(&tout).arg(&m).arg(&k).arg(&flag);
+        builder.arg(&tin).arg(&tout).arg(&m).arg(&k).arg(&nested);
         unsafe { builder.launch(cfg)? };
     }
     let out = stream.memcpy_dtov(&dout)?;
-    let name = if nested {
-        "check_tma_copy, rows (8,m/8)"
-    } else {
-        "check_tma_copy"
-    };
+    let name = [
+        "check_tma_copy",
+        "check_tma_copy, rows (8,m/8)",
+        "check_tma_copy, K (64,k/64)",
+    ][nested as usize];
     let wrong = (0..src.len()).filter(|&i| out[i] != src[i]).count();
     assert_eq!(wrong, 0, "{name} {m}x{k}: {wrong} elements differ");
     assert!(

@@ -159,37 +159,48 @@ gemm_tn_tma!(
     gemm_tn_tma_f16, F16, SM90_64x64x16_F32F16F16_SS, 3, 0
 );
 
-tessel::shared_array!(tma_check, 16400, align 1024);
+tessel::shared_array!(tma_check, 32784, align 1024);
+
+/// The TMA checks' tile: `(128,128)`, two boxes of the 128-byte swizzle along K.
+pub type Wide = TileToShape<Layout_K_SW128_Atom<BF16>, shape!("(128,128)")>;
+tessel::assert_tma_tile!(BF16, Wide);
 
 tessel::launch_bounds!(check_tma_copy, 128, 1);
-/// TMA's load and store of one stage: block `(i, j)` loads tile `(i, j)` of a K-major bf16
-/// matrix through the first descriptor into a 128-byte-swizzled stage and stores it through the
-/// second into another matrix of the same shape, which so becomes a copy of the first (past the
-/// matrix's edge, the load fills zeros and the store writes nothing). With `nested`, the first
-/// descriptor's rows are `(8, m/8)`, eight rows then the blocks of eight, each a mode of the
-/// descriptor, and the tile of the TMA tensor of that nested shape gives each box its coordinate
-/// in both. Grid `(ceil(m/128), ceil(k/64))`, block 128.
+/// TMA's load and store of one `(128,128)` tile: block `(i, j)` loads tile `(i, j)` of a K-major
+/// bf16 matrix through the first descriptor into a 128-byte-swizzled stage and stores it through
+/// the second into another matrix of the same shape, which so becomes a copy of the first (past
+/// the matrix's edge, the load fills zeros and the store writes nothing). The first descriptor
+/// sees the matrix flat (`nested` 0), its rows as `(8, m/8)` (1: eight rows, then the blocks of
+/// eight, each a mode of the descriptor), or its K as `(64, k/64)` (2: the tile's two boxes along
+/// K one box grown across the leaf, as CuTe's); the tile of the TMA tensor of that shape gives
+/// each box its coordinate. Grid `(ceil(m/128), ceil(k/128))`, block 128.
 #[no_mangle]
 pub unsafe extern "ptx-kernel" fn check_tma_copy(
-    _tma_in: TensorMap<BF16, Stage<BF16>>,
-    _tma_out: TensorMap<BF16, Stage<BF16>>,
+    _tma_in: TensorMap<BF16, Wide>,
+    _tma_out: TensorMap<BF16, Wide>,
     m: u32,
     k: u32,
     nested: u32,
 ) {
     let (bm, bk) = (block().0 as usize, block().1 as usize);
-    let (m, k, tile) = (m as usize, k as usize, <shape!("(128,64)")>::default());
-    let tma_in =
-        TensorMap::<BF16, Stage<BF16>>::from_param(tessel::grid_constant!(check_tma_copy, 0));
-    let tma_out =
-        TensorMap::<BF16, Stage<BF16>>::from_param(tessel::grid_constant!(check_tma_copy, 1));
-    let origin = [bm * 128, bk * 64];
-    if nested != 0 {
-        let coords = tma_in.get_tma_tensor(((C::<8>::default(), m / 8), k));
-        round_trip(tma_in, tma_out, &local_tile(coords, tile, (bm, bk)), origin);
-    } else {
-        let coords = tma_in.get_tma_tensor((m, k));
-        round_trip(tma_in, tma_out, &local_tile(coords, tile, (bm, bk)), origin);
+    let (m, k, tile) = (m as usize, k as usize, <shape!("(128,128)")>::default());
+    let tma_in = TensorMap::<BF16, Wide>::from_param(tessel::grid_constant!(check_tma_copy, 0));
+    let tma_out = TensorMap::<BF16, Wide>::from_param(tessel::grid_constant!(check_tma_copy, 1));
+    let origin = [bm * 128, bk * 128];
+    let (c8, c64) = (C::<8>::default(), C::<64>::default());
+    match nested {
+        0 => {
+            let coords = tma_in.get_tma_tensor((m, k));
+            round_trip(tma_in, tma_out, &local_tile(coords, tile, (bm, bk)), origin);
+        }
+        1 => {
+            let coords = tma_in.get_tma_tensor(((c8, m / 8), k));
+            round_trip(tma_in, tma_out, &local_tile(coords, tile, (bm, bk)), origin);
+        }
+        _ => {
+            let coords = tma_in.get_tma_tensor((m, (c64, k / 64)));
+            round_trip(tma_in, tma_out, &local_tile(coords, tile, (bm, bk)), origin);
+        }
     }
 }
 
@@ -198,16 +209,15 @@ pub unsafe extern "ptx-kernel" fn check_tma_copy(
 /// as flat modes) at `origin`, the tile's first element.
 #[inline(always)]
 unsafe fn round_trip<G: TmaCoords>(
-    tma_in: &TensorMap<BF16, Stage<BF16>>,
-    tma_out: &TensorMap<BF16, Stage<BF16>>,
+    tma_in: &TensorMap<BF16, Wide>,
+    tma_out: &TensorMap<BF16, Wide>,
     tile: &G,
     origin: [usize; 2],
 ) {
     let (producer, elected) = (warp_idx_sync() == 0, elect_one_sync());
-    let mut stage =
-        TensorSmem::<BF16, _>::from_smem(tma_check(), 128 * 64, <Stage<BF16>>::default());
-    let bar = tma_check() + TensorMap::<BF16, Stage<BF16>>::TILE_BYTES;
-    type Pipe = PipelineTmaAsync<1, Stage<BF16>, BF16>;
+    let mut stage = TensorSmem::<BF16, _>::from_smem(tma_check(), 128 * 128, Wide::default());
+    let bar = tma_check() + TensorMap::<BF16, Wide>::TILE_BYTES;
+    type Pipe = PipelineTmaAsync<1, Wide, BF16>;
     let pipe = Pipe::new(bar, bar + 8);
     if producer {
         pipe.init(128, elected);
