@@ -102,6 +102,10 @@ fn nested_global_modes_the_tile_cannot_follow() {
         err(TmaError::LeafDivide(0, 12, 128))
     );
     assert_eq!(
+        TmaError::LeafRuntime(0).to_string(),
+        "TMA: the tile crosses a runtime extent inside mode 0 of the global tensor: the extents it crosses there must be static"
+    );
+    assert_eq!(
         TmaError::LeafDivide(0, 12, 128).to_string(),
         "TMA: an extent 12 inside mode 0 of the global tensor neither divides the tile's 128 there nor is a multiple of it"
     );

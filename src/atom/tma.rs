@@ -1301,6 +1301,23 @@ impl<T: TmaElement, S: TmaTile> TensorMap<T, S> {
 
     /// Whether a copy issues box `i` of the tile: not where a box grown across a static leaf of
     /// a nested global mode already covers it (see the module's doc).
+    ///
+    /// ```
+    /// use tessel::atom::element::BF16;
+    /// use tessel::atom::gmma::Layout_K_SW128_Atom;
+    /// use tessel::atom::tma::{TensorMap, TmaDescriptor};
+    /// use tessel::{layout, shape, TileToShape};
+    /// // A tile 128 wide in K is two boxes of the 128-byte swizzle; over K as (64, k/64) CuTe's
+    /// // box (64,128,2) grows across the leaf and covers both.
+    /// type Stage = TileToShape<Layout_K_SW128_Atom<BF16>, shape!("(128,128)")>;
+    /// let a = layout!("(M,(64,K1)):(ldA,(1,64))"; M = 512usize, K1 = 8usize, ldA = 512isize);
+    /// let tmap = TensorMap::<BF16, Stage>::encode(0, &a, 1, |p, _: &mut TmaDescriptor| {
+    ///     assert_eq!(&p.box_dim[..3], &[64, 128, 2]);
+    ///     Ok::<(), ()>(())
+    /// })
+    /// .unwrap();
+    /// assert!(tmap.issues_box(0) && !tmap.issues_box(1));
+    /// ```
     #[inline(always)]
     pub const fn issues_box(&self, i: usize) -> bool {
         self.covered >> i & 1 == 0

@@ -27,6 +27,9 @@
 //! let tile = local_tile(batch, <shape!("(32,32,1)")>::default(), (3usize, 1usize, 3usize));
 //! assert_eq!(tile.coord((5usize, 2usize, 0usize)), (101, 34, 3));
 //! assert!(!elem_less(tile.coord((5usize, 2usize, 0usize)), (100, 60, 8)));
+//! // Nested, a static leaf kept: rows as (8, m/8), the coordinate nested as the shape.
+//! let rows = make_identity_tensor_of(((tessel::C::<8>::default(), 12usize), 40usize));
+//! assert_eq!(rows.coord((13usize, 5usize)), ((5, 1), 5));
 //! ```
 
 use super::{Engine, TensorOf};
