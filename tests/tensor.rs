@@ -834,3 +834,54 @@ fn an_identity_tensor_checks_its_extents_fit_their_bits() {
     // Rank 4 on a 64-bit target: 16 bits a mode.
     let _ = tessel::tensor::make_identity_tensor_of((70000usize, 2usize, 2usize, 2usize));
 }
+
+/// A read-only global tensor partitions as a raw-pointer one does, and a thread's copy of its
+/// elements into registers (UniversalCopy, predicated past the edge) reads the same values.
+#[test]
+fn read_only_pointer_tensors_copy_like_raw_pointer_ones() {
+    use tessel::atom::copy::{CopyAtom, UniversalCopy};
+    use tessel::atom::exec::copy_if;
+    use tessel::tensor::{clear, elem_less, make_fragment_like, make_identity_tensor};
+    use tessel::{TensorConstPtr, TensorPtr};
+    let (m, k) = (10usize, 7usize);
+    let mut data: Vec<f32> = (0..m * k).map(|i| i as f32).collect();
+    let lay = layout!("(M,K):(ld,1)"; M = m, K = k, ld = k);
+    let ro = unsafe { TensorConstPtr::from_raw_parts(data.as_ptr(), m * k, lay) };
+    let rw = unsafe { TensorPtr::from_raw_parts(data.as_mut_ptr(), m * k, lay) };
+    assert_eq!(ro.engine().as_ptr(), rw.engine().as_ptr() as *const f32);
+    let tile = <shape!("(8,4)")>::default();
+    let atom = CopyAtom::<UniversalCopy<f32>, f32>::default();
+    for tid in 0..8 {
+        for blk in [(0usize, 0usize), (1, 1)] {
+            macro_rules! part {
+                ($t:expr) => {
+                    local_partition(local_tile($t, tile, blk), layout!("(4,2)"), tid)
+                };
+            }
+            let (src_ro, src_rw) = (part!(ro), part!(rw));
+            let coords = part!(make_identity_tensor(m, k));
+            let (mut got, mut want) = (make_fragment_like(&src_ro), make_fragment_like(&src_rw));
+            clear(&mut got);
+            clear(&mut want);
+            let inside = |i| elem_less(coords.coord(i), (m, k));
+            // SAFETY: the predicate keeps every read inside the matrix, and nothing writes it.
+            unsafe {
+                copy_if(&atom, inside, &src_ro, &mut got);
+                copy_if(&atom, inside, &src_rw, &mut want);
+            }
+            for i in 0..4 {
+                let (r, c) = coords.coord(i);
+                let expect = if r < m && c < k {
+                    (r * k + c) as f32
+                } else {
+                    0.0
+                };
+                assert_eq!(
+                    (got[i], want[i]),
+                    (expect, expect),
+                    "thread {tid} tile {blk:?} {i}"
+                );
+            }
+        }
+    }
+}

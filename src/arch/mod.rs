@@ -197,16 +197,59 @@ pub unsafe fn ld_shared_f32(addr: u32) -> f32 {
     v
 }
 
-/// `ld.global.nc.f32`: a load through the read-only (non-coherent) cache.
+macro_rules! global_nc {
+    ($($(#[$doc:meta])* $ld:ident, $T:ty, $w:literal, $reg:ident;)+) => {$(
+        $(#[$doc])*
+        ///
+        /// # Safety
+        /// `p` points to a valid element of global memory aligned for the width, that no thread
+        /// writes while the kernel runs (the read-only cache is not kept coherent with writes).
+        #[inline(always)]
+        pub unsafe fn $ld(p: *const $T) -> $T {
+            let v: $T;
+            asm!(concat!("ld.global.nc.", $w, " {v}, [{p}];"), v = out($reg) v, p = in(reg64) p,
+                 options(pure, readonly, nostack, preserves_flags));
+            v
+        }
+    )+};
+}
+global_nc! {
+    /// `ld.global.nc.b16`: one 16-bit element through the read-only (non-coherent) cache, what a
+    /// thread's copy reads through [`ConstPtr`](crate::tensor::ConstPtr).
+    ld_global_nc_b16, u16, "b16", reg16;
+    /// `ld.global.nc.b32`: one 32-bit element.
+    ld_global_nc_b32, u32, "b32", reg32;
+    /// `ld.global.nc.b64`: one 64-bit element.
+    ld_global_nc_b64, u64, "b64", reg64;
+    /// `ld.global.nc.f32`: one f32.
+    ld_global_nc_f32, f32, "f32", reg32;
+}
+
+/// `ld.global.nc.b8`: one byte, through a 16-bit register (PTX has none of 8).
 ///
 /// # Safety
-/// `p` points to a valid, aligned `f32` of global memory that no thread writes while the kernel
-/// runs.
+/// As [`ld_global_nc_b16`]'s.
 #[inline(always)]
-pub unsafe fn ld_global_nc_f32(p: *const f32) -> f32 {
-    let v: f32;
-    asm!("ld.global.nc.f32 {v}, [{p}];", v = out(reg32) v, p = in(reg64) p, options(pure, readonly, nostack));
-    v
+pub unsafe fn ld_global_nc_b8(p: *const u8) -> u8 {
+    let v: u16;
+    asm!("ld.global.nc.b8 {v}, [{p}];", v = out(reg16) v, p = in(reg64) p,
+         options(pure, readonly, nostack, preserves_flags));
+    v as u8
+}
+
+/// `mov.b32`: `x` unchanged, but opaque to LLVM, which so knows none of its bits. A shared
+/// address built on it keeps its additions of constants as additions (LLVM turns an addition
+/// whose bits it proves disjoint into an `or`), and ptxas folds an added constant into the
+/// load's address where it cannot fold an or'ed one.
+#[inline(always)]
+pub fn opaque_u32(x: u32) -> u32 {
+    let y: u32;
+    // SAFETY: a move between registers.
+    unsafe {
+        asm!("mov.b32 {y}, {x};", y = out(reg32) y, x = in(reg32) x,
+             options(pure, nomem, nostack, preserves_flags));
+    }
+    y
 }
 
 /// `st.shared.f32`.

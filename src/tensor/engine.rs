@@ -121,6 +121,44 @@ impl<T> Engine for Ptr<T> {
     }
 }
 
+/// Global memory that no thread writes while the kernel runs, read through the read-only data
+/// cache (`ld.global.nc`; CUDA's `const T* __restrict__`, which CuTe's `make_gmem_ptr` of a
+/// const pointer relies on): the operands of a GEMM. A thread's copy ([`Access`]) loads with
+/// `ld.global.nc`; `cp.async` reads it as it reads [`Ptr`]. It is never written.
+pub struct ConstPtr<T> {
+    ptr: *const T,
+    len: usize,
+}
+
+impl<T> Clone for ConstPtr<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<T> Copy for ConstPtr<T> {}
+
+impl<T> ConstPtr<T> {
+    /// # Safety
+    ///
+    /// `ptr` is valid for reads of `len` elements, and no thread writes them, while the tensors
+    /// built on it are used.
+    pub const unsafe fn new(ptr: *const T, len: usize) -> Self {
+        ConstPtr { ptr, len }
+    }
+
+    /// The pointer.
+    pub const fn as_ptr(&self) -> *const T {
+        self.ptr
+    }
+}
+
+impl<T> Engine for ConstPtr<T> {
+    type Elem = T;
+    fn len(&self) -> usize {
+        self.len
+    }
+}
+
 /// Shared memory: the 32-bit address of element 0 in the block's shared window (what PTX's
 /// `.shared` instructions take) and the number of elements there (CuTe's `make_smem_ptr`). A
 /// tensor over it is read and written by the atoms that name shared memory (`cp.async`,
@@ -248,12 +286,21 @@ impl<T: Copy> AccessMut for Ptr<T> {
         *self.ptr.add(i) = v;
     }
 }
+#[cfg(not(target_arch = "nvptx64"))]
+impl<T: Copy> Access for ConstPtr<T> {
+    #[inline(always)]
+    unsafe fn load(&self, i: usize) -> T {
+        *self.ptr.add(i)
+    }
+}
 
 /// Shared memory element by element: `ld.shared`/`st.shared` of the element's width (1, 2, 4 or
-/// 8 bytes; another width is a compile error), on the nvptx64 build only.
+/// 8 bytes; another width is a compile error), and read-only global memory by `ld.global.nc`,
+/// on the nvptx64 build only.
 #[cfg(target_arch = "nvptx64")]
-mod shared_access {
-    use super::{Access, AccessMut, Smem};
+mod device_access {
+    use super::{Access, AccessMut, ConstPtr, Smem};
+    use crate::arch::{ld_global_nc_b16, ld_global_nc_b32, ld_global_nc_b64, ld_global_nc_b8};
     use crate::arch::{ld_shared_b16, ld_shared_b32, ld_shared_b64, ld_shared_b8};
     use crate::arch::{st_shared_b16, st_shared_b32, st_shared_b64, st_shared_b8};
     use core::mem::{size_of, transmute_copy};
@@ -283,11 +330,24 @@ mod shared_access {
         }
     }
 
-    /// The element's width, one that `ld.shared`/`st.shared` move.
+    impl<T: Copy> Access for ConstPtr<T> {
+        #[inline(always)]
+        unsafe fn load(&self, i: usize) -> T {
+            let p = self.as_ptr().add(i);
+            match const { width::<T>() } {
+                1 => transmute_copy(&ld_global_nc_b8(p.cast())),
+                2 => transmute_copy(&ld_global_nc_b16(p.cast())),
+                4 => transmute_copy(&ld_global_nc_b32(p.cast())),
+                _ => transmute_copy(&ld_global_nc_b64(p.cast())),
+            }
+        }
+    }
+
+    /// The element's width, one that `ld`/`st` move.
     const fn width<T>() -> usize {
         assert!(
             matches!(size_of::<T>(), 1 | 2 | 4 | 8),
-            "a shared-memory element is 1, 2, 4 or 8 bytes"
+            "an element loaded or stored one at a time is 1, 2, 4 or 8 bytes"
         );
         size_of::<T>()
     }

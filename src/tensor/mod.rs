@@ -11,6 +11,7 @@
 //! - [`Fragment`]: registers, an owned array whose length is the layout's cosize, a type-level
 //!   number; element-wise `+`, `-`, `*`.
 //! - [`TensorPtr`]: a raw pointer (GPU memory); built `unsafe`ly, with the engine's length.
+//!   [`TensorConstPtr`] is its read-only twin, read through the read-only cache.
 //!
 //! Partitioning follows CuTe's `tensor_impl.hpp`:
 //!
@@ -73,7 +74,7 @@ pub use algorithm::transform;
 pub use algorithm::{
     axpby, clear, copy, copy_if, CopySizesMatch, ElementWise, SameCount, SameSize,
 };
-pub use engine::{Access, AccessMut, Engine, Ptr, ReadEngine, Smem, WriteEngine};
+pub use engine::{Access, AccessMut, ConstPtr, Engine, Ptr, ReadEngine, Smem, WriteEngine};
 pub use fragment::{assert_size, make_fragment_like, Fragment, FragmentLayout, FragmentOf};
 pub use identity::{elem_less, make_identity_tensor, make_identity_tensor_of};
 pub use identity::{
@@ -193,6 +194,9 @@ pub type Tensor<'a, T, L> = TensorOf<&'a [T], L>;
 pub type TensorMut<'a, T, L> = TensorOf<&'a mut [T], L>;
 /// A tensor over a raw pointer (global memory).
 pub type TensorPtr<T, L> = TensorOf<Ptr<T>, L>;
+/// A tensor over global memory no thread writes while the kernel runs (read through the
+/// read-only cache).
+pub type TensorConstPtr<T, L> = TensorOf<ConstPtr<T>, L>;
 /// A tensor over the block's shared memory.
 pub type TensorSmem<T, L> = TensorOf<Smem<T>, L>;
 
@@ -257,6 +261,22 @@ impl<T, L> TensorPtr<T, L> {
         layout: M,
     ) -> Self {
         TensorOf::over(Ptr::new(ptr, len), layout.tensor_layout())
+    }
+}
+
+impl<T, L> TensorConstPtr<T, L> {
+    /// The tensor of `layout` (plain or swizzled) over `len` read-only elements at `ptr` (CuTe's
+    /// `make_tensor(make_gmem_ptr(p), layout)` of a `const T* __restrict__` operand).
+    ///
+    /// # Safety
+    ///
+    /// As [`ConstPtr::new`], and as [`TensorPtr::from_raw_parts`] for the layout's indices.
+    pub unsafe fn from_raw_parts<M: TensorLayout<Layout = L>>(
+        ptr: *const T,
+        len: usize,
+        layout: M,
+    ) -> Self {
+        TensorOf::over(ConstPtr::new(ptr, len), layout.tensor_layout())
     }
 }
 

@@ -159,10 +159,22 @@ impl<Sw: SwizzleFn, L> Sliced for Swizzled<Sw, L> {
         );
         TensorOf::at(
             engine,
-            base.wrapping_add_signed(hi),
+            opaque(base.wrapping_add_signed(hi)),
             Swizzled::new(self.offset + lo, self.layout),
         )
     }
+}
+
+/// The base of a slice, the bits of its low 32 hidden from LLVM on the GPU
+/// ([`crate::arch::opaque_u32`]): the constants its partitions add after the swizzle then stay
+/// additions that ptxas folds into `ldmatrix`'s address. A shared address (32 bits) uses the
+/// low half alone, so LLVM still computes it in 32 bits and drops the rest.
+#[inline(always)]
+fn opaque(base: usize) -> usize {
+    #[cfg(target_arch = "nvptx64")]
+    return base & !(u32::MAX as usize) | crate::arch::opaque_u32(base as u32) as usize;
+    #[cfg(not(target_arch = "nvptx64"))]
+    base
 }
 
 impl<'a, T, Sw, S: LayoutShape<D>, D: IntTuple> TensorOf<&'a [T], Swizzled<Sw, Layout<S, D>>>

@@ -17,7 +17,9 @@ use tessel::tensor::{
     clear, elem_less, local_partition_proj, make_identity_tensor, Engine, TensorOf, X,
 };
 use tessel::tensor::{make_fragment_like, FragmentOf, Underscore as _x};
-use tessel::{layout, local_partition, local_tile, shape, Layout, TensorPtr, TensorSmem, C};
+use tessel::{
+    layout, local_partition, local_tile, shape, Layout, TensorConstPtr, TensorPtr, TensorSmem, C,
+};
 
 tessel::shared_array!(sgemm_a, 4224);
 tessel::shared_array!(sgemm_b, 4224);
@@ -32,32 +34,36 @@ impl Engine for Shared {
     }
 }
 
-/// The `rows x cols` M-major matrix at `p`, runtime extents.
+/// The `rows x cols` M-major layout, runtime extents.
+#[inline(always)]
+fn m_major_layout(rows: usize, cols: usize) -> Layout<(usize, usize), (C<1>, isize)> {
+    layout!("(M,N):(1,ld)"; M = rows, N = cols, ld = rows)
+}
+
+/// The `rows x cols` K-major layout, runtime extents.
+#[inline(always)]
+fn k_major_layout(rows: usize, cols: usize) -> Layout<(usize, usize), (isize, C<1>)> {
+    layout!("(M,N):(ld,1)"; M = rows, N = cols, ld = cols)
+}
+
+/// The `rows x cols` M-major matrix at `p`.
 #[inline(always)]
 unsafe fn m_major(
     p: *mut f32,
     rows: usize,
     cols: usize,
 ) -> TensorPtr<f32, Layout<(usize, usize), (C<1>, isize)>> {
-    TensorPtr::from_raw_parts(
-        p,
-        rows * cols,
-        layout!("(M,N):(1,ld)"; M = rows, N = cols, ld = rows),
-    )
+    TensorPtr::from_raw_parts(p, rows * cols, m_major_layout(rows, cols))
 }
 
-/// The `rows x cols` K-major matrix at `p`, runtime extents.
+/// The `rows x cols` K-major matrix at `p`.
 #[inline(always)]
 unsafe fn k_major(
     p: *mut f32,
     rows: usize,
     cols: usize,
 ) -> TensorPtr<f32, Layout<(usize, usize), (isize, C<1>)>> {
-    TensorPtr::from_raw_parts(
-        p,
-        rows * cols,
-        layout!("(M,N):(ld,1)"; M = rows, N = cols, ld = cols),
-    )
+    TensorPtr::from_raw_parts(p, rows * cols, k_major_layout(rows, cols))
 }
 
 /// The sizes as the caller gives them.
@@ -236,7 +242,10 @@ macro_rules! sgemm_atoms_kernel {
         ) {
             let (tid, bm, bn) = (thread().0 as usize, block().0 as usize, block().1 as usize);
             let (m, n, k) = (m as usize, n as usize, k as usize);
-            let (ma, mb, mc) = ($a(a as *mut f32, m, k), $b(b as *mut f32, n, k), m_major(c, m, n));
+            // A and B are only read: through the read-only cache, as the twins' `const __restrict__`.
+            let ma = TensorConstPtr::from_raw_parts(a, m * k, $a(m, k));
+            let mb = TensorConstPtr::from_raw_parts(b, n * k, $b(n, k));
+            let mc = m_major(c, m, n);
             let (tile_ab, tile_c) = (<shape!("(128,8)")>::default(), <shape!("(128,128)")>::default());
             let (copy_thr, math) = ($copy, layout!("(16,16)"));
             // The block's tiles, (BM,BK,k) of A and B and (BM,BN) of C, and their coordinates.
@@ -302,11 +311,11 @@ macro_rules! sgemm_atoms_kernel {
 tessel::launch_bounds!(sgemm_nt_atoms, 256, 2);
 sgemm_atoms_kernel!(
     /// [`sgemm_nt`] written with copy, copy_if and gemm_fma.
-    sgemm_nt_atoms, m_major, m_major, layout!("(128,8)"), layout!("(32,8)"), true, true
+    sgemm_nt_atoms, m_major_layout, m_major_layout, layout!("(128,8)"), layout!("(32,8)"), true, true
 );
 tessel::launch_bounds!(sgemm_tn_atoms, 256, 2);
 sgemm_atoms_kernel!(
     /// [`sgemm_tn`] written with copy, copy_if and gemm_fma, its copy threads sgemm_1's
     /// `(32,8):(8,1)`, no prefetch.
-    sgemm_tn_atoms, k_major, k_major, layout!("(128,8):(8,1)"), layout!("(32,8):(8,1)"), false, false
+    sgemm_tn_atoms, k_major_layout, k_major_layout, layout!("(128,8):(8,1)"), layout!("(32,8):(8,1)"), false, false
 );
