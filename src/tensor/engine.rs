@@ -87,17 +87,33 @@ impl<T, N: ArrayLength<T>> WriteEngine for GenericArray<T, N> {
 
 /// A raw pointer and the number of elements valid behind it: global memory on the GPU, or memory
 /// shared between threads that Rust's borrows cannot describe. Reading and writing are `unsafe`.
-pub struct Ptr<T> {
+/// `M` says what the kernel does to it: [`ReadWrite`], or [`ReadOnly`] ([`ConstPtr`]).
+pub struct Ptr<T, M = ReadWrite> {
     ptr: *mut T,
     len: usize,
+    mode: PhantomData<M>,
 }
 
-impl<T> Clone for Ptr<T> {
+/// Memory a kernel reads and writes.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ReadWrite;
+
+/// Memory no thread writes while the kernel runs, read through the read-only data cache
+/// (`ld.global.nc`; CUDA's `const T* __restrict__`, which CuTe's `make_gmem_ptr` of a const
+/// pointer relies on): the operands of a GEMM.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ReadOnly;
+
+/// Read-only global memory: a thread's copy ([`Access`]) loads it with `ld.global.nc`;
+/// `cp.async` reads it as it reads any [`Ptr`]. It is never written.
+pub type ConstPtr<T> = Ptr<T, ReadOnly>;
+
+impl<T, M> Clone for Ptr<T, M> {
     fn clone(&self) -> Self {
         *self
     }
 }
-impl<T> Copy for Ptr<T> {}
+impl<T, M> Copy for Ptr<T, M> {}
 
 impl<T> Ptr<T> {
     /// # Safety
@@ -105,54 +121,36 @@ impl<T> Ptr<T> {
     /// `ptr` is valid for reads and writes of `len` elements for as long as the tensors built on
     /// it are used.
     pub const unsafe fn new(ptr: *mut T, len: usize) -> Self {
-        Ptr { ptr, len }
-    }
-
-    /// The pointer.
-    pub const fn as_ptr(&self) -> *mut T {
-        self.ptr
-    }
-}
-
-impl<T> Engine for Ptr<T> {
-    type Elem = T;
-    fn len(&self) -> usize {
-        self.len
+        Ptr {
+            ptr,
+            len,
+            mode: PhantomData,
+        }
     }
 }
-
-/// Global memory that no thread writes while the kernel runs, read through the read-only data
-/// cache (`ld.global.nc`; CUDA's `const T* __restrict__`, which CuTe's `make_gmem_ptr` of a
-/// const pointer relies on): the operands of a GEMM. A thread's copy ([`Access`]) loads with
-/// `ld.global.nc`; `cp.async` reads it as it reads [`Ptr`]. It is never written.
-pub struct ConstPtr<T> {
-    ptr: *const T,
-    len: usize,
-}
-
-impl<T> Clone for ConstPtr<T> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-impl<T> Copy for ConstPtr<T> {}
 
 impl<T> ConstPtr<T> {
     /// # Safety
     ///
     /// `ptr` is valid for reads of `len` elements, and no thread writes them, while the tensors
     /// built on it are used.
-    pub const unsafe fn new(ptr: *const T, len: usize) -> Self {
-        ConstPtr { ptr, len }
+    pub const unsafe fn read_only(ptr: *const T, len: usize) -> Self {
+        Ptr {
+            ptr: ptr as *mut T,
+            len,
+            mode: PhantomData,
+        }
     }
+}
 
+impl<T, M> Ptr<T, M> {
     /// The pointer.
-    pub const fn as_ptr(&self) -> *const T {
+    pub const fn as_ptr(&self) -> *mut T {
         self.ptr
     }
 }
 
-impl<T> Engine for ConstPtr<T> {
+impl<T, M> Engine for Ptr<T, M> {
     type Elem = T;
     fn len(&self) -> usize {
         self.len

@@ -74,7 +74,8 @@ pub use algorithm::transform;
 pub use algorithm::{
     axpby, clear, copy, copy_if, CopySizesMatch, ElementWise, SameCount, SameSize,
 };
-pub use engine::{Access, AccessMut, ConstPtr, Engine, Ptr, ReadEngine, Smem, WriteEngine};
+pub use engine::{Access, AccessMut, ConstPtr, Engine, Ptr, ReadEngine, ReadOnly, ReadWrite};
+pub use engine::{Smem, WriteEngine};
 pub use fragment::{assert_size, make_fragment_like, Fragment, FragmentLayout, FragmentOf};
 pub use identity::{elem_less, make_identity_tensor, make_identity_tensor_of};
 pub use identity::{
@@ -270,13 +271,13 @@ impl<T, L> TensorConstPtr<T, L> {
     ///
     /// # Safety
     ///
-    /// As [`ConstPtr::new`], and as [`TensorPtr::from_raw_parts`] for the layout's indices.
+    /// As [`ConstPtr::read_only`], and as [`TensorPtr::from_raw_parts`] for the layout's indices.
     pub unsafe fn from_raw_parts<M: TensorLayout<Layout = L>>(
         ptr: *const T,
         len: usize,
         layout: M,
     ) -> Self {
-        TensorOf::over(ConstPtr::new(ptr, len), layout.tensor_layout())
+        TensorOf::over(ConstPtr::read_only(ptr, len), layout.tensor_layout())
     }
 }
 

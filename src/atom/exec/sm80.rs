@@ -70,21 +70,17 @@ mod device {
     use crate::atom::copy::{SM80_CP_ASYNC_CACHEALWAYS, SM80_CP_ASYNC_CACHEALWAYS_ZFILL};
     use crate::atom::copy::{SM80_CP_ASYNC_CACHEGLOBAL, SM80_CP_ASYNC_CACHEGLOBAL_ZFILL};
     use crate::atom::element::{unpack_halves, Half};
-    use crate::tensor::{AccessMut, ConstPtr, Ptr, Smem};
+    use crate::tensor::{AccessMut, Ptr, Smem};
 
-    /// `cp.async` of a vector `$V` (`.cg`: 16 bytes; `.ca`: 4, 8 or 16) from global memory of
-    /// either kind; where the predicate is false, the zero-filling atom reads no byte (from the
+    /// `cp.async` of a vector `$V` (`.cg`: 16 bytes; `.ca`: 4, 8 or 16) from global memory,
+    /// read-only or not; where the predicate is false, the zero-filling atom reads no byte (from the
     /// engine's start, a valid address) and writes zeros, the other skips.
     macro_rules! cp_async {
         ($($Op:ident<$V:ty>, $zfill:literal, $issue:expr;)+) => {$(
-            cp_async!(@from Ptr, $Op<$V>, $zfill, $issue);
-            cp_async!(@from ConstPtr, $Op<$V>, $zfill, $issue);
-        )+};
-        (@from $G:ident, $Op:ident<$V:ty>, $zfill:literal, $issue:expr) => {
-            impl<T> CopyExec<$G<T>, Smem<T>> for $Op<$V> {
+            impl<T, M> CopyExec<Ptr<T, M>, Smem<T>> for $Op<$V> {
                 const VALUES: usize = core::mem::size_of::<$V>() / core::mem::size_of::<T>();
                 #[inline(always)]
-                unsafe fn call(&self, src: &$G<T>, s: usize, dst: &mut Smem<T>, d: usize, pred: bool) {
+                unsafe fn call(&self, src: &Ptr<T, M>, s: usize, dst: &mut Smem<T>, d: usize, pred: bool) {
                     let at = if pred { src.as_ptr().add(s) } else { src.as_ptr() };
                     let bytes = if pred { core::mem::size_of::<$V>() as u32 } else { 0 };
                     if pred || $zfill {
@@ -92,7 +88,7 @@ mod device {
                     }
                 }
             }
-        };
+        )+};
     }
     cp_async! {
         SM80_CP_ASYNC_CACHEGLOBAL<u128>, false, cp_async_16;
