@@ -134,6 +134,14 @@ impl<T> ConstPtr<T> {
     ///
     /// `ptr` is valid for reads of `len` elements, and no thread writes them, while the tensors
     /// built on it are used.
+    ///
+    /// ```
+    /// use tessel::tensor::{Access, ConstPtr, Engine};
+    /// let a = [1u16, 2, 3];
+    /// // SAFETY: three elements, which nothing writes meanwhile.
+    /// let p = unsafe { ConstPtr::read_only(a.as_ptr(), 3) };
+    /// assert_eq!((p.len(), unsafe { p.load(2) }), (3, 3));
+    /// ```
     pub const unsafe fn read_only(ptr: *const T, len: usize) -> Self {
         Ptr {
             ptr: ptr as *mut T,

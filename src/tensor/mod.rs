@@ -272,6 +272,21 @@ impl<T, L> TensorConstPtr<T, L> {
     /// # Safety
     ///
     /// As [`ConstPtr::read_only`], and as [`TensorPtr::from_raw_parts`] for the layout's indices.
+    ///
+    /// ```
+    /// use tessel::atom::copy::{CopyAtom, UniversalCopy};
+    /// use tessel::atom::exec::copy;
+    /// use tessel::tensor::make_fragment_like;
+    /// use tessel::{layout, local_partition, TensorConstPtr};
+    /// let a: Vec<f32> = (0..32).map(|i| i as f32).collect();
+    /// // SAFETY: 32 elements, which nothing writes while the tensor is used.
+    /// let t = unsafe { TensorConstPtr::from_raw_parts(a.as_ptr(), 32, layout!("(4,8)")) };
+    /// // Thread 3 of (2,2) holds rows 1 and 3, columns 1, 3, 5 and 7: loaded into registers.
+    /// let part = local_partition(t, layout!("(2,2)"), 3);
+    /// let mut regs = make_fragment_like(&part);
+    /// unsafe { copy(&CopyAtom::<UniversalCopy<f32>, f32>::default(), &part, &mut regs) };
+    /// assert_eq!(regs[(1usize, 2usize)], a[3 + 4 * 5]); // row 3, column 5
+    /// ```
     pub unsafe fn from_raw_parts<M: TensorLayout<Layout = L>>(
         ptr: *const T,
         len: usize,

@@ -1,0 +1,68 @@
+#!/usr/bin/env python3
+"""Today's kernels and their copy-and-gemm twins from two PTX builds, in one timing loop: what a
+library change does to each, with the GPU's drift shared by all (bench.median_ms). On the GPU
+machine, from the repository root:
+
+    python3 gpu/compare_ptx.py OLD.ptx NEW.ptx [REPEATS] [SIZE...]
+
+SIZE is `sgemm_nt:M,N,K`, `sgemm_tn:M,N,K`, `hgemm_tn:M,N,K`, `hgemm_tn_k64:M,N,K` or
+`hgemm_tn_k64_128:M,N,K` (default: each f16 kernel at 4096³). Each row prints TFLOP/s of
+today's kernel and its `_atoms` twin from both builds, and the twin's ratio in each; every
+result is checked against cupy's."""
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import bench  # noqa: E402
+import cupy as cp  # noqa: E402
+import numpy as np  # noqa: E402
+
+SHARED = 3 * 2 * 128 * 64 * 2
+
+
+def launches(kernel, m, n, k, builds):
+    """{label: launch} for today's kernel and its twin in each build, each result checked."""
+    sgemm, tn = kernel.startswith("sgemm"), kernel.endswith("_tn") or kernel.startswith("hgemm")
+    rand = lambda *s: cp.random.rand(*s, dtype=cp.float32) - 0.5  # noqa: E731
+    a = rand(*((m, k) if tn else (k, m)))
+    b = rand(*((n, k) if tn else (k, n)))
+    if not sgemm:
+        a, b = a.astype(cp.float16), b.astype(cp.float16)
+    want = (b.astype(cp.float32) @ a.astype(cp.float32).T) if tn else (b.T @ a)
+    threads = 128 if kernel == "hgemm_tn_k64_128" else 256
+    shared = SHARED if kernel.startswith("hgemm_tn_k64") else 0
+    grid = ((m + 127) // 128, (n + 127) // 128)
+    out = {}
+    for build, mod in builds.items():
+        for who, entry in (("today's", kernel), ("twin", kernel + "_atoms")):
+            c = cp.zeros((n, m), dtype=cp.float32)
+            f = mod.get_function(entry)
+            if shared:
+                bench.allow_shared(f, shared)
+            args = ((np.uint32(m), np.uint32(n), np.uint32(k), np.float32(1), a, b, np.float32(0), c)
+                    if sgemm else (np.uint32(m), np.uint32(n), np.uint32(k), a, b, c))
+            f(grid, (threads,), args, shared_mem=shared)
+            err = float(cp.abs(c - want).max())
+            assert err < 1e-3 * k ** 0.5, f"{build} {entry} {m}x{n}x{k}: error {err}"
+            out[f"{who} {build}"] = lambda f=f, args=args: f(grid, (threads,), args, shared_mem=shared)
+    return out
+
+
+def main():
+    old, new = sys.argv[1], sys.argv[2]
+    repeats = int(sys.argv[3]) if len(sys.argv) > 3 else 1
+    sizes = sys.argv[4:] or [f"{k}:4096,4096,4096" for k in ("hgemm_tn", "hgemm_tn_k64", "hgemm_tn_k64_128")]
+    builds = {"old": cp.RawModule(path=old), "new": cp.RawModule(path=new)}
+    for _ in range(repeats):
+        for size in sizes:
+            kernel, dims = size.split(":")
+            m, n, k = map(int, dims.split(","))
+            ms = bench.median_ms(launches(kernel, m, n, k, builds), samples=100)
+            tf = {name: 2 * m * n * k / t / 1e9 for name, t in ms.items()}
+            ratios = {b: tf[f"twin {b}"] / tf[f"today's {b}"] for b in builds}
+            print(size, {name: round(v, 2) for name, v in tf.items()},
+                  "twin / today's: old %.3f new %.3f" % (ratios["old"], ratios["new"]), flush=True)
+
+
+if __name__ == "__main__":
+    main()
