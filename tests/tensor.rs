@@ -848,7 +848,7 @@ fn read_only_pointer_tensors_copy_like_raw_pointer_ones() {
     let lay = layout!("(M,K):(ld,1)"; M = m, K = k, ld = k);
     let ro = unsafe { TensorConstPtr::from_raw_parts(data.as_ptr(), m * k, lay) };
     let rw = unsafe { TensorPtr::from_raw_parts(data.as_mut_ptr(), m * k, lay) };
-    assert_eq!(ro.engine().as_ptr(), rw.engine().as_ptr());
+    assert_eq!(ro.engine().as_ptr(), rw.engine().as_ptr() as *const f32);
     let tile = <shape!("(8,4)")>::default();
     let atom = CopyAtom::<UniversalCopy<f32>, f32>::default();
     for tid in 0..8 {

@@ -151,9 +151,33 @@ impl<T> ConstPtr<T> {
     }
 }
 
-impl<T, M> Ptr<T, M> {
+impl<T> Ptr<T> {
     /// The pointer.
     pub const fn as_ptr(&self) -> *mut T {
+        self.ptr
+    }
+}
+
+impl<T> ConstPtr<T> {
+    /// The pointer, to read only.
+    ///
+    /// ```
+    /// use tessel::tensor::ConstPtr;
+    /// let a = [1u8, 2];
+    /// // SAFETY: two elements, which nothing writes meanwhile.
+    /// let p = unsafe { ConstPtr::read_only(a.as_ptr(), 2) };
+    /// let start: *const u8 = p.as_ptr(); // a `*const`: no write through it without a cast
+    /// assert_eq!(start, a.as_ptr());
+    /// ```
+    pub const fn as_ptr(&self) -> *const T {
+        self.ptr
+    }
+}
+
+impl<T, M> Ptr<T, M> {
+    /// The first element, for reading, of either kind (what `cp.async` reads from, on the GPU).
+    #[cfg_attr(not(target_arch = "nvptx64"), allow(dead_code))]
+    pub(crate) const fn start(&self) -> *const T {
         self.ptr
     }
 }

@@ -81,7 +81,7 @@ mod device {
                 const VALUES: usize = core::mem::size_of::<$V>() / core::mem::size_of::<T>();
                 #[inline(always)]
                 unsafe fn call(&self, src: &Ptr<T, M>, s: usize, dst: &mut Smem<T>, d: usize, pred: bool) {
-                    let at = if pred { src.as_ptr().add(s) } else { src.as_ptr() };
+                    let at = if pred { src.start().add(s) } else { src.start() };
                     let bytes = if pred { core::mem::size_of::<$V>() as u32 } else { 0 };
                     if pred || $zfill {
                         $issue(dst.address(d), at as *const u8, bytes);
