@@ -885,3 +885,34 @@ fn read_only_pointer_tensors_copy_like_raw_pointer_ones() {
         }
     }
 }
+
+/// A read-only global tensor reads an element at a coordinate, in 64-bit and in 32-bit index
+/// arithmetic, as a raw-pointer one does, through a tile and a partition of it.
+#[test]
+fn read_only_pointer_tensors_read_at_a_coordinate() {
+    use tessel::{TensorConstPtr, TensorPtr};
+    let (m, k) = (9usize, 5usize);
+    let mut data: Vec<u32> = (0..(m * k) as u32).map(|i| 1000 + i).collect();
+    let lay = layout!("(M,K):(ld,1)"; M = m, K = k, ld = k);
+    let ro = unsafe { TensorConstPtr::from_raw_parts(data.as_ptr(), m * k, lay) };
+    let rw = unsafe { TensorPtr::from_raw_parts(data.as_mut_ptr(), m * k, lay) };
+    for r in 0..m {
+        for c in 0..k {
+            let want = 1000 + (r * k + c) as u32;
+            unsafe {
+                assert_eq!((ro.read((r, c)), ro.read32((r, c))), (want, want));
+                assert_eq!((rw.read((r, c)), rw.read32((r, c))), (want, want));
+            }
+        }
+    }
+    // The (4,2) tile at (1,1), rows 4..8 and columns 2..4; thread 1 of (2,2) holds rows 5 and 7.
+    let part = local_partition(
+        local_tile(ro, <shape!("(4,2)")>::default(), (1usize, 1usize)),
+        layout!("(2,2)"),
+        1,
+    );
+    for (i, j) in [(0usize, 0usize), (1, 0)] {
+        let (r, c) = (5 + 2 * i, 2 + 2 * j);
+        assert_eq!(unsafe { part.read((i, j)) }, 1000 + (r * k + c) as u32);
+    }
+}
