@@ -20,8 +20,9 @@ import numpy as np  # noqa: E402
 SHARED = 3 * 2 * 128 * 64 * 2
 
 
-def launches(kernel, m, n, k, builds):
-    """{label: launch} for today's kernel and its twin in each build, each result checked."""
+def gemm_launches(kernel, m, n, k, contenders):
+    """{label: launch} of `{label: (module, entry)}`, each entry taking the arguments of today's
+    `kernel` at m x n x k, each result checked against cupy's first."""
     sgemm, tn = kernel.startswith("sgemm"), kernel.endswith("_tn") or kernel.startswith("hgemm")
     rand = lambda *s: cp.random.rand(*s, dtype=cp.float32) - 0.5  # noqa: E731
     a = rand(*((m, k) if tn else (k, m)))
@@ -33,19 +34,26 @@ def launches(kernel, m, n, k, builds):
     shared = SHARED if kernel.startswith("hgemm_tn_k64") else 0
     grid = ((m + 127) // 128, (n + 127) // 128)
     out = {}
-    for build, mod in builds.items():
-        for who, entry in (("today's", kernel), ("twin", kernel + "_atoms")):
-            c = cp.zeros((n, m), dtype=cp.float32)
-            f = mod.get_function(entry)
-            if shared:
-                bench.allow_shared(f, shared)
-            args = ((np.uint32(m), np.uint32(n), np.uint32(k), np.float32(1), a, b, np.float32(0), c)
-                    if sgemm else (np.uint32(m), np.uint32(n), np.uint32(k), a, b, c))
-            f(grid, (threads,), args, shared_mem=shared)
-            err = float(cp.abs(c - want).max())
-            assert err < 1e-3 * k ** 0.5, f"{build} {entry} {m}x{n}x{k}: error {err}"
-            out[f"{who} {build}"] = lambda f=f, args=args: f(grid, (threads,), args, shared_mem=shared)
+    for label, (mod, entry) in contenders.items():
+        c = cp.zeros((n, m), dtype=cp.float32)
+        f = mod.get_function(entry)
+        if shared:
+            bench.allow_shared(f, shared)
+        args = ((np.uint32(m), np.uint32(n), np.uint32(k), np.float32(1), a, b, np.float32(0), c)
+                if sgemm else (np.uint32(m), np.uint32(n), np.uint32(k), a, b, c))
+        f(grid, (threads,), args, shared_mem=shared)
+        err = float(cp.abs(c - want).max())
+        assert err < 1e-3 * k ** 0.5, f"{label} {entry} {m}x{n}x{k}: error {err}"
+        out[label] = lambda f=f, args=args: f(grid, (threads,), args, shared_mem=shared)
     return out
+
+
+def launches(kernel, m, n, k, builds):
+    """{label: launch} for today's kernel and its twin in each build, each result checked."""
+    return gemm_launches(kernel, m, n, k, {
+        f"{who} {build}": (mod, entry)
+        for build, mod in builds.items()
+        for who, entry in (("today's", kernel), ("twin", kernel + "_atoms"))})
 
 
 def main():

@@ -252,8 +252,8 @@ macro_rules! sgemm_atoms_kernel {
             let (gA, cA) = (local_tile(ma, tile_ab, (bm, _x)), local_tile(make_identity_tensor(m, k), tile_ab, (bm, _x)));
             let (gB, cB) = (local_tile(mb, tile_ab, (bn, _x)), local_tile(make_identity_tensor(n, k), tile_ab, (bn, _x)));
             let (gC, cC) = (local_tile(mc, tile_c, (bm, bn)), local_tile(make_identity_tensor(m, n), tile_c, (bm, bn)));
-            let sA = TensorSmem::<f32, _>::from_smem(sgemm_a(), 128 * 8, <$smem>::default());
-            let sB = TensorSmem::<f32, _>::from_smem(sgemm_b(), 128 * 8, <$smem>::default());
+            let sA = TensorSmem::<f32, _>::from_smem(sgemm_a(), <$smem>::default().cosize(), <$smem>::default());
+            let sB = TensorSmem::<f32, _>::from_smem(sgemm_b(), <$smem>::default().cosize(), <$smem>::default());
             // The copy threads' shares: 4 elements of each K tile of global, of shared and of registers.
             let (tAgA, tAcA, mut tAsA) = (local_partition(gA, copy_thr, tid), local_partition(cA, copy_thr, tid), local_partition(sA, copy_thr, tid));
             let (tBgB, tBcB, mut tBsB) = (local_partition(gB, copy_thr, tid), local_partition(cB, copy_thr, tid), local_partition(sB, copy_thr, tid));
@@ -316,6 +316,13 @@ sgemm_atoms_kernel!(
 tessel::launch_bounds!(sgemm_tn_atoms, 256, 2);
 sgemm_atoms_kernel!(
     /// [`sgemm_tn`] written with copy, copy_if and gemm_fma, its copy threads sgemm_1's
-    /// `(32,8):(8,1)`, no prefetch.
-    sgemm_tn_atoms, k_major_layout, k_major_layout, layout!("(128,8):(8,1)"), layout!("(32,8):(8,1)"), false, false
+    /// `(32,8):(8,1)`, no prefetch. Its shared tiles are M-major, padded by one element a
+    /// column, `(128,8):(1,129)`, as CuTe's sgemm_2 TN has them: the copy transposes the K-major
+    /// rows, and a thread's rows of A and columns of B are then single words of consecutive
+    /// lanes, where sgemm_1's K-major `(128,8):(8,1)` gave ptxas 128-bit loads of four K columns
+    /// that, at 128 registers, it could only issue one after another into one register quad.
+    /// Measured against the K-major tiles, one timing loop (gpu/variants.py): 0.91 -> 1.04 of
+    /// [`sgemm_tn`] at 1000x700x333, 0.976 -> 1.050 at 4096³; unpadded M-major tiles
+    /// (`(128,8)`, their stores 8-way bank conflicts) 0.90 and 0.85.
+    sgemm_tn_atoms, k_major_layout, k_major_layout, layout!("(128,8):(1,129)"), layout!("(32,8):(8,1)"), false, false
 );
