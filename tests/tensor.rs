@@ -916,3 +916,57 @@ fn read_only_pointer_tensors_read_at_a_coordinate() {
         assert_eq!(unsafe { part.read((i, j)) }, 1000 + (r * k + c) as u32);
     }
 }
+
+/// An identity tensor prints as CuTe prints it: the coordinate of its element 0, then its layout
+/// with each stride a basis element. The expected texts are CuTe's, from
+/// `../shared/tools/cute-oracle --cpp 'EXPR'` (which drops the underscores of static integers)
+/// with EXPR as in each comment.
+#[test]
+fn identity_tensors_print_as_cute_prints_them() {
+    use tessel::tensor::{make_identity_tensor, make_identity_tensor_of};
+    let head = |text: String| {
+        text.lines()
+            .next()
+            .unwrap()
+            .trim_end_matches(':')
+            .to_string()
+    };
+    // make_identity_tensor(make_shape(4,3))
+    assert_eq!(
+        head(make_identity_tensor(4, 3).to_string()),
+        "ArithTuple(0,0) o (4,3):(1@0,1@1)"
+    );
+    // local_partition(local_tile(make_identity_tensor(make_shape(10,7)),
+    //   make_shape(Int<4>{},Int<4>{}), make_coord(2,1)), make_layout(make_shape(Int<2>{},Int<2>{})), 3)
+    let tile = local_tile(
+        make_identity_tensor(10, 7),
+        <shape!("(4,4)")>::default(),
+        (2usize, 1usize),
+    );
+    let mine = local_partition(tile, layout!("(2,2)"), 3);
+    assert_eq!(head(mine.to_string()), "ArithTuple(9,5) o (2,2):(2@0,2@1)");
+    assert_eq!(mine.to_string().lines().nth(2), Some("(11,5) (11,7)"));
+    // make_identity_tensor(make_shape(make_shape(Int<8>{},12),40))
+    let rows = make_identity_tensor_of(((C::<8>::default(), 12usize), 40usize));
+    assert_eq!(
+        head(rows.to_string()),
+        "ArithTuple((0,0),0) o ((8,12),40):((1@0@0,1@1@0),1@1)"
+    );
+    // make_identity_tensor(make_shape(make_shape(2,3),make_shape(4,5),6))
+    let nested = make_identity_tensor_of(((2usize, 3usize), (4usize, 5usize), 6usize));
+    assert_eq!(
+        head(nested.to_string()),
+        "ArithTuple((0,0),(0,0),0) o ((2,3),(4,5),6):((1@0@0,1@1@0),(1@0@1,1@1@1),1@2)"
+    );
+    // make_identity_tensor(make_shape(3,Int<4>{},5))
+    let batch = make_identity_tensor_of((3usize, C::<4>::default(), 5usize));
+    assert_eq!(
+        head(batch.to_string()),
+        "ArithTuple(0,0,0) o (3,4,5):(1@0,1@1,1@2)"
+    );
+    // make_identity_tensor(Int<8>{})
+    assert_eq!(
+        head(make_identity_tensor_of(8usize).to_string()),
+        "ArithTuple0 o 8:1"
+    );
+}

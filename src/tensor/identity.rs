@@ -37,6 +37,7 @@ use crate::layout::coord::{Coord, CoordIn};
 use crate::layout::int_tuple::{IntTuple, LayoutShape};
 use crate::layout::Layout;
 use crate::num::int::{Int, C};
+use core::fmt::{self, Write};
 use core::marker::PhantomData;
 
 /// The most leaves an identity tensor's coordinate has (TMA's five modes).
@@ -72,7 +73,7 @@ impl<C: CoordTuple> Engine for Coords<C> {
 /// Leaf `j` of the `r` an index `i` keeps: its `W` bits, or for the last leaf every bit from
 /// its first.
 #[inline(always)]
-const fn field(i: usize, j: usize, r: usize) -> usize {
+pub(super) const fn field(i: usize, j: usize, r: usize) -> usize {
     let w = usize::BITS / r as u32;
     let v = i >> (w * j as u32);
     if j + 1 == r {
@@ -94,12 +95,23 @@ pub trait CoordTuple: Copy {
     const LEAVES: usize;
     /// The coordinate whose first leaf is leaf `first` of the `r` that index `i` keeps.
     fn decode_from(i: usize, first: usize, r: usize) -> Self;
+    /// Writes it as CuTe prints it: `5`, `(9,5)`, `((5,1),5)`.
+    fn write_to(self, f: &mut dyn Write) -> fmt::Result;
+    /// The modes, outermost first, down to leaf `j` (CuTe's basis element `E<path..>` of that
+    /// leaf), into `path`; returns how many.
+    fn path_to(j: usize, path: &mut [usize]) -> usize;
 }
 impl CoordTuple for usize {
     const LEAVES: usize = 1;
     #[inline(always)]
     fn decode_from(i: usize, first: usize, r: usize) -> Self {
         field(i, first, r)
+    }
+    fn write_to(self, f: &mut dyn Write) -> fmt::Result {
+        write!(f, "{self}")
+    }
+    fn path_to(_: usize, _: &mut [usize]) -> usize {
+        0
     }
 }
 
@@ -146,6 +158,28 @@ macro_rules! identity_tuples {
                 let mut at = first + $M0::LEAVES;
                 let c0 = $M0::decode_from(i, first, r);
                 (c0, $({ let c = $M::decode_from(i, at, r); at += $M::LEAVES; c },)*)
+            }
+            fn write_to(self, f: &mut dyn Write) -> fmt::Result {
+                f.write_str("(")?;
+                self.0.write_to(f)?;
+                $(f.write_str(",")?; self.$i.write_to(f)?;)*
+                f.write_str(")")
+            }
+            #[allow(unused_mut, unused_assignments)]
+            fn path_to(j: usize, path: &mut [usize]) -> usize {
+                let mut before = $M0::LEAVES;
+                if j < before {
+                    path[0] = 0;
+                    return 1 + $M0::path_to(j, &mut path[1..]);
+                }
+                $(
+                    if j < before + $M::LEAVES {
+                        path[0] = $i;
+                        return 1 + $M::path_to(j - before, &mut path[1..]);
+                    }
+                    before += $M::LEAVES;
+                )*
+                unreachable!("leaf {j} of a coordinate of {} leaves", Self::LEAVES)
             }
         }
         impl<$M0: IdentityMode $(, $M: IdentityMode)*> IdentityMode for ($M0, $($M,)*) {

@@ -1,7 +1,8 @@
 //! How a tensor prints, in the spirit of CuTe's `print_tensor`: its layout, then its elements in
 //! the layout's shape. One mode is a column; two a table whose rows are mode 0 and columns mode
 //! 1; more modes a table for each coordinate of the modes from 2 on (colexicographic), the
-//! tables separated by a line of dashes. `Debug` shows the layout and the base.
+//! tables separated by a line of dashes. `Debug` shows the layout and the base. An identity
+//! tensor prints as CuTe's, its strides as basis elements (`ArithTuple(0,0) o (4,3):(1@0,1@1)`).
 //!
 //! ```
 //! use tessel::{layout, Tensor};
@@ -11,13 +12,15 @@
 //! assert_eq!(format!("{t:?}"), "TensorOf { base: 0, layout: (2,4):(4,1) }");
 //! ```
 
+use super::identity::{field, CoordTuple, Coords, MAX_LEAVES};
 use super::{Base, ReadEngine, Swizzled, TensorOf};
+use crate::dynamic::IntTuple as DynTuple;
 use crate::layout::int_tuple::{IntTuple, LayoutShape};
 use crate::layout::Layout;
 use crate::swizzle::SwizzleFn;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
-use core::fmt::{self, Debug, Display, Formatter};
+use core::fmt::{self, Debug, Display, Formatter, Write};
 
 impl<E, L: Display, B: Base> Debug for TensorOf<E, L, B> {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
@@ -34,9 +37,9 @@ where
     E::Elem: Display,
 {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        let inner = self.layout.to_dynamic();
-        let at = |l: isize| self.base.get() as isize + l;
-        print_tensor(f, &self.layout, &inner, at, self.engine.elems())
+        let (inner, elems) = (self.layout.to_dynamic(), self.engine.elems());
+        let at = |l: isize| elems[(self.base.get() as isize + l) as usize].to_string();
+        print_tensor(f, &self.layout, &inner, at)
     }
 }
 
@@ -46,24 +49,92 @@ where
     E::Elem: Display,
 {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        let inner = self.layout.inner().to_dynamic();
-        print_tensor(
-            f,
-            &self.layout,
-            &inner,
-            |l| self.engine_index(l),
-            self.engine.elems(),
-        )
+        let (inner, elems) = (self.layout.inner().to_dynamic(), self.engine.elems());
+        let at = |l: isize| elems[self.engine_index(l) as usize].to_string();
+        print_tensor(f, &self.layout, &inner, at)
     }
 }
 
-/// The layout's text, then the table of `elems[at(inner(i))]` over the inner layout's shape.
-fn print_tensor<T: Display>(
+/// An identity tensor prints as CuTe prints it, its coordinates' strides as basis elements:
+/// `ArithTuple(9,5) o (2,2):(2@0,2@1)`, the coordinate of its element 0, then its layout, the
+/// stride `k@i` stepping leaf `i` of the coordinate by `k` (`k@i@m`: leaf `i` of mode `m`).
+///
+/// ```
+/// use tessel::{layout, local_partition, local_tile, make_identity_tensor, shape};
+/// let tile = local_tile(make_identity_tensor(10, 7), <shape!("(4,4)")>::default(), (2usize, 1usize));
+/// let mine = local_partition(tile, layout!("(2,2)"), 3);
+/// assert_eq!(mine.to_string(), "ArithTuple(9,5) o (2,2):(2@0,2@1):\n (9,5)  (9,7)\n(11,5) (11,7)\n");
+/// ```
+impl<Co: CoordTuple, S: LayoutShape<D>, D: IntTuple> Display
+    for TensorOf<Coords<Co>, Layout<S, D>>
+{
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        let inner = self.layout.to_dynamic();
+        let coord = |i: isize| {
+            let mut text = String::new();
+            let _ = Co::decode_from(i as usize, 0, Co::LEAVES).write_to(&mut text);
+            text
+        };
+        let mut head = String::from("ArithTuple");
+        head.push_str(&coord(self.base as isize));
+        write!(head, " o {}:", inner.shape())?;
+        write_strides::<Co>(inner.stride(), &mut head)?;
+        print_tensor(f, &head, &inner, |l| coord(self.base as isize + l))
+    }
+}
+
+/// The strides of an identity tensor's layout, each as its basis element.
+fn write_strides<Co: CoordTuple>(d: &DynTuple, f: &mut dyn Write) -> fmt::Result {
+    match d {
+        DynTuple::Int(s) => write_basis::<Co>(*s, f),
+        DynTuple::Tuple(modes) => {
+            f.write_str("(")?;
+            for (i, m) in modes.iter().enumerate() {
+                if i > 0 {
+                    f.write_str(",")?;
+                }
+                write_strides::<Co>(m, f)?;
+            }
+            f.write_str(")")
+        }
+    }
+}
+
+/// Writes a stride of an identity tensor's layout as CuTe prints its basis element: `k@i` for
+/// `k` times leaf `i`, `k@i@m` for leaf `i` of mode `m` (innermost first), `0` for none, and a
+/// stride that spans several leaves as their tuple of scales.
+fn write_basis<Co: CoordTuple>(s: i64, f: &mut dyn Write) -> fmt::Result {
+    let (r, sign) = (Co::LEAVES, if s < 0 { "-" } else { "" });
+    let m = s.unsigned_abs() as usize;
+    let mut scales = (0..r)
+        .map(|j| field(m, j, r))
+        .enumerate()
+        .filter(|&(_, k)| k != 0);
+    match (scales.next(), scales.next()) {
+        (None, _) => f.write_str("0"),
+        (Some((j, k)), None) => {
+            let mut path = [0; MAX_LEAVES];
+            let depth = Co::path_to(j, &mut path);
+            write!(f, "{sign}{k}")?;
+            path[..depth]
+                .iter()
+                .rev()
+                .try_for_each(|i| write!(f, "@{i}"))
+        }
+        _ => {
+            write!(f, "{sign}")?;
+            Co::decode_from(m, 0, r).write_to(f)
+        }
+    }
+}
+
+/// The layout's text, then the table of the elements' texts `at(inner(i))` over the inner
+/// layout's shape.
+fn print_tensor(
     f: &mut Formatter<'_>,
     layout: &dyn Display,
     inner: &crate::dynamic::DynLayout,
-    at: impl Fn(isize) -> isize,
-    elems: &[T],
+    at: impl Fn(isize) -> String,
 ) -> fmt::Result {
     writeln!(f, "{layout}:")?;
     let sizes: Vec<i64> = inner.modes().iter().map(|m| m.size()).collect();
@@ -75,7 +146,7 @@ fn print_tensor<T: Display>(
             let l = inner
                 .call(&crate::dynamic::IntTuple::Int(i))
                 .expect("a 1-D coordinate");
-            elems[at(l as isize) as usize].to_string()
+            at(l as isize)
         })
         .collect();
     let width = text.iter().map(String::len).max().unwrap_or(0);
