@@ -12,7 +12,9 @@
 //! merge (a stride is never the span below it), so every cut of the layout is the cut of CuTe's
 //! basis strides `(E<0>, E<1>, ..)`, and a tile that overhangs the tensor still gives distinct
 //! coordinates past its edge, as long as each leaf but the last stays below `2^W` (each extent
-//! is checked against it in debug builds). The coordinate comes back nested as the shape.
+//! is checked against it in debug builds). The coordinate comes back nested as the shape. The
+//! tensor prints as CuTe's does, each stride as the basis element it stands for
+//! (`ArithTuple(0,0) o (10,7):(1@0,1@1)`); its [`layout`](TensorOf::layout) is the encoded one.
 //!
 //! ```
 //! use tessel::tensor::{elem_less, make_identity_tensor, make_identity_tensor_of};
