@@ -969,4 +969,13 @@ fn identity_tensors_print_as_cute_prints_them() {
         head(make_identity_tensor_of(8usize).to_string()),
         "ArithTuple0 o 8:1"
     );
+    // Strides no partition of an identity tensor makes, set with `with_layout`: a negative one,
+    // and one that steps two leaves. make_tensor(make_inttuple_iter(make_coord(9,5)), L) with L
+    // make_layout(make_shape(4,2), make_stride(ScaledBasis<int,0>{-1}, ScaledBasis<int,1>{3}))
+    // and make_layout(make_shape(4), make_stride(make_arithmetic_tuple(3,1))).
+    let leaf1 = 1isize << (usize::BITS / 2);
+    let down = mine.with_layout(Layout::new((4usize, 2usize), (-1isize, 3 * leaf1)));
+    assert_eq!(head(down.to_string()), "ArithTuple(9,5) o (4,2):(-1@0,3@1)");
+    let both = mine.with_layout(Layout::new((4usize,), (3 + leaf1,)));
+    assert_eq!(head(both.to_string()), "ArithTuple(9,5) o (4):((3,1))");
 }

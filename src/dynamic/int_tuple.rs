@@ -115,21 +115,41 @@ impl IntTuple {
     }
 }
 
-impl fmt::Display for IntTuple {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl IntTuple {
+    /// Writes the tuple as CuTe nests it, each integer spelled by `leaf`: `Display` writes the
+    /// numbers, an identity tensor's printer its strides as basis elements.
+    ///
+    /// ```
+    /// use tessel::dynamic::IntTuple;
+    /// let t: IntTuple = "(2,(3,4))".parse().unwrap();
+    /// let mut text = String::new();
+    /// t.write_leaves(&mut text, &mut |x, f| write!(f, "<{}>", 10 * x)).unwrap();
+    /// assert_eq!(text, "(<20>,(<30>,<40>))");
+    /// ```
+    pub fn write_leaves(
+        &self,
+        f: &mut dyn fmt::Write,
+        leaf: &mut dyn FnMut(i64, &mut dyn fmt::Write) -> fmt::Result,
+    ) -> fmt::Result {
         match self {
-            IntTuple::Int(x) => write!(f, "{x}"),
+            IntTuple::Int(x) => leaf(*x, f),
             IntTuple::Tuple(elems) => {
                 f.write_str("(")?;
                 for (i, e) in elems.iter().enumerate() {
                     if i > 0 {
                         f.write_str(",")?;
                     }
-                    write!(f, "{e}")?;
+                    e.write_leaves(f, leaf)?;
                 }
                 f.write_str(")")
             }
         }
+    }
+}
+
+impl fmt::Display for IntTuple {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_leaves(f, &mut |x, f| write!(f, "{x}"))
     }
 }
 

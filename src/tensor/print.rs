@@ -14,7 +14,6 @@
 
 use super::identity::{field, CoordTuple, Coords, MAX_LEAVES};
 use super::{Base, ReadEngine, Swizzled, TensorOf};
-use crate::dynamic::IntTuple as DynTuple;
 use crate::layout::int_tuple::{IntTuple, LayoutShape};
 use crate::layout::Layout;
 use crate::swizzle::SwizzleFn;
@@ -78,25 +77,10 @@ impl<Co: CoordTuple, S: LayoutShape<D>, D: IntTuple> Display
         let mut head = String::from("ArithTuple");
         head.push_str(&coord(self.base as isize));
         write!(head, " o {}:", inner.shape())?;
-        write_strides::<Co>(inner.stride(), &mut head)?;
+        inner
+            .stride()
+            .write_leaves(&mut head, &mut |s, f| write_basis::<Co>(s, f))?;
         print_tensor(f, &head, &inner, |l| coord(self.base as isize + l))
-    }
-}
-
-/// The strides of an identity tensor's layout, each as its basis element.
-fn write_strides<Co: CoordTuple>(d: &DynTuple, f: &mut dyn Write) -> fmt::Result {
-    match d {
-        DynTuple::Int(s) => write_basis::<Co>(*s, f),
-        DynTuple::Tuple(modes) => {
-            f.write_str("(")?;
-            for (i, m) in modes.iter().enumerate() {
-                if i > 0 {
-                    f.write_str(",")?;
-                }
-                write_strides::<Co>(m, f)?;
-            }
-            f.write_str(")")
-        }
     }
 }
 
