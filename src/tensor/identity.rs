@@ -98,9 +98,24 @@ pub trait CoordTuple: Copy {
     /// The coordinate whose first leaf is leaf `first` of the `r` that index `i` keeps.
     fn decode_from(i: usize, first: usize, r: usize) -> Self;
     /// Writes it as CuTe prints it: `5`, `(9,5)`, `((5,1),5)`.
+    ///
+    /// ```
+    /// use tessel::tensor::CoordTuple;
+    /// let mut text = String::new();
+    /// ((5usize, 1usize), 5usize).write_to(&mut text).unwrap();
+    /// assert_eq!(text, "((5,1),5)");
+    /// ```
     fn write_to(self, f: &mut dyn Write) -> fmt::Result;
     /// The modes, outermost first, down to leaf `j` (CuTe's basis element `E<path..>` of that
     /// leaf), into `path`; returns how many.
+    ///
+    /// ```
+    /// use tessel::tensor::CoordTuple;
+    /// let mut path = [0; 5];
+    /// // Leaf 1 of ((m0, m1), k) is mode 1 of mode 0: CuTe's E<0,1>.
+    /// assert_eq!(<((usize, usize), usize)>::path_to(1, &mut path), 2);
+    /// assert_eq!(path[..2], [0, 1]);
+    /// ```
     fn path_to(j: usize, path: &mut [usize]) -> usize;
 }
 impl CoordTuple for usize {
