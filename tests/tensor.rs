@@ -979,3 +979,47 @@ fn identity_tensors_print_as_cute_prints_them() {
     let both = mine.with_layout(Layout::new((4usize,), (3 + leaf1,)));
     assert_eq!(head(both.to_string()), "ArithTuple(9,5) o (4):((3,1))");
 }
+
+#[test]
+fn tensors_tile_as_cute_tiles_them() {
+    // CuTe's "Tiling a Tensor": composition and the four divides on a tensor give the layout's
+    // divide over the same elements. Each layout is CuTe's (`cute-oracle --cpp '<op>(make_tensor(
+    // make_gmem_ptr((float*)0), make_shape(24,16)), Shape<_8,_4>{}).layout()'`).
+    let data = iota(24 * 16);
+    let (m, n) = (24usize, 16usize);
+    let t = Tensor::new(&data, layout!("(M,N)"; M = m, N = n));
+    let tiler = <shape!("(8,4)")>::default();
+    let logical = t.logical_divide(tiler);
+    let zipped = t.zipped_divide_by(tiler);
+    let tiled = t.tiled_divide(tiler);
+    let flat = t.flat_divide(tiler);
+    assert_eq!(
+        logical.layout().to_string(),
+        "((8,3),(4,4)):((1,8),(24,96))"
+    );
+    assert_eq!(zipped.layout().to_string(), "((8,4),(3,4)):((1,24),(8,96))");
+    assert_eq!(tiled.layout().to_string(), "((8,4),3,4):((1,24),8,96)");
+    assert_eq!(flat.layout().to_string(), "(8,4,3,4):(1,24,8,96)");
+    assert_eq!((t.rank(), tiled.rank(), flat.rank()), (2, 3, 4));
+    assert_eq!((t.depth(), tiled.depth(), flat.depth()), (1, 2, 1));
+    // Element (i, j) of tile (p, q) is element (8p + i, 4q + j) of the matrix, in every form.
+    for (i, j, p, q) in [(0, 0, 0, 0), (7, 3, 2, 3), (5, 1, 1, 2)] {
+        let want = t[(8 * p + i, 4 * q + j)];
+        assert_eq!(zipped[((i, j), (p, q))], want);
+        assert_eq!(tiled[((i, j), p, q)], want);
+        assert_eq!(flat[(i, j, p, q)], want);
+        assert_eq!(logical[((i, p), (j, q))], want);
+    }
+    // A tiler of strided layouts on a row-major tensor: CuTe's `flat_divide(.., make_tile(
+    // Layout<_4,_2>{}, Layout<_8,_3>{}))` is (4,8,2,3):(48,3,24,1).
+    let r = Tensor::new(&data[..8 * 24], layout!("(8,24):(24,1)"));
+    let strided = (layout!("4:2"), layout!("8:3"));
+    assert_eq!(
+        r.flat_divide(strided).layout().to_string(),
+        "(4,8,2,3):(48,3,24,1)"
+    );
+    assert_eq!(
+        r.tiled_divide(strided).layout().to_string(),
+        "((4,8),2,3):((48,3),24,1)"
+    );
+}

@@ -72,11 +72,12 @@ tiler_kinds! {
 }
 
 macro_rules! operand_kinds {
-    ($($(#[$doc:meta])* $Trait:ident, $message:literal;)+) => {$(
+    ($($(#[$doc:meta])* $Trait:ident, $message:literal, $note:literal;)+) => {$(
         $(#[$doc])*
         #[diagnostic::on_unimplemented(
             message = $message,
-            label = "this operation takes a static layout or a composed layout first"
+            label = "this operation takes a layout (static or mixed) or a composed layout first",
+            note = $note
         )]
         pub trait $Trait {
             /// The layout itself: the public aliases name it through this projection, so that
@@ -95,11 +96,14 @@ macro_rules! operand_kinds {
 
 operand_kinds! {
     /// What complement takes as its first argument.
-    ComplementOperand, "complement: `{Self}` is not a layout";
+    ComplementOperand, "complement: `{Self}` is not a layout",
+        "a layout is `Layout<Shape, Stride>`: `layout!(\"(4,8):(1,4)\")`, or one with runtime leaves";
     /// What the divides take as their first argument.
-    DivideOperand, "logical_divide: `{Self}` is not a layout";
+    DivideOperand, "logical_divide: `{Self}` is not a layout",
+        "a tensor is divided by its methods, as CuTe's `zipped_divide(tensor, tiler)`: `t.logical_divide(tiler)`, `t.zipped_divide_by(tiler)`, `t.tiled_divide(tiler)`, `t.flat_divide(tiler)`";
     /// What the products and tile_to_shape take as their first argument.
-    ProductOperand, "logical_product: `{Self}` is not a layout";
+    ProductOperand, "logical_product: `{Self}` is not a layout",
+        "a tensor has no products, as in CuTe: take the product of its layout";
 }
 
 /// An integer tiler N as the layout it stands for: `N:1` (`1:0` for 1), CuTe's `make_layout(N)`.

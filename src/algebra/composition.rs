@@ -924,7 +924,8 @@ type Judged<A, B> = <SymA<A> as Compose<SymB<B>>>::Verdict;
 /// ```
 #[diagnostic::on_unimplemented(
     message = "composition: `{Self}` is not a layout, a composed layout or a swizzle",
-    label = "composition takes a layout, a composed layout or a swizzle, and a tiler"
+    label = "composition takes a layout, a composed layout or a swizzle, and a tiler",
+    note = "a tensor is composed by its method, as CuTe's `composition(tensor, tiler)`: `t.compose(tiler)`"
 )]
 pub trait Operand {
     /// The operand itself.

@@ -445,3 +445,37 @@ where
 {
     realize2::<Judged<A, T>, <Zipped<A, T> as Unpack<OpenBoth>>::Output, _, _>(&a, &t)
 }
+
+/// `tiled_divide` (`K` = [`Keep`]) or `flat_divide` (`K` = [`OpenBoth`]) as one bound, with the
+/// function as a method (the tensor layer names it).
+///
+/// ```
+/// use tessel::{divide::{Keep, OpenBoth, UnpackDivideBy}, layout, shape};
+/// let t = <shape!("(2,2)")>::default();
+/// let tiled = UnpackDivideBy::<_, Keep>::unpack_divide_by(layout!("(16,8):(1,16)"), t);
+/// assert_eq!(tiled.to_string(), "((2,2),8,4):((1,16),2,32)");
+/// let flat = UnpackDivideBy::<_, OpenBoth>::unpack_divide_by(layout!("(16,8):(1,16)"), t);
+/// assert_eq!(flat.to_string(), "(2,2,8,4):(1,16,2,32)");
+/// ```
+pub trait UnpackDivideBy<T, K>: Sized {
+    /// `TiledDivide<Self, T>` or `FlatDivide<Self, T>`.
+    type Output;
+    /// `tiled_divide(self, t)` or `flat_divide(self, t)`.
+    fn unpack_divide_by(self, t: T) -> Self::Output;
+}
+impl<A: DivideOperand + Gather, T: DivideTilerKind + Gather, K> UnpackDivideBy<T, K> for A
+where
+    A::Itself: Symbolize<U0, U0>,
+    T::Itself: Symbolize<U1, U0>,
+    SymT<T>: DivideTiler<SymA<A>>,
+    Judged<A, T>: Checked + Judge,
+    Divided<A, T>: TileUnzip<T>,
+    Zipped<A, T>: Unpack<K>,
+    <Zipped<A, T> as Unpack<K>>::Output: Realize<Whole>,
+{
+    type Output = Realized<<Zipped<A, T> as Unpack<K>>::Output>;
+    #[inline(always)]
+    fn unpack_divide_by(self, t: T) -> Self::Output {
+        realize2::<Judged<A, T>, <Zipped<A, T> as Unpack<K>>::Output, _, _>(&self, &t)
+    }
+}

@@ -85,6 +85,23 @@ impl<S: LayoutShape<D>, D: IntTuple> Layout<S, D> {
         self.shape.size()
     }
 
+    /// CuTe's `rank(layout)`: the number of top-level modes (1 for an integer shape).
+    ///
+    /// ```
+    /// let l = tessel::layout!("(4,(2,M)):(1,(4,8))"; M = 3usize);
+    /// assert_eq!((l.rank(), l.depth()), (2, 2));
+    /// ```
+    #[inline(always)]
+    pub const fn rank(&self) -> usize {
+        S::RANK
+    }
+
+    /// CuTe's `depth(layout)`: how deep the shape's tuples nest (0 for an integer).
+    #[inline(always)]
+    pub const fn depth(&self) -> usize {
+        S::DEPTH
+    }
+
     /// The width of the index range: one past the greatest index for non-negative strides.
     #[inline(always)]
     pub fn cosize(&self) -> usize {

@@ -13,6 +13,12 @@
 //! - [`TensorPtr`]: a raw pointer (GPU memory); built `unsafe`ly, with the engine's length.
 //!   [`TensorConstPtr`] is its read-only twin, read through the read-only cache.
 //!
+//! A tensor is tiled as its layout is, CuTe's "Tiling a Tensor": [`compose`](TensorOf::compose),
+//! [`logical_divide`](TensorOf::logical_divide), [`zipped_divide_by`](TensorOf::zipped_divide_by),
+//! [`tiled_divide`](TensorOf::tiled_divide) and [`flat_divide`](TensorOf::flat_divide) give the
+//! same elements through the layout's result, and [`rank`](TensorOf::rank) and
+//! [`depth`](TensorOf::depth) are its layout's.
+//!
 //! Partitioning follows CuTe's `tensor_impl.hpp`:
 //!
 //! - [`local_tile`]`(t, tiler, coord)`: `zipped_divide(t, tiler)` sliced at `(_, coord)`, the
@@ -93,7 +99,7 @@ pub use tile_coord::TileCoord;
 pub use walk::{CountList, Counted, Counts, LeadingCounts, Walk};
 
 use crate::algebra::composition::ComposeBy;
-use crate::algebra::divide::{LogicalDivideBy, ZippedDivideBy};
+use crate::algebra::divide::{Keep, LogicalDivideBy, OpenBoth, UnpackDivideBy, ZippedDivideBy};
 use crate::layout::coord::{Coord, CoordIn};
 use crate::layout::int_tuple::{IntTuple, LayoutShape};
 use crate::layout::sublayout::{GroupModes, TwoModes};
@@ -485,6 +491,24 @@ impl<E, L, B: Base> TensorOf<E, L, B> {
         self.relayout(|l| l.zipped_divide_by(tiler))
     }
 
+    /// `tiled_divide(t, tiler)`: `(tile, r0, r1, ..)`.
+    #[inline(always)]
+    pub fn tiled_divide<T>(self, tiler: T) -> TensorOf<E, L::Output, B>
+    where
+        L: UnpackDivideBy<T, Keep>,
+    {
+        self.relayout(|l| l.unpack_divide_by(tiler))
+    }
+
+    /// `flat_divide(t, tiler)`: `(t0, t1, .., r0, r1, ..)`.
+    #[inline(always)]
+    pub fn flat_divide<T>(self, tiler: T) -> TensorOf<E, L::Output, B>
+    where
+        L: UnpackDivideBy<T, OpenBoth>,
+    {
+        self.relayout(|l| l.unpack_divide_by(tiler))
+    }
+
     /// CuTe's `group_modes<B, E>(t)`: the modes `B..E` gathered into one, same engine and base
     /// (a view: `t.group_modes::<0, 2>()` of a `(BM,BK,PIPE)` stage tensor is `((BM,BK),PIPE)`).
     #[inline(always)]
@@ -647,6 +671,16 @@ impl<E: Engine, S: LayoutShape<D>, D: IntTuple, B: Base> TensorOf<E, Layout<S, D
     /// The shape.
     pub fn shape(&self) -> S {
         self.layout.shape()
+    }
+
+    /// CuTe's `rank(t)`: the layout's number of top-level modes.
+    pub const fn rank(&self) -> usize {
+        S::RANK
+    }
+
+    /// CuTe's `depth(t)`: how deep the layout's shape nests.
+    pub const fn depth(&self) -> usize {
+        S::DEPTH
     }
 
     /// The engine.

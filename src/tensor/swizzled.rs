@@ -266,6 +266,16 @@ impl<E, Sw: SwizzleFn, S: LayoutShape<D>, D: IntTuple> TensorOf<E, Swizzled<Sw, 
         self.layout.layout.shape()
     }
 
+    /// CuTe's `rank(t)`: the number of top-level modes.
+    pub const fn rank(&self) -> usize {
+        S::RANK
+    }
+
+    /// CuTe's `depth(t)`: how deep the shape nests.
+    pub const fn depth(&self) -> usize {
+        S::DEPTH
+    }
+
     /// Whether the tensor lies inside the shape of every tensor it was cut from (its indices
     /// are checked against the slice when it is read).
     pub fn is_full(&self) -> bool {
