@@ -13,7 +13,8 @@
 //! A third parameter, `PermutationMNK` (CuTe's `Tile<...>`, a triple of [`PermutationMode`]s),
 //! first divides each mode by its tiler: `Underscore` keeps the mode, an integer widens the
 //! tile to that extent (each thread's repeats of the atom then fall inside one tile), a layout
-//! also reorders the rows it covers. With `(C<32>, C<64>, C<16>)` over `(2,4,1)` atoms a thread
+//! also reorders the rows it covers. Where neither mode of an operand is permuted, that step
+//! is skipped, as CuTe's `logical_divide(t, Tile<_,_>)` leaves `t` as it is. With `(C<32>, C<64>, C<16>)` over `(2,4,1)` atoms a thread
 //! holds two B atoms of a 64-wide tile, so one `ldmatrix.x4` fills both.
 //!
 //! ```
@@ -48,7 +49,7 @@ use crate::num::nat::{Mul, Prod};
 use crate::tensor::{ThreadCoord, Underscore};
 use core::fmt::Display;
 use core::marker::PhantomData;
-use typenum::{Bit, UInt, Unsigned, U0, U1};
+use typenum::{Bit, UInt, Unsigned, B0, B1, U0, U1};
 
 /// A tiling of an MMA atom over a block of threads (CuTe's `TiledMMA`).
 pub trait TiledMma {
@@ -169,18 +170,22 @@ pub type NoPermutation = (Underscore, Underscore, Underscore);
 /// thread's repeats of the atom fall inside it (`Tile<_32,_32,_16>` lets `ldmatrix.x4` fill two
 /// B atoms); a layout of size `N` also reorders the `N` rows.
 pub trait PermutationMode<T> {
-    /// What thrfrg divides the mode by first.
+    /// What thrfrg divides the mode by first, when the other mode of the operand is permuted.
     type Tiler: Default;
     /// The mode's extent of the TiledMma's tile (CuTe's `tile_size_mnk`).
     type Size;
+    /// Whether the mode is permuted: `B0` for `Underscore`.
+    type Given: Bit;
 }
 impl<T: Default> PermutationMode<T> for Underscore {
     type Tiler = T;
     type Size = T;
+    type Given = B0;
 }
 impl<T, U: Unsigned, B: Bit> PermutationMode<T> for UInt<U, B> {
     type Tiler = Self;
     type Size = Self;
+    type Given = B1;
 }
 impl<T, S: StaticShape + LayoutShape<D>, D: IntTuple> PermutationMode<T> for Layout<S, D>
 where
@@ -188,6 +193,50 @@ where
 {
     type Tiler = Self;
     type Size = Size<S>;
+    type Given = B1;
+}
+
+/// The permutation step of an operand whose two modes are not permuted: none (CuTe's
+/// `logical_divide(t, Tile<_,_>)` is `t`).
+#[derive(Clone, Copy, Default, Debug)]
+pub struct Kept;
+
+/// The permutation step of an operand from whether each of its two modes is permuted: `T`, the
+/// pair of tilers, or [`Kept`] where neither is.
+pub trait PermutationStep<T> {
+    /// `T` or [`Kept`].
+    type Output: Default;
+}
+impl<T> PermutationStep<T> for (B0, B0) {
+    type Output = Kept;
+}
+impl<T: Default> PermutationStep<T> for (B0, B1) {
+    type Output = T;
+}
+impl<T: Default, G: Bit> PermutationStep<T> for (B1, G) {
+    type Output = T;
+}
+
+/// CuTe's permutation step of thrfrg: `logical_divide(self, tiler)`, or `self` for [`Kept`].
+pub trait Permute<T> {
+    /// The permuted layout.
+    type Output;
+    /// `self` permuted by `t`.
+    fn permute(self, t: T) -> Self::Output;
+}
+impl<R> Permute<Kept> for R {
+    type Output = R;
+    #[inline(always)]
+    fn permute(self, _: Kept) -> R {
+        self
+    }
+}
+impl<R: LogicalDivideBy<(P, Q)>, P, Q> Permute<(P, Q)> for R {
+    type Output = R::Output;
+    #[inline(always)]
+    fn permute(self, t: (P, Q)) -> R::Output {
+        self.logical_divide_by(t)
+    }
 }
 
 /// The sizes of a shape `(M,N,K)`.
@@ -244,7 +293,8 @@ pub type Line<N> = Layout<N, U1>;
 /// One operand (A, B or C) of a TiledMma: the sizes and layouts CuTe's `thrfrg_A` (`_B`, `_C`)
 /// cuts a tensor of it with. P and Q are its two modes: (M,K) for A, (N,K) for B, (M,N) for C.
 pub trait MmaOperand {
-    /// `(P,Q)`, the TiledMma's tile: the permutation step's tiler when none is given.
+    /// The permutation step's tiler (`(P,Q)`, a mode not permuted tiled by its extent of the
+    /// TiledMma's tile), or [`Kept`] where neither mode is permuted.
     type Tiler: Default;
     /// `make_layout((P,Q))`: the reference tile.
     type Reference: Default;
@@ -281,6 +331,9 @@ type PermN<A, L, P> = (<P as Mnk>::N, Prod<AtomN<A>, ThrN<A, L>>);
 type PermK<A, L, P> = (<P as Mnk>::K, Prod<AtomK<A>, ThrK<A, L>>);
 type TileOf<X> = <<X as Halves>::First as PermutationMode<<X as Halves>::Second>>::Size;
 type TilerOf<X> = <<X as Halves>::First as PermutationMode<<X as Halves>::Second>>::Tiler;
+type GivenOf<X> = <<X as Halves>::First as PermutationMode<<X as Halves>::Second>>::Given;
+/// The permutation step of an operand of modes `P` and `Q`.
+type StepOf<P, Q> = <(GivenOf<P>, GivenOf<Q>) as PermutationStep<(TilerOf<P>, TilerOf<Q>)>>::Output;
 type TileM<A, L, P> = TileOf<PermM<A, L, P>>;
 type TileN<A, L, P> = TileOf<PermN<A, L, P>>;
 type TileK<A, L, P> = TileOf<PermK<A, L, P>>;
@@ -304,8 +357,10 @@ macro_rules! operands {
             (TileOf<$P<A, L, P>>, TileOf<$Q<A, L, P>>):
                 LayoutShape<(U1, TileOf<$P<A, L, P>>)> + Default,
             (U1, TileOf<$P<A, L, P>>): IntTuple,
+            (GivenOf<$P<A, L, P>>, GivenOf<$Q<A, L, P>>):
+                PermutationStep<(TilerOf<$P<A, L, P>>, TilerOf<$Q<A, L, P>>)>,
         {
-            type Tiler = (TilerOf<$P<A, L, P>>, TilerOf<$Q<A, L, P>>);
+            type Tiler = StepOf<$P<A, L, P>, $Q<A, L, P>>;
             type Reference = Layout<
                 (TileOf<$P<A, L, P>>, TileOf<$Q<A, L, P>>),
                 (U1, TileOf<$P<A, L, P>>),
@@ -330,10 +385,10 @@ operands! {
     OperandC: (PermM, PermN) = (M, N), (AtomM, AtomN), CLayout, (ThrM, ThrN), NoSpread, |m, n, _k| (m, n);
 }
 
-/// CuTe's `thrfrg` of `Self`, a layout of two modes, for the operand `Op`: divided by the tile
-/// (CuTe's permutation step when none is given), zipped-divided by the atom's extent, the atom
-/// mode composed with the atom's TV layout, the rest zipped-divided by the threads:
-/// `((ThrV,(ThrP,ThrQ)),(FrgV,Rest))`, its five parts.
+/// CuTe's `thrfrg` of `Self`, a layout of two modes, for the operand `Op`: permuted ([`Permute`]:
+/// divided by the permutation's tiler, unless no mode is permuted), zipped-divided by the atom's
+/// extent, the atom mode composed with the atom's TV layout, the rest zipped-divided by the
+/// threads: `((ThrV,(ThrP,ThrQ)),(FrgV,Rest))`, its five parts.
 pub trait Thrfrg<Op> {
     /// The threads of one atom.
     type ThrV;
@@ -358,7 +413,7 @@ pub type ThrfrgParts<R, Op> = (
     <R as Thrfrg<Op>>::Rest,
 );
 
-type Divided<R, Op> = <R as LogicalDivideBy<<Op as MmaOperand>::Tiler>>::Output;
+type Divided<R, Op> = <R as Permute<<Op as MmaOperand>::Tiler>>::Output;
 type AtomTiled<R, Op> = <Divided<R, Op> as ZippedDivideBy<<Op as MmaOperand>::AtomTile>>::Output;
 type AtomMode<R, Op> = <AtomTiled<R, Op> as TwoModes>::First;
 type TvMode<R, Op> = <AtomMode<R, Op> as ComposeBy<<Op as MmaOperand>::Tv>>::Output;
@@ -368,7 +423,7 @@ type ThrMode<R, Op> = <ThrTiled<R, Op> as TwoModes>::First;
 
 impl<R, Op: MmaOperand> Thrfrg<Op> for R
 where
-    R: LogicalDivideBy<Op::Tiler>,
+    R: Permute<Op::Tiler>,
     Divided<R, Op>: ZippedDivideBy<Op::AtomTile>,
     AtomTiled<R, Op>: TwoModes,
     AtomMode<R, Op>: ComposeBy<Op::Tv>,
@@ -384,7 +439,7 @@ where
     type Rest = <ThrTiled<R, Op> as TwoModes>::Second;
     #[inline(always)]
     fn thrfrg(self) -> ThrfrgParts<Self, Op> {
-        let divided = self.logical_divide_by(Op::Tiler::default());
+        let divided = self.permute(Op::Tiler::default());
         let (atom, rest) = divided.zipped_divide_by(Op::AtomTile::default()).split();
         let (thr_v, frg_v) = atom.compose_by(Op::Tv::default()).split();
         let (thr, rest) = rest.zipped_divide_by(Op::ThrTile::default()).split();
