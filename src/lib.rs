@@ -83,8 +83,8 @@ pub use swizzle::Swizzle;
 pub use tensor::{
     axpby, clear, copy, copy_if, elem_less, inner_partition, local_partition, local_partition_proj,
     local_tile, local_tile_proj, make_fragment_like, make_identity_tensor, make_identity_tensor_of,
-    outer_partition, transform, Fragment, IdentityTensor, Swizzled, Tensor, TensorConstPtr,
-    TensorLayout, TensorMut, TensorOf, TensorPtr, TensorSmem, Underscore, X,
+    make_tensor_like, outer_partition, transform, Fragment, IdentityTensor, Swizzled, Tensor,
+    TensorConstPtr, TensorLayout, TensorMut, TensorOf, TensorPtr, TensorSmem, Underscore, X,
 };
 pub use tessel_macros::{layout, shape, tiler};
 pub use typenum;

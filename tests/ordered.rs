@@ -114,3 +114,36 @@ fn a_coarser_order_orders_sub_shapes() {
         "(12,((3,6),1))"
     );
 }
+
+/// `make_layout_like`, static and runtime, against CuTe's answers (`cute-oracle
+/// make_layout_like L`), and where strides tie, the left leaf first (CuTe gives
+/// `((2,2),3,4):((3,8),0,3)` the strides `((1,8),0,1)`, two coordinates on one element).
+#[test]
+fn layouts_like_a_layout_match_cute() {
+    use tessel::dynamic::ordered::make_layout_like;
+    use tessel::ordered::LayoutLike;
+    macro_rules! like {
+        ($($text:literal => $want:literal),+ $(,)?) => {$(
+            let l: DynLayout = $text.parse().unwrap();
+            assert_eq!(make_layout_like(&l).unwrap().to_string(), $want, $text);
+            assert_eq!(<LayoutLike<layout!($text)>>::default().to_string(), $want, $text);
+        )+};
+    }
+    like!(
+        "((2,4),3):((1,0),8)" => "((2,4),3):((1,0),2)",
+        "(8,4,2):(16,1,4)" => "(8,4,2):(8,1,4)",
+        "(1,4):(0,3)" => "(1,4):(0,1)",
+        "(2,(4,2),1):(9,(1,4),0)" => "(2,(4,2),1):(8,(1,4),0)",
+        "(4,8):(8,1)" => "(4,8):(8,1)",
+        "8:5" => "8:1",
+        "(8,2):(0,2)" => "(8,2):(0,1)",
+        "(2,4,2):(1,-16,16)" => "(2,4,2):(4,1,8)",
+        "((2,2),3,4):((3,8),0,3)" => "((2,2),3,4):((1,8),0,2)",
+    );
+    // A runtime stride orders after every static one (CuTe: `(4,8):(#32,1)` gives `(4,8):(8,1)`).
+    let l = tessel::Layout::new(
+        (tessel::C::<4>::default(), tessel::C::<8>::default()),
+        (32isize, tessel::C::<1>::default()),
+    );
+    assert_eq!(tessel::ordered::make_layout_like(l).to_string(), "(4,8):(8,1)");
+}

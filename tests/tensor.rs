@@ -1023,3 +1023,26 @@ fn tensors_tile_as_cute_tiles_them() {
         "((4,8),2,3):((48,3),24,1)"
     );
 }
+
+#[test]
+fn a_tensor_like_a_tile_holds_its_copy() {
+    // CuTe's "Copy a subtile from global memory to registers": `make_tensor_like(gmem_tiled(_, j))`
+    // is registers shaped like the tile, compact in its stride order (here `((8,4)):((1,8))`),
+    // and `copy(gmem_tiled(_, j), rmem)` fills them.
+    let data = iota(24 * 16);
+    let gmem = Tensor::new(&data, layout!("(24,16)"));
+    let tiled = gmem.zipped_divide_by(<shape!("(8,4)")>::default());
+    let mut rmem = tessel::make_tensor_like(&tiled.slice_by((Underscore, 0usize)));
+    assert_eq!(rmem.layout().to_string(), "((8,4)):((1,8))");
+    for j in 0..(24 / 8) * (16 / 4) {
+        tessel::copy(&tiled.slice_by((Underscore, j)), &mut rmem);
+        for i in 0..32 {
+            assert_eq!(rmem[i], tiled.slice_by((Underscore, j))[i]);
+        }
+    }
+    // Of a row-major tile the registers are row-major too; a zero stride stays 0.
+    let rows = Tensor::new(&data, layout!("(4,8):(16,1)"));
+    assert_eq!(tessel::make_tensor_like(&rows).layout().to_string(), "(4,8):(8,1)");
+    let bcast = Tensor::new(&data, layout!("(4,8):(0,1)"));
+    assert_eq!(tessel::make_tensor_like(&bcast).layout().to_string(), "(4,8):(0,1)");
+}

@@ -13,7 +13,7 @@ use super::composition::composition;
 use super::coord::{contains, idx2crd};
 use super::divide::{flat_divide, logical_divide, tiled_divide, zipped_divide};
 use super::inverse::{left_inverse, max_common_layout, max_common_vector, right_inverse};
-use super::ordered::{make_fragment_like, make_ordered_layout};
+use super::ordered::{make_fragment_like, make_layout_like, make_ordered_layout};
 use super::product::{
     blocked_product, flat_product, logical_product, raked_product, tile_to_shape, tiled_product,
     zipped_product,
@@ -104,6 +104,11 @@ pub const OPERATIONS: &[(&str, &str, &str)] = &[
         "make_fragment_like",
         "LAYOUT",
         "registers for a partition: mode 0 column-major, the rest in the order of its strides",
+    ),
+    (
+        "make_layout_like",
+        "LAYOUT",
+        "the shape compact in the order of its strides, zero strides kept",
     ),
     ("right_inverse", "LAYOUT", "the largest R with A(R(i)) == i"),
     (
@@ -262,6 +267,7 @@ fn run_on(
             shown(make_ordered_layout(&shape(args, 0)?, &parsed(args, 1)?))
         }
         ("make_fragment_like", 1) => shown(make_fragment_like(&first()?)),
+        ("make_layout_like", 1) => shown(make_layout_like(&first()?)),
         ("right_inverse", 1) => Ok(right_inverse(&first()?).to_string()),
         ("left_inverse", 1) => shown(left_inverse(&first()?)),
         ("max_common_layout", 2) => two_layouts(max_common_layout),
@@ -330,8 +336,9 @@ fn compose_swizzle(sw: DynSwizzle, args: &[&str]) -> Result<String, RunError> {
 
 /// `op` on a composed layout `Sw o O o L`, as CuTe overloads it: the layout operations act on L
 /// and keep `Sw o O`; complement, size and cosize are L's; call and show read the composed
-/// function. The inverses and max_common_* take plain layouts only here (CuTe's inverse of a
-/// composed layout puts the layout outside the swizzle, a form tessel does not represent).
+/// function. The inverses, max_common_* and make_layout_like take plain layouts only (CuTe's
+/// inverse of a composed layout puts the layout outside the swizzle, a form tessel does not
+/// represent; CuTe has no make_layout_like of one).
 fn run_composed(
     op: &str,
     usage: &'static str,
@@ -354,9 +361,13 @@ fn run_composed(
         ("size" | "cosize" | "complement" | "make_fragment_like", _) => {
             run_on(op, usage, inner, args)
         }
-        ("right_inverse" | "left_inverse" | "max_common_layout" | "max_common_vector", _) => Err(
-            RunError::Usage("a plain layout: this operation does not take a composed one"),
-        ),
+        (
+            "right_inverse" | "left_inverse" | "max_common_layout" | "max_common_vector"
+            | "make_layout_like",
+            _,
+        ) => Err(RunError::Usage(
+            "a plain layout: this operation does not take a composed one",
+        )),
         ("idx2crd" | "crd2idx", _) => Err(RunError::Usage(
             "a shape: this operation takes a shape, not a composed layout",
         )),

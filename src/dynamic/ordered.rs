@@ -1,7 +1,7 @@
 //! Runtime compact orders: the mirror of [`crate::ordered`].
 //!
 //! ```
-//! use tessel::dynamic::ordered::{compact_order, make_fragment_like, make_ordered_layout};
+//! use tessel::dynamic::ordered::{compact_order, make_fragment_like, make_layout_like, make_ordered_layout};
 //! use tessel::dynamic::{DynLayout, IntTuple};
 //! let s: IntTuple = "(2,4,3)".parse().unwrap();
 //! assert_eq!(compact_order(&s, &"(5,3,9)".parse().unwrap()).unwrap().to_string(), "(4,1,8)");
@@ -10,6 +10,8 @@
 //! assert_eq!(l.to_string(), "((2,4),3):((3,6),1)");
 //! let a: DynLayout = "((2,2,2),4,4):((1,512,8),2048,16)".parse().unwrap();
 //! assert_eq!(make_fragment_like(&a).unwrap().to_string(), "((2,2,2),4,4):((1,2,4),32,8)");
+//! let z: DynLayout = "((2,4),3):((1,0),8)".parse().unwrap();
+//! assert_eq!(make_layout_like(&z).unwrap().to_string(), "((2,4),3):((1,0),2)");
 //! ```
 
 use super::checked::mul;
@@ -55,6 +57,13 @@ pub fn make_fragment_like(l: &DynLayout) -> Result<DynLayout, Error> {
         wrap(&mut modes[1]);
     }
     DynLayout::new(IntTuple::Tuple(shapes), IntTuple::Tuple(modes))
+}
+
+/// `make_layout_like(l)`: `l`'s shape compact in the order of its strides, each zero stride kept
+/// 0 (its leaf counts as size 1).
+pub fn make_layout_like(l: &DynLayout) -> Result<DynLayout, Error> {
+    let kept = zeros_to_one(l.shape(), l.stride());
+    DynLayout::new(l.shape().clone(), compact_order(&kept, l.stride())?)
 }
 
 /// Each leaf of `order` with the size of the part of `shape` it orders.

@@ -56,6 +56,68 @@ pub type OrderedLayout<S, O> = Layout<S, CompactOrder<S, O>>;
 pub type FragmentLike<L> =
     <<L as MakeFragmentLike>::Verdict as Checked>::Then<<L as MakeFragmentLike>::Output>;
 
+/// `make_layout_like(L)`: `L`'s shape compact in the order of `L`'s strides, each static zero
+/// stride kept 0 (its leaf counts as size 1 for the others), what `make_tensor_like` lays
+/// registers out with. Where two strides tie, the left leaf comes first, as in
+/// [`CompactOrder`] (CuTe gives both leaves the same stride).
+pub type LayoutLike<L> = <L as MakeLayoutLike>::Output;
+
+/// See [`LayoutLike`].
+pub trait MakeLayoutLike {
+    /// The compact layout.
+    type Output: Default;
+}
+impl<S: StaticShape + ZerosToOne<D> + LayoutShape<D>, D: IntTuple> MakeLayoutLike for Layout<S, D>
+where
+    S::Output: OrderedStrides<D>,
+    <S::Output as OrderedStrides<D>>::Verdict: Checked,
+    S: LayoutShape<CompactOrder<S::Output, D>>,
+    CompactOrder<S::Output, D>: IntTuple + Default,
+{
+    type Output = Layout<S, CompactOrder<S::Output, D>>;
+}
+
+/// `make_layout_like(l)`: see [`LayoutLike`].
+///
+/// ```
+/// use tessel::{layout, ordered::make_layout_like};
+/// // cute-oracle --cpp 'make_layout_like(Layout<Shape<Shape<_2,_4>,_3>,Stride<Stride<_1,_0>,_8>>{})'
+/// assert_eq!(make_layout_like(layout!("((2,4),3):((1,0),8)")).to_string(), "((2,4),3):((1,0),2)");
+/// assert_eq!(make_layout_like(layout!("(8,4,2):(16,1,4)")).to_string(), "(8,4,2):(8,1,4)");
+/// ```
+#[inline(always)]
+pub fn make_layout_like<L: MakeLayoutLike>(_: L) -> LayoutLike<L> {
+    Default::default()
+}
+
+/// `Self` with each leaf whose stride in `D` is a static 0 set to 1 (CuTe's `filter_zeros`).
+pub trait ZerosToOne<D> {
+    /// The shape.
+    type Output;
+}
+impl<U, B> ZerosToOne<UTerm> for UInt<U, B> {
+    type Output = U1;
+}
+impl<U, B, V, C> ZerosToOne<UInt<V, C>> for UInt<U, B> {
+    type Output = Self;
+}
+impl<U, B, V: Unsigned + NonZero> ZerosToOne<NInt<V>> for UInt<U, B> {
+    type Output = Self;
+}
+impl<U, B> ZerosToOne<isize> for UInt<U, B> {
+    type Output = Self;
+}
+
+macro_rules! tuple_zeros_to_one {
+    ($( ($(($T:ident $D:ident $X:ident $i:tt))+) )+) => {$(
+        impl<$($T: ZerosToOne<$D>, $D),+> ZerosToOne<($($D,)+)> for ($($T,)+) {
+            type Output = ($($T::Output,)+);
+        }
+    )+};
+}
+
+crate::num::list::for_each_arity!(tuple_zeros_to_one);
+
 /// `make_tensor<T>(S)`'s register layout: shape `S` column-major, once its extents are static
 /// (a fragment of a shape, and an MMA's accumulators, CuTe's `make_fragment_C`).
 pub type FragmentOfShape<S> =

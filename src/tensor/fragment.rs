@@ -6,7 +6,9 @@ use crate::algebra::product::{Cosize, CosizeOf};
 use crate::diagnostic::Checked;
 use crate::layout::coord::Coord;
 use crate::layout::int_tuple::{IntTuple, LayoutShape, StaticShape};
-use crate::layout::ordered::{FragmentLike, FragmentOfShape, MakeFragmentLike, ShapeFragment};
+use crate::layout::ordered::{
+    FragmentLike, FragmentOfShape, LayoutLike, MakeFragmentLike, MakeLayoutLike, ShapeFragment,
+};
 use crate::layout::{Layout, StaticLayout};
 use generic_array::sequence::GenericSequence;
 use generic_array::{ArrayLength, GenericArray};
@@ -58,6 +60,33 @@ where
     L::Verdict: crate::diagnostic::Checked,
     FragmentLike<L>: FragmentLayout,
     <FragmentLike<L> as FragmentLayout>::Len: ArrayLength<E::Elem>,
+{
+    Default::default()
+}
+
+/// CuTe's `make_tensor_like(t)`: registers for the elements of `t`, laid out as
+/// [`LayoutLike`] (compact in the order of `t`'s strides, its static zero strides kept 0), each
+/// element `Default`.
+///
+/// ```
+/// use tessel::{layout, make_tensor_like, Tensor, Underscore as _x};
+/// let data = [1f32; 128];
+/// let gmem = Tensor::new(&data, layout!("(8,16):(16,1)"));
+/// // CuTe's "Copy a subtile": `make_tensor_like(gmem(_, 0))` is (_8):(_1).
+/// let mut rmem = make_tensor_like(&gmem.slice_by((_x, 0usize)));
+/// assert_eq!(rmem.layout().to_string(), "(8):(1)");
+/// assert_eq!(make_tensor_like(&gmem).layout().to_string(), "(8,16):(16,1)");
+/// rmem[3] = 2.0;
+/// assert_eq!(rmem[3], 2.0);
+/// ```
+#[inline(always)]
+pub fn make_tensor_like<E: Engine, L: MakeLayoutLike>(
+    _: &TensorOf<E, L>,
+) -> Fragment<E::Elem, LayoutLike<L>>
+where
+    E::Elem: Copy + Default,
+    LayoutLike<L>: FragmentLayout,
+    <LayoutLike<L> as FragmentLayout>::Len: ArrayLength<E::Elem>,
 {
     Default::default()
 }

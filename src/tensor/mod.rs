@@ -82,7 +82,9 @@ pub use algorithm::{
 };
 pub use engine::{Access, AccessMut, ConstPtr, Engine, Ptr, ReadEngine, ReadOnly, ReadWrite};
 pub use engine::{Smem, WriteEngine};
-pub use fragment::{assert_size, make_fragment_like, Fragment, FragmentLayout, FragmentOf};
+pub use fragment::{
+    assert_size, make_fragment_like, make_tensor_like, Fragment, FragmentLayout, FragmentOf,
+};
 pub use identity::{elem_less, make_identity_tensor, make_identity_tensor_of};
 pub use identity::{
     CoordTuple, Coords, ElemLess, IdentityMode, IdentityShape, IdentityTensor, MAX_LEAVES,
