@@ -92,3 +92,53 @@ fn a_partition_keeps_the_modes_past_the_tile() {
         ("(1,8,8):(0,128,1)".into(), 8 + 2048)
     );
 }
+
+/// thrfrg divides an operand by its permutation only where one of its two modes is permuted
+/// (CuTe's `logical_divide(t, Tile<_,_>)` is `t`): with K alone permuted, C is not divided and
+/// A and B are; with N alone, A is not. Each layout is CuTe's (`cute-oracle --cpp`, the
+/// TiledMma `make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN{}, Layout<Shape<_2,_2,_1>>{},
+/// Tile<Underscore,Underscore,_32>{})`, and `Tile<Underscore,_32,Underscore>`).
+#[test]
+fn a_permutation_of_some_modes_divides_only_their_operands() {
+    type K = MakeTiledMma<
+        SM80_16x8x16_F32F16F16F32_TN,
+        shape!("(2,2,1)"),
+        (Underscore, Underscore, C<32>),
+    >;
+    type N = MakeTiledMma<
+        SM80_16x8x16_F32F16F16F32_TN,
+        shape!("(2,2,1)"),
+        (Underscore, C<32>, Underscore),
+    >;
+    let text = |l: &dyn std::fmt::Display| l.to_string();
+    assert_eq!(
+        text(&<K as TiledMma>::LayoutCTV::default()),
+        "((4,8,2,2),((2,2),(1,1))):((64,1,16,256),((32,8),(0,0)))"
+    );
+    assert_eq!(
+        text(&<K as TiledMma>::LayoutATV::default()),
+        "((4,8,2,2),((2,2,2),(1,2))):((64,1,16,0),((32,8,256),(0,512)))"
+    );
+    assert_eq!(
+        text(&<K as TiledMma>::LayoutBTV::default()),
+        "((4,8,2,2),((2,2),(1,2))):((32,1,0,8),((16,128),(0,256)))"
+    );
+    assert_eq!(
+        text(&<N as TiledMma>::LayoutCTV::default()),
+        "((4,8,2,2),((2,2),(1,2))):((64,1,16,256),((32,8),(0,512)))"
+    );
+    assert_eq!(
+        text(&<N as TiledMma>::LayoutATV::default()),
+        "((4,8,2,2),((2,2,2),(1,1))):((64,1,16,0),((32,8,256),(0,0)))"
+    );
+    let g = vec![0f32; 64 * 64];
+    let t = Tensor::new(&g, layout!("(64,64):(64,1)"));
+    assert_eq!(
+        N::get_slice(77).partition_C(t).layout().to_string(),
+        "((2,2),2,4):((1,512),2048,16)"
+    );
+    assert_eq!(
+        N::get_slice(77).partition_A(t).layout().to_string(),
+        "((2,2,2),2,4):((1,512,8),2048,16)"
+    );
+}

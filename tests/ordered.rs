@@ -145,5 +145,8 @@ fn layouts_like_a_layout_match_cute() {
         (tessel::C::<4>::default(), tessel::C::<8>::default()),
         (32isize, tessel::C::<1>::default()),
     );
-    assert_eq!(tessel::ordered::make_layout_like(l).to_string(), "(4,8):(8,1)");
+    assert_eq!(
+        tessel::ordered::make_layout_like(l).to_string(),
+        "(4,8):(8,1)"
+    );
 }

@@ -1042,7 +1042,13 @@ fn a_tensor_like_a_tile_holds_its_copy() {
     }
     // Of a row-major tile the registers are row-major too; a zero stride stays 0.
     let rows = Tensor::new(&data, layout!("(4,8):(16,1)"));
-    assert_eq!(tessel::make_tensor_like(&rows).layout().to_string(), "(4,8):(8,1)");
+    assert_eq!(
+        tessel::make_tensor_like(&rows).layout().to_string(),
+        "(4,8):(8,1)"
+    );
     let bcast = Tensor::new(&data, layout!("(4,8):(0,1)"));
-    assert_eq!(tessel::make_tensor_like(&bcast).layout().to_string(), "(4,8):(0,1)");
+    assert_eq!(
+        tessel::make_tensor_like(&bcast).layout().to_string(),
+        "(4,8):(0,1)"
+    );
 }
