@@ -1,7 +1,7 @@
 //! Properties of the runtime layer, on arbitrary layouts of rank 1 to 4 and depth up to 3.
 
 use proptest::prelude::*;
-use tessel::dynamic::ordered::{make_fragment_like, make_ordered_layout};
+use tessel::dynamic::ordered::{make_fragment_like, make_layout_like, make_ordered_layout};
 use tessel::dynamic::{coord::idx2crd, Error, IntTuple};
 use tessel::DynLayout;
 
@@ -152,6 +152,21 @@ proptest! {
         prop_assert_eq!(o.shape(), l.shape());
         prop_assert!(onto_range(&o, &vec![false; flat(l.shape()).len()]), "{} -> {}", l, o);
         prop_assert!(follows_order(&flat(l.shape()), &flat(l.stride()), &flat(o.stride())), "{} -> {}", l, o);
+    }
+
+    /// make_layout_like: the shape kept, zero strides kept 0, a bijection onto 0..n counting
+    /// each zero-stride leaf as size 1, the other leaves in the order of l's strides.
+    #[test]
+    fn layouts_like_meet_their_post_conditions(l in layout()) {
+        let o = make_layout_like(&l).unwrap();
+        prop_assert_eq!(o.shape(), l.shape());
+        let zero: Vec<bool> = flat(l.stride()).iter().map(|&d| d == 0).collect();
+        for (k, &z) in zero.iter().enumerate() {
+            prop_assert!(!z || flat(o.stride())[k] == 0, "{} -> {}", l, o);
+        }
+        prop_assert!(onto_range(&o, &zero), "{} -> {}", l, o);
+        let kept: Vec<i64> = flat(l.shape()).iter().zip(&zero).map(|(&s, &z)| if z { 1 } else { s }).collect();
+        prop_assert!(follows_order(&kept, &flat(l.stride()), &flat(o.stride())), "{} -> {}", l, o);
     }
 
     /// make_fragment_like: mode 0 column-major over its non-zero strides, a bijection onto
