@@ -14,8 +14,9 @@
 //! first divides each mode by its tiler: `Underscore` keeps the mode, an integer widens the
 //! tile to that extent (each thread's repeats of the atom then fall inside one tile), a layout
 //! also reorders the rows it covers. Where neither mode of an operand is permuted, that step
-//! is skipped, as CuTe's `logical_divide(t, Tile<_,_>)` leaves `t` as it is. With `(C<32>, C<64>, C<16>)` over `(2,4,1)` atoms a thread
-//! holds two B atoms of a 64-wide tile, so one `ldmatrix.x4` fills both.
+//! is skipped, as CuTe's `logical_divide(t, Tile<_,_>)` leaves `t` as it is. With
+//! `(C<32>, C<64>, C<16>)` over `(2,4,1)` atoms a thread holds two B atoms of a 64-wide tile, so
+//! one `ldmatrix.x4` fills both.
 //!
 //! ```
 //! use tessel::mma::SM80_16x8x16_F32F16F16F32_TN;

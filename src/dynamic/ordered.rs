@@ -1,7 +1,8 @@
 //! Runtime compact orders: the mirror of [`crate::ordered`].
 //!
 //! ```
-//! use tessel::dynamic::ordered::{compact_order, make_fragment_like, make_layout_like, make_ordered_layout};
+//! use tessel::dynamic::ordered::{compact_order, make_fragment_like, make_ordered_layout};
+//! use tessel::dynamic::ordered::make_layout_like;
 //! use tessel::dynamic::{DynLayout, IntTuple};
 //! let s: IntTuple = "(2,4,3)".parse().unwrap();
 //! assert_eq!(compact_order(&s, &"(5,3,9)".parse().unwrap()).unwrap().to_string(), "(4,1,8)");
