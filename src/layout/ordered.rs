@@ -59,22 +59,59 @@ pub type FragmentLike<L> =
 /// `make_layout_like(L)`: `L`'s shape compact in the order of `L`'s strides, each static zero
 /// stride kept 0 (its leaf counts as size 1 for the others), what `make_tensor_like` lays
 /// registers out with. Where two strides tie, the left leaf comes first, as in
-/// [`CompactOrder`] (CuTe gives both leaves the same stride).
-pub type LayoutLike<L> = <L as MakeLayoutLike>::Output;
+/// [`CompactOrder`] (CuTe gives both leaves the same stride). The shape's extents are static
+/// (the condition [`StaticLikeExtents`]; CuTe also takes runtime ones, as does
+/// [`dynamic::ordered::make_layout_like`](crate::dynamic::ordered::make_layout_like)).
+pub type LayoutLike<L> =
+    <<L as MakeLayoutLike>::Verdict as Checked>::Then<<L as MakeLayoutLike>::Output>;
 
 /// See [`LayoutLike`].
 pub trait MakeLayoutLike {
-    /// The compact layout.
+    /// The compact layout (a placeholder where the verdict fails).
+    type Output: Default;
+    /// [`Holds`], or the failure of [`StaticLikeExtents`].
+    type Verdict;
+}
+impl<S: LayoutShape<D> + Extents, D: IntTuple> MakeLayoutLike for Layout<S, D>
+where
+    S::Runtime: IsZero,
+    <S::Runtime as IsZero>::Output: CheckBit<StaticLikeExtents, S::Runtime, S::All>,
+    (S, D): LikeIf<LikeVerdict<S>>,
+{
+    type Output = <(S, D) as LikeIf<LikeVerdict<S>>>::Output;
+    type Verdict = LikeVerdict<S>;
+}
+
+crate::diagnostic::condition!(
+    /// make_layout_like and make_tensor_like: every extent is static.
+    StaticLikeExtents,
+    StaticLikeExtentsFails,
+    "make_layout_like (make_tensor_like): the shape has {A} runtime extents among its {B}, and tessel's typed compact orders take static ones",
+    "a register tensor needs static extents; for a runtime layout, tessel::dynamic::ordered::make_layout_like"
+);
+
+/// The verdict on a layout like one of shape `S`: [`Holds`] when every extent is static.
+#[doc(hidden)]
+pub type LikeVerdict<S> = AllStatic<S, StaticLikeExtents>;
+
+/// The layout like `Layout<S, D>` if the verdict `V` holds, else a placeholder (so that the
+/// verdict's error is the only one).
+#[doc(hidden)]
+pub trait LikeIf<V> {
+    /// The layout.
     type Output: Default;
 }
-impl<S: StaticShape + ZerosToOne<D> + LayoutShape<D>, D: IntTuple> MakeLayoutLike for Layout<S, D>
+impl<S: ZerosToOne<D>, D> LikeIf<Holds> for (S, D)
 where
     S::Output: OrderedStrides<D>,
     <S::Output as OrderedStrides<D>>::Verdict: Checked,
-    S: LayoutShape<CompactOrder<S::Output, D>>,
+    S: LayoutShape<CompactOrder<S::Output, D>> + Default,
     CompactOrder<S::Output, D>: IntTuple + Default,
 {
     type Output = Layout<S, CompactOrder<S::Output, D>>;
+}
+impl<S, D, Tag, A, B> LikeIf<Fails<Tag, A, B>> for (S, D) {
+    type Output = Placeholder;
 }
 
 /// `make_layout_like(l)`: see [`LayoutLike`].
@@ -86,7 +123,11 @@ where
 /// assert_eq!(make_layout_like(layout!("(8,4,2):(16,1,4)")).to_string(), "(8,4,2):(8,1,4)");
 /// ```
 #[inline(always)]
-pub fn make_layout_like<L: MakeLayoutLike>(_: L) -> LayoutLike<L> {
+pub fn make_layout_like<L: MakeLayoutLike>(_: L) -> LayoutLike<L>
+where
+    L::Verdict: Checked,
+    LayoutLike<L>: Default,
+{
     Default::default()
 }
 
@@ -282,9 +323,14 @@ crate::diagnostic::condition!(
 
 /// The verdict on a fragment of shape `S`: [`Holds`] when every extent is static.
 #[doc(hidden)]
-pub type ExtentsVerdict<S> = Check<
+pub type ExtentsVerdict<S> = AllStatic<S, StaticExtents>;
+
+/// [`Holds`] when every extent of shape `S` is static, else the failure of the condition `Tag`
+/// with the number of runtime extents and of all extents.
+#[doc(hidden)]
+pub type AllStatic<S, Tag> = Check<
     <<S as Extents>::Runtime as IsZero>::Output,
-    StaticExtents,
+    Tag,
     <S as Extents>::Runtime,
     <S as Extents>::All,
 >;

@@ -85,6 +85,7 @@ pub fn make_tensor_like<E: Engine, L: MakeLayoutLike>(
 ) -> Fragment<E::Elem, LayoutLike<L>>
 where
     E::Elem: Copy + Default,
+    L::Verdict: crate::diagnostic::Checked,
     LayoutLike<L>: FragmentLayout,
     <LayoutLike<L> as FragmentLayout>::Len: ArrayLength<E::Elem>,
 {
