@@ -110,27 +110,31 @@ fn a_permutation_of_some_modes_divides_only_their_operands() {
         shape!("(2,2,1)"),
         (Underscore, C<32>, Underscore),
     >;
-    let text = |l: &dyn std::fmt::Display| l.to_string();
-    assert_eq!(
-        text(&<K as TiledMma>::LayoutCTV::default()),
-        "((4,8,2,2),((2,2),(1,1))):((64,1,16,256),((32,8),(0,0)))"
-    );
-    assert_eq!(
-        text(&<K as TiledMma>::LayoutATV::default()),
-        "((4,8,2,2),((2,2,2),(1,2))):((64,1,16,0),((32,8,256),(0,512)))"
-    );
-    assert_eq!(
-        text(&<K as TiledMma>::LayoutBTV::default()),
-        "((4,8,2,2),((2,2),(1,2))):((32,1,0,8),((16,128),(0,256)))"
-    );
-    assert_eq!(
-        text(&<N as TiledMma>::LayoutCTV::default()),
-        "((4,8,2,2),((2,2),(1,2))):((64,1,16,256),((32,8),(0,512)))"
-    );
-    assert_eq!(
-        text(&<N as TiledMma>::LayoutATV::default()),
-        "((4,8,2,2),((2,2,2),(1,1))):((64,1,16,0),((32,8,256),(0,0)))"
-    );
+    let layouts = [
+        (
+            <K as TiledMma>::LayoutCTV::default().to_string(),
+            "((4,8,2,2),((2,2),(1,1))):((64,1,16,256),((32,8),(0,0)))",
+        ),
+        (
+            <K as TiledMma>::LayoutATV::default().to_string(),
+            "((4,8,2,2),((2,2,2),(1,2))):((64,1,16,0),((32,8,256),(0,512)))",
+        ),
+        (
+            <K as TiledMma>::LayoutBTV::default().to_string(),
+            "((4,8,2,2),((2,2),(1,2))):((32,1,0,8),((16,128),(0,256)))",
+        ),
+        (
+            <N as TiledMma>::LayoutCTV::default().to_string(),
+            "((4,8,2,2),((2,2),(1,2))):((64,1,16,256),((32,8),(0,512)))",
+        ),
+        (
+            <N as TiledMma>::LayoutATV::default().to_string(),
+            "((4,8,2,2),((2,2,2),(1,1))):((64,1,16,0),((32,8,256),(0,0)))",
+        ),
+    ];
+    for (got, cute) in layouts {
+        assert_eq!(got, cute);
+    }
     let g = vec![0f32; 64 * 64];
     let t = Tensor::new(&g, layout!("(64,64):(64,1)"));
     assert_eq!(

@@ -219,6 +219,16 @@ impl<T: Default, G: Bit> PermutationStep<T> for (B1, G) {
 }
 
 /// CuTe's permutation step of thrfrg: `logical_divide(self, tiler)`, or `self` for [`Kept`].
+///
+/// ```
+/// use tessel::atom::tiled_mma::{Kept, Permute};
+/// use tessel::{layout, shape};
+/// let t = layout!("(128,64):(64,1)");
+/// assert_eq!(t.permute(Kept), t);
+/// // logical_divide by (32,16) (cute-oracle logical_divide "(128,64):(64,1)" "(32,16)")
+/// let divided = t.permute(<shape!("(32,16)")>::default());
+/// assert_eq!(divided.to_string(), "((32,4),(16,4)):((64,2048),(1,16))");
+/// ```
 pub trait Permute<T> {
     /// The permuted layout.
     type Output;

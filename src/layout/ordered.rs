@@ -132,6 +132,14 @@ where
 }
 
 /// `Self` with each leaf whose stride in `D` is a static 0 set to 1 (CuTe's `filter_zeros`).
+///
+/// ```
+/// use tessel::ordered::ZerosToOne;
+/// use tessel::{layout, shape, StaticLayout};
+/// type L = layout!("((2,4),3):((1,0),8)");
+/// type S = <<L as StaticLayout>::Shape as ZerosToOne<<L as StaticLayout>::Stride>>::Output;
+/// static_assertions::assert_type_eq_all!(S, shape!("((2,1),3)"));
+/// ```
 pub trait ZerosToOne<D> {
     /// The shape.
     type Output;

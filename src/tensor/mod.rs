@@ -494,6 +494,18 @@ impl<E, L, B: Base> TensorOf<E, L, B> {
     }
 
     /// `tiled_divide(t, tiler)`: `(tile, r0, r1, ..)`.
+    ///
+    /// ```
+    /// use tessel::{layout, shape, Tensor};
+    /// let data: Vec<u32> = (0..384).collect();
+    /// let t = Tensor::new(&data, layout!("(M,N)"; M = 24usize, N = 16usize));
+    /// // cute-oracle --cpp 'tiled_divide(make_layout(make_shape(24,16)), Shape<_8,_4>{})', and flat_divide
+    /// let tiled = t.tiled_divide(<shape!("(8,4)")>::default());
+    /// assert_eq!(tiled.layout().to_string(), "((8,4),3,4):((1,24),8,96)");
+    /// let flat = t.flat_divide(<shape!("(8,4)")>::default());
+    /// assert_eq!(flat.layout().to_string(), "(8,4,3,4):(1,24,8,96)");
+    /// assert_eq!(tiled[((7usize, 3usize), 2usize, 1usize)], flat[(7usize, 3usize, 2usize, 1usize)]);
+    /// ```
     #[inline(always)]
     pub fn tiled_divide<T>(self, tiler: T) -> TensorOf<E, L::Output, B>
     where
@@ -676,6 +688,12 @@ impl<E: Engine, S: LayoutShape<D>, D: IntTuple, B: Base> TensorOf<E, Layout<S, D
     }
 
     /// CuTe's `rank(t)`: the layout's number of top-level modes.
+    ///
+    /// ```
+    /// let data = [0u8; 24];
+    /// let t = tessel::Tensor::new(&data, tessel::layout!("(2,(3,4))"));
+    /// assert_eq!((t.rank(), t.depth()), (2, 2));
+    /// ```
     pub const fn rank(&self) -> usize {
         S::RANK
     }

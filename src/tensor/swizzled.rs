@@ -267,6 +267,13 @@ impl<E, Sw: SwizzleFn, S: LayoutShape<D>, D: IntTuple> TensorOf<E, Swizzled<Sw, 
     }
 
     /// CuTe's `rank(t)`: the number of top-level modes.
+    ///
+    /// ```
+    /// use tessel::{layout, Composition, Swizzle, Tensor};
+    /// let smem = [0u16; 512];
+    /// let t = Tensor::new(&smem, <Composition<Swizzle<3, 3, 3>, layout!("(8,64):(64,1)")>>::default());
+    /// assert_eq!((t.rank(), t.depth()), (2, 1));
+    /// ```
     pub const fn rank(&self) -> usize {
         S::RANK
     }
