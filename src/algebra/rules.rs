@@ -46,14 +46,8 @@ crate::diagnostic::condition!(
     "shape divisibility: the size left to take must be a multiple of what each mode of A gives"
 );
 
+pub use crate::layout::ordered::precedes;
 pub use crate::num::int::{ceil_div, min};
-
-/// Whether leaf `j`, of order `oj`, comes before leaf `i`, of order `oi`, in a compact order
-/// (`compact_order`): the smaller order first, and of equal orders the left leaf.
-#[inline(always)]
-pub const fn precedes(oj: i64, j: usize, oi: i64, i: usize) -> bool {
-    oj < oi || (oj == oi && j < i)
-}
 
 /// Coalesce's step: mode `s:d` and the mode after it, of stride `next`, are one mode of size
 /// `s * s'` and stride `d` when `s * d == next` (the second continues the first).

@@ -17,6 +17,7 @@ use super::compact::layout_left;
 use super::coord::crd2idx;
 use super::{parse, Error, IntTuple};
 use crate::layout::print::{fmt_table, DisplayFn};
+use alloc::vec;
 use core::fmt::{self, Display};
 use core::str::FromStr;
 
@@ -123,13 +124,18 @@ impl DynLayout {
     /// assert_eq!(row.as_rank2().to_string(), "(1,4):(0,2)");
     /// ```
     pub fn as_rank2(&self) -> DynLayout {
-        let unit = || DynLayout::new(IntTuple::Int(1), IntTuple::Int(0));
-        let regrouped = match self.rank() {
-            2 => Ok(self.clone()),
-            1 => super::sublayout::make_layout(&[unit().expect("1:0"), self.clone()]),
-            r => self.group(1, r),
+        let regroup = |t: &IntTuple, unit: i64| match t {
+            IntTuple::Tuple(modes) if modes.len() >= 2 => {
+                let rest = IntTuple::Tuple(modes[1..].to_vec());
+                IntTuple::Tuple(vec![modes[0].clone(), rest])
+            }
+            one => IntTuple::Tuple(vec![IntTuple::Int(unit), one.clone()]),
         };
-        regrouped.expect("the same modes, regrouped")
+        match self.rank() {
+            2 => self.clone(),
+            _ => DynLayout::new(regroup(&self.shape, 1), regroup(&self.stride, 0))
+                .expect("the same modes, regrouped"),
+        }
     }
 
     /// A table of any rank: CuTe's `print_layout` of [`as_rank2`](Self::as_rank2), headed by

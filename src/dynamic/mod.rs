@@ -148,6 +148,6 @@ pub(crate) mod checked {
 
     /// `ceil(a / b)` for `a >= 0`, `b > 0`, without the overflow of `(a + b - 1) / b`.
     pub fn ceil_div(a: i64, b: i64) -> i64 {
-        crate::algebra::rules::ceil_div(a, b)
+        crate::num::int::ceil_div(a, b)
     }
 }

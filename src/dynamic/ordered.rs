@@ -18,7 +18,7 @@
 use super::checked::mul;
 use super::compact::{layout_left, layout_left_from};
 use super::{DynLayout, Error, IntTuple};
-use crate::algebra::rules::precedes;
+use crate::layout::ordered::precedes;
 use alloc::vec::Vec;
 
 /// The strides of `shape` compact in the order of `order` (CuTe's `compact_order`): `order` has

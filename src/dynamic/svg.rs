@@ -21,6 +21,11 @@ use super::divide::zipped_divide;
 use super::tiler::Tiler;
 use super::{DynComposedLayout, DynLayout, Error, IntTuple};
 use crate::dynamic::layout::MAX_TABLE_CELLS;
+use crate::layout::int_tuple::{IntTuple as StaticTuple, LayoutShape, StaticIntTuple};
+use crate::layout::int_tuple::{StaticShape, StaticSpan};
+use crate::layout::Layout;
+use crate::swizzle::composed::ComposedLayout;
+use crate::swizzle::SwizzleFn;
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec;
@@ -175,6 +180,37 @@ pub fn composed_svg(c: &DynComposedLayout) -> Result<String, Error> {
     indexed(c.to_string(), c.layout(), |i| {
         c.call_index(i).map(|k| k as i64)
     })
+}
+
+// The static layouts' pictures are drawn here, through their runtime twins, so that the static
+// layers never reach up to the runtime one.
+impl<S: LayoutShape<D>, D: StaticTuple> Layout<S, D> {
+    /// Its picture, as CuTe's `print_latex` draws it ([`layout_svg`]).
+    ///
+    /// ```
+    /// let svg = tessel::layout!("(4,8):(1,4)").to_svg().unwrap();
+    /// assert_eq!(svg.matches("class=\"cell\"").count(), 32);
+    /// ```
+    pub fn to_svg(&self) -> Result<String, Error> {
+        layout_svg(&self.to_dynamic())
+    }
+}
+
+impl<Sw: SwizzleFn, const O: usize, S, D> ComposedLayout<Sw, O, Layout<S, D>>
+where
+    S: StaticShape + StaticSpan<D> + LayoutShape<D>,
+    D: StaticIntTuple,
+{
+    /// Its picture: each cell of the layout's table its swizzled index ([`composed_svg`]).
+    ///
+    /// ```
+    /// let svg = tessel::layout!("Sw<1,0,1> o 0 o (2,2):(2,1)").to_svg().unwrap();
+    /// let cell = svg.lines().find(|l| l.contains("data-m=\"1\" data-n=\"0\"")).unwrap();
+    /// assert!(cell.ends_with(">3</text></g>")); // row 1 swaps its two elements
+    /// ```
+    pub fn to_svg(&self) -> Result<String, Error> {
+        composed_svg(&self.to_dynamic())
+    }
 }
 
 /// The picture of a thread-value layout `(T, V) -> m + M n` over an `M x N` tile: each cell

@@ -136,17 +136,6 @@ impl<S: LayoutShape<D>, D: IntTuple> Layout<S, D> {
         crate::dynamic::DynLayout::new(self.shape.dynamic(), self.stride.dynamic())
             .expect("a static layout is a valid runtime layout")
     }
-
-    /// Its picture, as CuTe's `print_latex` draws it ([`layout_svg`](crate::dynamic::svg::layout_svg)).
-    ///
-    /// ```
-    /// let svg = tessel::layout!("(4,8):(1,4)").to_svg().unwrap();
-    /// assert_eq!(svg.matches("class=\"cell\"").count(), 32);
-    /// ```
-    #[cfg(feature = "alloc")]
-    pub fn to_svg(&self) -> Result<alloc::string::String, crate::dynamic::Error> {
-        crate::dynamic::svg::layout_svg(&self.to_dynamic())
-    }
 }
 
 /// A layout known entirely at compile time: every static layout type implements it.

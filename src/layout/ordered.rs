@@ -5,7 +5,7 @@
 //! the order of the matching leaves of `order`: a leaf's stride is the product of the shapes of
 //! the leaves that come before it, and 0 for a leaf of size 1 (as [`compact`](super::compact)
 //! does). A runtime order comes after every static one. Where two leaves have the same order the
-//! left one comes first ([`rules::precedes`]); CuTe gives both the same stride, so that two
+//! left one comes first ([`precedes`]); CuTe gives both the same stride, so that two
 //! coordinates share an element, which a fragment must never do.
 //!
 //! `make_fragment_like(L)` is the register layout of a thread's partition `L` (rank 2 or more,
@@ -30,8 +30,6 @@
 //! type A = layout!("((2,2,2),4,4):((1,512,8),2048,16)");
 //! assert_eq!(FragmentLike::<A>::default().to_string(), "((2,2,2),4,4):((1,2,4),32,8)");
 //! ```
-//!
-//! [`rules::precedes`]: crate::algebra::rules::precedes
 
 use crate::diagnostic::{Check, CheckBit, Checked, Fails, Holds};
 use crate::layout::compact::{ColumnMajor, Compact, Left};
@@ -43,6 +41,14 @@ use crate::num::list::{Concat, Cons, Joined, Nil, ToList, ToTuple};
 use crate::num::nat::{AddCarry, Mul, Prod, Sum};
 use core::ops::BitAnd;
 use typenum::{Bit, NInt, NonZero, UInt, UTerm, Unsigned, B0, B1, U0, U1};
+
+/// Whether leaf `j`, of order `oj`, comes before leaf `i`, of order `oi`, in a compact order
+/// (`compact_order`): the smaller order first, and of equal orders the left leaf. The runtime
+/// layer calls it; the typenum walk below follows it.
+#[inline(always)]
+pub const fn precedes(oj: i64, j: usize, oi: i64, i: usize) -> bool {
+    oj < oi || (oj == oi && j < i)
+}
 
 /// `compact_order(S, O)`: the strides of shape `S` compact in the order of `O`, once `O`'s
 /// profile fits `S`'s.
@@ -661,7 +667,7 @@ impl OrderKey for isize {
 }
 
 /// Whether key `Self` precedes key `K`; a tie precedes when `Left` is `B1`
-/// ([`rules::precedes`](crate::algebra::rules::precedes)).
+/// ([`precedes`]).
 #[doc(hidden)]
 pub trait Precedes<K, Left> {
     /// `B1` or `B0`.

@@ -139,13 +139,6 @@ where
         let sw = sw.expect("a static swizzle is valid");
         crate::dynamic::DynComposedLayout::new(sw, O, Layout::<S, D>::dynamic())
     }
-
-    /// Its picture: each cell of the layout's table its swizzled index
-    /// ([`composed_svg`](crate::dynamic::svg::composed_svg)).
-    #[cfg(feature = "alloc")]
-    pub fn to_svg(&self) -> Result<alloc::string::String, crate::dynamic::Error> {
-        crate::dynamic::svg::composed_svg(&self.to_dynamic())
-    }
 }
 
 impl<Sw: SwizzleFn, const O: usize, S, D> ComposedLayout<Sw, O, Layout<S, D>>

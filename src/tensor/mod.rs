@@ -91,11 +91,11 @@ pub use identity::{
 };
 pub use make_tensor::TensorLayout;
 pub use partition::{
-    inner_partition, local_partition, local_tile, outer_partition, At, LocalPartition, LocalTile,
-    ProductEach, Sliced, ThreadCoord, TileAt,
+    inner_partition, local_partition, local_tile, outer_partition, LocalPartition, LocalTile,
+    ProductEach, ThreadCoord, TileAt,
 };
 pub use projection::{local_partition_proj, local_tile_proj, Dice, DicedLayout, X};
-pub use slice::{SliceLayout, SliceMode, SlicedLayout, Underscore};
+pub use slice::{At, SliceLayout, SliceMode, Sliced, SlicedLayout, Underscore};
 pub use swizzled::Swizzled;
 pub use tile_coord::TileCoord;
 pub use walk::{CountList, Counted, Counts, LeadingCounts, Walk};

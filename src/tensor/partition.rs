@@ -1,13 +1,13 @@
 //! `local_tile` and `local_partition`: a tensor cut by a tiler, sliced in one of its two modes.
 
-use super::residue::{BlockCoord, ModeSizes, TileExtents};
+use super::residue::{BlockCoord, ModeSizes, TensorShape, TileExtents};
+use super::slice::{At, Sliced};
 use super::tile_coord::TileCoord;
 use super::{CutByValue, TensorOf};
 use crate::algebra::divide::ZippedDivideBy;
 use crate::algebra::mixed::{Sym0, Symbolize};
 use crate::algebra::product::{ListSizeMixed, SizeOf};
 use crate::diagnostic::{And, Both, Check, CheckBit, Checked, Condition, Dec, Decimal, Holds, Num};
-use crate::layout::coord::{Coord, CoordIn};
 use crate::layout::int_tuple::{IntTuple, LayoutShape, Leaves};
 use crate::layout::sublayout::{Modes, TwoModes};
 use crate::layout::Layout;
@@ -161,58 +161,6 @@ where
 
 /// What `local_partition` gives.
 pub type LocalPartition<E, L, TS> = TensorOf<E, RestMode<L, <TS as ProductEach>::Output>>;
-
-/// A tensor's layout, plain or swizzled, and the shape its partitions check.
-pub trait TensorShape {
-    /// The shape (of the inner layout, for a swizzled one).
-    type Shape;
-    /// Its value.
-    fn tensor_shape(&self) -> Self::Shape;
-}
-impl<S: LayoutShape<D>, D: IntTuple> TensorShape for Layout<S, D> {
-    type Shape = S;
-    #[inline(always)]
-    fn tensor_shape(&self) -> S {
-        self.shape()
-    }
-}
-impl<Sw, L: TensorShape> TensorShape for super::Swizzled<Sw, L> {
-    type Shape = L::Shape;
-    #[inline(always)]
-    fn tensor_shape(&self) -> L::Shape {
-        self.inner().tensor_shape()
-    }
-}
-
-/// A layout evaluated at a coordinate of kind `X`, signed.
-#[doc(hidden)]
-pub trait At<X> {
-    /// The index.
-    fn at(&self, x: X) -> isize;
-}
-impl<S: LayoutShape<D>, D: IntTuple, X: CoordIn<S::Profile>> At<X> for Layout<S, D>
-where
-    X::Itself: Coord<S, D>,
-{
-    #[inline(always)]
-    fn at(&self, x: X) -> isize {
-        self.call_signed(x)
-    }
-}
-
-/// A layout that views an engine from a base, shifted by the index `shift` of the coordinates a
-/// slice fixed: a plain layout adds it to the base, a swizzled one inside its swizzle.
-#[doc(hidden)]
-pub trait Sliced: Sized {
-    /// The tensor of this layout over `engine` from `base`, shifted.
-    fn over<E>(self, engine: E, base: usize, shift: isize) -> TensorOf<E, Self>;
-}
-impl<S: LayoutShape<D>, D: IntTuple> Sliced for Layout<S, D> {
-    #[inline(always)]
-    fn over<E>(self, engine: E, base: usize, shift: isize) -> TensorOf<E, Self> {
-        TensorOf::at(engine, (base as isize + shift) as usize, self)
-    }
-}
 
 /// CuTe's `product_each(shape)`: each top-level mode's size, a static tiler.
 pub trait ProductEach {

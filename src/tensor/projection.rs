@@ -15,9 +15,10 @@
 //! assert_eq!(part.base(), 1);
 //! ```
 
-use super::partition::{At, LocalTile, RestMode, Sliced, TileAt, TileMode};
 use super::partition::{Divisible, ProductEach, ThreadCoord, ThreadsDivideMode, TileDividesMode};
+use super::partition::{LocalTile, RestMode, TileAt, TileMode};
 use super::residue::{BlockCoord, ModeSizes, TileExtents};
+use super::slice::{At, Sliced};
 use super::tile_coord::TileCoord;
 use super::{local_partition, local_tile, LocalPartition, TensorOf};
 use crate::algebra::divide::ZippedDivideBy;

@@ -5,7 +5,6 @@
 //! leaves the residue to predication with identity tensors. A block coordinate past the
 //! `ceil(s_i / t_i)` tiles of a mode is a `debug_assert!`.
 
-use super::partition::TensorShape;
 use super::slice::Underscore;
 use crate::layout::int_tuple::{IntTuple, LayoutShape};
 use crate::layout::Layout;
@@ -189,3 +188,18 @@ macro_rules! tuple_residue {
 }
 
 crate::num::list::for_each_arity!(tuple_residue);
+
+/// A tensor's layout, plain or swizzled, and the shape its partitions check.
+pub trait TensorShape {
+    /// The shape (of the inner layout, for a swizzled one).
+    type Shape;
+    /// Its value.
+    fn tensor_shape(&self) -> Self::Shape;
+}
+impl<S: LayoutShape<D>, D: IntTuple> TensorShape for Layout<S, D> {
+    type Shape = S;
+    #[inline(always)]
+    fn tensor_shape(&self) -> S {
+        self.shape()
+    }
+}

@@ -19,7 +19,7 @@
 //! ```
 
 use super::TensorOf;
-use crate::layout::coord::Coord;
+use crate::layout::coord::{Coord, CoordIn};
 use crate::layout::int_tuple::{IntTuple, LayoutShape};
 use crate::layout::Layout;
 use crate::num::int::Int;
@@ -171,8 +171,38 @@ impl<E, L, B: super::Base> TensorOf<E, L, B> {
     where
         B: super::CutByValue,
         L: SliceLayout<X>,
-        L::Output: super::partition::Sliced,
+        L::Output: Sliced,
     {
         self.cut().map(|layout| layout.slice_layout(x))
+    }
+}
+
+/// A layout evaluated at a coordinate of kind `X`, signed.
+#[doc(hidden)]
+pub trait At<X> {
+    /// The index.
+    fn at(&self, x: X) -> isize;
+}
+impl<S: LayoutShape<D>, D: IntTuple, X: CoordIn<S::Profile>> At<X> for Layout<S, D>
+where
+    X::Itself: Coord<S, D>,
+{
+    #[inline(always)]
+    fn at(&self, x: X) -> isize {
+        self.call_signed(x)
+    }
+}
+
+/// A layout that views an engine from a base, shifted by the index `shift` of the coordinates a
+/// slice fixed: a plain layout adds it to the base, a swizzled one inside its swizzle.
+#[doc(hidden)]
+pub trait Sliced: Sized {
+    /// The tensor of this layout over `engine` from `base`, shifted.
+    fn over<E>(self, engine: E, base: usize, shift: isize) -> TensorOf<E, Self>;
+}
+impl<S: LayoutShape<D>, D: IntTuple> Sliced for Layout<S, D> {
+    #[inline(always)]
+    fn over<E>(self, engine: E, base: usize, shift: isize) -> TensorOf<E, Self> {
+        TensorOf::at(engine, (base as isize + shift) as usize, self)
     }
 }

@@ -21,8 +21,8 @@
 //! assert_eq!(part[(0usize, 3usize)], sw(64 + 2 + 4 * 3) as u32);
 //! ```
 
-use super::partition::{At, Sliced};
-use super::slice::SliceLayout;
+use super::residue::TensorShape;
+use super::slice::{At, SliceLayout, Sliced};
 use super::{Ptr, ReadEngine, TensorOf, WriteEngine};
 use crate::algebra::composition::ComposeBy;
 use crate::algebra::divide::{LogicalDivideBy, ZippedDivideBy};
@@ -327,4 +327,12 @@ impl<Sw, L: crate::layout::ordered::MakeFragmentLike> crate::layout::ordered::Ma
 {
     type Output = L::Output;
     type Verdict = L::Verdict;
+}
+
+impl<Sw, L: TensorShape> TensorShape for Swizzled<Sw, L> {
+    type Shape = L::Shape;
+    #[inline(always)]
+    fn tensor_shape(&self) -> L::Shape {
+        self.inner().tensor_shape()
+    }
 }

@@ -14,8 +14,7 @@
 //! assert_eq!(g.base(), 128 * 64);
 //! ```
 
-use super::partition::At;
-use super::slice::{SliceMode, Underscore};
+use super::slice::{At, SliceMode, Underscore};
 use super::Swizzled;
 use crate::layout::int_tuple::{IntTuple, LayoutShape};
 use crate::layout::sublayout::TwoModes;
