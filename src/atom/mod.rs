@@ -10,6 +10,11 @@
 //!   `make_tiled_copy_A/B/C`), its thread slices (`partition_S/D`), and the checks that a copy
 //!   and an MMA agree (element width, thread count).
 //! - [`retile`]: a thread's MMA fragment seen as a copy's destination (`retile_S/D`).
+//! - [`exec`]: atoms that run. `copy`/`copy_if` dispatch on the atom and the two engines' memory
+//!   spaces, `gemm` runs over `(V,M,K)` fragments, both walking static counts unrolled by
+//!   construction; an atom's registers are filled in the order its layouts give, and `exec::sm80`
+//!   and `exec::sm90` call the device layer (`tessel::arch`, nvptx64 only).
+//! - [`scheduler`]: a persistent grid's tile order (`TileScheduler`), grouped rasters, split-K.
 //! - [`pipeline`]: mbarrier pipelines of shared stages (`PipelineState`, `PipelineTmaAsync`).
 //! - [`tma`]: TMA descriptors of a global tensor and a shared tile (`TensorMap`), their
 //!   parameters computed as CuTe's `make_tma_copy` computes them; [`tma_tile`]: that a copy's
