@@ -67,7 +67,8 @@ pub use divide::{
 #[cfg(feature = "alloc")]
 pub use dynamic::DynLayout;
 pub use int::{Int, StaticInt, C};
-pub use inverse::{left_inverse, right_inverse, LeftInverse, RightInverse};
+pub use inverse::{left_inverse, max_common_layout, max_common_vector, right_inverse};
+pub use inverse::{LeftInverse, MaxCommonLayout, MaxCommonVector, RightInverse};
 pub use layout::{ColMajor, Layout, RowMajor, StaticLayout};
 pub use mma::MmaAtom;
 pub use product::{

@@ -98,3 +98,32 @@ fn static_and_runtime_layers_agree() {
         "(_4,_8):(_1,_4)" "(2,(3,(4,(5))))"
     }
 }
+
+/// `max_common_vector` and `max_common_layout` of static layouts equal the runtime layer's; with
+/// a runtime leaf they are CuTe's `_1` and `_1:_0` (cute-oracle, `#8` a runtime 8), where the
+/// runtime layer, which sees only values, finds the whole vector.
+#[test]
+fn max_common_agrees_across_layers() {
+    use tessel::dynamic::inverse;
+    use tessel::{max_common_layout, max_common_vector, Int};
+    macro_rules! both {
+        ($a:literal, $b:literal) => {{
+            let (a, b) = (layout!($a), layout!($b));
+            let (da, db): (DynLayout, DynLayout) = ($a.parse().unwrap(), $b.parse().unwrap());
+            let vector = max_common_vector(a, b).value() as i64;
+            assert_eq!(vector, inverse::max_common_vector(&da, &db).unwrap(), "{} {}", $a, $b);
+            let common = max_common_layout(a, b).to_string();
+            assert_eq!(common, inverse::max_common_layout(&da, &db).unwrap().to_string());
+        }};
+    }
+    both!("(4,8):(1,4)", "(4,8):(1,4)");
+    both!("(4,8):(1,4)", "(4,8):(8,1)");
+    both!("(8,4):(1,8)", "((4,2),4):((1,16),4)");
+    both!("((2,4),3):((1,6),2)", "(8,3):(1,8)");
+    both!("(4,(2,3)):(1,(4,8))", "(8,3):(1,8)"); // 24:1
+    let m = 8usize;
+    let mixed = layout!("(M,4):(1,M)"; M = m);
+    let fixed = layout!("(8,4):(1,8)");
+    assert_eq!(max_common_vector(mixed, fixed).value(), 1);
+    assert_eq!(format!("{:#}", max_common_layout(mixed, fixed)), "_1:_0");
+}

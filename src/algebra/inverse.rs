@@ -517,3 +517,40 @@ pub type MaxCommonLayout<A, B> =
 /// `MaxCommonVector<A, B>`: a typenum number.
 pub type MaxCommonVector<A, B> =
     Verified<<A as MaxCommon<B>>::Verdict, <A as MaxCommon<B>>::Vector>;
+
+/// `max_common_layout(a, b)`: the largest contiguous layout R with `A(R(i)) == i` and
+/// `B(R(i)) == i`, static; `1:0` where A or B has a runtime leaf, as CuTe's.
+///
+/// ```
+/// use tessel::{layout, max_common_layout};
+/// // cute-oracle max_common_layout "(8,4):(1,8)" "((4,2),4):((1,16),4)"
+/// let r = max_common_layout(layout!("(8,4):(1,8)"), layout!("((4,2),4):((1,16),4)"));
+/// assert_eq!(r.to_string(), "4:1");
+/// ```
+#[inline(always)]
+pub fn max_common_layout<A: MaxCommon<B>, B>(_: A, _: B) -> MaxCommonLayout<A, B>
+where
+    A::Verdict: Checked,
+    MaxCommonLayout<A, B>: Default,
+{
+    Default::default()
+}
+
+/// `max_common_vector(a, b)`: how many elements from index 0 on A and B both hold at the same
+/// coordinates, contiguously (the size of [`max_common_layout`]), a static number; 1 where A or
+/// B has a runtime leaf, as CuTe's.
+///
+/// ```
+/// use tessel::{layout, max_common_vector, Int};
+/// // cute-oracle max_common_vector "(4,8):(1,4)" "(4,8):(1,4)"; "(4,8):(1,4)" "(4,8):(8,1)"
+/// assert_eq!(max_common_vector(layout!("(4,8):(1,4)"), layout!("(4,8):(1,4)")).value(), 32);
+/// assert_eq!(max_common_vector(layout!("(4,8):(1,4)"), layout!("(4,8):(8,1)")).value(), 1);
+/// ```
+#[inline(always)]
+pub fn max_common_vector<A: MaxCommon<B>, B>(_: A, _: B) -> MaxCommonVector<A, B>
+where
+    A::Verdict: Checked,
+    MaxCommonVector<A, B>: Default,
+{
+    Default::default()
+}
