@@ -199,6 +199,9 @@ def cases():
                  ("(3,2,2,2):(0,1,1,7)", "(4,2):(2,6)"), ("(3,2):(1,3)", "4:2"), ("(6,2):(0,5)", "8:4"),
                  ("(5,2,2):(0,4,4)", "(6,2):(2,0)"), ("(3,2,2):(0,1,1)", "(4,2):(2,3)")]:
         add("composition", a, b)
+    for op in ["filter_zeros", "filter"]:
+        for _ in range(25):
+            add(op, layout(kind=rng.choice(["col", "row", "perm", "gap", "zero", "rand"]))[0])
     return out
 
 

@@ -18,6 +18,8 @@ TESSEL = os.path.join(ROOT, "target", "debug", "tessel")
 # op -> (type alias, how each argument is spelled as a type)
 STATIC = {
     "coalesce": ("Coalesce", ["layout"]),
+    "filter": ("Filter", ["layout"]),
+    "filter_zeros": ("FilterZeros", ["layout"]),
     "composition": ("Composition", ["layout", "tiler"]),
     "complement": ("Complement", ["layout", "shape"]),
     "logical_divide": ("LogicalDivide", ["layout", "tiler"]),

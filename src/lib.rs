@@ -55,7 +55,7 @@ pub use atom::copy::{upcast, CopyAtom};
 pub use atom::tiled_copy::{same_threads, MakeTiledCopyA, MakeTiledCopyB, MakeTiledCopyC};
 pub use atom::tiled_copy::{MakeTiledCopy, TiledCopy};
 pub use atom::tiled_mma::{MakeTiledMma, NoPermutation, TiledMma};
-pub use coalesce::{coalesce, Coalesce};
+pub use coalesce::{coalesce, filter, filter_zeros, Coalesce, Filter, FilterZeros};
 pub use compact::{make_layout_left, make_layout_right};
 pub use complement::{complement, Complement};
 pub use composed::ComposedLayout;

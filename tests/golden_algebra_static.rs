@@ -4450,186 +4450,514 @@ fn case_640() {
 
 fn case_641() {
     assert_eq!(
+        <FilterZeros<layout!("12:1")>>::default().to_string(),
+        "12:1"
+    );
+}
+
+fn case_642() {
+    assert_eq!(<FilterZeros<layout!("6:1")>>::default().to_string(), "6:1");
+}
+
+fn case_643() {
+    assert_eq!(<FilterZeros<layout!("8:1")>>::default().to_string(), "8:1");
+}
+
+fn case_644() {
+    assert_eq!(
+        <FilterZeros<layout!("(3,2):(1,3)")>>::default().to_string(),
+        "(3,2):(1,3)"
+    );
+}
+
+fn case_645() {
+    assert_eq!(
+        <FilterZeros<layout!("32:1")>>::default().to_string(),
+        "32:1"
+    );
+}
+
+fn case_646() {
+    assert_eq!(
+        <FilterZeros<layout!("((2,2),(4),4,2):((8,2),(0),32,12)")>>::default().to_string(),
+        "((2,2),(1),4,2):((8,2),(0),32,12)"
+    );
+}
+
+fn case_647() {
+    assert_eq!(
+        <FilterZeros<layout!("(2,(4,4,2),(2),(4)):(64,(1,128,4),(32),(8))")>>::default()
+            .to_string(),
+        "(2,(4,4,2),(2),(4)):(64,(1,128,4),(32),(8))"
+    );
+}
+
+fn case_648() {
+    assert_eq!(
+        <FilterZeros<layout!("12:1")>>::default().to_string(),
+        "12:1"
+    );
+}
+
+fn case_649() {
+    assert_eq!(
+        <FilterZeros<layout!("16:1")>>::default().to_string(),
+        "16:1"
+    );
+}
+
+fn case_650() {
+    assert_eq!(
+        <FilterZeros<layout!("((4,2,2),(4),2):((8,4,2),(32),1)")>>::default().to_string(),
+        "((4,2,2),(4),2):((8,4,2),(32),1)"
+    );
+}
+
+fn case_651() {
+    assert_eq!(
+        <FilterZeros<layout!("((8),4):((0),8)")>>::default().to_string(),
+        "((1),4):((0),8)"
+    );
+}
+
+fn case_652() {
+    assert_eq!(
+        <FilterZeros<layout!("((2),2):((6),8)")>>::default().to_string(),
+        "((2),2):((6),8)"
+    );
+}
+
+fn case_653() {
+    assert_eq!(
+        <FilterZeros<layout!("((4,2)):((2,1))")>>::default().to_string(),
+        "((4,2)):((2,1))"
+    );
+}
+
+fn case_654() {
+    assert_eq!(
+        <FilterZeros<layout!("(3):(0)")>>::default().to_string(),
+        "(1):(0)"
+    );
+}
+
+fn case_655() {
+    assert_eq!(
+        <FilterZeros<layout!("((2,2)):((1,0))")>>::default().to_string(),
+        "((2,1)):((1,0))"
+    );
+}
+
+fn case_656() {
+    assert_eq!(
+        <FilterZeros<layout!("((2,4),4,4,2):((128,4),16,256,64)")>>::default().to_string(),
+        "((2,4),4,4,2):((128,4),16,256,64)"
+    );
+}
+
+fn case_657() {
+    assert_eq!(
+        <FilterZeros<layout!("((2,4,2),2,3):((1,2,8),16,32)")>>::default().to_string(),
+        "((2,4,2),2,3):((1,2,8),16,32)"
+    );
+}
+
+fn case_658() {
+    assert_eq!(
+        <FilterZeros<layout!("((2),2,(4)):((1),2,(4))")>>::default().to_string(),
+        "((2),2,(4)):((1),2,(4))"
+    );
+}
+
+fn case_659() {
+    assert_eq!(
+        <FilterZeros<layout!("((3,2,3),(2,3,2)):((2,1,32),(8,0,16))")>>::default().to_string(),
+        "((3,2,3),(2,1,2)):((2,1,32),(8,0,16))"
+    );
+}
+
+fn case_660() {
+    assert_eq!(
+        <FilterZeros<layout!("(8,4,4,(3,2)):(1,24,96,(8,0))")>>::default().to_string(),
+        "(8,4,4,(3,1)):(1,24,96,(8,0))"
+    );
+}
+
+fn case_661() {
+    assert_eq!(
+        <FilterZeros<layout!("(4,(2,2)):(4,(2,1))")>>::default().to_string(),
+        "(4,(2,2)):(4,(2,1))"
+    );
+}
+
+fn case_662() {
+    assert_eq!(
+        <FilterZeros<layout!("((3,3,4),(2,2),(2,2,2)):((24,4,144),(72,2),(1,576,12))")>>::default()
+            .to_string(),
+        "((3,3,4),(2,2),(2,2,2)):((24,4,144),(72,2),(1,576,12))"
+    );
+}
+
+fn case_663() {
+    assert_eq!(
+        <FilterZeros<layout!("24:1")>>::default().to_string(),
+        "24:1"
+    );
+}
+
+fn case_664() {
+    assert_eq!(
+        <FilterZeros<layout!("((3,4),2,(2,8)):((16,2),1,(8,48))")>>::default().to_string(),
+        "((3,4),2,(2,8)):((16,2),1,(8,48))"
+    );
+}
+
+fn case_665() {
+    assert_eq!(
+        <FilterZeros<layout!("12:4")>>::default().to_string(),
+        "12:4"
+    );
+}
+
+fn case_666() {
+    assert_eq!(
+        <Filter<layout!("((4),2,8,8):((8),32,64,1)")>>::default().to_string(),
+        "(64,8):(8,1)"
+    );
+}
+
+fn case_667() {
+    assert_eq!(
+        <Filter<layout!("((2,4,4),2,2,2):((1,2,8),32,64,128)")>>::default().to_string(),
+        "256:1"
+    );
+}
+
+fn case_668() {
+    assert_eq!(
+        <Filter<layout!("(3,2,(2,4,4)):(64,32,(16,4,1))")>>::default().to_string(),
+        "(3,2,2,4,4):(64,32,16,4,1)"
+    );
+}
+
+fn case_669() {
+    assert_eq!(<Filter<layout!("(2):(1)")>>::default().to_string(), "2:1");
+}
+
+fn case_670() {
+    assert_eq!(<Filter<layout!("(2):(1)")>>::default().to_string(), "2:1");
+}
+
+fn case_671() {
+    assert_eq!(
+        <Filter<layout!("(2,(3)):(3,(1))")>>::default().to_string(),
+        "(2,3):(3,1)"
+    );
+}
+
+fn case_672() {
+    assert_eq!(<Filter<layout!("16:1")>>::default().to_string(), "16:1");
+}
+
+fn case_673() {
+    assert_eq!(
+        <Filter<layout!("((2,2,3),(2,3)):((48,24,96),(12,4))")>>::default().to_string(),
+        "(2,2,3,2,3):(48,24,96,12,4)"
+    );
+}
+
+fn case_674() {
+    assert_eq!(
+        <Filter<layout!("(2,(3),(4)):(0,(1),(3))")>>::default().to_string(),
+        "12:1"
+    );
+}
+
+fn case_675() {
+    assert_eq!(
+        <Filter<layout!("((8)):((0))")>>::default().to_string(),
+        "1:0"
+    );
+}
+
+fn case_676() {
+    assert_eq!(
+        <Filter<layout!("(8,4):(1,8)")>>::default().to_string(),
+        "32:1"
+    );
+}
+
+fn case_677() {
+    assert_eq!(
+        <Filter<layout!("((4,4)):((1,0))")>>::default().to_string(),
+        "4:1"
+    );
+}
+
+fn case_678() {
+    assert_eq!(
+        <Filter<layout!("((2,2,3),4):((24,12,4),1)")>>::default().to_string(),
+        "(2,2,3,4):(24,12,4,1)"
+    );
+}
+
+fn case_679() {
+    assert_eq!(<Filter<layout!("4:1")>>::default().to_string(), "4:1");
+}
+
+fn case_680() {
+    assert_eq!(
+        <Filter<layout!("(2,(2),4):(1,(2),4)")>>::default().to_string(),
+        "16:1"
+    );
+}
+
+fn case_681() {
+    assert_eq!(<Filter<layout!("32:6")>>::default().to_string(), "32:6");
+}
+
+fn case_682() {
+    assert_eq!(
+        <Filter<layout!("(3,2,(2)):(0,2,(3))")>>::default().to_string(),
+        "(2,2):(2,3)"
+    );
+}
+
+fn case_683() {
+    assert_eq!(
+        <Filter<layout!("(3,(2,2)):(12,(6,16))")>>::default().to_string(),
+        "(3,2,2):(12,6,16)"
+    );
+}
+
+fn case_684() {
+    assert_eq!(<Filter<layout!("6:1")>>::default().to_string(), "6:1");
+}
+
+fn case_685() {
+    assert_eq!(
+        <Filter<layout!("(4,(3,3,2),2):(2,(48,8,1),24)")>>::default().to_string(),
+        "(4,3,3,2,2):(2,48,8,1,24)"
+    );
+}
+
+fn case_686() {
+    assert_eq!(
+        <Filter<layout!("((4,4,4)):((6,0,6))")>>::default().to_string(),
+        "(4,4):(6,6)"
+    );
+}
+
+fn case_687() {
+    assert_eq!(
+        <Filter<layout!("(4,3,4,(2,2,2)):(1,4,12,(48,96,192))")>>::default().to_string(),
+        "384:1"
+    );
+}
+
+fn case_688() {
+    assert_eq!(
+        <Filter<layout!("(4,(2)):(1,(4))")>>::default().to_string(),
+        "8:1"
+    );
+}
+
+fn case_689() {
+    assert_eq!(
+        <Filter<layout!("((4,4,8),2,4):((1,4,16),128,256)")>>::default().to_string(),
+        "1024:1"
+    );
+}
+
+fn case_690() {
+    assert_eq!(
+        <Filter<layout!("((2)):((0))")>>::default().to_string(),
+        "1:0"
+    );
+}
+
+fn case_691() {
+    assert_eq!(
         <Coalesce<layout!("(4,4,2):(-8,-2,-1)")>>::default().to_string(),
         "(4,4,2):(-8,-2,-1)"
     );
 }
 
-fn case_642() {
+fn case_692() {
     assert_eq!(
         <Coalesce<layout!("(4,(4),4):(-16,(-4),-1)")>>::default().to_string(),
         "(4,4,4):(-16,-4,-1)"
     );
 }
 
-fn case_643() {
+fn case_693() {
     assert_eq!(
         <Coalesce<layout!("((3,4)):((-4,-1))")>>::default().to_string(),
         "(3,4):(-4,-1)"
     );
 }
 
-fn case_644() {
+fn case_694() {
     assert_eq!(<Coalesce<layout!("6:-1")>>::default().to_string(), "6:-1");
 }
 
-fn case_645() {
+fn case_695() {
     assert_eq!(
         <Coalesce<layout!("(8,2):(2,-1)")>>::default().to_string(),
         "(8,2):(2,-1)"
     );
 }
 
-fn case_646() {
+fn case_696() {
     assert_eq!(
         <Coalesce<layout!("(2,8,(2,2)):(-1,-2,(16,32))")>>::default().to_string(),
         "(16,4):(-1,16)"
     );
 }
 
-fn case_647() {
+fn case_697() {
     assert_eq!(
         <Coalesce<layout!("((4),(3)):((-3),(1))")>>::default().to_string(),
         "(4,3):(-3,1)"
     );
 }
 
-fn case_648() {
+fn case_698() {
     assert_eq!(
         <Coalesce<layout!("(4):(-1)")>>::default().to_string(),
         "4:-1"
     );
 }
 
-fn case_649() {
+fn case_699() {
     assert_eq!(
         <Coalesce<layout!("((2,2)):((-1,-2))")>>::default().to_string(),
         "4:-1"
     );
 }
 
-fn case_650() {
+fn case_700() {
     assert_eq!(
         <Coalesce<layout!("((4),(2,3,4),(2)):((-48),(-24,-8,-2),(-1))")>>::default().to_string(),
         "(4,2,3,4,2):(-48,-24,-8,-2,-1)"
     );
 }
 
-fn case_651() {
+fn case_701() {
     assert_eq!(<Coalesce<layout!("6:-1")>>::default().to_string(), "6:-1");
 }
 
-fn case_652() {
+fn case_702() {
     assert_eq!(
         <Coalesce<layout!("((4,3),2):((1,-4),-12)")>>::default().to_string(),
         "(4,6):(1,-4)"
     );
 }
 
-fn case_653() {
+fn case_703() {
     assert_eq!(<Coalesce<layout!("6:-1")>>::default().to_string(), "6:-1");
 }
 
-fn case_654() {
+fn case_704() {
     assert_eq!(
         <Coalesce<layout!("((4)):((-1))")>>::default().to_string(),
         "4:-1"
     );
 }
 
-fn case_655() {
+fn case_705() {
     assert_eq!(
         <Coalesce<layout!("((4,2,2)):((-4,1,2))")>>::default().to_string(),
         "(4,4):(-4,1)"
     );
 }
 
-fn case_656() {
+fn case_706() {
     assert_eq!(
         <Coalesce<layout!("(4,2,(4)):(-1,-4,(-8))")>>::default().to_string(),
         "32:-1"
     );
 }
 
-fn case_657() {
+fn case_707() {
     assert_eq!(
         <Coalesce<layout!("(4,2,4):(8,-4,-1)")>>::default().to_string(),
         "(4,2,4):(8,-4,-1)"
     );
 }
 
-fn case_658() {
+fn case_708() {
     assert_eq!(
         <Coalesce<layout!("(3,2,8):(-16,-8,-1)")>>::default().to_string(),
         "(3,2,8):(-16,-8,-1)"
     );
 }
 
-fn case_659() {
+fn case_709() {
     assert_eq!(
         <Coalesce<layout!("((2,8)):((-1,2))")>>::default().to_string(),
         "(2,8):(-1,2)"
     );
 }
 
-fn case_660() {
+fn case_710() {
     assert_eq!(
         <Coalesce<layout!("((3),(4)):((4),(-1))")>>::default().to_string(),
         "(3,4):(4,-1)"
     );
 }
 
-fn case_661() {
+fn case_711() {
     assert_eq!(<Coalesce<layout!("4:-1")>>::default().to_string(), "4:-1");
 }
 
-fn case_662() {
+fn case_712() {
     assert_eq!(
         <Coalesce<layout!("(2):(-1)")>>::default().to_string(),
         "2:-1"
     );
 }
 
-fn case_663() {
+fn case_713() {
     assert_eq!(
         <Coalesce<layout!("((3)):((-1))")>>::default().to_string(),
         "3:-1"
     );
 }
 
-fn case_664() {
+fn case_714() {
     assert_eq!(
         <Coalesce<layout!("((3),8,2):((-1),3,24)")>>::default().to_string(),
         "(3,16):(-1,3)"
     );
 }
 
-fn case_665() {
+fn case_715() {
     assert_eq!(<Coalesce<layout!("2:-1")>>::default().to_string(), "2:-1");
 }
 
-fn case_666() {
+fn case_716() {
     assert_eq!(
         <Composition<layout!("(3,(2,2)):(-4,(2,1))"), tiler!("6:1")>>::default().to_string(),
         "(3,2):(-4,2)"
     );
 }
 
-fn case_667() {
+fn case_717() {
     assert_eq!(
         <Composition<layout!("32:-1"), tiler!("(4,2,4):(-8,-4,1)")>>::default().to_string(),
         "(4,2,4):(8,4,-1)"
     );
 }
 
-fn case_668() {
+fn case_718() {
     assert_eq!(
         <Composition<layout!("16:-1"), tiler!("16:1")>>::default().to_string(),
         "16:-1"
     );
 }
 
-fn case_669() {
+fn case_719() {
     assert_eq!(
         <Composition<layout!("((4,2,3),8,4):((1,4,8),-24,192)"), tiler!("2:2")>>::default()
             .to_string(),
@@ -4637,60 +4965,60 @@ fn case_669() {
     );
 }
 
-fn case_670() {
+fn case_720() {
     assert_eq!(
         <Composition<layout!("4:-1"), tiler!("2:1")>>::default().to_string(),
         "2:-1"
     );
 }
 
-fn case_671() {
+fn case_721() {
     assert_eq!(
         <Composition<layout!("2:-1"), tiler!("2:-1")>>::default().to_string(),
         "2:1"
     );
 }
 
-fn case_672() {
+fn case_722() {
     assert_eq!(
         <Composition<layout!("(4,2):(2,-1)"), tiler!("4:-4")>>::default().to_string(),
         "4:1"
     );
 }
 
-fn case_673() {
+fn case_723() {
     assert_eq!(
         <Composition<layout!("(3):(-1)"), tiler!("((2,8)):((-8,-1))")>>::default().to_string(),
         "((2,8)):((8,1))"
     );
 }
 
-fn case_674() {
+fn case_724() {
     assert_eq!(<Composition<layout!("(4,2):(-2,-1)"), tiler!("((4,2),(8,4),(3)):((1,-4),(8,64),(256))")>>::default().to_string(), "((4,2),(8,4),(3)):((-2,1),(-2,-16),(-64))");
 }
 
-fn case_675() {
+fn case_725() {
     assert_eq!(
         <Composition<layout!("((2)):((-1))"), tiler!("4:-1")>>::default().to_string(),
         "4:1"
     );
 }
 
-fn case_676() {
+fn case_726() {
     assert_eq!(
         <Composition<layout!("(4,(2)):(-2,(-1))"), tiler!("2:-4")>>::default().to_string(),
         "2:1"
     );
 }
 
-fn case_677() {
+fn case_727() {
     assert_eq!(
         <Composition<layout!("((4)):((-1))"), tiler!("4:1")>>::default().to_string(),
         "4:-1"
     );
 }
 
-fn case_678() {
+fn case_728() {
     assert_eq!(
         <Composition<
             layout!("(4,(2,8)):(-16,(-8,-1))"),
@@ -4701,7 +5029,7 @@ fn case_678() {
     );
 }
 
-fn case_679() {
+fn case_729() {
     assert_eq!(
         <Composition<layout!("((2,2),3,2):((1,-2),-4,-12)"), tiler!("((2),2):((-1),2)")>>::default(
         )
@@ -4710,74 +5038,74 @@ fn case_679() {
     );
 }
 
-fn case_680() {
+fn case_730() {
     assert_eq!(<Composition<layout!("(2):(-1)"), tiler!("((2,2,8),8,8):((1024,-512,-64),-8,-1)")>>::default().to_string(), "((2,2,8),8,8):((-1024,512,64),8,1)");
 }
 
-fn case_681() {
+fn case_731() {
     assert_eq!(
         <Composition<layout!("(2):(-1)"), tiler!("2:1")>>::default().to_string(),
         "2:-1"
     );
 }
 
-fn case_682() {
+fn case_732() {
     assert_eq!(
         <Composition<layout!("(2,(2)):(-1,(-2))"), tiler!("4:1")>>::default().to_string(),
         "4:-1"
     );
 }
 
-fn case_683() {
+fn case_733() {
     assert_eq!(
         <Composition<layout!("(2,8):(1,-2)"), tiler!("((2,4)):((4,-1))")>>::default().to_string(),
         "((2,(2,2))):((-4,(-1,2)))"
     );
 }
 
-fn case_684() {
+fn case_734() {
     assert_eq!(
         <Composition<layout!("(2,(8,2)):(-16,(-2,-1))"), tiler!("8:-2")>>::default().to_string(),
         "8:2"
     );
 }
 
-fn case_685() {
+fn case_735() {
     assert_eq!(
         <Composition<layout!("(2):(-1)"), tiler!("2:1")>>::default().to_string(),
         "2:-1"
     );
 }
 
-fn case_686() {
+fn case_736() {
     assert_eq!(
         <Composition<layout!("(2):(-1)"), tiler!("2:-1")>>::default().to_string(),
         "2:1"
     );
 }
 
-fn case_687() {
+fn case_737() {
     assert_eq!(
         <Composition<layout!("32:-1"), tiler!("(2):(-1)")>>::default().to_string(),
         "(2):(1)"
     );
 }
 
-fn case_688() {
+fn case_738() {
     assert_eq!(
         <Composition<layout!("(2,3):(-1,-2)"), tiler!("6:1")>>::default().to_string(),
         "6:-1"
     );
 }
 
-fn case_689() {
+fn case_739() {
     assert_eq!(
         <Composition<layout!("32:-1"), tiler!("32:1")>>::default().to_string(),
         "32:-1"
     );
 }
 
-fn case_690() {
+fn case_740() {
     assert_eq!(
         <Composition<layout!("((2,2),8,(2)):((-8,16),1,(-32))"), tiler!("32:-1")>>::default()
             .to_string(),
@@ -4785,42 +5113,42 @@ fn case_690() {
     );
 }
 
-fn case_691() {
+fn case_741() {
     assert_eq!(
         <Composition<layout!("(4):(-1)"), tiler!("2:1")>>::default().to_string(),
         "2:-1"
     );
 }
 
-fn case_692() {
+fn case_742() {
     assert_eq!(
         <Composition<layout!("2:-1"), tiler!("2:-1")>>::default().to_string(),
         "2:1"
     );
 }
 
-fn case_693() {
+fn case_743() {
     assert_eq!(
         <LogicalDivide<layout!("(4,4):(-1,-4)"), tiler!("8")>>::default().to_string(),
         "(8,2):(-1,-8)"
     );
 }
 
-fn case_694() {
+fn case_744() {
     assert_eq!(
         <LogicalDivide<layout!("(2,(4)):(-1,(-2))"), tiler!("8")>>::default().to_string(),
         "(8,1):(-1,0)"
     );
 }
 
-fn case_695() {
+fn case_745() {
     assert_eq!(
         <LogicalDivide<layout!("(4,(2,2)):(-1,(-4,-8))"), tiler!("<2:1>")>>::default().to_string(),
         "((2,2),(2,2)):((-1,-2),(-4,-8))"
     );
 }
 
-fn case_696() {
+fn case_746() {
     assert_eq!(
         <LogicalDivide<layout!("(3,(8,2,2)):(-1,(-3,24,-48))"), tiler!("3")>>::default()
             .to_string(),
@@ -4828,36 +5156,36 @@ fn case_696() {
     );
 }
 
-fn case_697() {
+fn case_747() {
     assert_eq!(<LogicalDivide<layout!("(3,(2,2,3),3):(-36,(-18,-9,-3),-1)"), tiler!("<3:1,4:1>")>>::default().to_string(), "((3,1),((2,2),3),3):((-36,0),((-18,-9),-3),-1)");
 }
 
-fn case_698() {
+fn case_748() {
     assert_eq!(
         <LogicalDivide<layout!("(2,(4),2):(1,(-2),-8)"), tiler!("16:1")>>::default().to_string(),
         "((2,8),1):((1,-2),0)"
     );
 }
 
-fn case_699() {
+fn case_749() {
     assert_eq!(
         <LogicalDivide<layout!("2:-1"), tiler!("2")>>::default().to_string(),
         "(2,1):(-1,0)"
     );
 }
 
-fn case_700() {
+fn case_750() {
     assert_eq!(
         <LogicalDivide<layout!("((3,4)):((-4,1))"), tiler!("<3:1>")>>::default().to_string(),
         "((3,4)):((-4,1))"
     );
 }
 
-fn case_701() {
+fn case_751() {
     assert_eq!(<LogicalDivide<layout!("((4,8),(2,2,2),2):((128,16),(8,-4,2),1)"), tiler!("<32:1,8:1,2:1>")>>::default().to_string(), "(((4,8),1),((2,2,2),1),(2,1)):(((128,16),0),((8,-4,2),0),(1,0))");
 }
 
-fn case_702() {
+fn case_752() {
     assert_eq!(
         <ZippedDivide<layout!("(3,(4,4),2):(1,(3,24),-12)"), tiler!("12:1")>>::default()
             .to_string(),
@@ -4865,119 +5193,119 @@ fn case_702() {
     );
 }
 
-fn case_703() {
+fn case_753() {
     assert_eq!(
         <ZippedDivide<layout!("(2,(4),8):(32,(-8),1)"), tiler!("1")>>::default().to_string(),
         "(1,(2,4,8)):(0,(32,-8,1))"
     );
 }
 
-fn case_704() {
+fn case_754() {
     assert_eq!(
         <ZippedDivide<layout!("((2)):((-1))"), tiler!("<2:1>")>>::default().to_string(),
         "((2),(1)):((-1),(0))"
     );
 }
 
-fn case_705() {
+fn case_755() {
     assert_eq!(
         <ZippedDivide<layout!("(3):(-1)"), tiler!("<3:1>")>>::default().to_string(),
         "((3),(1)):((-1),(0))"
     );
 }
 
-fn case_706() {
+fn case_756() {
     assert_eq!(
         <ZippedDivide<layout!("2:-1"), tiler!("1")>>::default().to_string(),
         "(1,2):(0,-1)"
     );
 }
 
-fn case_707() {
+fn case_757() {
     assert_eq!(
         <ZippedDivide<layout!("6:-1"), tiler!("2")>>::default().to_string(),
         "(2,3):(-1,-2)"
     );
 }
 
-fn case_708() {
+fn case_758() {
     assert_eq!(
         <ZippedDivide<layout!("(2,2):(-2,1)"), tiler!("4:1")>>::default().to_string(),
         "((2,2),1):((-2,1),0)"
     );
 }
 
-fn case_709() {
+fn case_759() {
     assert_eq!(
         <ZippedDivide<layout!("(2,(2,4)):(8,(4,-1))"), tiler!("(2,8)")>>::default().to_string(),
         "((2,(2,4)),(1,1)):((8,(4,-1)),(0,0))"
     );
 }
 
-fn case_710() {
+fn case_760() {
     assert_eq!(
         <RightInverse<layout!("(4,3):(-1,-4)")>>::default().to_string(),
         "1:0"
     );
 }
 
-fn case_711() {
+fn case_761() {
     assert_eq!(
         <RightInverse<layout!("(8):(-1)")>>::default().to_string(),
         "1:0"
     );
 }
 
-fn case_712() {
+fn case_762() {
     assert_eq!(
         <RightInverse<layout!("(2):(-1)")>>::default().to_string(),
         "1:0"
     );
 }
 
-fn case_713() {
+fn case_763() {
     assert_eq!(
         <RightInverse<layout!("(4,(2,4)):(-1,(-4,-8))")>>::default().to_string(),
         "1:0"
     );
 }
 
-fn case_714() {
+fn case_764() {
     assert_eq!(
         <RightInverse<layout!("(2,2):(1,-2)")>>::default().to_string(),
         "2:1"
     );
 }
 
-fn case_715() {
+fn case_765() {
     assert_eq!(
         <RightInverse<layout!("(3,8):(-1,-3)")>>::default().to_string(),
         "1:0"
     );
 }
 
-fn case_716() {
+fn case_766() {
     assert_eq!(
         <RightInverse<layout!("((2,2),(2,2),2):((-1,-2),(-4,-8),16)")>>::default().to_string(),
         "1:0"
     );
 }
 
-fn case_717() {
+fn case_767() {
     assert_eq!(
         <RightInverse<layout!("(2,(3,2)):(-2,(4,-1))")>>::default().to_string(),
         "1:0"
     );
 }
 
-fn case_718() {
+fn case_768() {
     assert_eq!(
         <RightInverse<layout!("(2,3,2):(-1,-2,-6)")>>::default().to_string(),
         "1:0"
     );
 }
 
-fn case_719() {
+fn case_769() {
     assert_eq!(
         <RightInverse<layout!("((3,2,3),2,2):((-1,-3,-6),-18,-36)")>>::default().to_string(),
         "1:0"
@@ -5706,4 +6034,54 @@ fn type_level_algebra_matches_cute() {
     case_717();
     case_718();
     case_719();
+    case_720();
+    case_721();
+    case_722();
+    case_723();
+    case_724();
+    case_725();
+    case_726();
+    case_727();
+    case_728();
+    case_729();
+    case_730();
+    case_731();
+    case_732();
+    case_733();
+    case_734();
+    case_735();
+    case_736();
+    case_737();
+    case_738();
+    case_739();
+    case_740();
+    case_741();
+    case_742();
+    case_743();
+    case_744();
+    case_745();
+    case_746();
+    case_747();
+    case_748();
+    case_749();
+    case_750();
+    case_751();
+    case_752();
+    case_753();
+    case_754();
+    case_755();
+    case_756();
+    case_757();
+    case_758();
+    case_759();
+    case_760();
+    case_761();
+    case_762();
+    case_763();
+    case_764();
+    case_765();
+    case_766();
+    case_767();
+    case_768();
+    case_769();
 }

@@ -111,9 +111,18 @@ fn max_common_agrees_across_layers() {
             let (a, b) = (layout!($a), layout!($b));
             let (da, db): (DynLayout, DynLayout) = ($a.parse().unwrap(), $b.parse().unwrap());
             let vector = max_common_vector(a, b).value() as i64;
-            assert_eq!(vector, inverse::max_common_vector(&da, &db).unwrap(), "{} {}", $a, $b);
+            assert_eq!(
+                vector,
+                inverse::max_common_vector(&da, &db).unwrap(),
+                "{} {}",
+                $a,
+                $b
+            );
             let common = max_common_layout(a, b).to_string();
-            assert_eq!(common, inverse::max_common_layout(&da, &db).unwrap().to_string());
+            assert_eq!(
+                common,
+                inverse::max_common_layout(&da, &db).unwrap().to_string()
+            );
         }};
     }
     both!("(4,8):(1,4)", "(4,8):(1,4)");
@@ -126,4 +135,36 @@ fn max_common_agrees_across_layers() {
     let fixed = layout!("(8,4):(1,8)");
     assert_eq!(max_common_vector(mixed, fixed).value(), 1);
     assert_eq!(format!("{:#}", max_common_layout(mixed, fixed)), "_1:_0");
+}
+
+/// `filter` of static layouts equals the runtime layer's; of a runtime extent or stride it is
+/// CuTe's (cute-oracle: a runtime stride is kept, a runtime extent of static stride 0 dropped).
+#[test]
+fn filter_agrees_across_layers() {
+    use tessel::dynamic::complement;
+    use tessel::{filter, filter_zeros};
+    macro_rules! both {
+        ($l:literal) => {{
+            let d: DynLayout = $l.parse().unwrap();
+            assert_eq!(
+                filter(layout!($l)).to_string(),
+                complement::filter(&d).to_string(),
+                "{}",
+                $l
+            );
+        }};
+    }
+    both!("((4,2),3):((1,0),4)");
+    both!("(2,(1,6)):(1,(6,2))");
+    both!("(4,2,3):(0,0,0)");
+    both!("((2,2),(3,2)):((0,1),(4,0))");
+    both!("(8,4):(-1,8)");
+    let (m, s) = (4usize, 0isize);
+    // cute-oracle --cpp 'filter(make_layout(make_shape(4,_2{},_3{}), make_stride(0,_0{},_4{})))'
+    let runtime_zero = layout!("(M,2,3):(S,0,4)"; M = m, S = s);
+    assert_eq!(format!("{:#}", filter(runtime_zero)), "(4,_3):(0,_4)");
+    assert_eq!(
+        format!("{:#}", filter_zeros(runtime_zero)),
+        "(4,_1,_3):(0,_0,_4)"
+    );
 }

@@ -23,6 +23,7 @@
 use crate::algebra::by_mode::{tuple_tilers, KeepRest, ModeOp};
 use crate::algebra::mixed::{Dyn, Env, Gather, Realize, Realized, Sym0, Symbolize, Whole};
 use crate::layout::int_tuple::{IntTuple, LayoutShape};
+use crate::layout::ordered::ZerosToOne;
 use crate::layout::Layout;
 use crate::num::arith::{SameAs, ScaleStride, Scaled, Unit};
 use crate::num::int::Int;
@@ -273,6 +274,62 @@ where
     <Sym0<L> as CoalesceLayout>::Output: Realize<Whole>,
 {
     <<Sym0<L> as CoalesceLayout>::Output as Realize<Whole>>::realize(&Env::of(&l))
+}
+
+/// `filter_zeros(L)` on types: each leaf of static stride 0 given size 1 (a runtime stride is
+/// kept: CuTe does not know it is 0).
+pub trait FilterZerosLayout {
+    /// The layout.
+    type Output;
+}
+impl<S: LayoutShape<D> + ZerosToOne<D>, D: IntTuple> FilterZerosLayout for Layout<S, D>
+where
+    S::Output: LayoutShape<D>,
+{
+    type Output = Layout<S::Output, D>;
+}
+
+/// `filter_zeros(L)`: the layout type.
+pub type FilterZeros<L> = Realized<<Sym0<L> as FilterZerosLayout>::Output>;
+
+/// `filter_zeros(l)`: each leaf of static stride 0 given size 1, the rest as it is (CuTe's).
+///
+/// ```
+/// use tessel::{filter_zeros, layout};
+/// // cute-oracle --cpp 'filter_zeros(Layout<Shape<Shape<_4,_2>,_3>,Stride<Stride<_1,_0>,_4>>{})'
+/// assert_eq!(filter_zeros(layout!("((4,2),3):((1,0),4)")).to_string(), "((4,1),3):((1,0),4)");
+/// ```
+#[inline(always)]
+pub fn filter_zeros<L: Symbolize<U0, U0> + Gather>(l: L) -> FilterZeros<L>
+where
+    Sym0<L>: FilterZerosLayout,
+    <Sym0<L> as FilterZerosLayout>::Output: Realize<Whole>,
+{
+    <<Sym0<L> as FilterZerosLayout>::Output as Realize<Whole>>::realize(&Env::of(&l))
+}
+
+/// `filter(L)`: the layout type.
+pub type Filter<L> = Realized<Filtered<Sym0<L>>>;
+type Filtered<L> = <<L as FilterZerosLayout>::Output as CoalesceLayout>::Output;
+
+/// `filter(l)`: `coalesce(filter_zeros(l))`, the layout without its modes of static stride 0 or
+/// size 1 (`1:0` if none is left), CuTe's.
+///
+/// ```
+/// use tessel::{filter, layout};
+/// // cute-oracle --cpp 'filter(make_layout(make_shape(make_shape(8,_2{}),_3{}), make_stride(make_stride(_0{},_0{}),8)))'
+/// let l = layout!("((M,2),3):((0,0),S)"; M = 8, S = 8);
+/// assert_eq!(format!("{:#}", filter(l)), "_3:8");
+/// assert_eq!(filter(layout!("(1,1):(0,3)")).to_string(), "1:0");
+/// ```
+#[inline(always)]
+pub fn filter<L: Symbolize<U0, U0> + Gather>(l: L) -> Filter<L>
+where
+    Sym0<L>: FilterZerosLayout,
+    <Sym0<L> as FilterZerosLayout>::Output: CoalesceLayout,
+    Filtered<Sym0<L>>: Realize<Whole>,
+{
+    <Filtered<Sym0<L>> as Realize<Whole>>::realize(&Env::of(&l))
 }
 
 /// By-mode coalesce: `coalesce(L, Self)` for a profile `Self`. An integer profile coalesces the

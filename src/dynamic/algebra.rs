@@ -7,7 +7,7 @@
 //! assert_eq!(run("complement", &["(2,2):(1,6)", "24"]).unwrap(), "(3,2):(2,12)");
 //! ```
 
-use super::coalesce::{coalesce, coalesce_by_mode};
+use super::coalesce::{coalesce, coalesce_by_mode, filter, filter_zeros};
 use super::complement::{complement, complement_of};
 use super::composition::composition;
 use super::coord::{contains, idx2crd};
@@ -29,6 +29,16 @@ pub const OPERATIONS: &[(&str, &str, &str)] = &[
         "coalesce",
         "LAYOUT [PROFILE]",
         "the same function with as few modes as possible (by mode with a profile)",
+    ),
+    (
+        "filter",
+        "LAYOUT",
+        "coalesce(filter_zeros(LAYOUT)): without its modes of stride 0 or size 1",
+    ),
+    (
+        "filter_zeros",
+        "LAYOUT",
+        "each leaf of stride 0 given size 1",
     ),
     (
         "composition",
@@ -248,6 +258,8 @@ fn run_on(
         }
         ("svg", 1) => layout_svg(&first()?).map_err(fail),
         ("coalesce", 1) => Ok(coalesce(&first()?).to_string()),
+        ("filter", 1) => Ok(filter(&first()?).to_string()),
+        ("filter_zeros", 1) => Ok(filter_zeros(&first()?).to_string()),
         ("coalesce", 2) => shown(coalesce_by_mode(&first()?, &parsed(args, 1)?)),
         ("composition", 2) => with_tiler(composition),
         ("complement", 1) => shown(complement_of(&first()?)),

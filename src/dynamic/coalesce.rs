@@ -73,6 +73,32 @@ pub fn coalesce(l: &DynLayout) -> DynLayout {
     from_modes(&merged.expect("merged modes are no larger than the layout"))
 }
 
+/// `filter_zeros(A)`: each leaf of stride 0 given size 1, the rest as it is.
+pub fn filter_zeros(a: &DynLayout) -> DynLayout {
+    fn ones(s: &IntTuple, d: &IntTuple) -> IntTuple {
+        match (s, d) {
+            (IntTuple::Tuple(s), IntTuple::Tuple(d)) => {
+                IntTuple::Tuple(s.iter().zip(d).map(|(s, d)| ones(s, d)).collect())
+            }
+            (_, IntTuple::Int(0)) => IntTuple::Int(1),
+            _ => s.clone(),
+        }
+    }
+    let shape = ones(a.shape(), a.stride());
+    DynLayout::new(shape, a.stride().clone()).expect("a layout with some extents set to 1")
+}
+
+/// `filter(A)`: `coalesce(filter_zeros(A))`, without its stride-0 and size-1 modes (`1:0` if
+/// nothing is left).
+///
+/// ```
+/// use tessel::dynamic::coalesce::filter;
+/// assert_eq!(filter(&"((4,2),3):((1,0),4)".parse().unwrap()).to_string(), "12:1");
+/// ```
+pub fn filter(a: &DynLayout) -> DynLayout {
+    coalesce(&filter_zeros(a))
+}
+
 /// CuTe's `coalesce_x`: like `coalesce`, and also the same function past the end of the domain
 /// (a trailing mode of size 1 keeps its stride as a mode of size 2, which may overflow).
 pub(crate) fn coalesce_x(l: &DynLayout) -> Result<DynLayout, Error> {

@@ -16,6 +16,7 @@
 //! ```
 
 use super::checked::{ceil_div, mul};
+pub use super::coalesce::filter;
 use super::coalesce::{coalesce, flat_modes, try_from_modes};
 use super::{DynLayout, Error, IntTuple};
 use crate::algebra::complement::{NegativeStride, Outside};
@@ -30,15 +31,6 @@ fn blocks(shape: &IntTuple, n: i64) -> Result<i64, Error> {
         rest = ceil_div(rest, a);
     }
     Ok(product)
-}
-
-/// `filter(A)`: without its stride-0 and size-1 modes (`1:0` if nothing is left).
-pub fn filter(a: &DynLayout) -> DynLayout {
-    let kept: Vec<(i64, i64)> = flat_modes(a)
-        .into_iter()
-        .map(|(s, d)| if d == 0 { (1, d) } else { (s, d) })
-        .collect();
-    coalesce(&try_from_modes(&kept).expect("a layout's modes with some set to 1:0"))
 }
 
 /// `complement(A, cotarget)`.

@@ -39,6 +39,7 @@ use crate::num::arith::{IsZero, Not, StrideAtMost, StrideLeEq};
 use crate::num::list::Len;
 use crate::num::list::{Concat, Cons, Joined, Nil, ToList, ToTuple};
 use crate::num::nat::{AddCarry, Mul, Prod, Sum};
+use crate::num::symbol::Dyn;
 use core::ops::BitAnd;
 use typenum::{Bit, NInt, NonZero, UInt, UTerm, Unsigned, B0, B1, U0, U1};
 
@@ -160,6 +161,23 @@ impl<U, B, V: Unsigned + NonZero> ZerosToOne<NInt<V>> for UInt<U, B> {
     type Output = Self;
 }
 impl<U, B> ZerosToOne<isize> for UInt<U, B> {
+    type Output = Self;
+}
+/// In the algebra a runtime stride is a symbol, kept as `isize` is: CuTe does not know it is 0.
+impl<U, B, E> ZerosToOne<Dyn<E>> for UInt<U, B> {
+    type Output = Self;
+}
+/// A runtime extent (a symbol) of static stride 0 is 1, as CuTe's; of any other stride, kept.
+impl<E> ZerosToOne<UTerm> for Dyn<E> {
+    type Output = U1;
+}
+impl<E, V, C> ZerosToOne<UInt<V, C>> for Dyn<E> {
+    type Output = Self;
+}
+impl<E, V: Unsigned + NonZero> ZerosToOne<NInt<V>> for Dyn<E> {
+    type Output = Self;
+}
+impl<E, F> ZerosToOne<Dyn<F>> for Dyn<E> {
     type Output = Self;
 }
 
