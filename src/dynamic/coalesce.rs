@@ -15,6 +15,7 @@
 //! ```
 
 use super::checked::mul;
+use super::ordered::zeros_to_one;
 use super::too_many;
 use super::{DynLayout, Error, IntTuple};
 use crate::algebra::by_mode::CoalesceModes;
@@ -75,16 +76,7 @@ pub fn coalesce(l: &DynLayout) -> DynLayout {
 
 /// `filter_zeros(A)`: each leaf of stride 0 given size 1, the rest as it is.
 pub fn filter_zeros(a: &DynLayout) -> DynLayout {
-    fn ones(s: &IntTuple, d: &IntTuple) -> IntTuple {
-        match (s, d) {
-            (IntTuple::Tuple(s), IntTuple::Tuple(d)) => {
-                IntTuple::Tuple(s.iter().zip(d).map(|(s, d)| ones(s, d)).collect())
-            }
-            (_, IntTuple::Int(0)) => IntTuple::Int(1),
-            _ => s.clone(),
-        }
-    }
-    let shape = ones(a.shape(), a.stride());
+    let shape = zeros_to_one(a.shape(), a.stride());
     DynLayout::new(shape, a.stride().clone()).expect("a layout with some extents set to 1")
 }
 

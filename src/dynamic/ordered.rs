@@ -116,7 +116,7 @@ fn strides(
 }
 
 /// `shape` with the leaves of stride 0 set to 1 (CuTe's `filter_zeros`).
-fn zeros_to_one(shape: &IntTuple, stride: &IntTuple) -> IntTuple {
+pub(crate) fn zeros_to_one(shape: &IntTuple, stride: &IntTuple) -> IntTuple {
     match (shape, stride) {
         (IntTuple::Tuple(s), IntTuple::Tuple(d)) => {
             IntTuple::Tuple(s.iter().zip(d).map(|(s, d)| zeros_to_one(s, d)).collect())
