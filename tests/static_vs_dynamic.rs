@@ -167,4 +167,13 @@ fn filter_agrees_across_layers() {
         format!("{:#}", filter_zeros(runtime_zero)),
         "(4,_1,_3):(0,_0,_4)"
     );
+    // CuTe has no filter of a composed layout (cute-oracle: no matching function); nor has tessel.
+    use tessel::dynamic::algebra::{run, RunError};
+    for op in ["filter", "filter_zeros"] {
+        let swizzled = run(op, &["Sw<3,3,3> o 0 o (8,64):(64,1)"]);
+        assert!(
+            matches!(swizzled, Err(RunError::Usage(_))),
+            "{op}: {swizzled:?}"
+        );
+    }
 }

@@ -375,7 +375,7 @@ fn run_composed(
         }
         (
             "right_inverse" | "left_inverse" | "max_common_layout" | "max_common_vector"
-            | "make_layout_like",
+            | "make_layout_like" | "filter" | "filter_zeros",
             _,
         ) => Err(RunError::Usage(
             "a plain layout: this operation does not take a composed one",
