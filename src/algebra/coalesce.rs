@@ -278,6 +278,10 @@ where
 
 /// `filter_zeros(L)` on types: each leaf of static stride 0 given size 1 (a runtime stride is
 /// kept: CuTe does not know it is 0).
+#[diagnostic::on_unimplemented(
+    message = "filter / filter_zeros: `{Self}` is not a plain layout",
+    label = "a Layout (static or mixed): CuTe's filter takes no composed layout either"
+)]
 pub trait FilterZerosLayout {
     /// The layout.
     type Output;
