@@ -1,6 +1,7 @@
 //! Properties of the runtime layer, on arbitrary layouts of rank 1 to 4 and depth up to 3.
 
 use proptest::prelude::*;
+use tessel::dynamic::coalesce::{filter, filter_zeros};
 use tessel::dynamic::ordered::{make_fragment_like, make_layout_like, make_ordered_layout};
 use tessel::dynamic::{coord::idx2crd, Error, IntTuple};
 use tessel::DynLayout;
@@ -167,6 +168,29 @@ proptest! {
         prop_assert!(onto_range(&o, &zero), "{} -> {}", l, o);
         let kept: Vec<i64> = flat(l.shape()).iter().zip(&zero).map(|(&s, &z)| if z { 1 } else { s }).collect();
         prop_assert!(follows_order(&kept, &flat(l.stride()), &flat(o.stride())), "{} -> {}", l, o);
+    }
+
+    /// filter_zeros keeps the strides and sets exactly the stride-0 leaves to 1; filter is
+    /// coalesced, has no mode of stride 0 or size 1 (but `1:0` for nothing left), and reaches
+    /// exactly the indices the layout reaches.
+    #[test]
+    fn filters_meet_their_post_conditions(l in layout()) {
+        let z = filter_zeros(&l);
+        prop_assert_eq!(z.stride(), l.stride());
+        for ((s, d), k) in flat(l.shape()).into_iter().zip(flat(l.stride())).zip(flat(z.shape())) {
+            prop_assert_eq!(k, if d == 0 { 1 } else { s }, "{} -> {}", l, z);
+        }
+        let f = filter(&l);
+        prop_assert!(f.depth() <= 1, "{} -> {}", l, f);
+        let modes: Vec<(i64, i64)> = flat(f.shape()).into_iter().zip(flat(f.stride())).collect();
+        prop_assert!(modes == [(1, 0)] || modes.iter().all(|&(s, d)| s > 1 && d != 0), "{} -> {}", l, f);
+        let image = |l: &DynLayout| {
+            let mut v: Vec<i64> = (0..l.size()).map(|i| l.call(&IntTuple::Int(i)).unwrap()).collect();
+            v.sort_unstable();
+            v.dedup();
+            v
+        };
+        prop_assert_eq!(image(&f), image(&l), "{} -> {}", l, f);
     }
 
     /// make_fragment_like: mode 0 column-major over its non-zero strides, a bijection onto
