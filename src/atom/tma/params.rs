@@ -46,8 +46,9 @@ pub struct TmaParams {
     pub oob_fill: u32,
     /// Each global mode's place in the TMA coordinates.
     pub coord_map: [CoordMap; MAX_GMEM_RANK],
-    /// The tile's boxes ([`TensorMap::BOXES`](super::TensorMap::BOXES)) that a grown box covers (bit `i`: box `i` is not
-    /// issued): where the box grows across a static leaf of a nested global mode.
+    /// The tile's boxes ([`TensorMap::BOXES`](super::TensorMap::BOXES)) that a grown box
+    /// covers (bit `i`: box `i` is not issued): where the box grows across a static leaf of a
+    /// nested global mode.
     pub covered: u64,
 }
 

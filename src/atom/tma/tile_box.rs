@@ -230,8 +230,8 @@ pub const fn box_of<T: Element, S: TmaTile>() -> TmaBox {
 }
 
 /// Stops the build unless a TMA copies shared tile `$Smem` of `$T` elements, naming the
-/// condition it fails (what [`TensorMap`](super::TensorMap) checks where it is used, asked in `cargo check` where
-/// the tile is declared).
+/// condition it fails (what [`TensorMap`](super::TensorMap) checks where it is used, asked in
+/// `cargo check` where the tile is declared).
 ///
 /// ```
 /// use tessel::atom::element::BF16;
