@@ -241,8 +241,9 @@ hgemm_kernel!(
 /// | K step 64, 128 threads | 0.971-0.980 / 0.955-0.956 / 0.938-0.942 | **0.945-0.947 / 1.001-1.003 / 0.993-0.996** | 0.971 / 0.944 / 0.930-0.932 |
 /// | K step 64, 256 threads | **1.022-1.023 / 0.992-0.994** / - | 1.001-1.009 / 0.988 / - | - |
 ///
-/// (The last row is 2026-12-04's, before the stage counters.) With 128 threads the test costs
-/// the interior blocks more than the branch; no policy reaches 0.97 at both sizes.
+/// (The K-step-32 `every` figures and the last row, 2026-12-04's, were measured before the
+/// stage counters below.) With 128 threads the test costs the interior blocks more than the
+/// branch; no policy reaches 0.97 at both sizes.
 macro_rules! predicate {
     (every, inside) => {
         false
