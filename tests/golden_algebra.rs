@@ -43,25 +43,51 @@ fn compose_by_points(a: &DynLayout, b: &Tiler) -> Vec<Vec<Option<i64>>> {
     }
 }
 
+/// The values of `logical_divide(a, t)` by its definition, point by point: a layout B gives
+/// `A o (B, complement(B, size(A)))`, an integer `N` is `N:1`, and a tuple divides mode by mode
+/// (the modes it does not reach kept), its values the sums over every mode's. `None` where the
+/// complement does not exist.
+fn divide_by_points(a: &DynLayout, t: &Tiler) -> Option<Vec<Option<i64>>> {
+    match t {
+        Tiler::Layout(b) => {
+            let rest = complement(b, coalesce(a).shape()).ok()?;
+            let both = make_layout(&[b.clone(), rest]).unwrap();
+            Some(
+                (0..both.size())
+                    .map(|i| at(&both, i).and_then(|j| at(a, j)))
+                    .collect(),
+            )
+        }
+        Tiler::Int(n) => divide_by_points(a, &Tiler::Layout(format!("{n}:1").parse().unwrap())),
+        Tiler::Tuple { elems, .. } => {
+            let mut sums = vec![Some(0)];
+            for (k, m) in a.modes().iter().enumerate() {
+                let mode = match elems.get(k) {
+                    Some(t) => divide_by_points(m, t)?,
+                    None => (0..m.size()).map(|i| at(m, i)).collect(),
+                };
+                sums = mode
+                    .iter()
+                    .flat_map(|v| sums.iter().map(move |s| s.zip(*v).map(|(s, v)| s + v)))
+                    .collect();
+            }
+            Some(sums)
+        }
+    }
+}
+
 /// Whether CuTe's answer `r` is not the composition / divide it claims to be: its values (as a
 /// multiset, since the divides rearrange modes) differ from the definition's, point by point.
 fn cute_is_wrong(op: &str, args: &[&str], r: &str) -> bool {
     let a: DynLayout = args[0].parse().unwrap();
     let t: Tiler = args[1].parse().unwrap();
     let r: DynLayout = r.parse().unwrap();
-    let truth: Vec<Option<i64>> = match op {
+    let truth = match op {
         "composition" => compose_by_points(&a, &t).concat(),
-        _ => {
-            // logical_divide(A, B) = A o (B, complement(B, shape(coalesce(A)))) for a layout B.
-            let Tiler::Layout(b) = &t else { return false };
-            let Ok(rest) = complement(b, coalesce(&a).shape()) else {
-                return false;
-            };
-            let both = make_layout(&[b.clone(), rest]).unwrap();
-            (0..both.size())
-                .map(|i| at(&both, i).and_then(|j| at(&a, j)))
-                .collect()
-        }
+        _ => match divide_by_points(&a, &t) {
+            Some(truth) => truth,
+            None => return false,
+        },
     };
     let mut want = BTreeMap::new();
     for v in truth {

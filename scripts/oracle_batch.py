@@ -1,0 +1,44 @@
+"""CuTe's answers to many cases at once, through ../shared/tools/cute-oracle (a dev tool).
+
+The oracle's own --batch compiles one program, and when any case fails to compile, one program
+per case. `ask` compiles 32 cases a program, two programs at a time, and splits a program that
+does not compile in two until the case CuTe rejects stands alone.
+"""
+import importlib.machinery
+import importlib.util
+import os
+from concurrent.futures import ThreadPoolExecutor
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ORACLE = os.path.join(ROOT, "..", "shared", "tools", "cute-oracle")
+
+
+def load_oracle():
+    """The oracle as a module (its argument spelling and its compile-and-run step)."""
+    loader = importlib.machinery.SourceFileLoader("cute_oracle", ORACLE)
+    module = importlib.util.module_from_spec(importlib.util.spec_from_loader("cute_oracle", loader))
+    loader.exec_module(module)
+    return module
+
+
+def ask(cases, raw):
+    """CuTe's answers to `cases` ((op, [arg, ...]) pairs), one a case, "compile_error: ..." where
+    CuTe rejects it; `raw` keeps the underscores of static integers."""
+    oracle = load_oracle()
+    oracle.RAW = raw
+    oracle.ensure_headers()
+
+    def expr(op, args):
+        return f"{op}(" + ",".join(oracle.cpp_arg(a) for a in args) + ")"
+
+    def probe(part):
+        lines, err = oracle.build_and_run([expr(op, a) for op, a in part])
+        if lines is not None and len(lines) == len(part):
+            return lines
+        if len(part) == 1:
+            return [f"compile_error: {err}"]
+        return probe(part[:len(part) // 2]) + probe(part[len(part) // 2:])
+
+    chunks = [cases[at:at + 32] for at in range(0, len(cases), 32)]
+    with ThreadPoolExecutor(2) as pool:
+        return [answer for part in pool.map(probe, chunks) for answer in part]
