@@ -25,20 +25,24 @@ def ask(cases, raw):
     """CuTe's answers to `cases` ((op, [arg, ...]) pairs), one a case, "compile_error: ..." where
     CuTe rejects it; `raw` keeps the underscores of static integers."""
     oracle = load_oracle()
+    return ask_cpp([f"{op}(" + ",".join(oracle.cpp_arg(a) for a in args) + ")" for op, args in cases],
+                   raw)
+
+
+def ask_cpp(exprs, raw):
+    """What CuTe prints for each C++ expression over cute, as `ask` answers."""
+    oracle = load_oracle()
     oracle.RAW = raw
     oracle.ensure_headers()
 
-    def expr(op, args):
-        return f"{op}(" + ",".join(oracle.cpp_arg(a) for a in args) + ")"
-
     def probe(part):
-        lines, err = oracle.build_and_run([expr(op, a) for op, a in part])
+        lines, err = oracle.build_and_run(part)
         if lines is not None and len(lines) == len(part):
             return lines
         if len(part) == 1:
             return [f"compile_error: {err}"]
         return probe(part[:len(part) // 2]) + probe(part[len(part) // 2:])
 
-    chunks = [cases[at:at + 32] for at in range(0, len(cases), 32)]
+    chunks = [exprs[at:at + 32] for at in range(0, len(exprs), 32)]
     with ThreadPoolExecutor(2) as pool:
         return [answer for part in pool.map(probe, chunks) for answer in part]
