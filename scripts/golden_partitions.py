@@ -7,7 +7,9 @@ integers or with `_` keeping a mode, and `local_partition(t, thr_layout, thr_idx
 projected forms of a GEMM, `local_tile(mA, (BM,BN,BK), (m,n,k), Step<_1,X,_1>{})` and
 `local_partition(sA, tC, i, Step<_1,X>{})` (tessel's `local_tile_proj`, `local_partition_proj`,
 the step spelled `(C<1>, X, C<1>)`). CuTe is asked over a counting iterator, so its answer is
-the cut's layout (raw: static leaves `_N`) and the index of its element 0. Writes tests/golden/partitions.tsv and tests/golden_partitions.rs
+the cut's layout (raw: static leaves `_N`) and the index of its element 0. Last, runtime-sized
+matrices `(M,K):(1,ldA)` or `(M,K):(ldA,1)` cut by static tiles (some ragged, whose `is_full`
+the script decides) and static thread layouts. Writes tests/golden/partitions.tsv and tests/golden_partitions.rs
 (one check per case: tessel's layout prints CuTe's, static leaves included, and the element 0
 of the same cut of a tensor over 0, 1, 2, .. is CuTe's index).
 Run from the repository root:  python3 scripts/golden_partitions.py [--seed N]
@@ -119,7 +121,47 @@ def cases():
             step[keep] = "1"
             out.append(("local_partition_proj", layout, f"{fmt(tuple(thr))}:{fmt(thr_stride)}",
                         str(rng.randrange(thr[0] * thr[1])), cosize, "(" + ",".join(step) + ")"))
+    for n in range(50):
+        out.append(matrix_case(n % 2 == 0))
     return out
+
+
+def matrix_case(tile):
+    """A runtime-sized matrix (M,K), column- or row-major with a runtime leading dimension, cut
+    by a static tile at a runtime coordinate (the last tile ragged where M or K is not a
+    multiple), or by a static thread layout (whose extents divide the matrix's)."""
+    bm, bk = rng.choice([4, 8, 16, 32]), rng.choice([2, 4, 8, 16])
+    m, k = bm * rng.randint(1, 6), bk * rng.randint(1, 6)
+    if tile and rng.random() < 0.5:
+        m, k = m + rng.randrange(bm), k + rng.randrange(bk)
+    column = rng.random() < 0.5
+    ld = (m if column else k) + rng.choice([0, 0, 1, 4])
+    stride, cosize = ("1", f"#{ld}"), m + (k - 1) * ld
+    if not column:
+        stride, cosize = (f"#{ld}", "1"), (m - 1) * ld + k
+    layout = f"(#{m},#{k}):({stride[0]},{stride[1]})"
+    if tile:
+        i, j = rng.randrange(-(-m // bm)), rng.randrange(-(-k // bk))
+        return ("local_tile", layout, f"({bm},{bk})", f"({i},{j})", cosize)
+    thr = f"({bm},{bk}):" + (f"(1,{bm})" if rng.random() < 0.5 else f"({bk},1)")
+    return ("local_partition", layout, thr, str(rng.randrange(bm * bk)), cosize)
+
+
+def rust_layout(text):
+    """`layout!` of a layout whose runtime leaves are written `#N`: each becomes a name bound to
+    its value."""
+    names, out, at = [], "", 0
+    while at < len(text):
+        if text[at] == "#":
+            end = at + 1
+            while end < len(text) and text[end].isdigit():
+                end += 1
+            names.append((f"v{len(names)}", text[at + 1:end]))
+            out, at = out + names[-1][0], end
+        else:
+            out, at = out + text[at], at + 1
+    return f'layout!("{out}"' + "".join(f"; {n} = {v}" if i == 0 else f", {n} = {v}"
+                                         for i, (n, v) in enumerate(names)) + ")"
 
 
 def cpp(case):
@@ -143,10 +185,17 @@ def rust(case, layout_want, offset):
         cut = f'{op}(t, <shape!("{by}")>::default(), {coord}{proj})'
     else:
         cut = f'{op}(t, layout!("{by}"), {at}{proj})'
+    # A tile of a runtime-sized matrix is full where it ends inside the matrix (tessel's own).
+    full = ""
+    if op == "local_tile" and "#" in layout:
+        (m, k), (bm, bk) = [int(x.strip("#")) for x in layout.split(":")[0][1:-1].split(",")], \
+            [int(x) for x in by[1:-1].split(",")]
+        i, j = [int(x) for x in at[1:-1].split(",")]
+        full = f"\n    assert_eq!(cut.is_full(), {str((i + 1) * bm <= m and (j + 1) * bk <= k).lower()});"
     return (f"    let data: Vec<i32> = (0..{cosize}).collect();\n"
-            f'    let t = Tensor::new(&data, layout!("{layout}"));\n'
+            f"    let t = Tensor::new(&data, {rust_layout(layout)});\n"
             f"    let cut = {cut};\n"
-            f'    assert_eq!((format!("{{:#}}", cut.layout()), cut[0]), ("{layout_want}".to_string(), {offset}));')
+            f'    assert_eq!((format!("{{:#}}", cut.layout()), cut[0]), ("{layout_want}".to_string(), {offset}));{full}')
 
 
 def main():

@@ -2285,6 +2285,540 @@ fn case_209() {
     );
 }
 
+fn case_210() {
+    let data: Vec<i32> = (0..154).collect();
+    let t = Tensor::new(&data, layout!("(v0,v1):(1,v2)"; v0 = 7, v1 = 22, v2 = 7));
+    let cut = local_tile(t, <shape!("(4,8)")>::default(), (1usize, 1usize));
+    assert_eq!(
+        (format!("{:#}", cut.layout()), cut[0]),
+        ("(_4,_8):(_1,7)".to_string(), 60)
+    );
+    assert_eq!(cut.is_full(), false);
+}
+
+fn case_211() {
+    let data: Vec<i32> = (0..32).collect();
+    let t = Tensor::new(&data, layout!("(v0,v1):(v2,1)"; v0 = 16, v1 = 2, v2 = 2));
+    let cut = local_partition(t, layout!("(4,2):(1,4)"), 0);
+    assert_eq!(
+        (format!("{:#}", cut.layout()), cut[0]),
+        ("(4,1):(8,_2)".to_string(), 0)
+    );
+}
+
+fn case_212() {
+    let data: Vec<i32> = (0..412).collect();
+    let t = Tensor::new(&data, layout!("(v0,v1):(1,v2)"; v0 = 48, v1 = 8, v2 = 52));
+    let cut = local_tile(t, <shape!("(8,2)")>::default(), (5usize, 2usize));
+    assert_eq!(
+        (format!("{:#}", cut.layout()), cut[0]),
+        ("(_8,_2):(_1,52)".to_string(), 248)
+    );
+    assert_eq!(cut.is_full(), true);
+}
+
+fn case_213() {
+    let data: Vec<i32> = (0..207).collect();
+    let t = Tensor::new(&data, layout!("(v0,v1):(v2,1)"; v0 = 16, v1 = 12, v2 = 13));
+    let cut = local_partition(t, layout!("(4,2):(2,1)"), 6);
+    assert_eq!(
+        (format!("{:#}", cut.layout()), cut[0]),
+        ("(4,6):(52,_2)".to_string(), 39)
+    );
+}
+
+fn case_214() {
+    let data: Vec<i32> = (0..1299).collect();
+    let t = Tensor::new(&data, layout!("(v0,v1):(1,v2)"; v0 = 64, v1 = 20, v2 = 65));
+    let cut = local_tile(t, <shape!("(16,4)")>::default(), (2usize, 2usize));
+    assert_eq!(
+        (format!("{:#}", cut.layout()), cut[0]),
+        ("(_16,_4):(_1,65)".to_string(), 552)
+    );
+    assert_eq!(cut.is_full(), true);
+}
+
+fn case_215() {
+    let data: Vec<i32> = (0..384).collect();
+    let t = Tensor::new(&data, layout!("(v0,v1):(1,v2)"; v0 = 12, v1 = 32, v2 = 12));
+    let cut = local_partition(t, layout!("(4,16):(1,4)"), 11);
+    assert_eq!(
+        (format!("{:#}", cut.layout()), cut[0]),
+        ("(3,2):(_4,192)".to_string(), 27)
+    );
+}
+
+fn case_216() {
+    let data: Vec<i32> = (0..639).collect();
+    let t = Tensor::new(&data, layout!("(v0,v1):(v2,1)"; v0 = 128, v1 = 4, v2 = 5));
+    let cut = local_tile(t, <shape!("(32,2)")>::default(), (3usize, 1usize));
+    assert_eq!(
+        (format!("{:#}", cut.layout()), cut[0]),
+        ("(_32,_2):(5,_1)".to_string(), 482)
+    );
+    assert_eq!(cut.is_full(), true);
+}
+
+fn case_217() {
+    let data: Vec<i32> = (0..128).collect();
+    let t = Tensor::new(&data, layout!("(v0,v1):(1,v2)"; v0 = 16, v1 = 8, v2 = 16));
+    let cut = local_partition(t, layout!("(16,4):(1,16)"), 53);
+    assert_eq!(
+        (format!("{:#}", cut.layout()), cut[0]),
+        ("(1,2):(_16,64)".to_string(), 53)
+    );
+}
+
+fn case_218() {
+    let data: Vec<i32> = (0..5160).collect();
+    let t = Tensor::new(
+        &data,
+        layout!("(v0,v1):(1,v2)"; v0 = 172, v1 = 30, v2 = 172),
+    );
+    let cut = local_tile(t, <shape!("(32,8)")>::default(), (2usize, 0usize));
+    assert_eq!(
+        (format!("{:#}", cut.layout()), cut[0]),
+        ("(_32,_8):(_1,172)".to_string(), 64)
+    );
+    assert_eq!(cut.is_full(), true);
+}
+
+fn case_219() {
+    let data: Vec<i32> = (0..192).collect();
+    let t = Tensor::new(&data, layout!("(v0,v1):(v2,1)"; v0 = 16, v1 = 12, v2 = 12));
+    let cut = local_partition(t, layout!("(8,4):(1,8)"), 9);
+    assert_eq!(
+        (format!("{:#}", cut.layout()), cut[0]),
+        ("(2,3):(96,_4)".to_string(), 13)
+    );
+}
+
+fn case_220() {
+    let data: Vec<i32> = (0..879).collect();
+    let t = Tensor::new(&data, layout!("(v0,v1):(1,v2)"; v0 = 87, v1 = 10, v2 = 88));
+    let cut = local_tile(t, <shape!("(32,2)")>::default(), (2usize, 0usize));
+    assert_eq!(
+        (format!("{:#}", cut.layout()), cut[0]),
+        ("(_32,_2):(_1,88)".to_string(), 64)
+    );
+    assert_eq!(cut.is_full(), false);
+}
+
+fn case_221() {
+    let data: Vec<i32> = (0..188).collect();
+    let t = Tensor::new(&data, layout!("(v0,v1):(1,v2)"; v0 = 4, v1 = 24, v2 = 8));
+    let cut = local_partition(t, layout!("(4,8):(1,4)"), 14);
+    assert_eq!(
+        (format!("{:#}", cut.layout()), cut[0]),
+        ("(1,3):(_4,64)".to_string(), 26)
+    );
+}
+
+fn case_222() {
+    let data: Vec<i32> = (0..597).collect();
+    let t = Tensor::new(&data, layout!("(v0,v1):(v2,1)"; v0 = 23, v1 = 25, v2 = 26));
+    let cut = local_tile(t, <shape!("(4,8)")>::default(), (3usize, 0usize));
+    assert_eq!(
+        (format!("{:#}", cut.layout()), cut[0]),
+        ("(_4,_8):(26,_1)".to_string(), 312)
+    );
+    assert_eq!(cut.is_full(), true);
+}
+
+fn case_223() {
+    let data: Vec<i32> = (0..476).collect();
+    let t = Tensor::new(&data, layout!("(v0,v1):(v2,1)"; v0 = 24, v1 = 16, v2 = 20));
+    let cut = local_partition(t, layout!("(8,16):(16,1)"), 114);
+    assert_eq!(
+        (format!("{:#}", cut.layout()), cut[0]),
+        ("(3,1):(160,_16)".to_string(), 142)
+    );
+}
+
+fn case_224() {
+    let data: Vec<i32> = (0..780).collect();
+    let t = Tensor::new(&data, layout!("(v0,v1):(v2,1)"; v0 = 20, v1 = 39, v2 = 39));
+    let cut = local_tile(t, <shape!("(8,16)")>::default(), (2usize, 2usize));
+    assert_eq!(
+        (format!("{:#}", cut.layout()), cut[0]),
+        ("(_8,_16):(39,_1)".to_string(), 656)
+    );
+    assert_eq!(cut.is_full(), false);
+}
+
+fn case_225() {
+    let data: Vec<i32> = (0..1596).collect();
+    let t = Tensor::new(&data, layout!("(v0,v1):(1,v2)"; v0 = 16, v1 = 80, v2 = 20));
+    let cut = local_partition(t, layout!("(16,16):(16,1)"), 199);
+    assert_eq!(
+        (format!("{:#}", cut.layout()), cut[0]),
+        ("(1,5):(_16,320)".to_string(), 152)
+    );
+}
+
+fn case_226() {
+    let data: Vec<i32> = (0..356).collect();
+    let t = Tensor::new(&data, layout!("(v0,v1):(1,v2)"; v0 = 11, v1 = 24, v2 = 15));
+    let cut = local_tile(t, <shape!("(8,4)")>::default(), (0usize, 2usize));
+    assert_eq!(
+        (format!("{:#}", cut.layout()), cut[0]),
+        ("(_8,_4):(_1,15)".to_string(), 120)
+    );
+    assert_eq!(cut.is_full(), true);
+}
+
+fn case_227() {
+    let data: Vec<i32> = (0..3167).collect();
+    let t = Tensor::new(&data, layout!("(v0,v1):(1,v2)"; v0 = 32, v1 = 96, v2 = 33));
+    let cut = local_partition(t, layout!("(32,16):(1,32)"), 261);
+    assert_eq!(
+        (format!("{:#}", cut.layout()), cut[0]),
+        ("(1,6):(_32,528)".to_string(), 269)
+    );
+}
+
+fn case_228() {
+    let data: Vec<i32> = (0..700).collect();
+    let t = Tensor::new(&data, layout!("(v0,v1):(v2,1)"; v0 = 32, v1 = 18, v2 = 22));
+    let cut = local_tile(t, <shape!("(8,8)")>::default(), (1usize, 1usize));
+    assert_eq!(
+        (format!("{:#}", cut.layout()), cut[0]),
+        ("(_8,_8):(22,_1)".to_string(), 184)
+    );
+    assert_eq!(cut.is_full(), true);
+}
+
+fn case_229() {
+    let data: Vec<i32> = (0..444).collect();
+    let t = Tensor::new(&data, layout!("(v0,v1):(1,v2)"; v0 = 24, v1 = 16, v2 = 28));
+    let cut = local_partition(t, layout!("(8,8):(1,8)"), 17);
+    assert_eq!(
+        (format!("{:#}", cut.layout()), cut[0]),
+        ("(3,2):(_8,224)".to_string(), 57)
+    );
+}
+
+fn case_230() {
+    let data: Vec<i32> = (0..1599).collect();
+    let t = Tensor::new(&data, layout!("(v0,v1):(v2,1)"; v0 = 64, v1 = 24, v2 = 25));
+    let cut = local_tile(t, <shape!("(16,8)")>::default(), (2usize, 2usize));
+    assert_eq!(
+        (format!("{:#}", cut.layout()), cut[0]),
+        ("(_16,_8):(25,_1)".to_string(), 816)
+    );
+    assert_eq!(cut.is_full(), true);
+}
+
+fn case_231() {
+    let data: Vec<i32> = (0..419).collect();
+    let t = Tensor::new(&data, layout!("(v0,v1):(v2,1)"; v0 = 20, v1 = 20, v2 = 21));
+    let cut = local_partition(t, layout!("(4,4):(1,4)"), 2);
+    assert_eq!(
+        (format!("{:#}", cut.layout()), cut[0]),
+        ("(5,5):(84,_4)".to_string(), 42)
+    );
+}
+
+fn case_232() {
+    let data: Vec<i32> = (0..9680).collect();
+    let t = Tensor::new(
+        &data,
+        layout!("(v0,v1):(v2,1)"; v0 = 88, v1 = 110, v2 = 110),
+    );
+    let cut = local_tile(t, <shape!("(32,16)")>::default(), (0usize, 4usize));
+    assert_eq!(
+        (format!("{:#}", cut.layout()), cut[0]),
+        ("(_32,_16):(110,_1)".to_string(), 64)
+    );
+    assert_eq!(cut.is_full(), true);
+}
+
+fn case_233() {
+    let data: Vec<i32> = (0..3072).collect();
+    let t = Tensor::new(&data, layout!("(v0,v1):(v2,1)"; v0 = 192, v1 = 16, v2 = 16));
+    let cut = local_partition(t, layout!("(32,4):(1,32)"), 20);
+    assert_eq!(
+        (format!("{:#}", cut.layout()), cut[0]),
+        ("(6,4):(512,_4)".to_string(), 320)
+    );
+}
+
+fn case_234() {
+    let data: Vec<i32> = (0..380).collect();
+    let t = Tensor::new(&data, layout!("(v0,v1):(v2,1)"; v0 = 64, v1 = 2, v2 = 6));
+    let cut = local_tile(t, <shape!("(32,2)")>::default(), (0usize, 0usize));
+    assert_eq!(
+        (format!("{:#}", cut.layout()), cut[0]),
+        ("(_32,_2):(6,_1)".to_string(), 0)
+    );
+    assert_eq!(cut.is_full(), true);
+}
+
+fn case_235() {
+    let data: Vec<i32> = (0..48).collect();
+    let t = Tensor::new(&data, layout!("(v0,v1):(1,v2)"; v0 = 8, v1 = 6, v2 = 8));
+    let cut = local_partition(t, layout!("(4,2):(2,1)"), 4);
+    assert_eq!(
+        (format!("{:#}", cut.layout()), cut[0]),
+        ("(2,3):(_4,16)".to_string(), 2)
+    );
+}
+
+fn case_236() {
+    let data: Vec<i32> = (0..209).collect();
+    let t = Tensor::new(&data, layout!("(v0,v1):(1,v2)"; v0 = 19, v1 = 11, v2 = 19));
+    let cut = local_tile(t, <shape!("(8,2)")>::default(), (1usize, 0usize));
+    assert_eq!(
+        (format!("{:#}", cut.layout()), cut[0]),
+        ("(_8,_2):(_1,19)".to_string(), 8)
+    );
+    assert_eq!(cut.is_full(), true);
+}
+
+fn case_237() {
+    let data: Vec<i32> = (0..863).collect();
+    let t = Tensor::new(&data, layout!("(v0,v1):(1,v2)"; v0 = 8, v1 = 96, v2 = 9));
+    let cut = local_partition(t, layout!("(4,16):(1,4)"), 25);
+    assert_eq!(
+        (format!("{:#}", cut.layout()), cut[0]),
+        ("(2,6):(_4,144)".to_string(), 55)
+    );
+}
+
+fn case_238() {
+    let data: Vec<i32> = (0..1134).collect();
+    let t = Tensor::new(&data, layout!("(v0,v1):(1,v2)"; v0 = 54, v1 = 21, v2 = 54));
+    let cut = local_tile(t, <shape!("(16,8)")>::default(), (2usize, 2usize));
+    assert_eq!(
+        (format!("{:#}", cut.layout()), cut[0]),
+        ("(_16,_8):(_1,54)".to_string(), 896)
+    );
+    assert_eq!(cut.is_full(), false);
+}
+
+fn case_239() {
+    let data: Vec<i32> = (0..192).collect();
+    let t = Tensor::new(&data, layout!("(v0,v1):(v2,1)"; v0 = 24, v1 = 8, v2 = 8));
+    let cut = local_partition(t, layout!("(4,8):(1,4)"), 6);
+    assert_eq!(
+        (format!("{:#}", cut.layout()), cut[0]),
+        ("(6,1):(32,_8)".to_string(), 17)
+    );
+}
+
+fn case_240() {
+    let data: Vec<i32> = (0..416).collect();
+    let t = Tensor::new(&data, layout!("(v0,v1):(v2,1)"; v0 = 32, v1 = 13, v2 = 13));
+    let cut = local_tile(t, <shape!("(8,4)")>::default(), (1usize, 2usize));
+    assert_eq!(
+        (format!("{:#}", cut.layout()), cut[0]),
+        ("(_8,_4):(13,_1)".to_string(), 112)
+    );
+    assert_eq!(cut.is_full(), true);
+}
+
+fn case_241() {
+    let data: Vec<i32> = (0..1916).collect();
+    let t = Tensor::new(&data, layout!("(v0,v1):(1,v2)"; v0 = 20, v1 = 80, v2 = 24));
+    let cut = local_partition(t, layout!("(4,16):(16,1)"), 28);
+    assert_eq!(
+        (format!("{:#}", cut.layout()), cut[0]),
+        ("(5,5):(_4,384)".to_string(), 289)
+    );
+}
+
+fn case_242() {
+    let data: Vec<i32> = (0..56).collect();
+    let t = Tensor::new(&data, layout!("(v0,v1):(v2,1)"; v0 = 14, v1 = 4, v2 = 4));
+    let cut = local_tile(t, <shape!("(4,4)")>::default(), (2usize, 0usize));
+    assert_eq!(
+        (format!("{:#}", cut.layout()), cut[0]),
+        ("(_4,_4):(4,_1)".to_string(), 32)
+    );
+    assert_eq!(cut.is_full(), true);
+}
+
+fn case_243() {
+    let data: Vec<i32> = (0..860).collect();
+    let t = Tensor::new(&data, layout!("(v0,v1):(1,v2)"; v0 = 32, v1 = 24, v2 = 36));
+    let cut = local_partition(t, layout!("(32,8):(8,1)"), 232);
+    assert_eq!(
+        (format!("{:#}", cut.layout()), cut[0]),
+        ("(1,3):(_32,288)".to_string(), 29)
+    );
+}
+
+fn case_244() {
+    let data: Vec<i32> = (0..640).collect();
+    let t = Tensor::new(&data, layout!("(v0,v1):(v2,1)"; v0 = 160, v1 = 4, v2 = 4));
+    let cut = local_tile(t, <shape!("(32,4)")>::default(), (0usize, 0usize));
+    assert_eq!(
+        (format!("{:#}", cut.layout()), cut[0]),
+        ("(_32,_4):(4,_1)".to_string(), 0)
+    );
+    assert_eq!(cut.is_full(), true);
+}
+
+fn case_245() {
+    let data: Vec<i32> = (0..572).collect();
+    let t = Tensor::new(&data, layout!("(v0,v1):(1,v2)"; v0 = 20, v1 = 24, v2 = 24));
+    let cut = local_partition(t, layout!("(4,4):(1,4)"), 4);
+    assert_eq!(
+        (format!("{:#}", cut.layout()), cut[0]),
+        ("(5,6):(_4,96)".to_string(), 24)
+    );
+}
+
+fn case_246() {
+    let data: Vec<i32> = (0..7680).collect();
+    let t = Tensor::new(&data, layout!("(v0,v1):(1,v2)"; v0 = 80, v1 = 96, v2 = 80));
+    let cut = local_tile(t, <shape!("(16,16)")>::default(), (4usize, 2usize));
+    assert_eq!(
+        (format!("{:#}", cut.layout()), cut[0]),
+        ("(_16,_16):(_1,80)".to_string(), 2624)
+    );
+    assert_eq!(cut.is_full(), true);
+}
+
+fn case_247() {
+    let data: Vec<i32> = (0..620).collect();
+    let t = Tensor::new(&data, layout!("(v0,v1):(1,v2)"; v0 = 48, v1 = 12, v2 = 52));
+    let cut = local_partition(t, layout!("(16,4):(1,16)"), 23);
+    assert_eq!(
+        (format!("{:#}", cut.layout()), cut[0]),
+        ("(3,3):(_16,208)".to_string(), 59)
+    );
+}
+
+fn case_248() {
+    let data: Vec<i32> = (0..1280).collect();
+    let t = Tensor::new(&data, layout!("(v0,v1):(1,v2)"; v0 = 80, v1 = 16, v2 = 80));
+    let cut = local_tile(t, <shape!("(16,4)")>::default(), (3usize, 3usize));
+    assert_eq!(
+        (format!("{:#}", cut.layout()), cut[0]),
+        ("(_16,_4):(_1,80)".to_string(), 1008)
+    );
+    assert_eq!(cut.is_full(), true);
+}
+
+fn case_249() {
+    let data: Vec<i32> = (0..24).collect();
+    let t = Tensor::new(&data, layout!("(v0,v1):(v2,1)"; v0 = 4, v1 = 6, v2 = 6));
+    let cut = local_partition(t, layout!("(4,2):(2,1)"), 6);
+    assert_eq!(
+        (format!("{:#}", cut.layout()), cut[0]),
+        ("(1,3):(24,_2)".to_string(), 18)
+    );
+}
+
+fn case_250() {
+    let data: Vec<i32> = (0..9150).collect();
+    let t = Tensor::new(
+        &data,
+        layout!("(v0,v1):(1,v2)"; v0 = 195, v1 = 46, v2 = 199),
+    );
+    let cut = local_tile(t, <shape!("(32,8)")>::default(), (5usize, 1usize));
+    assert_eq!(
+        (format!("{:#}", cut.layout()), cut[0]),
+        ("(_32,_8):(_1,199)".to_string(), 1752)
+    );
+    assert_eq!(cut.is_full(), true);
+}
+
+fn case_251() {
+    let data: Vec<i32> = (0..1536).collect();
+    let t = Tensor::new(&data, layout!("(v0,v1):(1,v2)"; v0 = 96, v1 = 16, v2 = 96));
+    let cut = local_partition(t, layout!("(32,8):(1,32)"), 93);
+    assert_eq!(
+        (format!("{:#}", cut.layout()), cut[0]),
+        ("(3,2):(_32,768)".to_string(), 221)
+    );
+}
+
+fn case_252() {
+    let data: Vec<i32> = (0..96).collect();
+    let t = Tensor::new(&data, layout!("(v0,v1):(1,v2)"; v0 = 24, v1 = 4, v2 = 24));
+    let cut = local_tile(t, <shape!("(8,4)")>::default(), (1usize, 0usize));
+    assert_eq!(
+        (format!("{:#}", cut.layout()), cut[0]),
+        ("(_8,_4):(_1,24)".to_string(), 8)
+    );
+    assert_eq!(cut.is_full(), true);
+}
+
+fn case_253() {
+    let data: Vec<i32> = (0..1152).collect();
+    let t = Tensor::new(&data, layout!("(v0,v1):(1,v2)"; v0 = 96, v1 = 12, v2 = 96));
+    let cut = local_partition(t, layout!("(32,4):(4,1)"), 120);
+    assert_eq!(
+        (format!("{:#}", cut.layout()), cut[0]),
+        ("(3,3):(_32,384)".to_string(), 30)
+    );
+}
+
+fn case_254() {
+    let data: Vec<i32> = (0..395).collect();
+    let t = Tensor::new(&data, layout!("(v0,v1):(v2,1)"; v0 = 12, v1 = 32, v2 = 33));
+    let cut = local_tile(t, <shape!("(4,16)")>::default(), (1usize, 0usize));
+    assert_eq!(
+        (format!("{:#}", cut.layout()), cut[0]),
+        ("(_4,_16):(33,_1)".to_string(), 132)
+    );
+    assert_eq!(cut.is_full(), true);
+}
+
+fn case_255() {
+    let data: Vec<i32> = (0..1340).collect();
+    let t = Tensor::new(&data, layout!("(v0,v1):(1,v2)"; v0 = 24, v1 = 48, v2 = 28));
+    let cut = local_partition(t, layout!("(8,16):(1,8)"), 112);
+    assert_eq!(
+        (format!("{:#}", cut.layout()), cut[0]),
+        ("(3,3):(_8,448)".to_string(), 392)
+    );
+}
+
+fn case_256() {
+    let data: Vec<i32> = (0..2236).collect();
+    let t = Tensor::new(&data, layout!("(v0,v1):(1,v2)"; v0 = 24, v1 = 80, v2 = 28));
+    let cut = local_tile(t, <shape!("(8,16)")>::default(), (2usize, 1usize));
+    assert_eq!(
+        (format!("{:#}", cut.layout()), cut[0]),
+        ("(_8,_16):(_1,28)".to_string(), 464)
+    );
+    assert_eq!(cut.is_full(), true);
+}
+
+fn case_257() {
+    let data: Vec<i32> = (0..668).collect();
+    let t = Tensor::new(&data, layout!("(v0,v1):(1,v2)"; v0 = 24, v1 = 24, v2 = 28));
+    let cut = local_partition(t, layout!("(8,8):(1,8)"), 32);
+    assert_eq!(
+        (format!("{:#}", cut.layout()), cut[0]),
+        ("(3,3):(_8,224)".to_string(), 112)
+    );
+}
+
+fn case_258() {
+    let data: Vec<i32> = (0..5236).collect();
+    let t = Tensor::new(&data, layout!("(v0,v1):(v2,1)"; v0 = 68, v1 = 77, v2 = 77));
+    let cut = local_tile(t, <shape!("(16,16)")>::default(), (1usize, 0usize));
+    assert_eq!(
+        (format!("{:#}", cut.layout()), cut[0]),
+        ("(_16,_16):(77,_1)".to_string(), 1232)
+    );
+    assert_eq!(cut.is_full(), true);
+}
+
+fn case_259() {
+    let data: Vec<i32> = (0..169).collect();
+    let t = Tensor::new(&data, layout!("(v0,v1):(1,v2)"; v0 = 16, v1 = 10, v2 = 17));
+    let cut = local_partition(t, layout!("(16,2):(2,1)"), 11);
+    assert_eq!(
+        (format!("{:#}", cut.layout()), cut[0]),
+        ("(1,5):(_16,34)".to_string(), 22)
+    );
+}
+
 #[test]
 fn partitions_match_cute() {
     case_0();
@@ -2497,4 +3031,54 @@ fn partitions_match_cute() {
     case_207();
     case_208();
     case_209();
+    case_210();
+    case_211();
+    case_212();
+    case_213();
+    case_214();
+    case_215();
+    case_216();
+    case_217();
+    case_218();
+    case_219();
+    case_220();
+    case_221();
+    case_222();
+    case_223();
+    case_224();
+    case_225();
+    case_226();
+    case_227();
+    case_228();
+    case_229();
+    case_230();
+    case_231();
+    case_232();
+    case_233();
+    case_234();
+    case_235();
+    case_236();
+    case_237();
+    case_238();
+    case_239();
+    case_240();
+    case_241();
+    case_242();
+    case_243();
+    case_244();
+    case_245();
+    case_246();
+    case_247();
+    case_248();
+    case_249();
+    case_250();
+    case_251();
+    case_252();
+    case_253();
+    case_254();
+    case_255();
+    case_256();
+    case_257();
+    case_258();
+    case_259();
 }
