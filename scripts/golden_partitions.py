@@ -191,7 +191,7 @@ def rust(case, layout_want, offset):
         (m, k), (bm, bk) = [int(x.strip("#")) for x in layout.split(":")[0][1:-1].split(",")], \
             [int(x) for x in by[1:-1].split(",")]
         i, j = [int(x) for x in at[1:-1].split(",")]
-        full = f"\n    assert_eq!(cut.is_full(), {str((i + 1) * bm <= m and (j + 1) * bk <= k).lower()});"
+        full = f"\n    assert!({'' if (i + 1) * bm <= m and (j + 1) * bk <= k else '!'}cut.is_full());"
     return (f"    let data: Vec<i32> = (0..{cosize}).collect();\n"
             f"    let t = Tensor::new(&data, {rust_layout(layout)});\n"
             f"    let cut = {cut};\n"

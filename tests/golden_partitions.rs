@@ -2293,7 +2293,7 @@ fn case_210() {
         (format!("{:#}", cut.layout()), cut[0]),
         ("(_4,_8):(_1,7)".to_string(), 60)
     );
-    assert_eq!(cut.is_full(), false);
+    assert!(!cut.is_full());
 }
 
 fn case_211() {
@@ -2314,7 +2314,7 @@ fn case_212() {
         (format!("{:#}", cut.layout()), cut[0]),
         ("(_8,_2):(_1,52)".to_string(), 248)
     );
-    assert_eq!(cut.is_full(), true);
+    assert!(cut.is_full());
 }
 
 fn case_213() {
@@ -2335,7 +2335,7 @@ fn case_214() {
         (format!("{:#}", cut.layout()), cut[0]),
         ("(_16,_4):(_1,65)".to_string(), 552)
     );
-    assert_eq!(cut.is_full(), true);
+    assert!(cut.is_full());
 }
 
 fn case_215() {
@@ -2356,7 +2356,7 @@ fn case_216() {
         (format!("{:#}", cut.layout()), cut[0]),
         ("(_32,_2):(5,_1)".to_string(), 482)
     );
-    assert_eq!(cut.is_full(), true);
+    assert!(cut.is_full());
 }
 
 fn case_217() {
@@ -2380,7 +2380,7 @@ fn case_218() {
         (format!("{:#}", cut.layout()), cut[0]),
         ("(_32,_8):(_1,172)".to_string(), 64)
     );
-    assert_eq!(cut.is_full(), true);
+    assert!(cut.is_full());
 }
 
 fn case_219() {
@@ -2401,7 +2401,7 @@ fn case_220() {
         (format!("{:#}", cut.layout()), cut[0]),
         ("(_32,_2):(_1,88)".to_string(), 64)
     );
-    assert_eq!(cut.is_full(), false);
+    assert!(!cut.is_full());
 }
 
 fn case_221() {
@@ -2422,7 +2422,7 @@ fn case_222() {
         (format!("{:#}", cut.layout()), cut[0]),
         ("(_4,_8):(26,_1)".to_string(), 312)
     );
-    assert_eq!(cut.is_full(), true);
+    assert!(cut.is_full());
 }
 
 fn case_223() {
@@ -2443,7 +2443,7 @@ fn case_224() {
         (format!("{:#}", cut.layout()), cut[0]),
         ("(_8,_16):(39,_1)".to_string(), 656)
     );
-    assert_eq!(cut.is_full(), false);
+    assert!(!cut.is_full());
 }
 
 fn case_225() {
@@ -2464,7 +2464,7 @@ fn case_226() {
         (format!("{:#}", cut.layout()), cut[0]),
         ("(_8,_4):(_1,15)".to_string(), 120)
     );
-    assert_eq!(cut.is_full(), true);
+    assert!(cut.is_full());
 }
 
 fn case_227() {
@@ -2485,7 +2485,7 @@ fn case_228() {
         (format!("{:#}", cut.layout()), cut[0]),
         ("(_8,_8):(22,_1)".to_string(), 184)
     );
-    assert_eq!(cut.is_full(), true);
+    assert!(cut.is_full());
 }
 
 fn case_229() {
@@ -2506,7 +2506,7 @@ fn case_230() {
         (format!("{:#}", cut.layout()), cut[0]),
         ("(_16,_8):(25,_1)".to_string(), 816)
     );
-    assert_eq!(cut.is_full(), true);
+    assert!(cut.is_full());
 }
 
 fn case_231() {
@@ -2530,7 +2530,7 @@ fn case_232() {
         (format!("{:#}", cut.layout()), cut[0]),
         ("(_32,_16):(110,_1)".to_string(), 64)
     );
-    assert_eq!(cut.is_full(), true);
+    assert!(cut.is_full());
 }
 
 fn case_233() {
@@ -2551,7 +2551,7 @@ fn case_234() {
         (format!("{:#}", cut.layout()), cut[0]),
         ("(_32,_2):(6,_1)".to_string(), 0)
     );
-    assert_eq!(cut.is_full(), true);
+    assert!(cut.is_full());
 }
 
 fn case_235() {
@@ -2572,7 +2572,7 @@ fn case_236() {
         (format!("{:#}", cut.layout()), cut[0]),
         ("(_8,_2):(_1,19)".to_string(), 8)
     );
-    assert_eq!(cut.is_full(), true);
+    assert!(cut.is_full());
 }
 
 fn case_237() {
@@ -2593,7 +2593,7 @@ fn case_238() {
         (format!("{:#}", cut.layout()), cut[0]),
         ("(_16,_8):(_1,54)".to_string(), 896)
     );
-    assert_eq!(cut.is_full(), false);
+    assert!(!cut.is_full());
 }
 
 fn case_239() {
@@ -2614,7 +2614,7 @@ fn case_240() {
         (format!("{:#}", cut.layout()), cut[0]),
         ("(_8,_4):(13,_1)".to_string(), 112)
     );
-    assert_eq!(cut.is_full(), true);
+    assert!(cut.is_full());
 }
 
 fn case_241() {
@@ -2635,7 +2635,7 @@ fn case_242() {
         (format!("{:#}", cut.layout()), cut[0]),
         ("(_4,_4):(4,_1)".to_string(), 32)
     );
-    assert_eq!(cut.is_full(), true);
+    assert!(cut.is_full());
 }
 
 fn case_243() {
@@ -2656,7 +2656,7 @@ fn case_244() {
         (format!("{:#}", cut.layout()), cut[0]),
         ("(_32,_4):(4,_1)".to_string(), 0)
     );
-    assert_eq!(cut.is_full(), true);
+    assert!(cut.is_full());
 }
 
 fn case_245() {
@@ -2677,7 +2677,7 @@ fn case_246() {
         (format!("{:#}", cut.layout()), cut[0]),
         ("(_16,_16):(_1,80)".to_string(), 2624)
     );
-    assert_eq!(cut.is_full(), true);
+    assert!(cut.is_full());
 }
 
 fn case_247() {
@@ -2698,7 +2698,7 @@ fn case_248() {
         (format!("{:#}", cut.layout()), cut[0]),
         ("(_16,_4):(_1,80)".to_string(), 1008)
     );
-    assert_eq!(cut.is_full(), true);
+    assert!(cut.is_full());
 }
 
 fn case_249() {
@@ -2722,7 +2722,7 @@ fn case_250() {
         (format!("{:#}", cut.layout()), cut[0]),
         ("(_32,_8):(_1,199)".to_string(), 1752)
     );
-    assert_eq!(cut.is_full(), true);
+    assert!(cut.is_full());
 }
 
 fn case_251() {
@@ -2743,7 +2743,7 @@ fn case_252() {
         (format!("{:#}", cut.layout()), cut[0]),
         ("(_8,_4):(_1,24)".to_string(), 8)
     );
-    assert_eq!(cut.is_full(), true);
+    assert!(cut.is_full());
 }
 
 fn case_253() {
@@ -2764,7 +2764,7 @@ fn case_254() {
         (format!("{:#}", cut.layout()), cut[0]),
         ("(_4,_16):(33,_1)".to_string(), 132)
     );
-    assert_eq!(cut.is_full(), true);
+    assert!(cut.is_full());
 }
 
 fn case_255() {
@@ -2785,7 +2785,7 @@ fn case_256() {
         (format!("{:#}", cut.layout()), cut[0]),
         ("(_8,_16):(_1,28)".to_string(), 464)
     );
-    assert_eq!(cut.is_full(), true);
+    assert!(cut.is_full());
 }
 
 fn case_257() {
@@ -2806,7 +2806,7 @@ fn case_258() {
         (format!("{:#}", cut.layout()), cut[0]),
         ("(_16,_16):(77,_1)".to_string(), 1232)
     );
-    assert_eq!(cut.is_full(), true);
+    assert!(cut.is_full());
 }
 
 fn case_259() {
