@@ -4,7 +4,7 @@
 # and negative-stride sets under that seed (the checked-in ones are seed 3's), and a copy of the
 # test reads them: every answer must agree with CuTe's, or CuTe's must be wrong by brute force,
 # or both reject. Needs g++ (the oracle). Takes a few minutes a seed.
-set -eu
+set -euo pipefail
 cd "$(dirname "$0")/.."
 dir=$(mktemp -d)
 trap 'rm -rf "$dir" tests/heldout_algebra_tmp.rs' EXIT

@@ -4,6 +4,7 @@ The oracle's own --batch compiles one program, and when any case fails to compil
 per case. `ask` compiles 32 cases a program, two programs at a time, and splits a program that
 does not compile in two until the case CuTe rejects stands alone.
 """
+import functools
 import importlib.machinery
 import importlib.util
 import os
@@ -13,8 +14,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ORACLE = os.path.join(ROOT, "..", "shared", "tools", "cute-oracle")
 
 
+@functools.cache
 def load_oracle():
-    """The oracle as a module (its argument spelling and its compile-and-run step)."""
+    """The oracle as a module (its argument spelling and its compile-and-run step), loaded once."""
     loader = importlib.machinery.SourceFileLoader("cute_oracle", ORACLE)
     module = importlib.util.module_from_spec(importlib.util.spec_from_loader("cute_oracle", loader))
     loader.exec_module(module)

@@ -26,52 +26,54 @@ fn values(n: i64, f: impl Fn(i64) -> Option<i64>) -> BTreeMap<Option<i64>, usize
     m
 }
 
-/// `A o B` evaluated point by point (no algebra), for a layout or an integer tiler B, and the
-/// size of B; tuple tilers go mode by mode.
-fn compose_by_points(a: &DynLayout, b: &Tiler) -> Vec<Vec<Option<i64>>> {
+/// The values of a layout whose modes take the values `modes`: the sums over every choice of
+/// one value a mode (`None` where a value is).
+fn sums(modes: Vec<Vec<Option<i64>>>) -> Vec<Option<i64>> {
+    modes.into_iter().fold(vec![Some(0)], |sums, mode| {
+        mode.iter()
+            .flat_map(|v| sums.iter().map(move |s| s.zip(*v).map(|(s, v)| s + v)))
+            .collect()
+    })
+}
+
+/// `A o B` evaluated point by point (no algebra), for a layout or an integer tiler B; a tuple
+/// composes mode by mode and drops the modes of A it does not reach.
+fn compose_by_points(a: &DynLayout, b: &Tiler) -> Vec<Option<i64>> {
     match b {
-        Tiler::Tuple { elems, .. } => a
-            .modes()
-            .iter()
-            .zip(elems)
-            .flat_map(|(m, t)| compose_by_points(m, t))
-            .collect(),
-        Tiler::Int(n) => vec![(0..*n).map(|i| at(a, i)).collect()],
-        Tiler::Layout(b) => vec![(0..b.size())
+        Tiler::Tuple { elems, .. } => sums(
+            a.modes()
+                .iter()
+                .zip(elems)
+                .map(|(m, t)| compose_by_points(m, t))
+                .collect(),
+        ),
+        Tiler::Int(n) => (0..*n).map(|i| at(a, i)).collect(),
+        Tiler::Layout(b) => (0..b.size())
             .map(|i| at(b, i).and_then(|j| at(a, j)))
-            .collect()],
+            .collect(),
     }
 }
 
 /// The values of `logical_divide(a, t)` by its definition, point by point: a layout B gives
 /// `A o (B, complement(B, size(A)))`, an integer `N` is `N:1`, and a tuple divides mode by mode
-/// (the modes it does not reach kept), its values the sums over every mode's. `None` where the
-/// complement does not exist.
+/// (the modes it does not reach kept). `None` where the complement does not exist.
 fn divide_by_points(a: &DynLayout, t: &Tiler) -> Option<Vec<Option<i64>>> {
     match t {
         Tiler::Layout(b) => {
             let rest = complement(b, coalesce(a).shape()).ok()?;
             let both = make_layout(&[b.clone(), rest]).unwrap();
-            Some(
-                (0..both.size())
-                    .map(|i| at(&both, i).and_then(|j| at(a, j)))
-                    .collect(),
-            )
+            Some(compose_by_points(a, &Tiler::Layout(both)))
         }
         Tiler::Int(n) => divide_by_points(a, &Tiler::Layout(format!("{n}:1").parse().unwrap())),
         Tiler::Tuple { elems, .. } => {
-            let mut sums = vec![Some(0)];
+            let mut modes = Vec::new();
             for (k, m) in a.modes().iter().enumerate() {
-                let mode = match elems.get(k) {
+                modes.push(match elems.get(k) {
                     Some(t) => divide_by_points(m, t)?,
                     None => (0..m.size()).map(|i| at(m, i)).collect(),
-                };
-                sums = mode
-                    .iter()
-                    .flat_map(|v| sums.iter().map(move |s| s.zip(*v).map(|(s, v)| s + v)))
-                    .collect();
+                });
             }
-            Some(sums)
+            Some(sums(modes))
         }
     }
 }
@@ -83,7 +85,7 @@ fn cute_is_wrong(op: &str, args: &[&str], r: &str) -> bool {
     let t: Tiler = args[1].parse().unwrap();
     let r: DynLayout = r.parse().unwrap();
     let truth = match op {
-        "composition" => compose_by_points(&a, &t).concat(),
+        "composition" => compose_by_points(&a, &t),
         _ => match divide_by_points(&a, &t) {
             Some(truth) => truth,
             None => return false,
