@@ -14,7 +14,8 @@ Run from the repository root:  cargo build -p tessel-cli && python3 scripts/gold
 (`--from-tsv` rewrites the test from the checked-in TSV without asking CuTe again; `--more` adds
 the rest of the algebra to the TSV; `--positions` adds every product, divide, inverse and
 tile_to_shape with one runtime leaf in each position of the first layout, shape or stride, the
-size-1 modes included, up to 16 cases an operation.)
+size-1 modes included, up to 16 cases an operation; `--like` adds make_layout_like and
+make_ordered_layout with runtime extents, strides and orders.)
 """
 import os
 import random
@@ -50,12 +51,18 @@ MORE = {
     "right_inverse": "right_inverse",
     "left_inverse": "left_inverse",
 }
+# Compact orders (added with --like): checked against CuTe's answer alone (tessel's runtime layer
+# has no runtime leaves to order after the static ones).
+LIKE = {
+    "make_layout_like": "make_layout_like",
+    "make_ordered_layout": "make_ordered_layout",
+}
 
 
 def rust_fn(op, args):
     if op == "coalesce" and len(args) == 2:
         return "coalesce::coalesce_by"
-    return {**OPS, **MORE}[op]
+    return {**OPS, **MORE, **LIKE}[op]
 DIVIDES = ["logical_divide", "zipped_divide", "tiled_divide", "flat_divide"]
 
 
@@ -233,6 +240,47 @@ def positional_cases():
     return cases
 
 
+def static_ties(t, zero_ties):
+    """Whether two static leaves of the order t are equal (zeros counted when zero_ties): CuTe
+    gives tied leaves one stride, tessel the left one first (tests/ordered.rs pins that)."""
+    seen = [x for x in leaves_text(t) if not x.startswith("#") and (zero_ties or int(x) != 0)]
+    return len(seen) != len(set(seen))
+
+
+def leaves_text(t):
+    return [y for x in t for y in leaves_text(x)] if isinstance(t, tuple) else [t]
+
+
+def like_cases():
+    pick = random.Random(13)
+    cases = []
+    for line in open(os.path.join(ROOT, "tests", "golden", "algebra.tsv")).read().splitlines():
+        if line.startswith("#"):
+            continue
+        op, *args, want = line.split("\t")
+        if want.startswith("compile_error"):
+            continue
+        if op == "make_fragment_like":
+            s, d = split_layout(args[0])
+            for p in [0.3, 0.6, 1.0]:
+                marked = (mark_with(s, p, pick), mark_with(d, p / 2, pick))
+                if not static_ties(marked[1], False):
+                    cases.append(("make_layout_like", [f"{fmt(marked[0])}:{fmt(marked[1])}"]))
+        elif op == "make_ordered_layout":
+            s, o = split_layout(args[0])[0], split_layout(args[1])[0]
+            for p in [0.3, 0.6, 1.0]:
+                marked = (mark_with(s, p, pick), mark_with(o, p / 3, pick))
+                if not static_ties(marked[1], True):
+                    cases.append(("make_ordered_layout", [fmt(marked[0]), fmt(marked[1])]))
+    return cases
+
+
+def mark_with(t, p, pick):
+    if isinstance(t, tuple):
+        return tuple(mark_with(x, p, pick) for x in t)
+    return "#" + t if pick.random() < p and not t.startswith("#") else t
+
+
 def ask_cute(cases):
     """CuTe's raw answers (scripts/oracle_batch.py)."""
     return oracle_batch.ask(cases, raw=True)
@@ -274,10 +322,11 @@ def widest(text):
 
 
 def main():
-    if "--from-tsv" in sys.argv or "--more" in sys.argv or "--positions" in sys.argv:
+    if any(f in sys.argv for f in ["--from-tsv", "--more", "--positions", "--like"]):
         rows = [l.split("\t") for l in open(TSV).read().splitlines() if not l.startswith("#")]
         cases, out = [(r[0], r[1:-1]) for r in rows], [r[-1] for r in rows]
-        for flag, make in [("--positions", positional_cases), ("--more", more_cases)]:
+        for flag, make in [("--positions", positional_cases), ("--more", more_cases),
+                           ("--like", like_cases)]:
             if flag in sys.argv:
                 more = make()
                 answers = ask_cute(more)
@@ -299,6 +348,11 @@ def main():
             continue
         rargs = ", ".join(rust_arg(a) for a in args)
         call = f"{rust_fn(op, args)}({rargs})"
+        if op == "make_ordered_layout":  # an order is signed: its runtime leaves are isize
+            call = f"{op}({rust_tuple(parse(args[0]), 'shape')}, {rust_tuple(parse(args[1]), 'stride')})"
+        if op in LIKE:
+            checks.append(f"    check(&{call}, {want!r});".replace("'", '"'))
+            continue
         # Where tessel's runtime layer rejects the case (CuTe's answer breaks the definition),
         # the mixed one must reject it too, at run time, with the same words.
         plain = [a.replace("#", "") for a in args]

@@ -71,6 +71,7 @@ pub use inverse::{left_inverse, max_common_layout, max_common_vector, right_inve
 pub use inverse::{LeftInverse, MaxCommonLayout, MaxCommonVector, RightInverse};
 pub use layout::{ColMajor, Layout, RowMajor, StaticLayout};
 pub use mma::MmaAtom;
+pub use ordered::{compact_order, make_layout_like, make_ordered_layout};
 pub use product::{
     blocked_product, flat_product, logical_product, raked_product, tile_to_shape, tiled_product,
     zipped_product, BlockedProduct, FlatProduct, LogicalProduct, RakedProduct, TileToShape,

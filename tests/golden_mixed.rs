@@ -887,4 +887,350 @@ fn mixed_layouts_match_cute_33() {
     check(&left_inverse(Layout::new((s!(4), s!(4), (s!(4), 2usize, ), s!(2), ), (s!(1), s!(64), (s!(8), s!(32), ), s!(4), ))), "(_4,_2,_8,_4):(_1,128,_16,_4)");
     check(&left_inverse(Layout::new(((s!(2), ), (s!(2), s!(2), ), s!(8), (s!(4), 2usize, s!(2), ), ), ((s!(1), ), (s!(2), s!(4), ), s!(8), (s!(64), s!(256), s!(512), ), ))), "(_512,_2):(_1,512)");
     check(&left_inverse(Layout::new((s!(2), (s!(4), ), (s!(4), s!(3), s!(2), ), (s!(2), s!(2), 2usize, ), ), (s!(1536), (s!(384), ), (s!(16), s!(64), s!(8), ), (s!(192), s!(1), s!(4), ), ))), "(_4,_2,_2,_12,_2,_4,_2):(_384,_768,_96,_8,_192,_2,_1)");
+    check(&make_ordered_layout((2usize, 2usize, ), (0isize, s!(0), )), "(2,2):(2,_1)");
+    check(&make_ordered_layout((2usize, 2usize, ), (s!(0), 0isize, )), "(2,2):(_1,2)");
+    check(&make_ordered_layout(8usize, n!(4)), "8:_1");
+    check(&make_ordered_layout(s!(8), n!(4)), "_8:_1");
+    check(&make_ordered_layout(8usize, -4isize), "8:_1");
+}
+
+#[test]
+#[rustfmt::skip]
+fn mixed_layouts_match_cute_34() {
+    check(&make_ordered_layout(24usize, s!(3)), "24:_1");
+    check(&make_ordered_layout(s!(24), s!(3)), "_24:_1");
+    check(&make_ordered_layout(24usize, s!(3)), "24:_1");
+    check(&make_ordered_layout(s!(2), s!(5)), "_2:_1");
+    check(&make_ordered_layout(2usize, s!(5)), "2:_1");
+    check(&make_ordered_layout(2usize, s!(5)), "2:_1");
+    check(&make_ordered_layout(((s!(2), ), (s!(8), s!(3), ), ), ((s!(5), ), (n!(4), s!(2), ), )), "((_2),(_8,_3)):((_24),(_1,_8))");
+    check(&make_ordered_layout(((s!(2), ), (s!(8), s!(3), ), ), ((s!(5), ), (n!(4), s!(2), ), )), "((_2),(_8,_3)):((_24),(_1,_8))");
+    check(&make_ordered_layout(((2usize, ), (8usize, 3usize, ), ), ((5isize, ), (-4isize, s!(2), ), )), "((2),(8,3)):((3),(6,_1))");
+    check(&make_ordered_layout(8usize, s!(8)), "8:_1");
+    check(&make_ordered_layout(s!(8), s!(8)), "_8:_1");
+    check(&make_ordered_layout(8usize, s!(8)), "8:_1");
+    check(&make_ordered_layout(((s!(2), ), (s!(2), 3usize, ), (8usize, ), ), ((s!(8), ), (s!(3), n!(4), ), (3isize, ), )), "((_2),(_2,3),(8)):((6),(3,_1),(12))");
+    check(&make_ordered_layout((8usize, ), (s!(8), )), "(8):(_1)");
+    check(&make_ordered_layout((s!(8), ), (s!(8), )), "(_8):(_1)");
+    check(&make_ordered_layout((8usize, ), (s!(8), )), "(8):(_1)");
+    check(&make_ordered_layout((2usize, 4usize, 3usize, ), (s!(5), s!(1), 5isize, )), "(2,4,3):(4,_1,8)");
+    check(&make_ordered_layout((2usize, ), (s!(0), )), "(2):(_1)");
+    check(&make_ordered_layout((2usize, ), (s!(0), )), "(2):(_1)");
+    check(&make_ordered_layout((2usize, ), (s!(0), )), "(2):(_1)");
+}
+
+#[test]
+#[rustfmt::skip]
+fn mixed_layouts_match_cute_35() {
+    check(&make_ordered_layout(((3usize, s!(2), ), (s!(3), ), s!(2), ), ((1isize, s!(3), ), (s!(5), ), s!(1), )), "((3,_2),(_3),_2):((_12,_2),(_4),_1)");
+    check(&make_ordered_layout(((3usize, 2usize, ), (s!(3), ), 2usize, ), ((1isize, s!(3), ), (s!(5), ), s!(1), )), "((3,2),(_3),2):((12,2),(4),_1)");
+    check(&make_ordered_layout(((3usize, 2usize, ), (3usize, ), 2usize, ), ((s!(1), s!(3), ), (5isize, ), 1isize, )), "((3,2),(3),2):((_1,3),(6),18)");
+    check(&make_ordered_layout(((8usize, s!(8), ), 2usize, ), ((s!(2), 3isize, ), s!(3), )), "((8,_8),2):((_1,16),8)");
+    check(&make_ordered_layout(((8usize, 8usize, ), 2usize, ), ((2isize, s!(3), ), 3isize, )), "((8,8),2):((8,_1),64)");
+    check(&make_ordered_layout(s!(16), s!(3)), "_16:_1");
+    check(&make_ordered_layout(16usize, s!(3)), "16:_1");
+    check(&make_ordered_layout(16usize, 3isize), "16:_1");
+    check(&make_ordered_layout(s!(24), s!(3)), "_24:_1");
+    check(&make_ordered_layout(s!(24), s!(3)), "_24:_1");
+    check(&make_ordered_layout(24usize, s!(3)), "24:_1");
+    check(&make_ordered_layout(((2usize, ), ), ((s!(0), ), )), "((2)):((_1))");
+    check(&make_ordered_layout(((2usize, ), ), ((s!(0), ), )), "((2)):((_1))");
+    check(&make_ordered_layout(((2usize, ), ), ((0isize, ), )), "((2)):((_1))");
+    check(&make_ordered_layout(32usize, s!(8)), "32:_1");
+    check(&make_ordered_layout(s!(32), 8isize), "_32:_1");
+    check(&make_ordered_layout(32usize, s!(8)), "32:_1");
+    check(&make_ordered_layout(s!(16), s!(3)), "_16:_1");
+    check(&make_ordered_layout(s!(16), s!(3)), "_16:_1");
+    check(&make_ordered_layout(16usize, s!(3)), "16:_1");
+}
+
+#[test]
+#[rustfmt::skip]
+fn mixed_layouts_match_cute_36() {
+    check(&make_ordered_layout((8usize, s!(8), ), (s!(8), s!(0), )), "(8,_8):(_8,_1)");
+    check(&make_ordered_layout((8usize, s!(8), ), (s!(8), 0isize, )), "(8,_8):(_1,8)");
+    check(&make_ordered_layout((8usize, 8usize, ), (8isize, s!(0), )), "(8,8):(8,_1)");
+    check(&make_ordered_layout((3usize, (s!(2), s!(4), s!(3), ), ), (s!(3), s!(2), )), "(3,(_2,_4,_3)):(_24,(_1,_2,_8))");
+    check(&make_ordered_layout((3usize, (2usize, 4usize, s!(3), ), ), (s!(3), 2isize, )), "(3,(2,4,_3)):(_1,(3,6,24))");
+    check(&make_ordered_layout((3usize, (2usize, 4usize, 3usize, ), ), (3isize, s!(2), )), "(3,(2,4,3)):(24,(_1,2,8))");
+    check(&make_ordered_layout(((s!(2), 3usize, ), (s!(3), 4usize, s!(8), ), ), ((-4isize, s!(2), ), (0isize, -4isize, s!(1), ), )), "((_2,3),(_3,4,_8)):((24,_8),(48,144,_1))");
+    check(&make_ordered_layout((2usize, ), (8isize, )), "(2):(_1)");
+    check(&make_ordered_layout((s!(2), ), (s!(8), )), "(_2):(_1)");
+    check(&make_ordered_layout((2usize, ), (s!(8), )), "(2):(_1)");
+    check(&make_ordered_layout((4usize, 2usize, 2usize, ), (8isize, 1isize, s!(8), )), "(4,2,2):(2,8,_1)");
+    check(&make_ordered_layout(((8usize, s!(4), 8usize, ), ), ((s!(3), s!(5), 8isize, ), )), "((8,_4,8)):((_1,8,32))");
+    check(&make_ordered_layout(((8usize, 4usize, 8usize, ), ), ((s!(3), s!(5), 8isize, ), )), "((8,4,8)):((_1,8,32))");
+    check(&make_ordered_layout(((8usize, 4usize, 8usize, ), ), ((3isize, s!(5), s!(8), ), )), "((8,4,8)):((32,_1,4))");
+    check(&make_ordered_layout(((s!(2), s!(3), ), ), ((s!(3), s!(8), ), )), "((_2,_3)):((_1,_2))");
+    check(&make_ordered_layout(((s!(2), 3usize, ), ), ((3isize, s!(8), ), )), "((_2,3)):((3,_1))");
+    check(&make_ordered_layout(((2usize, 3usize, ), ), ((s!(3), 8isize, ), )), "((2,3)):((_1,2))");
+    check(&make_ordered_layout((s!(3), (s!(2), s!(2), ), ), (s!(2), (s!(1), s!(8), ), )), "(_3,(_2,_2)):(_2,(_1,_6))");
+    check(&make_ordered_layout((3usize, (s!(2), 2usize, ), ), (s!(2), (1isize, s!(8), ), )), "(3,(_2,2)):(_1,(6,3))");
+    check(&make_ordered_layout((3usize, (2usize, 2usize, ), ), (2isize, (s!(1), 8isize, ), )), "(3,(2,2)):(2,(_1,6))");
+}
+
+#[test]
+#[rustfmt::skip]
+fn mixed_layouts_match_cute_37() {
+    check(&make_ordered_layout((s!(2), (2usize, s!(4), ), ), (s!(0), (s!(1), n!(4), ), )), "(_2,(2,_4)):(_4,(_8,_1))");
+    check(&make_ordered_layout((2usize, (s!(2), 4usize, ), ), (s!(0), (s!(1), -4isize, ), )), "(2,(_2,4)):(_1,(2,4))");
+    check(&make_ordered_layout((2usize, (2usize, 4usize, ), ), (s!(0), (s!(1), n!(4), ), )), "(2,(2,4)):(4,(8,_1))");
+    check(&make_ordered_layout((s!(4), 4usize, 3usize, ), (s!(0), n!(4), s!(5), )), "(_4,4,3):(4,_1,16)");
+    check(&make_ordered_layout((s!(4), 4usize, 3usize, ), (s!(0), n!(4), 5isize, )), "(_4,4,3):(4,_1,16)");
+    check(&make_ordered_layout((4usize, 4usize, 3usize, ), (s!(0), n!(4), s!(5), )), "(4,4,3):(4,_1,16)");
+    check(&make_ordered_layout((s!(3), ), (s!(0), )), "(_3):(_1)");
+    check(&make_ordered_layout((3usize, ), (s!(0), )), "(3):(_1)");
+    check(&make_ordered_layout((3usize, ), (s!(0), )), "(3):(_1)");
+    check(&make_ordered_layout(((8usize, s!(8), s!(2), ), ), ((n!(4), s!(1), s!(5), ), )), "((8,_8,_2)):((_1,8,64))");
+    check(&make_ordered_layout(((8usize, s!(8), 2usize, ), ), ((n!(4), s!(1), s!(5), ), )), "((8,_8,2)):((_1,8,64))");
+    check(&make_ordered_layout(((8usize, 8usize, 2usize, ), ), ((n!(4), s!(1), s!(5), ), )), "((8,8,2)):((_1,8,64))");
+    check(&make_ordered_layout((s!(2), 8usize, 4usize, ), (s!(3), n!(4), s!(5), )), "(_2,8,4):(8,_1,16)");
+    check(&make_ordered_layout((2usize, 8usize, s!(4), ), (s!(3), n!(4), 5isize, )), "(2,8,_4):(8,_1,16)");
+    check(&make_ordered_layout((2usize, 8usize, 4usize, ), (3isize, n!(4), s!(5), )), "(2,8,4):(32,_1,8)");
+    check(&make_ordered_layout((s!(2), ), (s!(5), )), "(_2):(_1)");
+    check(&make_ordered_layout((2usize, ), (5isize, )), "(2):(_1)");
+    check(&make_ordered_layout((2usize, ), (s!(5), )), "(2):(_1)");
+    check(&make_ordered_layout(((s!(4), ), s!(3), s!(4), ), ((s!(3), ), n!(4), s!(8), )), "((_4),_3,_4):((_3),_1,_12)");
+    check(&make_ordered_layout(((4usize, ), s!(3), 4usize, ), ((s!(3), ), n!(4), s!(8), )), "((4),_3,4):((_3),_1,12)");
+}
+
+#[test]
+#[rustfmt::skip]
+fn mixed_layouts_match_cute_38() {
+    check(&make_ordered_layout(((4usize, ), 3usize, 4usize, ), ((s!(3), ), -4isize, 8isize, )), "((4),3,4):((_1),4,12)");
+    check(&make_ordered_layout(s!(2), s!(8)), "_2:_1");
+    check(&make_ordered_layout(s!(2), s!(8)), "_2:_1");
+    check(&make_ordered_layout(2usize, s!(8)), "2:_1");
+    check(&make_ordered_layout((4usize, 2usize, (2usize, 2usize, ), ), (s!(5), 2isize, (s!(2), 3isize, ), )), "(4,2,(2,2)):(2,8,(_1,16))");
+    check(&make_ordered_layout(((8usize, 4usize, ), (2usize, s!(2), s!(2), ), ), ((s!(0), 1isize, ), (s!(3), s!(2), 3isize, ), )), "((8,4),(2,_2,_2)):((_1,32),(16,8,128))");
+    check(&make_ordered_layout(((8usize, 4usize, ), (2usize, 2usize, 2usize, ), ), ((0isize, s!(1), ), (3isize, s!(2), s!(3), ), )), "((8,4),(2,2,2)):((16,_1),(128,4,8))");
+    check(&make_ordered_layout(12usize, n!(4)), "12:_1");
+    check(&make_ordered_layout(12usize, n!(4)), "12:_1");
+    check(&make_ordered_layout(12usize, n!(4)), "12:_1");
+    check(&make_ordered_layout(s!(24), s!(1)), "_24:_1");
+    check(&make_ordered_layout(24usize, s!(1)), "24:_1");
+    check(&make_ordered_layout(24usize, s!(1)), "24:_1");
+    check(&make_ordered_layout((3usize, s!(4), ), (s!(2), s!(3), )), "(3,_4):(_1,3)");
+    check(&make_ordered_layout((3usize, s!(4), ), (s!(2), 3isize, )), "(3,_4):(_1,3)");
+    check(&make_ordered_layout((3usize, 4usize, ), (s!(2), s!(3), )), "(3,4):(_1,3)");
+    check(&make_layout_like(Layout::new(((s!(4), ), (s!(2), 4usize, s!(2), ), ), ((s!(16), ), (s!(4), s!(1), s!(8), ), ))), "((_4),(_2,4,_2)):((16),(4,_1,8))");
+    check(&make_layout_like(Layout::new(((s!(4), ), (s!(2), 4usize, s!(2), ), ), ((s!(16), ), (s!(4), s!(1), s!(8), ), ))), "((_4),(_2,4,_2)):((16),(4,_1,8))");
+    check(&make_layout_like(Layout::new(((4usize, ), (2usize, 4usize, 2usize, ), ), ((s!(16), ), (4isize, s!(1), s!(8), ), ))), "((4),(2,4,2)):((8),(32,_1,4))");
+    check(&make_layout_like(Layout::new((2usize, ), (s!(0), ))), "(2):(_0)");
+}
+
+#[test]
+#[rustfmt::skip]
+fn mixed_layouts_match_cute_39() {
+    check(&make_layout_like(Layout::new((2usize, ), (0isize, ))), "(2):(_1)");
+    check(&make_layout_like(Layout::new((2usize, ), (s!(0), ))), "(2):(_0)");
+    check(&make_layout_like(Layout::new((s!(2), 8usize, s!(2), s!(2), ), (s!(0), s!(8), s!(4), 2isize, ))), "(_2,8,_2,_2):(_0,_2,_1,16)");
+    check(&make_layout_like(Layout::new((s!(2), 8usize, 2usize, s!(2), ), (s!(0), 8isize, s!(4), 2isize, ))), "(_2,8,2,_2):(_0,2,_1,16)");
+    check(&make_layout_like(Layout::new((2usize, 8usize, 2usize, 2usize, ), (s!(0), 8isize, s!(4), 2isize, ))), "(2,8,2,2):(_0,2,_1,16)");
+    check(&make_layout_like(Layout::new((s!(4), ), (1isize, ))), "(_4):(_1)");
+    check(&make_layout_like(Layout::new((4usize, ), (s!(1), ))), "(4):(_1)");
+    check(&make_layout_like(Layout::new((4usize, ), (s!(1), ))), "(4):(_1)");
+    check(&make_layout_like(Layout::new(24usize, s!(0))), "24:_0");
+    check(&make_layout_like(Layout::new(24usize, 0isize)), "24:_1");
+    check(&make_layout_like(Layout::new(24usize, s!(0))), "24:_0");
+    check(&make_layout_like(Layout::new(24usize, s!(1))), "24:_1");
+    check(&make_layout_like(Layout::new(24usize, s!(1))), "24:_1");
+    check(&make_layout_like(Layout::new(24usize, s!(1))), "24:_1");
+    check(&make_layout_like(Layout::new(s!(6), 0isize)), "_6:_1");
+    check(&make_layout_like(Layout::new(s!(6), 0isize)), "_6:_1");
+    check(&make_layout_like(Layout::new(6usize, s!(0))), "6:_0");
+    check(&make_layout_like(Layout::new(6usize, s!(1))), "6:_1");
+    check(&make_layout_like(Layout::new(6usize, 1isize)), "6:_1");
+    check(&make_layout_like(Layout::new(6usize, 1isize)), "6:_1");
+}
+
+#[test]
+#[rustfmt::skip]
+fn mixed_layouts_match_cute_40() {
+    check(&make_layout_like(Layout::new((4usize, ), (s!(1), ))), "(4):(_1)");
+    check(&make_layout_like(Layout::new((4usize, ), (s!(1), ))), "(4):(_1)");
+    check(&make_layout_like(Layout::new((4usize, ), (s!(1), ))), "(4):(_1)");
+    check(&make_layout_like(Layout::new((2usize, s!(2), (3usize, ), ), (s!(32), s!(0), (s!(0), ), ))), "(2,_2,(3)):(_1,_0,(_0))");
+    check(&make_layout_like(Layout::new((2usize, s!(2), (3usize, ), ), (32isize, s!(0), (0isize, ), ))), "(2,_2,(3)):(_1,_0,(2))");
+    check(&make_layout_like(Layout::new((2usize, 2usize, (3usize, ), ), (32isize, 0isize, (0isize, ), ))), "(2,2,(3)):(_1,2,(4))");
+    check(&make_layout_like(Layout::new((s!(2), ), (s!(2), ))), "(_2):(_1)");
+    check(&make_layout_like(Layout::new((2usize, ), (s!(2), ))), "(2):(_1)");
+    check(&make_layout_like(Layout::new((2usize, ), (2isize, ))), "(2):(_1)");
+    check(&make_layout_like(Layout::new(((4usize, s!(3), ), s!(4), s!(2), s!(2), ), ((s!(1), s!(4), ), s!(12), s!(48), s!(96), ))), "((4,_3),_4,_2,_2):((_1,4),12,48,96)");
+    check(&make_layout_like(Layout::new(((s!(4), 3usize, ), 4usize, s!(2), s!(2), ), ((s!(1), s!(4), ), 12isize, s!(48), 96isize, ))), "((_4,3),4,_2,_2):((_1,_4),24,12,96)");
+    check(&make_layout_like(Layout::new(((4usize, 3usize, ), 4usize, 2usize, 2usize, ), ((s!(1), s!(4), ), 12isize, 48isize, 96isize, ))), "((4,3),4,2,2):((_1,4),12,48,96)");
+    check(&make_layout_like(Layout::new(((8usize, 8usize, ), s!(2), ), ((s!(4), s!(8), ), s!(16), ))), "((8,8),_2):((_1,8),64)");
+    check(&make_layout_like(Layout::new(((8usize, s!(8), ), 2usize, ), ((4isize, s!(8), ), 16isize, ))), "((8,_8),2):((_8,_1),64)");
+    check(&make_layout_like(Layout::new(((8usize, 8usize, ), 2usize, ), ((s!(4), 8isize, ), 16isize, ))), "((8,8),2):((_1,8),64)");
+    check(&make_layout_like(Layout::new(s!(12), 3isize)), "_12:_1");
+    check(&make_layout_like(Layout::new(12usize, s!(3))), "12:_1");
+    check(&make_layout_like(Layout::new(12usize, 3isize)), "12:_1");
+    check(&make_layout_like(Layout::new((s!(2), ), (0isize, ))), "(_2):(_1)");
+    check(&make_layout_like(Layout::new((2usize, ), (0isize, ))), "(2):(_1)");
+}
+
+#[test]
+#[rustfmt::skip]
+fn mixed_layouts_match_cute_41() {
+    check(&make_layout_like(Layout::new((2usize, ), (0isize, ))), "(2):(_1)");
+    check(&make_layout_like(Layout::new((s!(2), ), (6isize, ))), "(_2):(_1)");
+    check(&make_layout_like(Layout::new((2usize, ), (6isize, ))), "(2):(_1)");
+    check(&make_layout_like(Layout::new((2usize, ), (s!(6), ))), "(2):(_1)");
+    check(&make_layout_like(Layout::new((s!(4), (s!(2), s!(2), s!(2), ), ), (s!(6), (4isize, s!(8), s!(2), ), ))), "(_4,(_2,_2,_2)):(_2,(_16,_8,_1))");
+    check(&make_layout_like(Layout::new((4usize, (s!(2), 2usize, 2usize, ), ), (s!(6), (s!(4), 8isize, s!(2), ), ))), "(4,(_2,2,2)):(4,(2,16,_1))");
+    check(&make_layout_like(Layout::new((4usize, (2usize, 2usize, 2usize, ), ), (s!(6), (4isize, 8isize, s!(2), ), ))), "(4,(2,2,2)):(2,(8,16,_1))");
+    check(&make_layout_like(Layout::new((s!(8), s!(4), ), (s!(2), s!(16), ))), "(_8,_4):(_1,_8)");
+    check(&make_layout_like(Layout::new((8usize, 4usize, ), (2isize, 16isize, ))), "(8,4):(_1,8)");
+    check(&make_layout_like(Layout::new((8usize, 4usize, ), (2isize, 16isize, ))), "(8,4):(_1,8)");
+    check(&make_layout_like(Layout::new(s!(2), s!(1))), "_2:_1");
+    check(&make_layout_like(Layout::new(s!(2), s!(1))), "_2:_1");
+    check(&make_layout_like(Layout::new(2usize, 1isize)), "2:_1");
+    check(&make_layout_like(Layout::new((s!(8), s!(2), ), (s!(1), 8isize, ))), "(_8,_2):(_1,_8)");
+    check(&make_layout_like(Layout::new((8usize, 2usize, ), (s!(1), s!(8), ))), "(8,2):(_1,8)");
+    check(&make_layout_like(Layout::new((8usize, 2usize, ), (s!(1), s!(8), ))), "(8,2):(_1,8)");
+    check(&make_layout_like(Layout::new(((8usize, s!(2), s!(3), ), ), ((s!(6), s!(1), s!(32), ), ))), "((8,_2,_3)):((_2,_1,16))");
+    check(&make_layout_like(Layout::new(((8usize, 2usize, 3usize, ), ), ((s!(6), s!(1), 32isize, ), ))), "((8,2,3)):((2,_1,16))");
+    check(&make_layout_like(Layout::new(((8usize, 2usize, 3usize, ), ), ((s!(6), 1isize, 32isize, ), ))), "((8,2,3)):((_1,8,16))");
+    check(&make_layout_like(Layout::new(s!(32), s!(0))), "_32:_0");
+}
+
+#[test]
+#[rustfmt::skip]
+fn mixed_layouts_match_cute_42() {
+    check(&make_layout_like(Layout::new(32usize, s!(0))), "32:_0");
+    check(&make_layout_like(Layout::new(32usize, 0isize)), "32:_1");
+    check(&make_layout_like(Layout::new(((s!(3), s!(2), s!(8), ), s!(3), s!(2), s!(3), ), ((1isize, 3isize, s!(6), ), s!(48), s!(144), 288isize, ))), "((_3,_2,_8),_3,_2,_3):((_48,_144,_1),_8,_24,_288)");
+    check(&make_layout_like(Layout::new(((s!(3), 2usize, s!(8), ), s!(3), 2usize, 3usize, ), ((s!(1), s!(3), 6isize, ), 48isize, 144isize, s!(288), ))), "((_3,2,_8),_3,2,3):((_1,_3,18),144,432,6)");
+    check(&make_layout_like(Layout::new(((3usize, 2usize, 8usize, ), 3usize, 2usize, 3usize, ), ((1isize, s!(3), s!(6), ), s!(48), s!(144), 288isize, ))), "((3,2,8),3,2,3):((96,_1,2),16,48,288)");
+    check(&make_layout_like(Layout::new((s!(2), ), (s!(2), ))), "(_2):(_1)");
+    check(&make_layout_like(Layout::new((s!(2), ), (2isize, ))), "(_2):(_1)");
+    check(&make_layout_like(Layout::new((2usize, ), (2isize, ))), "(2):(_1)");
+    check(&make_layout_like(Layout::new((s!(3), s!(2), ), (s!(2), s!(1), ))), "(_3,_2):(_2,_1)");
+    check(&make_layout_like(Layout::new((3usize, 2usize, ), (s!(2), s!(1), ))), "(3,2):(2,_1)");
+    check(&make_layout_like(Layout::new((3usize, 2usize, ), (2isize, s!(1), ))), "(3,2):(2,_1)");
+    check(&make_layout_like(Layout::new(((s!(2), ), (2usize, ), (s!(8), ), ), ((0isize, ), (s!(16), ), (s!(1), ), ))), "((_2),(2),(_8)):((16),(_8),(_1))");
+    check(&make_layout_like(Layout::new(((2usize, ), (2usize, ), (8usize, ), ), ((s!(0), ), (s!(16), ), (s!(1), ), ))), "((2),(2),(8)):((_0),(8),(_1))");
+    check(&make_layout_like(Layout::new(((2usize, ), (2usize, ), (8usize, ), ), ((s!(0), ), (s!(16), ), (s!(1), ), ))), "((2),(2),(8)):((_0),(8),(_1))");
+    check(&make_layout_like(Layout::new((s!(2), 3usize, (s!(2), ), ), (s!(1), s!(2), (s!(6), ), ))), "(_2,3,(_2)):(_1,_2,(6))");
+    check(&make_layout_like(Layout::new((2usize, 3usize, (2usize, ), ), (s!(1), s!(2), (s!(6), ), ))), "(2,3,(2)):(_1,2,(6))");
+    check(&make_layout_like(Layout::new((2usize, 3usize, (2usize, ), ), (1isize, 2isize, (s!(6), ), ))), "(2,3,(2)):(2,4,(_1))");
+    check(&make_layout_like(Layout::new((s!(4), (s!(2), s!(2), s!(8), ), (2usize, ), ), (s!(4), (s!(2), s!(0), s!(32), ), (s!(1), ), ))), "(_4,(_2,_2,_8),(2)):(4,(2,_0,16),(_1))");
+    check(&make_layout_like(Layout::new((s!(4), (2usize, s!(2), 8usize, ), (2usize, ), ), (s!(4), (s!(2), s!(0), s!(32), ), (s!(1), ), ))), "(_4,(2,_2,8),(2)):(4,(2,_0,16),(_1))");
+    check(&make_layout_like(Layout::new((4usize, (2usize, 2usize, 8usize, ), (2usize, ), ), (s!(4), (s!(2), s!(0), 32isize, ), (1isize, ), ))), "(4,(2,2,8),(2)):(2,(_1,_0,8),(64))");
+}
+
+#[test]
+#[rustfmt::skip]
+fn mixed_layouts_match_cute_43() {
+    check(&make_layout_like(Layout::new(s!(16), s!(1))), "_16:_1");
+    check(&make_layout_like(Layout::new(s!(16), s!(1))), "_16:_1");
+    check(&make_layout_like(Layout::new(16usize, 1isize)), "16:_1");
+    check(&make_layout_like(Layout::new((s!(8), (s!(3), ), ), (s!(1), (s!(0), ), ))), "(_8,(_3)):(_1,(_0))");
+    check(&make_layout_like(Layout::new((s!(8), (s!(3), ), ), (1isize, (s!(0), ), ))), "(_8,(_3)):(_1,(_0))");
+    check(&make_layout_like(Layout::new((8usize, (3usize, ), ), (1isize, (s!(0), ), ))), "(8,(3)):(_1,(_0))");
+    check(&make_layout_like(Layout::new((2usize, 2usize, ), (s!(1), s!(2), ))), "(2,2):(_1,2)");
+    check(&make_layout_like(Layout::new((2usize, 2usize, ), (1isize, 2isize, ))), "(2,2):(_1,2)");
+    check(&make_layout_like(Layout::new((2usize, 2usize, ), (1isize, s!(2), ))), "(2,2):(2,_1)");
+    check(&make_layout_like(Layout::new(((s!(2), ), s!(2), ), ((s!(32), ), 32isize, ))), "((_2),_2):((_1),_2)");
+    check(&make_layout_like(Layout::new(((s!(2), ), 2usize, ), ((32isize, ), s!(32), ))), "((_2),2):((2),_1)");
+    check(&make_layout_like(Layout::new(((2usize, ), 2usize, ), ((32isize, ), 32isize, ))), "((2),2):((_1),2)");
+    check(&make_layout_like(Layout::new(((s!(3), s!(2), 4usize, ), ), ((s!(2), s!(0), s!(6), ), ))), "((_3,_2,4)):((_1,_0,_3))");
+    check(&make_layout_like(Layout::new(((3usize, 2usize, 4usize, ), ), ((2isize, 0isize, s!(6), ), ))), "((3,2,4)):((4,12,_1))");
+    check(&make_layout_like(Layout::new(((3usize, 2usize, 4usize, ), ), ((s!(2), 0isize, s!(6), ), ))), "((3,2,4)):((_1,12,3))");
+    check(&make_layout_like(Layout::new(s!(32), s!(1))), "_32:_1");
+    check(&make_layout_like(Layout::new(s!(32), 1isize)), "_32:_1");
+    check(&make_layout_like(Layout::new(32usize, 1isize)), "32:_1");
+    check(&make_layout_like(Layout::new(((2usize, s!(4), ), (2usize, ), ), ((s!(8), s!(1), ), (s!(4), ), ))), "((2,_4),(2)):((8,_1),(_4))");
+    check(&make_layout_like(Layout::new(((s!(2), s!(4), ), (2usize, ), ), ((s!(8), 1isize, ), (s!(4), ), ))), "((_2,_4),(2)):((2,4),(_1))");
+}
+
+#[test]
+#[rustfmt::skip]
+fn mixed_layouts_match_cute_44() {
+    check(&make_layout_like(Layout::new(((2usize, 4usize, ), (2usize, ), ), ((s!(8), s!(1), ), (s!(4), ), ))), "((2,4),(2)):((8,_1),(4))");
+    check(&make_layout_like(Layout::new(((s!(4), s!(4), ), (s!(3), 4usize, ), ), ((s!(48), 192isize, ), (1isize, s!(12), ), ))), "((_4,_4),(_3,4)):((4,16),(64,_1))");
+    check(&make_layout_like(Layout::new(((4usize, 4usize, ), (s!(3), 4usize, ), ), ((s!(48), s!(192), ), (1isize, s!(12), ), ))), "((4,4),(_3,4)):((4,16),(64,_1))");
+    check(&make_layout_like(Layout::new(((4usize, 4usize, ), (3usize, 4usize, ), ), ((s!(48), s!(192), ), (s!(1), 12isize, ), ))), "((4,4),(3,4)):((3,12),(_1,48))");
+    check(&make_layout_like(Layout::new(2usize, s!(0))), "2:_0");
+    check(&make_layout_like(Layout::new(2usize, 0isize)), "2:_1");
+    check(&make_layout_like(Layout::new(2usize, 0isize)), "2:_1");
+    check(&make_layout_like(Layout::new((2usize, s!(2), ), (s!(0), s!(1), ))), "(2,_2):(_0,_1)");
+    check(&make_layout_like(Layout::new((2usize, 2usize, ), (s!(0), 1isize, ))), "(2,2):(_0,_1)");
+    check(&make_layout_like(Layout::new((2usize, 2usize, ), (0isize, s!(1), ))), "(2,2):(2,_1)");
+    check(&make_layout_like(Layout::new((s!(4), ), (s!(1), ))), "(_4):(_1)");
+    check(&make_layout_like(Layout::new((s!(4), ), (s!(1), ))), "(_4):(_1)");
+    check(&make_layout_like(Layout::new((4usize, ), (1isize, ))), "(4):(_1)");
+    check(&make_layout_like(Layout::new((s!(8), 4usize, ), (s!(12), s!(4), ))), "(_8,4):(4,_1)");
+    check(&make_layout_like(Layout::new((8usize, s!(4), ), (s!(12), 4isize, ))), "(8,_4):(_1,8)");
+    check(&make_layout_like(Layout::new((8usize, 4usize, ), (12isize, 4isize, ))), "(8,4):(_1,8)");
+    check(&make_layout_like(Layout::new(s!(24), 0isize)), "_24:_1");
+    check(&make_layout_like(Layout::new(24usize, s!(0))), "24:_0");
+    check(&make_layout_like(Layout::new(24usize, s!(0))), "24:_0");
+    check(&make_layout_like(Layout::new(((4usize, s!(2), 3usize, ), ), ((3isize, 3isize, s!(3), ), ))), "((4,_2,3)):((3,12,_1))");
+}
+
+#[test]
+#[rustfmt::skip]
+fn mixed_layouts_match_cute_45() {
+    check(&make_layout_like(Layout::new(((s!(2), 4usize, s!(2), ), (2usize, s!(4), ), 4usize, ), ((s!(32), s!(128), s!(1), ), (s!(64), s!(2), ), s!(8), ))), "((_2,4,_2),(2,_4),4):((32,128,_1),(64,_2),_8)");
+    check(&make_layout_like(Layout::new(((s!(2), 4usize, 2usize, ), (s!(2), s!(4), ), 4usize, ), ((s!(32), 128isize, s!(1), ), (s!(64), s!(2), ), 8isize, ))), "((_2,4,2),(_2,_4),4):((8,32,_1),(16,2),128)");
+    check(&make_layout_like(Layout::new(((2usize, 4usize, 2usize, ), (2usize, 4usize, ), 4usize, ), ((s!(32), 128isize, 1isize, ), (s!(64), s!(2), ), s!(8), ))), "((2,4,2),(2,4),4):((16,64,256),(32,_1),4)");
+    check(&make_layout_like(Layout::new((s!(3), s!(8), s!(8), ), (1isize, s!(3), s!(24), ))), "(_3,_8,_8):(_64,_1,_8)");
+    check(&make_layout_like(Layout::new((3usize, 8usize, s!(8), ), (s!(1), s!(3), s!(24), ))), "(3,8,_8):(_1,3,24)");
+    check(&make_layout_like(Layout::new((3usize, 8usize, 8usize, ), (s!(1), 3isize, s!(24), ))), "(3,8,8):(_1,24,3)");
+    check(&make_layout_like(Layout::new((4usize, ), (s!(1), ))), "(4):(_1)");
+    check(&make_layout_like(Layout::new((4usize, ), (s!(1), ))), "(4):(_1)");
+    check(&make_layout_like(Layout::new((4usize, ), (1isize, ))), "(4):(_1)");
+    check(&make_layout_like(Layout::new(((s!(2), 8usize, s!(8), ), ), ((64isize, s!(8), s!(1), ), ))), "((_2,8,_8)):((64,_8,_1))");
+    check(&make_layout_like(Layout::new(((2usize, s!(8), 8usize, ), ), ((s!(64), 8isize, 1isize, ), ))), "((2,_8,8)):((_1,2,16))");
+    check(&make_layout_like(Layout::new(((2usize, 8usize, 8usize, ), ), ((s!(64), 8isize, s!(1), ), ))), "((2,8,8)):((8,16,_1))");
+    check(&make_layout_like(Layout::new((s!(8), ), (s!(1), ))), "(_8):(_1)");
+    check(&make_layout_like(Layout::new((8usize, ), (s!(1), ))), "(8):(_1)");
+    check(&make_layout_like(Layout::new((8usize, ), (s!(1), ))), "(8):(_1)");
+    check(&make_layout_like(Layout::new((4usize, 4usize, ), (s!(0), 4isize, ))), "(4,4):(_0,_1)");
+    check(&make_layout_like(Layout::new((s!(4), s!(4), ), (s!(0), 4isize, ))), "(_4,_4):(_0,_1)");
+    check(&make_layout_like(Layout::new((4usize, 4usize, ), (0isize, 4isize, ))), "(4,4):(_1,4)");
+    check(&make_layout_like(Layout::new(((s!(2), ), (s!(2), s!(2), ), ), ((s!(2), ), (s!(4), s!(1), ), ))), "((_2),(_2,_2)):((_2),(_4,_1))");
+    check(&make_layout_like(Layout::new(((s!(2), ), (2usize, 2usize, ), ), ((s!(2), ), (4isize, s!(1), ), ))), "((_2),(2,2)):((2),(4,_1))");
+}
+
+#[test]
+#[rustfmt::skip]
+fn mixed_layouts_match_cute_46() {
+    check(&make_layout_like(Layout::new(((2usize, ), (2usize, 2usize, ), ), ((2isize, ), (4isize, s!(1), ), ))), "((2),(2,2)):((2),(4,_1))");
+    check(&make_layout_like(Layout::new((s!(2), (s!(2), s!(4), s!(4), ), 2usize, ), (s!(64), (s!(8), s!(16), s!(1), ), s!(4), ))), "(_2,(_2,_4,_4),2):(64,(8,16,_1),_4)");
+    check(&make_layout_like(Layout::new((2usize, (2usize, s!(4), 4usize, ), s!(2), ), (s!(64), (8isize, 16isize, s!(1), ), s!(4), ))), "(2,(2,_4,4),_2):(8,(16,32,_1),4)");
+    check(&make_layout_like(Layout::new((2usize, (2usize, 4usize, 4usize, ), 2usize, ), (64isize, (8isize, 16isize, s!(1), ), 4isize, ))), "(2,(2,4,4),2):(4,(8,16,_1),64)");
+    check(&make_layout_like(Layout::new(((s!(4), 8usize, ), 2usize, (s!(4), s!(4), s!(2), ), ), ((s!(4), s!(32), ), s!(256), (s!(1), s!(0), s!(16), ), ))), "((_4,8),2,(_4,_4,_2)):((_4,_32),256,(_1,_0,_16))");
+    check(&make_layout_like(Layout::new(((4usize, s!(8), ), 2usize, (4usize, s!(4), s!(2), ), ), ((4isize, s!(32), ), s!(256), (s!(1), s!(0), s!(16), ), ))), "((4,_8),2,(4,_4,_2)):((128,8),64,(_1,_0,4))");
+    check(&make_layout_like(Layout::new(((4usize, 8usize, ), 2usize, (4usize, 4usize, 2usize, ), ), ((s!(4), 32isize, ), s!(256), (s!(1), 0isize, s!(16), ), ))), "((4,8),2,(4,4,2)):((4,64),32,(_1,512,16))");
+    check(&make_layout_like(Layout::new(((s!(2), ), ), ((s!(1), ), ))), "((_2)):((_1))");
+    check(&make_layout_like(Layout::new(((s!(2), ), ), ((s!(1), ), ))), "((_2)):((_1))");
+    check(&make_layout_like(Layout::new(((2usize, ), ), ((s!(1), ), ))), "((2)):((_1))");
+    check(&make_layout_like(Layout::new((4usize, 4usize, ), (2isize, s!(2), ))), "(4,4):(4,_1)");
+    check(&make_layout_like(Layout::new((2usize, (s!(2), s!(4), s!(3), ), (3usize, s!(2), ), s!(3), ), (s!(0), (s!(144), s!(18), s!(1), ), (s!(3), s!(9), ), s!(288), ))), "(2,(_2,_4,_3),(3,_2),_3):(_0,(72,18,_1),(_3,9),144)");
+    check(&make_layout_like(Layout::new((s!(2), (2usize, 4usize, 3usize, ), (3usize, 2usize, ), 3usize, ), (s!(0), (144isize, s!(18), s!(1), ), (3isize, s!(9), ), 288isize, ))), "(_2,(2,4,3),(3,2),3):(_0,(24,6,_1),(48,3),144)");
+    check(&make_layout_like(Layout::new((2usize, (2usize, 4usize, 3usize, ), (3usize, 2usize, ), 3usize, ), (0isize, (144isize, s!(18), 1isize, ), (3isize, s!(9), ), s!(288), ))), "(2,(2,4,3),(3,2),3):(24,(48,2,96),(288,_1),8)");
+    check(&make_layout_like(Layout::new(((2usize, ), 2usize, s!(2), (s!(3), s!(4), s!(3), ), ), ((4isize, ), 6isize, s!(2), (s!(0), 0isize, s!(0), ), ))), "((2),2,_2,(_3,_4,_3)):((_2),4,_1,(_0,8,_0))");
+    check(&make_layout_like(Layout::new(((s!(2), ), 2usize, s!(2), (3usize, 4usize, 3usize, ), ), ((s!(4), ), s!(6), s!(2), (s!(0), s!(0), s!(0), ), ))), "((_2),2,_2,(3,4,3)):((_2),_4,_1,(_0,_0,_0))");
+    check(&make_layout_like(Layout::new(((2usize, ), 2usize, 2usize, (3usize, 4usize, 3usize, ), ), ((4isize, ), s!(6), 2isize, (0isize, s!(0), 0isize, ), ))), "((2),2,2,(3,4,3)):((2),_1,4,(8,_0,24))");
+    check(&make_layout_like(Layout::new(((2usize, s!(2), 4usize, ), (2usize, 2usize, ), ), ((s!(12), s!(0), s!(4), ), (s!(0), 4isize, ), ))), "((2,_2,4),(2,2)):((4,_0,_1),(_0,8))");
+    check(&make_layout_like(Layout::new(((2usize, 2usize, 4usize, ), (2usize, 2usize, ), ), ((s!(12), s!(0), 4isize, ), (0isize, 4isize, ), ))), "((2,2,4),(2,2)):((_1,_0,2),(8,16))");
+    check(&make_layout_like(Layout::new(((4usize, ), s!(4), s!(2), s!(4), ), ((s!(32), ), s!(8), s!(4), s!(1), ))), "((4),_4,_2,_4):((_32),_8,_4,_1)");
+}
+
+#[test]
+#[rustfmt::skip]
+fn mixed_layouts_match_cute_47() {
+    check(&make_layout_like(Layout::new(((s!(4), ), s!(4), s!(2), s!(4), ), ((s!(32), ), s!(8), 4isize, s!(1), ))), "((_4),_4,_2,_4):((_16),_4,_64,_1)");
+    check(&make_layout_like(Layout::new(((4usize, ), 4usize, 2usize, 4usize, ), ((s!(32), ), 8isize, s!(4), s!(1), ))), "((4),4,2,4):((8),32,4,_1)");
+    check(&make_layout_like(Layout::new(((s!(3), s!(4), ), 2usize, ), ((s!(4), s!(12), ), s!(48), ))), "((_3,_4),2):((_1,_3),_12)");
+    check(&make_layout_like(Layout::new(((s!(3), 4usize, ), 2usize, ), ((s!(4), s!(12), ), s!(48), ))), "((_3,4),2):((_1,_3),12)");
+    check(&make_layout_like(Layout::new(((3usize, 4usize, ), 2usize, ), ((s!(4), 12isize, ), 48isize, ))), "((3,4),2):((_1,3),12)");
+    check(&make_layout_like(Layout::new((s!(4), s!(2), s!(2), ), (s!(4), 2isize, s!(1), ))), "(_4,_2,_2):(_2,_8,_1)");
+    check(&make_layout_like(Layout::new((s!(4), 2usize, s!(2), ), (s!(4), s!(2), s!(1), ))), "(_4,2,_2):(4,_2,_1)");
+    check(&make_layout_like(Layout::new((4usize, 2usize, 2usize, ), (s!(4), 2isize, s!(1), ))), "(4,2,2):(2,8,_1)");
+    check(&make_layout_like(Layout::new(((8usize, s!(3), s!(3), ), (s!(8), s!(2), ), ), ((s!(144), s!(48), s!(16), ), (s!(2), s!(1), ), ))), "((8,_3,_3),(_8,_2)):((_144,_48,_16),(_2,_1))");
+    check(&make_layout_like(Layout::new(((8usize, 3usize, 3usize, ), (8usize, s!(2), ), ), ((s!(144), s!(48), s!(16), ), (s!(2), 1isize, ), ))), "((8,3,3),(8,_2)):((72,24,8),(_1,576))");
+    check(&make_layout_like(Layout::new(((8usize, 3usize, 3usize, ), (8usize, 2usize, ), ), ((144isize, 48isize, 16isize, ), (s!(2), s!(1), ), ))), "((8,3,3),(8,2)):((16,128,384),(2,_1))");
 }

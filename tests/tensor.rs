@@ -1051,4 +1051,11 @@ fn a_tensor_like_a_tile_holds_its_copy() {
         tessel::make_tensor_like(&bcast).layout().to_string(),
         "(4,8):(0,1)"
     );
+    // A runtime leading dimension orders after the static stride, as CuTe's (`cute-oracle --raw
+    // --cpp` of make_tensor_like over (_8,_4):(16,_1) gives (_8,_4):(_4,_1)).
+    let ld = Tensor::new(&data, layout!("(8,4):(ldA,1)"; ldA = 16));
+    assert_eq!(
+        format!("{:#}", tessel::make_tensor_like(&ld).layout()),
+        "(_8,_4):(_4,_1)"
+    );
 }

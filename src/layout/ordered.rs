@@ -4,9 +4,12 @@
 //! `compact_order(shape, order)` gives the leaves of `shape` compact strides, smallest first in
 //! the order of the matching leaves of `order`: a leaf's stride is the product of the shapes of
 //! the leaves that come before it, and 0 for a leaf of size 1 (as [`compact`](super::compact)
-//! does). A runtime order comes after every static one. Where two leaves have the same order the
-//! left one comes first ([`precedes`]); CuTe gives both the same stride, so that two
-//! coordinates share an element, which a fragment must never do.
+//! does). Where two leaves have the same order the left one comes first ([`precedes`]); CuTe
+//! gives both the same stride, so that two coordinates share an element, which a fragment must
+//! never do. Runtime leaves are taken as CuTe takes them: a runtime order comes after every
+//! static one, and a stride that a runtime extent precedes is runtime
+//! (`make_ordered_layout((#8,4,#2), (2,0,1))` is `(8,_4,2):(8,_1,_4)`). [`make_layout_like`]
+//! orders a layout's shape by the layout's own strides.
 //!
 //! `make_fragment_like(L)` is the register layout of a thread's partition `L` (rank 2 or more,
 //! static shape): mode 0, an atom's values, column-major, with its static zero strides kept 0;
@@ -32,14 +35,14 @@
 //! ```
 
 use crate::diagnostic::{Check, CheckBit, Checked, Fails, Holds};
-use crate::layout::compact::{ColumnMajor, Compact, Left};
-use crate::layout::int_tuple::{IntTuple, LayoutShape, Leaves, Size, StaticShape};
+use crate::layout::compact::{ColumnMajor, Compact, Left, RealizeCompact};
+use crate::layout::int_tuple::{IntTuple, LayoutShape, Leaves};
 use crate::layout::Layout;
 use crate::num::arith::{IsZero, Not, StrideAtMost, StrideLeEq};
 use crate::num::list::Len;
 use crate::num::list::{Concat, Cons, Joined, Nil, ToList, ToTuple};
-use crate::num::nat::{AddCarry, Mul, Prod, Sum};
-use crate::num::symbol::Dyn;
+use crate::num::nat::{AddCarry, Sum};
+use crate::num::symbol::{Dyn, Env, Gather, OnStride, Realize, Sym0, Sym1, Symbolize};
 use core::ops::BitAnd;
 use typenum::{Bit, NInt, NonZero, UInt, UTerm, Unsigned, B0, B1, U0, U1};
 
@@ -52,90 +55,199 @@ pub const fn precedes(oj: i64, j: usize, oi: i64, i: usize) -> bool {
 }
 
 /// `compact_order(S, O)`: the strides of shape `S` compact in the order of `O`, once `O`'s
-/// profile fits `S`'s.
-pub type CompactOrder<S, O> =
-    <<S as OrderedStrides<O>>::Verdict as Checked>::Then<<S as OrderedStrides<O>>::Output>;
+/// profile fits `S`'s. A runtime extent makes the strides after it runtime, as CuTe's.
+pub type CompactOrder<S, O> = RuntimeStrides<Ordering<Sym0<S>, Sym1<O>>>;
 
 /// `make_ordered_layout(S, O)`: `S` with the strides [`CompactOrder<S, O>`].
 pub type OrderedLayout<S, O> = Layout<S, CompactOrder<S, O>>;
+
+/// The strides of a shape and an order whose runtime leaves are symbols, with the verdict not
+/// asked.
+type Unchecked<S, O> = <S as OrderedStrides<O>>::Output;
+
+/// Symbolic strides with each symbol a runtime `isize`.
+type RuntimeStrides<D> = <D as Realize<OnStride>>::Output;
+
+/// The strides of a shape and an order whose runtime leaves are symbols.
+type Ordering<S, O> =
+    <<S as OrderedStrides<O>>::Verdict as Checked>::Then<<S as OrderedStrides<O>>::Output>;
+
+/// `compact_order(shape, order)`: see [`CompactOrder`].
+///
+/// ```
+/// use tessel::{compact_order, int_tuple::Tuple, make_ordered_layout, C};
+/// // cute-oracle --raw compact_order "(#8,4,#2)" "(2,0,1)" and make_ordered_layout of the same.
+/// let (m, n) = (8usize, 2usize);
+/// let order = (C::<2>::default(), C::<0>::default(), C::<1>::default());
+/// assert_eq!(format!("{:#}", Tuple(compact_order((m, C::<4>::default(), n), order))), "(8,_1,_4)");
+/// let l = make_ordered_layout((m, C::<4>::default(), n), order);
+/// assert_eq!(format!("{:#}", l), "(8,_4,2):(8,_1,_4)");
+/// // A runtime order comes after every static one, the left first: (8,4):(_1,8), as CuTe's.
+/// assert_eq!(format!("{:#}", make_ordered_layout((m, 4usize), (1isize, 0isize))), "(8,4):(_1,8)");
+/// ```
+#[inline(always)]
+pub fn compact_order<S: OrderedBy<O>, O>(shape: S, order: O) -> S::Strides
+where
+    S::Verdict: Checked,
+{
+    shape.strides(&order)
+}
+
+/// `make_ordered_layout(shape, order)`: see [`OrderedLayout`].
+#[inline(always)]
+pub fn make_ordered_layout<S, O>(shape: S, order: O) -> Layout<S, S::Strides>
+where
+    S: OrderedBy<O> + LayoutShape<S::Strides>,
+    S::Verdict: Checked,
+{
+    Layout::new(shape, shape.strides(&order))
+}
+
+/// A shape, its leaves static or runtime, compact in the order `O` (of static or runtime
+/// leaves), as one bound.
+pub trait OrderedBy<O>: Copy {
+    /// [`CompactOrder<Self, O>`] (column-major, a placeholder, where the verdict fails).
+    type Strides: IntTuple;
+    /// [`Holds`], or the failure of [`OrderProfile`] (the functions ask it, so that it is the
+    /// only error).
+    type Verdict;
+    /// The strides.
+    fn strides(&self, order: &O) -> Self::Strides;
+}
+impl<S, O> OrderedBy<O> for S
+where
+    S: Symbolize<U0, U0> + Gather + Copy,
+    O: Symbolize<U1, U0> + Gather,
+    Sym0<S>: OrderedStrides<Sym1<O>>,
+    Unchecked<Sym0<S>, Sym1<O>>: Realize<OnStride>,
+    RuntimeStrides<Unchecked<Sym0<S>, Sym1<O>>>: IntTuple,
+{
+    type Strides = RuntimeStrides<Unchecked<Sym0<S>, Sym1<O>>>;
+    type Verdict = <Sym0<S> as OrderedStrides<Sym1<O>>>::Verdict;
+    #[inline(always)]
+    fn strides(&self, order: &O) -> Self::Strides {
+        <Unchecked<Sym0<S>, Sym1<O>>>::realize(&Env::of2(self, order))
+    }
+}
 
 /// `make_fragment_like(L)`: the register layout of a partition `L`, once its extents are static.
 pub type FragmentLike<L> =
     <<L as MakeFragmentLike>::Verdict as Checked>::Then<<L as MakeFragmentLike>::Output>;
 
 /// `make_layout_like(L)`: `L`'s shape compact in the order of `L`'s strides, each static zero
-/// stride kept 0 (its leaf counts as size 1 for the others), what `make_tensor_like` lays
-/// registers out with. Where two strides tie, the left leaf comes first, as in
-/// [`CompactOrder`] (CuTe gives both leaves the same stride). The shape's extents are static
-/// (the condition [`StaticLikeExtents`]; CuTe also takes runtime ones, as does
-/// [`dynamic::ordered::make_layout_like`](crate::dynamic::ordered::make_layout_like)).
-pub type LayoutLike<L> =
-    <<L as MakeLayoutLike>::Verdict as Checked>::Then<<L as MakeLayoutLike>::Output>;
+/// stride kept 0 (its leaf counts as size 1 for the others). Where two strides tie, the left
+/// leaf comes first, as in [`CompactOrder`] (CuTe gives both leaves the same stride). A runtime
+/// extent or stride is taken as CuTe takes it: a runtime stride orders after every static one,
+/// and a stride is runtime where a runtime extent precedes it.
+pub type LayoutLike<L> = <Like<<L as LikeOperand>::Sym> as RealizeCompact>::Layout;
+type Like<L> = <L as MakeLayoutLike>::Output;
 
-/// See [`LayoutLike`].
+/// The shape and strides of the layout like `Self`, a layout whose runtime leaves are symbols.
 pub trait MakeLayoutLike {
-    /// The compact layout (a placeholder where the verdict fails).
-    type Output: Default;
-    /// [`Holds`], or the failure of [`StaticLikeExtents`].
-    type Verdict;
+    /// The shape, and the strides compact in the order of the layout's.
+    type Output;
 }
-impl<S: LayoutShape<D> + Extents, D: IntTuple> MakeLayoutLike for Layout<S, D>
-where
-    S::Runtime: IsZero,
-    <S::Runtime as IsZero>::Output: CheckBit<StaticLikeExtents, S::Runtime, S::All>,
-    (S, D): LikeIf<LikeVerdict<S>>,
-{
-    type Output = <(S, D) as LikeIf<LikeVerdict<S>>>::Output;
-    type Verdict = LikeVerdict<S>;
-}
-
-crate::diagnostic::condition!(
-    /// make_layout_like and make_tensor_like: every extent is static.
-    StaticLikeExtents,
-    StaticLikeExtentsFails,
-    "make_layout_like (make_tensor_like): the shape has {A} runtime extents among its {B}, and tessel's typed compact orders take static ones",
-    "a register tensor needs static extents; for a runtime layout, tessel::dynamic::ordered::make_layout_like"
-);
-
-/// The verdict on a layout like one of shape `S`: [`Holds`] when every extent is static.
-#[doc(hidden)]
-pub type LikeVerdict<S> = AllStatic<S, StaticLikeExtents>;
-
-/// The layout like `Layout<S, D>` if the verdict `V` holds, else a placeholder (so that the
-/// verdict's error is the only one).
-#[doc(hidden)]
-pub trait LikeIf<V> {
-    /// The layout.
-    type Output: Default;
-}
-impl<S: ZerosToOne<D>, D> LikeIf<Holds> for (S, D)
+impl<S: ZerosToOne<D> + LayoutShape<D>, D: IntTuple> MakeLayoutLike for Layout<S, D>
 where
     S::Output: OrderedStrides<D>,
-    <S::Output as OrderedStrides<D>>::Verdict: Checked,
-    S: LayoutShape<CompactOrder<S::Output, D>> + Default,
-    CompactOrder<S::Output, D>: IntTuple + Default,
 {
-    type Output = Layout<S, CompactOrder<S::Output, D>>;
-}
-impl<S, D, Tag, A, B> LikeIf<Fails<Tag, A, B>> for (S, D) {
-    type Output = Placeholder;
+    // The order is the layout's own strides, so it fits the shape: no verdict to ask.
+    type Output = (S, <S::Output as OrderedStrides<D>>::Output);
 }
 
 /// `make_layout_like(l)`: see [`LayoutLike`].
 ///
 /// ```
-/// use tessel::{layout, ordered::make_layout_like};
+/// use tessel::{layout, make_layout_like};
 /// // cute-oracle --cpp 'make_layout_like(Layout<Shape<Shape<_2,_4>,_3>,Stride<Stride<_1,_0>,_8>>{})'
 /// assert_eq!(make_layout_like(layout!("((2,4),3):((1,0),8)")).to_string(), "((2,4),3):((1,0),2)");
 /// assert_eq!(make_layout_like(layout!("(8,4,2):(16,1,4)")).to_string(), "(8,4,2):(8,1,4)");
+/// // Runtime leaves: cute-oracle --raw make_layout_like "(#8,4,#2):(#16,1,#4)"
+/// let l = layout!("(M,4,N):(S,1,T)"; M = 8, N = 2, S = 16, T = 4);
+/// assert_eq!(format!("{:#}", make_layout_like(l)), "(8,_4,2):(_4,_1,32)");
 /// ```
 #[inline(always)]
-pub fn make_layout_like<L: MakeLayoutLike>(_: L) -> LayoutLike<L>
+pub fn make_layout_like<L: LikeOperand>(l: L) -> LayoutLike<L>
 where
-    L::Verdict: Checked,
+    L::Sym: MakeLayoutLike,
+    Like<L::Sym>: RealizeCompact,
+{
+    <Like<L::Sym>>::layout(&l.leaves())
+}
+
+/// A layout, its leaves static or runtime: what [`make_layout_like`] takes.
+#[diagnostic::on_unimplemented(
+    message = "make_layout_like: `{Self}` is not a layout",
+    label = "make_layout_like takes a Layout, its leaves static or runtime",
+    note = "a tensor's registers like it are `make_tensor_like(&t)`, the layout like its own `make_layout_like(t.layout())`"
+)]
+pub trait LikeOperand {
+    /// The layout with its runtime leaves as symbols.
+    type Sym;
+    /// Its runtime leaves.
+    fn leaves(&self) -> Env;
+}
+impl<S: LayoutShape<D>, D: IntTuple> LikeOperand for Layout<S, D>
+where
+    Self: Symbolize<U0, U0> + Gather,
+{
+    type Sym = Sym0<Self>;
+    #[inline(always)]
+    fn leaves(&self) -> Env {
+        Env::of(self)
+    }
+}
+
+/// `make_tensor_like`'s register layout: [`LayoutLike<L>`], once `L`'s extents are static.
+pub type TensorLike<L> =
+    <<L as MakeTensorLike>::Verdict as Checked>::Then<<L as MakeTensorLike>::Output>;
+
+/// See [`TensorLike`].
+pub trait MakeTensorLike {
+    /// The register layout (a placeholder where the verdict fails).
+    type Output: Default;
+    /// [`Holds`], or the failure of [`StaticLikeExtents`].
+    type Verdict;
+}
+impl<S: LayoutShape<D> + Extents, D: IntTuple> MakeTensorLike for Layout<S, D>
+where
+    S::Runtime: IsZero,
+    <S::Runtime as IsZero>::Output: CheckBit<StaticLikeExtents, S::Runtime, S::All>,
+    Self: LikeIf<LikeVerdict<S>>,
+{
+    type Output = <Self as LikeIf<LikeVerdict<S>>>::Output;
+    type Verdict = LikeVerdict<S>;
+}
+
+crate::diagnostic::condition!(
+    /// make_tensor_like: every extent is static.
+    StaticLikeExtents,
+    StaticLikeExtentsFails,
+    "make_tensor_like: the shape has {A} runtime extents among its {B}, and registers need static ones",
+    "registers are counted at compile time: make_layout_like takes runtime extents, make_tensor_like does not"
+);
+
+/// The verdict on registers like a layout of shape `S`: [`Holds`] when every extent is static.
+#[doc(hidden)]
+pub type LikeVerdict<S> = AllStatic<S, StaticLikeExtents>;
+
+/// The layout like `Self` if the verdict `V` holds, else a placeholder (so that the verdict's
+/// error is the only one).
+#[doc(hidden)]
+pub trait LikeIf<V> {
+    /// The layout.
+    type Output: Default;
+}
+impl<L: LikeOperand> LikeIf<Holds> for L
+where
+    L::Sym: MakeLayoutLike,
+    Like<L::Sym>: RealizeCompact,
     LayoutLike<L>: Default,
 {
-    Default::default()
+    type Output = LayoutLike<L>;
+}
+impl<L, Tag, A, B> LikeIf<Fails<Tag, A, B>> for L {
+    type Output = Placeholder;
 }
 
 /// `Self` with each leaf whose stride in `D` is a static 0 set to 1 (CuTe's `filter_zeros`).
@@ -242,8 +354,8 @@ macro_rules! order_leaves {
         }
     )+};
 }
-// An order leaf: static (0, positive, negative) or runtime.
-order_leaves!([] UTerm, [U, B] UInt<U, B>, [U: Unsigned + NonZero] NInt<U>, [] isize);
+// An order leaf: static (0, positive, negative) or runtime (a value, or a symbol).
+order_leaves!([] UTerm, [U, B] UInt<U, B>, [U: Unsigned + NonZero] NInt<U>, [] isize, [E] Dyn<E>);
 // The walk over an order visits its leaves; a positive one is a shape's leaf too (see below).
 macro_rules! walked_order_leaves {
     ($([$($G:tt)*] $O:ty),+) => {$(
@@ -255,6 +367,9 @@ macro_rules! walked_order_leaves {
 }
 walked_order_leaves!([] UTerm, [U: Unsigned + NonZero] NInt<U>, [] isize);
 impl<U, B, O: ToList> OrderFits<O> for UInt<U, B> {
+    type Fits = B0;
+}
+impl<E, O: ToList> OrderFits<O> for Dyn<E> {
     type Fits = B0;
 }
 impl<S: ToList, O: ToList> OrderFits<O> for S
@@ -549,6 +664,11 @@ impl<St: LeafStep<UInt<U, B>>, U, B> LeafWalk<St> for UInt<U, B> {
     type Stride = St::Stride;
     type Next = St::Next;
 }
+/// A runtime leaf (a symbol), of a shape or of an order.
+impl<St: LeafStep<Dyn<E>>, E> LeafWalk<St> for Dyn<E> {
+    type Stride = St::Stride;
+    type Next = St::Next;
+}
 
 /// A walk over a list of shapes, each with [`LeafWalk`].
 #[doc(hidden)]
@@ -609,50 +729,48 @@ impl Kept for isize {}
 
 /// Compact in order, walking the order's leaves: `Prefix` holds the (sub-shape, order) pairs
 /// walked, `Rest` this leaf's and those after it; a sub-shape's strides are column-major from
-/// `K` times the sizes of the sub-shapes that precede it.
+/// `K` times the sizes of the sub-shapes that precede it (static, or runtime where one of them
+/// is).
 #[doc(hidden)]
 pub struct Ordered<K, Prefix, Rest>(K, Prefix, Rest);
 
 impl<X, S, K, P, O, Sfx> LeafStep<X> for Ordered<K, P, Cons<(S, O), Sfx>>
 where
-    P: ShapesBefore<O, B1>,
-    Sfx: ShapesBefore<O, B0>,
-    P::Output: Mul<Sfx::Output>,
-    K: Mul<Prod<P::Output, Sfx::Output>>,
-    S: Compact<Left, Prod<K, Prod<P::Output, Sfx::Output>>>,
+    P: ShapesBefore<O, B1, K>,
+    Sfx: ShapesBefore<O, B0, P::Output>,
+    S: Compact<Left, Sfx::Output>,
 {
-    type Stride = <S as Compact<Left, Prod<K, Prod<P::Output, Sfx::Output>>>>::Stride;
+    type Stride = <S as Compact<Left, Sfx::Output>>::Stride;
     type Next = Ordered<K, Cons<(S, O), P>, Sfx>;
 }
 
-/// The product of the sizes of the sub-shapes in `Self`, a list of (sub-shape, order), whose
-/// order precedes `O`;
-/// `Left` says whether a tie precedes (the list lies to the left of `O`'s leaf).
+/// `Acc` times the sizes of the sub-shapes in `Self`, a list of (sub-shape, order), whose order
+/// precedes `O`; `Left` says whether a tie precedes (the list lies to the left of `O`'s leaf).
 #[doc(hidden)]
-pub trait ShapesBefore<O, Left> {
+pub trait ShapesBefore<O, Left, Acc> {
     /// The product.
     type Output;
 }
-impl<O, L> ShapesBefore<O, L> for Nil {
-    type Output = U1;
+impl<O, L, Acc> ShapesBefore<O, L, Acc> for Nil {
+    type Output = Acc;
 }
-impl<S: StaticShape, J: OrderKey, T: ShapesBefore<O, L>, O: OrderKey, L> ShapesBefore<O, L>
-    for Cons<(S, J), T>
+impl<S, J: OrderKey, T, O: OrderKey, L, Acc> ShapesBefore<O, L, Acc> for Cons<(S, J), T>
 where
     J::Key: Precedes<O::Key, L>,
-    <J::Key as Precedes<O::Key, L>>::Output: TimesIf<Size<S>, T::Output>,
+    <J::Key as Precedes<O::Key, L>>::Output: TimesIf<S, Acc>,
+    T: ShapesBefore<O, L, <<J::Key as Precedes<O::Key, L>>::Output as TimesIf<S, Acc>>::Output>,
 {
-    type Output = <<J::Key as Precedes<O::Key, L>>::Output as TimesIf<Size<S>, T::Output>>::Output;
+    type Output = T::Output;
 }
 
-/// `S * R` if `Self` is `B1`, else `R`.
+/// `R * size(S)` if `Self` is `B1`, else `R` (a product with a runtime extent is runtime).
 #[doc(hidden)]
 pub trait TimesIf<S, R> {
     /// The product.
     type Output;
 }
-impl<S: Mul<R>, R> TimesIf<S, R> for B1 {
-    type Output = Prod<S, R>;
+impl<S: Compact<Left, R>, R> TimesIf<S, R> for B1 {
+    type Output = S::Next;
 }
 impl<S, R> TimesIf<S, R> for B0 {
     type Output = R;
@@ -681,6 +799,9 @@ impl<U: Unsigned + NonZero> OrderKey for NInt<U> {
     type Key = Fixed<Self>;
 }
 impl OrderKey for isize {
+    type Key = Late;
+}
+impl<E> OrderKey for Dyn<E> {
     type Key = Late;
 }
 

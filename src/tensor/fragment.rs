@@ -7,7 +7,7 @@ use crate::diagnostic::Checked;
 use crate::layout::coord::Coord;
 use crate::layout::int_tuple::{IntTuple, LayoutShape, StaticShape};
 use crate::layout::ordered::{
-    FragmentLike, FragmentOfShape, LayoutLike, MakeFragmentLike, MakeLayoutLike, ShapeFragment,
+    FragmentLike, FragmentOfShape, MakeFragmentLike, MakeTensorLike, ShapeFragment, TensorLike,
 };
 use crate::layout::{Layout, StaticLayout};
 use generic_array::sequence::GenericSequence;
@@ -65,8 +65,8 @@ where
 }
 
 /// CuTe's `make_tensor_like(t)`: registers for the elements of `t`, laid out as
-/// [`LayoutLike`] (compact in the order of `t`'s strides, its static zero strides kept 0), each
-/// element `Default`.
+/// [`LayoutLike`](crate::ordered::LayoutLike) (compact in the order of `t`'s strides, its static
+/// zero strides kept 0), each element `Default`.
 ///
 /// ```
 /// use tessel::{layout, make_tensor_like, Tensor, Underscore as _x};
@@ -80,14 +80,14 @@ where
 /// assert_eq!(rmem[3], 2.0);
 /// ```
 #[inline(always)]
-pub fn make_tensor_like<E: Engine, L: MakeLayoutLike>(
+pub fn make_tensor_like<E: Engine, L: MakeTensorLike>(
     _: &TensorOf<E, L>,
-) -> Fragment<E::Elem, LayoutLike<L>>
+) -> Fragment<E::Elem, TensorLike<L>>
 where
     E::Elem: Copy + Default,
     L::Verdict: crate::diagnostic::Checked,
-    LayoutLike<L>: FragmentLayout,
-    <LayoutLike<L> as FragmentLayout>::Len: ArrayLength<E::Elem>,
+    TensorLike<L>: FragmentLayout,
+    <TensorLike<L> as FragmentLayout>::Len: ArrayLength<E::Elem>,
 {
     Default::default()
 }
