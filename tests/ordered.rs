@@ -1,6 +1,8 @@
 //! The static `CompactOrder` / `FragmentLike` and the runtime `compact_order` /
 //! `make_fragment_like` give the same answer: the same rule ([`tessel::rules::precedes`]) on
-//! typenum numbers and on `i64`s, ties, zero, negative and runtime strides included.
+//! typenum numbers and on `i64`s, ties, zero, negative and runtime strides included; with
+//! runtime extents and orders, the typed answer is the runtime layer's on CuTe's order (a
+//! runtime order after every static one).
 
 use tessel::dynamic::ordered::{make_fragment_like, make_ordered_layout};
 use tessel::ordered::{FragmentLike, MakeFragmentLike, OrderedLayout};
@@ -149,4 +151,74 @@ fn layouts_like_a_layout_match_cute() {
         tessel::ordered::make_layout_like(l).to_string(),
         "(4,8):(8,1)"
     );
+}
+
+/// The order the typed layer gives mixed leaves, as numbers the runtime layer orders by value:
+/// each static order as it is, each runtime one after every static one, the left first.
+fn effective(orders: &[Option<i64>]) -> Vec<i64> {
+    let last = orders.iter().flatten().max().copied().unwrap_or(0);
+    let mut late = last;
+    orders
+        .iter()
+        .map(|o| {
+            o.unwrap_or_else(|| {
+                late += 1;
+                late
+            })
+        })
+        .collect()
+}
+
+/// A typed mixed layout and a runtime one are the same function on every index.
+fn same_function<L: core::fmt::Display>(
+    typed: &L,
+    call: impl Fn(usize) -> isize,
+    want: &DynLayout,
+) {
+    assert_eq!(
+        typed.to_string().parse::<DynLayout>().unwrap().size(),
+        want.size()
+    );
+    for i in 0..want.size() {
+        let at = tessel::dynamic::IntTuple::Int(i);
+        assert_eq!(
+            call(i as usize) as i64,
+            want.call(&at).unwrap(),
+            "{typed} against {want} at {i}"
+        );
+    }
+}
+
+proptest::proptest! {
+    /// `make_ordered_layout` and `make_layout_like` of runtime extents, orders and strides: the
+    /// typed answer is the runtime layer's on the orders of `effective` (CuTe's rule), whatever
+    /// the values (a runtime extent of 1 included, whose stride CuTe keeps).
+    #[test]
+    fn mixed_compact_orders_are_the_runtime_rule(
+        m in 1usize..7, n in 1usize..7, o0 in -9isize..9, o2 in -9isize..9,
+    ) {
+        use tessel::{make_layout_like, make_ordered_layout, Layout, C};
+        let shape = ((m, C::<2>::default()), n, C::<3>::default());
+        let text = format!("(({m},2),{n},3)");
+        let want = |orders: &[Option<i64>]| {
+            let o = effective(orders);
+            let order = format!("(({},{}),{},{})", o[0], o[1], o[2], o[3]);
+            tessel::dynamic::ordered::make_ordered_layout(&text.parse().unwrap(), &order.parse().unwrap()).unwrap()
+        };
+        // Static orders tie and cross the runtime ones' values; runtime orders come last.
+        let orders = ((o0, C::<1>::default()), C::<4>::default(), o2);
+        let l = make_ordered_layout(shape, orders);
+        same_function(&l, |i| l.call_signed(i), &want(&[None, Some(1), Some(4), None]));
+        let orders = ((C::<2>::default(), o0), C::<2>::default(), C::<0>::default());
+        let l = make_ordered_layout(shape, orders);
+        same_function(&l, |i| l.call_signed(i), &want(&[Some(2), None, Some(2), Some(0)]));
+        // make_layout_like: a layout's own strides are its order; a static 0 stays 0.
+        let like = make_layout_like(Layout::new(shape, ((o0, C::<0>::default()), C::<4>::default(), o2)));
+        let kept = format!("(({m},1),{n},3)");
+        let o = effective(&[None, Some(0), Some(4), None]);
+        let order = format!("(({},{}),{},{})", o[0], o[1], o[2], o[3]);
+        let strides = tessel::dynamic::ordered::compact_order(&kept.parse().unwrap(), &order.parse().unwrap()).unwrap();
+        let want = DynLayout::new(text.parse().unwrap(), strides).unwrap();
+        same_function(&like, |i| like.call_signed(i), &want);
+    }
 }
