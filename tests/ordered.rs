@@ -222,3 +222,42 @@ proptest::proptest! {
         same_function(&like, |i| like.call_signed(i), &want);
     }
 }
+
+/// The register layout of a partition of a runtime-strided tensor (a global tile with a runtime
+/// leading dimension): mode 0 column-major, the rest by their strides, a runtime stride after
+/// every static one, as CuTe's (`cute-oracle --raw --batch`: `make_fragment_like
+/// ((2,2,2),4,4):((1,#512,8),#2048,16)` and the two below).
+#[test]
+fn fragments_of_runtime_strides_match_cute() {
+    use tessel::{make_fragment_like, Layout, Tensor, C};
+    let data = [0f32; 1 << 15];
+    let two = C::<2>::default();
+    let t = Tensor::new(
+        &data,
+        Layout::new(
+            ((two, two, two), C::<4>::default(), C::<4>::default()),
+            (
+                (C::<1>::default(), 512isize, C::<8>::default()),
+                2048isize,
+                C::<16>::default(),
+            ),
+        ),
+    );
+    let got = format!("{:#}", make_fragment_like(&t).layout());
+    assert_eq!(got, "((_2,_2,_2),_4,_4):((_1,_2,_4),_32,_8)");
+    let t = Tensor::new(
+        &data,
+        Layout::new(
+            (C::<4>::default(), (two, C::<3>::default())),
+            (7isize, (C::<1>::default(), 100isize)),
+        ),
+    );
+    let got = format!("{:#}", make_fragment_like(&t).layout());
+    assert_eq!(got, "(_4,((_2,_3))):(_1,((_4,_8)))");
+    let t = Tensor::new(
+        &data,
+        Layout::new((C::<8>::default(), C::<4>::default()), (3isize, 1isize)),
+    );
+    let got = format!("{:#}", make_fragment_like(&t).layout());
+    assert_eq!(got, "(_8,(_4)):(_1,(_8))");
+}
