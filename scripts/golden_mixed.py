@@ -15,7 +15,8 @@ Run from the repository root:  cargo build -p tessel-cli && python3 scripts/gold
 the rest of the algebra to the TSV; `--positions` adds every product, divide, inverse and
 tile_to_shape with one runtime leaf in each position of the first layout, shape or stride, the
 size-1 modes included, up to 16 cases an operation; `--like` adds make_layout_like and
-make_ordered_layout with runtime extents, strides and orders.)
+make_ordered_layout with runtime extents, strides and orders; `--fragments` the layout form of
+make_fragment_like with runtime extents and strides.)
 """
 import os
 import random
@@ -56,6 +57,7 @@ MORE = {
 LIKE = {
     "make_layout_like": "make_layout_like",
     "make_ordered_layout": "make_ordered_layout",
+    "make_fragment_like": "ordered::make_fragment_like",
 }
 
 
@@ -275,6 +277,25 @@ def like_cases():
     return cases
 
 
+def fragment_cases():
+    """The layout form of make_fragment_like, CuTe's accepted cases with runtime leaves."""
+    pick = random.Random(17)
+    cases = []
+    for line in open(os.path.join(ROOT, "tests", "golden", "algebra.tsv")).read().splitlines():
+        op, *args, want = line.split("\t")
+        if op != "make_fragment_like" or want.startswith("compile_error"):
+            continue
+        s, d = split_layout(args[0])
+        # A runtime extent makes CuTe's answer the shape column-major; runtime strides alone
+        # keep the ordered fragment (a runtime stride after every static one).
+        for ps, pd in [(0.3, 0.15), (0.6, 0.3), (1.0, 0.5), (0.0, 0.5), (0.0, 1.0)]:
+            marked = (mark_with(s, ps, pick), mark_with(d, pd, pick))
+            # Zero strides order the rest modes here too (only mode 0 keeps its zeros).
+            if not static_ties(marked[1], True):
+                cases.append(("make_fragment_like", [f"{fmt(marked[0])}:{fmt(marked[1])}"]))
+    return cases
+
+
 def mark_with(t, p, pick):
     if isinstance(t, tuple):
         return tuple(mark_with(x, p, pick) for x in t)
@@ -322,11 +343,11 @@ def widest(text):
 
 
 def main():
-    if any(f in sys.argv for f in ["--from-tsv", "--more", "--positions", "--like"]):
+    if any(f in sys.argv for f in ["--from-tsv", "--more", "--positions", "--like", "--fragments"]):
         rows = [l.split("\t") for l in open(TSV).read().splitlines() if not l.startswith("#")]
         cases, out = [(r[0], r[1:-1]) for r in rows], [r[-1] for r in rows]
         for flag, make in [("--positions", positional_cases), ("--more", more_cases),
-                           ("--like", like_cases)]:
+                           ("--like", like_cases), ("--fragments", fragment_cases)]:
             if flag in sys.argv:
                 more = make()
                 answers = ask_cute(more)

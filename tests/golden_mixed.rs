@@ -1233,4 +1233,363 @@ fn mixed_layouts_match_cute_47() {
     check(&make_layout_like(Layout::new(((8usize, s!(3), s!(3), ), (s!(8), s!(2), ), ), ((s!(144), s!(48), s!(16), ), (s!(2), s!(1), ), ))), "((8,_3,_3),(_8,_2)):((_144,_48,_16),(_2,_1))");
     check(&make_layout_like(Layout::new(((8usize, 3usize, 3usize, ), (8usize, s!(2), ), ), ((s!(144), s!(48), s!(16), ), (s!(2), 1isize, ), ))), "((8,3,3),(8,_2)):((72,24,8),(_1,576))");
     check(&make_layout_like(Layout::new(((8usize, 3usize, 3usize, ), (8usize, 2usize, ), ), ((144isize, 48isize, 16isize, ), (s!(2), s!(1), ), ))), "((8,3,3),(8,2)):((16,128,384),(2,_1))");
+    check(&ordered::make_fragment_like(Layout::new(((s!(4), ), (s!(2), s!(4), 2usize, ), ), ((s!(16), ), (s!(4), s!(1), 8isize, ), ))), "((_4),(_2,_4,2)):((_1),(_4,_8,_32))");
+    check(&ordered::make_fragment_like(Layout::new(((4usize, ), (2usize, s!(4), 2usize, ), ), ((s!(16), ), (s!(4), s!(1), s!(8), ), ))), "((4),(2,_4,2)):((_1),(4,8,32))");
+    check(&ordered::make_fragment_like(Layout::new(((4usize, ), (2usize, 4usize, 2usize, ), ), ((s!(16), ), (4isize, s!(1), s!(8), ), ))), "((4),(2,4,2)):((_1),(4,8,32))");
+    check(&ordered::make_fragment_like(Layout::new(((s!(4), ), (s!(2), s!(4), s!(2), ), ), ((s!(16), ), (4isize, 1isize, s!(8), ), ))), "((_4),((_2,_4,_2))):((_1),((_8,_16,_4)))");
+    check(&ordered::make_fragment_like(Layout::new(((s!(4), ), (s!(2), s!(4), s!(2), ), ), ((16isize, ), (4isize, 1isize, 8isize, ), ))), "((_4),((_2,_4,_2))):((_1),((_4,_8,_32)))");
+    check(&ordered::make_fragment_like(Layout::new((2usize, ), (s!(0), ))), "(2):(_1)");
+    check(&ordered::make_fragment_like(Layout::new((2usize, ), (s!(0), ))), "(2):(_1)");
+    check(&ordered::make_fragment_like(Layout::new((2usize, ), (s!(0), ))), "(2):(_1)");
+    check(&ordered::make_fragment_like(Layout::new((s!(2), ), (0isize, ))), "(_2):(_1)");
+}
+
+#[test]
+#[rustfmt::skip]
+fn mixed_layouts_match_cute_48() {
+    check(&ordered::make_fragment_like(Layout::new((s!(2), ), (0isize, ))), "(_2):(_1)");
+    check(&ordered::make_fragment_like(Layout::new((s!(2), s!(8), 2usize, s!(2), ), (s!(0), s!(8), s!(4), s!(2), ))), "(_2,_8,2,_2):(_1,_2,_16,32)");
+    check(&ordered::make_fragment_like(Layout::new((2usize, s!(8), s!(2), 2usize, ), (s!(0), s!(8), s!(4), 2isize, ))), "(2,_8,_2,2):(_1,2,16,32)");
+    check(&ordered::make_fragment_like(Layout::new((2usize, 8usize, 2usize, 2usize, ), (0isize, s!(8), s!(4), 2isize, ))), "(2,8,2,2):(_1,2,16,32)");
+    check(&ordered::make_fragment_like(Layout::new((s!(2), s!(8), s!(2), s!(2), ), (s!(0), s!(8), 4isize, s!(2), ))), "(_2,_8,_2,_2):(_0,_2,_16,_1)");
+    check(&ordered::make_fragment_like(Layout::new((s!(2), s!(8), s!(2), s!(2), ), (0isize, 8isize, 4isize, 2isize, ))), "(_2,_8,_2,_2):(_1,_2,_16,_32)");
+    check(&ordered::make_fragment_like(Layout::new((s!(4), ), (s!(1), ))), "(_4):(_1)");
+    check(&ordered::make_fragment_like(Layout::new((s!(4), ), (s!(1), ))), "(_4):(_1)");
+    check(&ordered::make_fragment_like(Layout::new((4usize, ), (1isize, ))), "(4):(_1)");
+    check(&ordered::make_fragment_like(Layout::new((s!(4), ), (1isize, ))), "(_4):(_1)");
+    check(&ordered::make_fragment_like(Layout::new((s!(4), ), (1isize, ))), "(_4):(_1)");
+    check(&ordered::make_fragment_like(Layout::new(s!(24), s!(0))), "_24:_1");
+    check(&ordered::make_fragment_like(Layout::new(24usize, 0isize)), "24:_1");
+    check(&ordered::make_fragment_like(Layout::new(24usize, 0isize)), "24:_1");
+    check(&ordered::make_fragment_like(Layout::new(s!(24), 0isize)), "_24:_1");
+    check(&ordered::make_fragment_like(Layout::new(s!(24), 0isize)), "_24:_1");
+    check(&ordered::make_fragment_like(Layout::new(s!(24), s!(1))), "_24:_1");
+    check(&ordered::make_fragment_like(Layout::new(24usize, s!(1))), "24:_1");
+    check(&ordered::make_fragment_like(Layout::new(24usize, s!(1))), "24:_1");
+    check(&ordered::make_fragment_like(Layout::new(s!(24), s!(1))), "_24:_1");
+}
+
+#[test]
+#[rustfmt::skip]
+fn mixed_layouts_match_cute_49() {
+    check(&ordered::make_fragment_like(Layout::new(s!(24), 1isize)), "_24:_1");
+    check(&ordered::make_fragment_like(Layout::new(s!(6), s!(0))), "_6:_1");
+    check(&ordered::make_fragment_like(Layout::new(6usize, 0isize)), "6:_1");
+    check(&ordered::make_fragment_like(Layout::new(6usize, s!(0))), "6:_1");
+    check(&ordered::make_fragment_like(Layout::new(s!(6), s!(0))), "_6:_1");
+    check(&ordered::make_fragment_like(Layout::new(s!(6), 0isize)), "_6:_1");
+    check(&ordered::make_fragment_like(Layout::new(s!(6), s!(1))), "_6:_1");
+    check(&ordered::make_fragment_like(Layout::new(s!(6), s!(1))), "_6:_1");
+    check(&ordered::make_fragment_like(Layout::new(6usize, s!(1))), "6:_1");
+    check(&ordered::make_fragment_like(Layout::new(s!(6), 1isize)), "_6:_1");
+    check(&ordered::make_fragment_like(Layout::new(s!(6), 1isize)), "_6:_1");
+    check(&ordered::make_fragment_like(Layout::new((s!(4), ), (s!(1), ))), "(_4):(_1)");
+    check(&ordered::make_fragment_like(Layout::new((4usize, ), (s!(1), ))), "(4):(_1)");
+    check(&ordered::make_fragment_like(Layout::new((4usize, ), (1isize, ))), "(4):(_1)");
+    check(&ordered::make_fragment_like(Layout::new((s!(4), ), (s!(1), ))), "(_4):(_1)");
+    check(&ordered::make_fragment_like(Layout::new((s!(4), ), (1isize, ))), "(_4):(_1)");
+    check(&ordered::make_fragment_like(Layout::new((2usize, 2usize, (3usize, ), ), (s!(32), 0isize, (s!(0), ), ))), "(2,2,(3)):(_1,2,(4))");
+    check(&ordered::make_fragment_like(Layout::new((s!(2), s!(2), (s!(3), ), ), (32isize, 0isize, (0isize, ), ))), "(_2,_2,(_3)):(_1,_2,(_4))");
+    check(&ordered::make_fragment_like(Layout::new((2usize, ), (s!(2), ))), "(2):(_1)");
+    check(&ordered::make_fragment_like(Layout::new((2usize, ), (s!(2), ))), "(2):(_1)");
+}
+
+#[test]
+#[rustfmt::skip]
+fn mixed_layouts_match_cute_50() {
+    check(&ordered::make_fragment_like(Layout::new((2usize, ), (2isize, ))), "(2):(_1)");
+    check(&ordered::make_fragment_like(Layout::new((s!(2), ), (s!(2), ))), "(_2):(_1)");
+    check(&ordered::make_fragment_like(Layout::new((s!(2), ), (2isize, ))), "(_2):(_1)");
+    check(&ordered::make_fragment_like(Layout::new(((s!(4), 3usize, ), s!(4), 2usize, s!(2), ), ((s!(1), s!(4), ), s!(12), s!(48), s!(96), ))), "((_4,3),_4,2,_2):((_1,_4),12,48,96)");
+    check(&ordered::make_fragment_like(Layout::new(((4usize, 3usize, ), s!(4), 2usize, 2usize, ), ((s!(1), 4isize, ), s!(12), s!(48), 96isize, ))), "((4,3),_4,2,2):((_1,4),12,48,96)");
+    check(&ordered::make_fragment_like(Layout::new(((4usize, 3usize, ), 4usize, 2usize, 2usize, ), ((s!(1), 4isize, ), s!(12), 48isize, s!(96), ))), "((4,3),4,2,2):((_1,4),12,48,96)");
+    check(&ordered::make_fragment_like(Layout::new(((s!(4), s!(3), ), s!(4), s!(2), s!(2), ), ((s!(1), 4isize, ), s!(12), s!(48), 96isize, ))), "((_4,_3),_4,_2,_2):((_1,_4),_12,_48,_96)");
+    check(&ordered::make_fragment_like(Layout::new(((s!(4), s!(3), ), s!(4), s!(2), s!(2), ), ((1isize, 4isize, ), 12isize, 48isize, 96isize, ))), "((_4,_3),_4,_2,_2):((_1,_4),_12,_48,_96)");
+    check(&ordered::make_fragment_like(Layout::new(((s!(8), s!(8), ), s!(2), ), ((s!(4), s!(8), ), s!(16), ))), "((_8,_8),(_2)):((_1,_8),(_64))");
+    check(&ordered::make_fragment_like(Layout::new(((8usize, 8usize, ), s!(2), ), ((s!(4), s!(8), ), s!(16), ))), "((8,8),_2):((_1,8),64)");
+    check(&ordered::make_fragment_like(Layout::new(((8usize, 8usize, ), 2usize, ), ((s!(4), 8isize, ), 16isize, ))), "((8,8),2):((_1,8),64)");
+    check(&ordered::make_fragment_like(Layout::new(((s!(8), s!(8), ), s!(2), ), ((s!(4), s!(8), ), 16isize, ))), "((_8,_8),(_2)):((_1,_8),(_64))");
+    check(&ordered::make_fragment_like(Layout::new(((s!(8), s!(8), ), s!(2), ), ((4isize, 8isize, ), 16isize, ))), "((_8,_8),(_2)):((_1,_8),(_64))");
+    check(&ordered::make_fragment_like(Layout::new(s!(12), s!(3))), "_12:_1");
+    check(&ordered::make_fragment_like(Layout::new(12usize, s!(3))), "12:_1");
+    check(&ordered::make_fragment_like(Layout::new(12usize, s!(3))), "12:_1");
+    check(&ordered::make_fragment_like(Layout::new(s!(12), s!(3))), "_12:_1");
+    check(&ordered::make_fragment_like(Layout::new(s!(12), 3isize)), "_12:_1");
+    check(&ordered::make_fragment_like(Layout::new((2usize, ), (s!(0), ))), "(2):(_1)");
+    check(&ordered::make_fragment_like(Layout::new((s!(2), ), (s!(0), ))), "(_2):(_1)");
+}
+
+#[test]
+#[rustfmt::skip]
+fn mixed_layouts_match_cute_51() {
+    check(&ordered::make_fragment_like(Layout::new((2usize, ), (0isize, ))), "(2):(_1)");
+    check(&ordered::make_fragment_like(Layout::new((s!(2), ), (0isize, ))), "(_2):(_1)");
+    check(&ordered::make_fragment_like(Layout::new((s!(2), ), (0isize, ))), "(_2):(_1)");
+    check(&ordered::make_fragment_like(Layout::new((2usize, ), (s!(6), ))), "(2):(_1)");
+    check(&ordered::make_fragment_like(Layout::new((2usize, ), (s!(6), ))), "(2):(_1)");
+    check(&ordered::make_fragment_like(Layout::new((2usize, ), (s!(6), ))), "(2):(_1)");
+    check(&ordered::make_fragment_like(Layout::new((s!(2), ), (s!(6), ))), "(_2):(_1)");
+    check(&ordered::make_fragment_like(Layout::new((s!(2), ), (6isize, ))), "(_2):(_1)");
+    check(&ordered::make_fragment_like(Layout::new((s!(4), (2usize, s!(2), s!(2), ), ), (s!(6), (s!(4), s!(8), s!(2), ), ))), "(_4,(2,_2,_2)):(_1,(_4,8,16))");
+    check(&ordered::make_fragment_like(Layout::new((s!(4), (2usize, s!(2), s!(2), ), ), (s!(6), (s!(4), s!(8), s!(2), ), ))), "(_4,(2,_2,_2)):(_1,(_4,8,16))");
+    check(&ordered::make_fragment_like(Layout::new((4usize, (2usize, 2usize, 2usize, ), ), (6isize, (4isize, 8isize, 2isize, ), ))), "(4,(2,2,2)):(_1,(4,8,16))");
+    check(&ordered::make_fragment_like(Layout::new((s!(4), (s!(2), s!(2), s!(2), ), ), (6isize, (s!(4), 8isize, 2isize, ), ))), "(_4,((_2,_2,_2))):(_1,((_4,_8,_16)))");
+    check(&ordered::make_fragment_like(Layout::new((s!(4), (s!(2), s!(2), s!(2), ), ), (6isize, (4isize, 8isize, 2isize, ), ))), "(_4,((_2,_2,_2))):(_1,((_4,_8,_16)))");
+    check(&ordered::make_fragment_like(Layout::new((s!(8), 4usize, ), (s!(2), s!(16), ))), "(_8,4):(_1,_8)");
+    check(&ordered::make_fragment_like(Layout::new((s!(8), s!(4), ), (2isize, s!(16), ))), "(_8,(_4)):(_1,(_8))");
+    check(&ordered::make_fragment_like(Layout::new((8usize, 4usize, ), (s!(2), 16isize, ))), "(8,4):(_1,8)");
+    check(&ordered::make_fragment_like(Layout::new((s!(8), s!(4), ), (s!(2), 16isize, ))), "(_8,(_4)):(_1,(_8))");
+    check(&ordered::make_fragment_like(Layout::new((s!(8), s!(4), ), (2isize, 16isize, ))), "(_8,(_4)):(_1,(_8))");
+    check(&ordered::make_fragment_like(Layout::new(s!(2), 1isize)), "_2:_1");
+    check(&ordered::make_fragment_like(Layout::new(2usize, 1isize)), "2:_1");
+}
+
+#[test]
+#[rustfmt::skip]
+fn mixed_layouts_match_cute_52() {
+    check(&ordered::make_fragment_like(Layout::new(2usize, 1isize)), "2:_1");
+    check(&ordered::make_fragment_like(Layout::new(s!(2), s!(1))), "_2:_1");
+    check(&ordered::make_fragment_like(Layout::new(s!(2), 1isize)), "_2:_1");
+    check(&ordered::make_fragment_like(Layout::new((8usize, s!(2), ), (1isize, 8isize, ))), "(8,_2):(_1,8)");
+    check(&ordered::make_fragment_like(Layout::new((8usize, 2usize, ), (s!(1), s!(8), ))), "(8,2):(_1,8)");
+    check(&ordered::make_fragment_like(Layout::new((8usize, 2usize, ), (1isize, 8isize, ))), "(8,2):(_1,8)");
+    check(&ordered::make_fragment_like(Layout::new((s!(8), s!(2), ), (s!(1), 8isize, ))), "(_8,(_2)):(_1,(_8))");
+    check(&ordered::make_fragment_like(Layout::new((s!(8), s!(2), ), (1isize, 8isize, ))), "(_8,(_2)):(_1,(_8))");
+    check(&ordered::make_fragment_like(Layout::new(((s!(8), 2usize, s!(3), ), ), ((s!(6), s!(1), s!(32), ), ))), "((_8,2,_3)):((_1,_8,16))");
+    check(&ordered::make_fragment_like(Layout::new(((s!(8), 2usize, 3usize, ), ), ((6isize, 1isize, s!(32), ), ))), "((_8,2,3)):((_1,_8,16))");
+    check(&ordered::make_fragment_like(Layout::new(((8usize, 2usize, 3usize, ), ), ((6isize, 1isize, s!(32), ), ))), "((8,2,3)):((_1,8,16))");
+    check(&ordered::make_fragment_like(Layout::new(((s!(8), s!(2), s!(3), ), ), ((6isize, s!(1), 32isize, ), ))), "((_8,_2,_3)):((_1,_8,_16))");
+    check(&ordered::make_fragment_like(Layout::new(((s!(8), s!(2), s!(3), ), ), ((6isize, 1isize, 32isize, ), ))), "((_8,_2,_3)):((_1,_8,_16))");
+    check(&ordered::make_fragment_like(Layout::new(s!(32), s!(0))), "_32:_1");
+    check(&ordered::make_fragment_like(Layout::new(32usize, s!(0))), "32:_1");
+    check(&ordered::make_fragment_like(Layout::new(32usize, 0isize)), "32:_1");
+    check(&ordered::make_fragment_like(Layout::new(s!(32), s!(0))), "_32:_1");
+    check(&ordered::make_fragment_like(Layout::new(s!(32), 0isize)), "_32:_1");
+    check(&ordered::make_fragment_like(Layout::new(((s!(3), s!(2), 8usize, ), 3usize, 2usize, 3usize, ), ((s!(1), s!(3), s!(6), ), s!(48), 144isize, s!(288), ))), "((_3,_2,8),3,2,3):((_1,_3,_6),48,144,288)");
+    check(&ordered::make_fragment_like(Layout::new(((s!(3), 2usize, s!(8), ), s!(3), 2usize, 3usize, ), ((s!(1), s!(3), 6isize, ), s!(48), s!(144), s!(288), ))), "((_3,2,_8),_3,2,3):((_1,_3,6),48,144,288)");
+}
+
+#[test]
+#[rustfmt::skip]
+fn mixed_layouts_match_cute_53() {
+    check(&ordered::make_fragment_like(Layout::new(((3usize, 2usize, 8usize, ), 3usize, 2usize, 3usize, ), ((1isize, s!(3), s!(6), ), s!(48), 144isize, 288isize, ))), "((3,2,8),3,2,3):((_1,3,6),48,144,288)");
+    check(&ordered::make_fragment_like(Layout::new(((s!(3), s!(2), s!(8), ), s!(3), s!(2), s!(3), ), ((s!(1), s!(3), 6isize, ), 48isize, s!(144), s!(288), ))), "((_3,_2,_8),_3,_2,_3):((_1,_3,_6),_288,_48,_96)");
+    check(&ordered::make_fragment_like(Layout::new(((s!(3), s!(2), s!(8), ), s!(3), s!(2), s!(3), ), ((1isize, 3isize, 6isize, ), 48isize, 144isize, 288isize, ))), "((_3,_2,_8),_3,_2,_3):((_1,_3,_6),_48,_144,_288)");
+    check(&ordered::make_fragment_like(Layout::new((2usize, ), (s!(2), ))), "(2):(_1)");
+    check(&ordered::make_fragment_like(Layout::new((2usize, ), (2isize, ))), "(2):(_1)");
+    check(&ordered::make_fragment_like(Layout::new((2usize, ), (2isize, ))), "(2):(_1)");
+    check(&ordered::make_fragment_like(Layout::new((s!(2), ), (2isize, ))), "(_2):(_1)");
+    check(&ordered::make_fragment_like(Layout::new((s!(2), ), (2isize, ))), "(_2):(_1)");
+    check(&ordered::make_fragment_like(Layout::new((s!(3), 2usize, ), (s!(2), s!(1), ))), "(_3,2):(_1,_3)");
+    check(&ordered::make_fragment_like(Layout::new((3usize, s!(2), ), (2isize, s!(1), ))), "(3,_2):(_1,3)");
+    check(&ordered::make_fragment_like(Layout::new((3usize, 2usize, ), (s!(2), 1isize, ))), "(3,2):(_1,3)");
+    check(&ordered::make_fragment_like(Layout::new((s!(3), s!(2), ), (s!(2), s!(1), ))), "(_3,(_2)):(_1,(_3))");
+    check(&ordered::make_fragment_like(Layout::new((s!(3), s!(2), ), (2isize, 1isize, ))), "(_3,(_2)):(_1,(_3))");
+    check(&ordered::make_fragment_like(Layout::new(((s!(2), ), (s!(2), ), (8usize, ), ), ((s!(0), ), (s!(16), ), (s!(1), ), ))), "((_2),(_2),(8)):((_1),(_2),(_4))");
+    check(&ordered::make_fragment_like(Layout::new(((s!(2), ), (s!(2), ), (s!(8), ), ), ((s!(0), ), (s!(16), ), (1isize, ), ))), "((_2),(_2),(_8)):((_0),(_1),(_2))");
+    check(&ordered::make_fragment_like(Layout::new(((2usize, ), (2usize, ), (8usize, ), ), ((s!(0), ), (s!(16), ), (1isize, ), ))), "((2),(2),(8)):((_1),(2),(4))");
+    check(&ordered::make_fragment_like(Layout::new(((s!(2), ), (s!(2), ), (s!(8), ), ), ((0isize, ), (s!(16), ), (s!(1), ), ))), "((_2),(_2),(_8)):((_1),(_16),(_2))");
+    check(&ordered::make_fragment_like(Layout::new(((s!(2), ), (s!(2), ), (s!(8), ), ), ((0isize, ), (16isize, ), (1isize, ), ))), "((_2),(_2),(_8)):((_1),(_2),(_4))");
+    check(&ordered::make_fragment_like(Layout::new((s!(2), s!(3), (2usize, ), ), (s!(1), 2isize, (s!(6), ), ))), "(_2,_3,(2)):(_1,_2,(_6))");
+    check(&ordered::make_fragment_like(Layout::new((s!(2), s!(3), (2usize, ), ), (s!(1), s!(2), (s!(6), ), ))), "(_2,_3,(2)):(_1,_2,(_6))");
+}
+
+#[test]
+#[rustfmt::skip]
+fn mixed_layouts_match_cute_54() {
+    check(&ordered::make_fragment_like(Layout::new((2usize, 3usize, (2usize, ), ), (s!(1), s!(2), (s!(6), ), ))), "(2,3,(2)):(_1,2,(6))");
+    check(&ordered::make_fragment_like(Layout::new((s!(2), s!(3), (s!(2), ), ), (s!(1), 2isize, (s!(6), ), ))), "(_2,_3,(_2)):(_1,_4,(_2))");
+    check(&ordered::make_fragment_like(Layout::new((s!(2), s!(3), (s!(2), ), ), (1isize, 2isize, (6isize, ), ))), "(_2,_3,(_2)):(_1,_2,(_6))");
+    check(&ordered::make_fragment_like(Layout::new((4usize, (s!(2), s!(2), 8usize, ), (s!(2), ), ), (s!(4), (s!(2), s!(0), s!(32), ), (1isize, ), ))), "(4,(_2,_2,8),(_2)):(_1,(4,8,16),(128))");
+    check(&ordered::make_fragment_like(Layout::new((s!(4), (2usize, s!(2), 8usize, ), (s!(2), ), ), (4isize, (2isize, s!(0), s!(32), ), (s!(1), ), ))), "(_4,(2,_2,8),(_2)):(_1,(_4,8,16),(128))");
+    check(&ordered::make_fragment_like(Layout::new((4usize, (2usize, 2usize, 8usize, ), (2usize, ), ), (4isize, (s!(2), s!(0), 32isize, ), (s!(1), ), ))), "(4,(2,2,8),(2)):(_1,(4,8,16),(128))");
+    check(&ordered::make_fragment_like(Layout::new((s!(4), (s!(2), s!(2), s!(8), ), (s!(2), ), ), (s!(4), (s!(2), 0isize, s!(32), ), (s!(1), ), ))), "(_4,(_2,_2,_8),(_2)):(_1,(_8,_128,_16),(_4))");
+    check(&ordered::make_fragment_like(Layout::new((s!(4), (s!(2), s!(2), s!(8), ), (s!(2), ), ), (4isize, (2isize, 0isize, 32isize, ), (1isize, ), ))), "(_4,(_2,_2,_8),(_2)):(_1,(_4,_8,_16),(_128))");
+    check(&ordered::make_fragment_like(Layout::new(s!(16), s!(1))), "_16:_1");
+    check(&ordered::make_fragment_like(Layout::new(16usize, s!(1))), "16:_1");
+    check(&ordered::make_fragment_like(Layout::new(16usize, 1isize)), "16:_1");
+    check(&ordered::make_fragment_like(Layout::new(s!(16), s!(1))), "_16:_1");
+    check(&ordered::make_fragment_like(Layout::new(s!(16), 1isize)), "_16:_1");
+    check(&ordered::make_fragment_like(Layout::new((8usize, (s!(3), ), ), (s!(1), (s!(0), ), ))), "(8,(_3)):(_1,(8))");
+    check(&ordered::make_fragment_like(Layout::new((s!(8), (s!(3), ), ), (s!(1), (0isize, ), ))), "(_8,((_3))):(_1,((_8)))");
+    check(&ordered::make_fragment_like(Layout::new((8usize, (3usize, ), ), (s!(1), (s!(0), ), ))), "(8,(3)):(_1,(8))");
+    check(&ordered::make_fragment_like(Layout::new((s!(8), (s!(3), ), ), (1isize, (s!(0), ), ))), "(_8,((_3))):(_1,((_8)))");
+    check(&ordered::make_fragment_like(Layout::new((s!(8), (s!(3), ), ), (1isize, (0isize, ), ))), "(_8,((_3))):(_1,((_8)))");
+    check(&ordered::make_fragment_like(Layout::new((s!(2), 2usize, ), (s!(1), s!(2), ))), "(_2,2):(_1,_2)");
+    check(&ordered::make_fragment_like(Layout::new((2usize, s!(2), ), (s!(1), 2isize, ))), "(2,_2):(_1,2)");
+}
+
+#[test]
+#[rustfmt::skip]
+fn mixed_layouts_match_cute_55() {
+    check(&ordered::make_fragment_like(Layout::new((2usize, 2usize, ), (1isize, s!(2), ))), "(2,2):(_1,2)");
+    check(&ordered::make_fragment_like(Layout::new((s!(2), s!(2), ), (s!(1), 2isize, ))), "(_2,(_2)):(_1,(_2))");
+    check(&ordered::make_fragment_like(Layout::new((s!(2), s!(2), ), (1isize, 2isize, ))), "(_2,(_2)):(_1,(_2))");
+    check(&ordered::make_fragment_like(Layout::new(((s!(2), ), 2usize, ), ((32isize, ), s!(32), ))), "((_2),2):((_1),_2)");
+    check(&ordered::make_fragment_like(Layout::new(((2usize, ), 2usize, ), ((s!(32), ), 32isize, ))), "((2),2):((_1),2)");
+    check(&ordered::make_fragment_like(Layout::new(((s!(2), ), s!(2), ), ((32isize, ), 32isize, ))), "((_2),(_2)):((_1),(_2))");
+    check(&ordered::make_fragment_like(Layout::new(((s!(2), ), s!(2), ), ((32isize, ), 32isize, ))), "((_2),(_2)):((_1),(_2))");
+    check(&ordered::make_fragment_like(Layout::new(((s!(3), s!(2), 4usize, ), ), ((s!(2), s!(0), s!(6), ), ))), "((_3,_2,4)):((_1,_3,_6))");
+    check(&ordered::make_fragment_like(Layout::new(((s!(3), s!(2), 4usize, ), ), ((2isize, s!(0), s!(6), ), ))), "((_3,_2,4)):((_1,_3,_6))");
+    check(&ordered::make_fragment_like(Layout::new(((3usize, 2usize, 4usize, ), ), ((s!(2), 0isize, 6isize, ), ))), "((3,2,4)):((_1,3,6))");
+    check(&ordered::make_fragment_like(Layout::new(((s!(3), s!(2), s!(4), ), ), ((s!(2), 0isize, s!(6), ), ))), "((_3,_2,_4)):((_1,_3,_6))");
+    check(&ordered::make_fragment_like(Layout::new(((s!(3), s!(2), s!(4), ), ), ((2isize, 0isize, 6isize, ), ))), "((_3,_2,_4)):((_1,_3,_6))");
+    check(&ordered::make_fragment_like(Layout::new(s!(32), s!(1))), "_32:_1");
+    check(&ordered::make_fragment_like(Layout::new(32usize, 1isize)), "32:_1");
+    check(&ordered::make_fragment_like(Layout::new(32usize, 1isize)), "32:_1");
+    check(&ordered::make_fragment_like(Layout::new(s!(32), s!(1))), "_32:_1");
+    check(&ordered::make_fragment_like(Layout::new(s!(32), 1isize)), "_32:_1");
+    check(&ordered::make_fragment_like(Layout::new(((2usize, 4usize, ), (s!(2), ), ), ((s!(8), 1isize, ), (s!(4), ), ))), "((2,4),(_2)):((_1,2),(8))");
+    check(&ordered::make_fragment_like(Layout::new(((2usize, s!(4), ), (s!(2), ), ), ((8isize, s!(1), ), (4isize, ), ))), "((2,_4),(_2)):((_1,2),(8))");
+    check(&ordered::make_fragment_like(Layout::new(((2usize, 4usize, ), (2usize, ), ), ((s!(8), s!(1), ), (s!(4), ), ))), "((2,4),(2)):((_1,2),(8))");
+}
+
+#[test]
+#[rustfmt::skip]
+fn mixed_layouts_match_cute_56() {
+    check(&ordered::make_fragment_like(Layout::new(((s!(2), s!(4), ), (s!(2), ), ), ((8isize, 1isize, ), (4isize, ), ))), "((_2,_4),((_2))):((_1,_2),((_8)))");
+    check(&ordered::make_fragment_like(Layout::new(((s!(2), s!(4), ), (s!(2), ), ), ((8isize, 1isize, ), (4isize, ), ))), "((_2,_4),((_2))):((_1,_2),((_8)))");
+    check(&ordered::make_fragment_like(Layout::new(((s!(4), s!(4), ), (s!(3), s!(4), ), ), ((s!(48), s!(192), ), (s!(1), s!(12), ), ))), "((_4,_4),((_3,_4))):((_1,_4),((_16,_48)))");
+    check(&ordered::make_fragment_like(Layout::new(((4usize, 4usize, ), (3usize, 4usize, ), ), ((48isize, s!(192), ), (s!(1), s!(12), ), ))), "((4,4),(3,4)):((_1,4),(16,48))");
+    check(&ordered::make_fragment_like(Layout::new(((4usize, 4usize, ), (3usize, 4usize, ), ), ((48isize, s!(192), ), (1isize, 12isize, ), ))), "((4,4),(3,4)):((_1,4),(16,48))");
+    check(&ordered::make_fragment_like(Layout::new(((s!(4), s!(4), ), (s!(3), s!(4), ), ), ((48isize, 192isize, ), (s!(1), 12isize, ), ))), "((_4,_4),((_3,_4))):((_1,_4),((_16,_48)))");
+    check(&ordered::make_fragment_like(Layout::new(((s!(4), s!(4), ), (s!(3), s!(4), ), ), ((48isize, 192isize, ), (1isize, 12isize, ), ))), "((_4,_4),((_3,_4))):((_1,_4),((_16,_48)))");
+    check(&ordered::make_fragment_like(Layout::new(s!(2), s!(0))), "_2:_1");
+    check(&ordered::make_fragment_like(Layout::new(s!(2), s!(0))), "_2:_1");
+    check(&ordered::make_fragment_like(Layout::new(2usize, 0isize)), "2:_1");
+    check(&ordered::make_fragment_like(Layout::new(s!(2), s!(0))), "_2:_1");
+    check(&ordered::make_fragment_like(Layout::new(s!(2), 0isize)), "_2:_1");
+    check(&ordered::make_fragment_like(Layout::new((s!(2), 2usize, ), (s!(0), s!(1), ))), "(_2,2):(_1,_2)");
+    check(&ordered::make_fragment_like(Layout::new((2usize, 2usize, ), (s!(0), s!(1), ))), "(2,2):(_1,2)");
+    check(&ordered::make_fragment_like(Layout::new((2usize, 2usize, ), (s!(0), 1isize, ))), "(2,2):(_1,2)");
+    check(&ordered::make_fragment_like(Layout::new((s!(2), s!(2), ), (0isize, 1isize, ))), "(_2,(_2)):(_1,(_2))");
+    check(&ordered::make_fragment_like(Layout::new((s!(2), s!(2), ), (0isize, 1isize, ))), "(_2,(_2)):(_1,(_2))");
+    check(&ordered::make_fragment_like(Layout::new((s!(4), ), (s!(1), ))), "(_4):(_1)");
+    check(&ordered::make_fragment_like(Layout::new((s!(4), ), (s!(1), ))), "(_4):(_1)");
+    check(&ordered::make_fragment_like(Layout::new((4usize, ), (1isize, ))), "(4):(_1)");
+}
+
+#[test]
+#[rustfmt::skip]
+fn mixed_layouts_match_cute_57() {
+    check(&ordered::make_fragment_like(Layout::new((s!(4), ), (1isize, ))), "(_4):(_1)");
+    check(&ordered::make_fragment_like(Layout::new((s!(4), ), (1isize, ))), "(_4):(_1)");
+    check(&ordered::make_fragment_like(Layout::new((s!(8), 4usize, ), (s!(12), s!(4), ))), "(_8,4):(_1,_8)");
+    check(&ordered::make_fragment_like(Layout::new((8usize, s!(4), ), (s!(12), s!(4), ))), "(8,_4):(_1,8)");
+    check(&ordered::make_fragment_like(Layout::new((8usize, 4usize, ), (s!(12), s!(4), ))), "(8,4):(_1,8)");
+    check(&ordered::make_fragment_like(Layout::new((s!(8), s!(4), ), (12isize, 4isize, ))), "(_8,(_4)):(_1,(_8))");
+    check(&ordered::make_fragment_like(Layout::new((s!(8), s!(4), ), (12isize, 4isize, ))), "(_8,(_4)):(_1,(_8))");
+    check(&ordered::make_fragment_like(Layout::new(24usize, s!(0))), "24:_1");
+    check(&ordered::make_fragment_like(Layout::new(24usize, 0isize)), "24:_1");
+    check(&ordered::make_fragment_like(Layout::new(24usize, 0isize)), "24:_1");
+    check(&ordered::make_fragment_like(Layout::new(s!(24), s!(0))), "_24:_1");
+    check(&ordered::make_fragment_like(Layout::new(s!(24), 0isize)), "_24:_1");
+    check(&ordered::make_fragment_like(Layout::new(((4usize, 2usize, 3usize, ), ), ((s!(3), 3isize, 3isize, ), ))), "((4,2,3)):((_1,4,8))");
+    check(&ordered::make_fragment_like(Layout::new(((s!(4), s!(2), s!(3), ), ), ((3isize, s!(3), 3isize, ), ))), "((_4,_2,_3)):((_1,_4,_8))");
+    check(&ordered::make_fragment_like(Layout::new(((s!(4), s!(2), s!(3), ), ), ((3isize, 3isize, 3isize, ), ))), "((_4,_2,_3)):((_1,_4,_8))");
+    check(&ordered::make_fragment_like(Layout::new(((2usize, s!(4), s!(2), ), (s!(2), s!(4), ), s!(4), ), ((s!(32), s!(128), s!(1), ), (s!(64), s!(2), ), s!(8), ))), "((2,_4,_2),(_2,_4),_4):((_1,2,8),(16,32),128)");
+    check(&ordered::make_fragment_like(Layout::new(((2usize, 4usize, 2usize, ), (s!(2), s!(4), ), 4usize, ), ((s!(32), s!(128), s!(1), ), (64isize, s!(2), ), s!(8), ))), "((2,4,2),(_2,_4),4):((_1,2,8),(16,32),128)");
+    check(&ordered::make_fragment_like(Layout::new(((2usize, 4usize, 2usize, ), (2usize, 4usize, ), 4usize, ), ((s!(32), s!(128), s!(1), ), (64isize, s!(2), ), 8isize, ))), "((2,4,2),(2,4),4):((_1,2,8),(16,32),128)");
+    check(&ordered::make_fragment_like(Layout::new(((s!(2), s!(4), s!(2), ), (s!(2), s!(4), ), s!(4), ), ((32isize, s!(128), s!(1), ), (s!(64), 2isize, ), 8isize, ))), "((_2,_4,_2),(_2,_4),_4):((_1,_2,_8),(_16,_32),_128)");
+    check(&ordered::make_fragment_like(Layout::new(((s!(2), s!(4), s!(2), ), (s!(2), s!(4), ), s!(4), ), ((32isize, 128isize, 1isize, ), (64isize, 2isize, ), 8isize, ))), "((_2,_4,_2),(_2,_4),_4):((_1,_2,_8),(_16,_32),_128)");
+}
+
+#[test]
+#[rustfmt::skip]
+fn mixed_layouts_match_cute_58() {
+    check(&ordered::make_fragment_like(Layout::new((s!(3), s!(8), s!(8), ), (s!(1), s!(3), 24isize, ))), "(_3,_8,_8):(_1,_3,_24)");
+    check(&ordered::make_fragment_like(Layout::new((3usize, s!(8), 8usize, ), (s!(1), 3isize, s!(24), ))), "(3,_8,8):(_1,3,24)");
+    check(&ordered::make_fragment_like(Layout::new((3usize, 8usize, 8usize, ), (s!(1), s!(3), s!(24), ))), "(3,8,8):(_1,3,24)");
+    check(&ordered::make_fragment_like(Layout::new((s!(3), s!(8), s!(8), ), (s!(1), 3isize, 24isize, ))), "(_3,_8,_8):(_1,_3,_24)");
+    check(&ordered::make_fragment_like(Layout::new((s!(3), s!(8), s!(8), ), (1isize, 3isize, 24isize, ))), "(_3,_8,_8):(_1,_3,_24)");
+    check(&ordered::make_fragment_like(Layout::new((s!(4), ), (s!(1), ))), "(_4):(_1)");
+    check(&ordered::make_fragment_like(Layout::new((4usize, ), (s!(1), ))), "(4):(_1)");
+    check(&ordered::make_fragment_like(Layout::new((4usize, ), (s!(1), ))), "(4):(_1)");
+    check(&ordered::make_fragment_like(Layout::new((s!(4), ), (1isize, ))), "(_4):(_1)");
+    check(&ordered::make_fragment_like(Layout::new((s!(4), ), (1isize, ))), "(_4):(_1)");
+    check(&ordered::make_fragment_like(Layout::new(((s!(2), s!(8), s!(8), ), ), ((s!(64), s!(8), s!(1), ), ))), "((_2,_8,_8)):((_1,_2,_16))");
+    check(&ordered::make_fragment_like(Layout::new(((s!(2), 8usize, s!(8), ), ), ((64isize, s!(8), s!(1), ), ))), "((_2,8,_8)):((_1,_2,16))");
+    check(&ordered::make_fragment_like(Layout::new(((2usize, 8usize, 8usize, ), ), ((s!(64), 8isize, 1isize, ), ))), "((2,8,8)):((_1,2,16))");
+    check(&ordered::make_fragment_like(Layout::new(((s!(2), s!(8), s!(8), ), ), ((64isize, 8isize, 1isize, ), ))), "((_2,_8,_8)):((_1,_2,_16))");
+    check(&ordered::make_fragment_like(Layout::new(((s!(2), s!(8), s!(8), ), ), ((64isize, 8isize, 1isize, ), ))), "((_2,_8,_8)):((_1,_2,_16))");
+    check(&ordered::make_fragment_like(Layout::new((s!(8), ), (s!(1), ))), "(_8):(_1)");
+    check(&ordered::make_fragment_like(Layout::new((8usize, ), (1isize, ))), "(8):(_1)");
+    check(&ordered::make_fragment_like(Layout::new((8usize, ), (s!(1), ))), "(8):(_1)");
+    check(&ordered::make_fragment_like(Layout::new((s!(8), ), (s!(1), ))), "(_8):(_1)");
+    check(&ordered::make_fragment_like(Layout::new((s!(8), ), (1isize, ))), "(_8):(_1)");
+}
+
+#[test]
+#[rustfmt::skip]
+fn mixed_layouts_match_cute_59() {
+    check(&ordered::make_fragment_like(Layout::new((s!(4), s!(4), ), (s!(0), s!(4), ))), "(_4,(_4)):(_0,(_1))");
+    check(&ordered::make_fragment_like(Layout::new((s!(4), 4usize, ), (s!(0), 4isize, ))), "(_4,4):(_1,_4)");
+    check(&ordered::make_fragment_like(Layout::new((4usize, 4usize, ), (0isize, 4isize, ))), "(4,4):(_1,4)");
+    check(&ordered::make_fragment_like(Layout::new((s!(4), s!(4), ), (s!(0), 4isize, ))), "(_4,(_4)):(_0,(_1))");
+    check(&ordered::make_fragment_like(Layout::new((s!(4), s!(4), ), (0isize, 4isize, ))), "(_4,(_4)):(_1,(_4))");
+    check(&ordered::make_fragment_like(Layout::new(((s!(2), ), (s!(2), s!(2), ), ), ((s!(2), ), (s!(4), 1isize, ), ))), "((_2),((_2,_2))):((_1),((_2,_4)))");
+    check(&ordered::make_fragment_like(Layout::new(((s!(2), ), (s!(2), 2usize, ), ), ((s!(2), ), (s!(4), s!(1), ), ))), "((_2),(_2,2)):((_1),(_2,_4))");
+    check(&ordered::make_fragment_like(Layout::new(((2usize, ), (2usize, 2usize, ), ), ((2isize, ), (4isize, s!(1), ), ))), "((2),(2,2)):((_1),(2,4))");
+    check(&ordered::make_fragment_like(Layout::new(((s!(2), ), (s!(2), s!(2), ), ), ((2isize, ), (s!(4), 1isize, ), ))), "((_2),((_2,_2))):((_1),((_2,_4)))");
+    check(&ordered::make_fragment_like(Layout::new(((s!(2), ), (s!(2), s!(2), ), ), ((2isize, ), (4isize, 1isize, ), ))), "((_2),((_2,_2))):((_1),((_2,_4)))");
+    check(&ordered::make_fragment_like(Layout::new((s!(2), (s!(2), s!(4), s!(4), ), s!(2), ), (s!(64), (s!(8), s!(16), s!(1), ), 4isize, ))), "(_2,(_2,_4,_4),_2):(_1,(_8,_16,_2),_64)");
+    check(&ordered::make_fragment_like(Layout::new((s!(2), (2usize, 4usize, 4usize, ), 2usize, ), (64isize, (8isize, s!(16), s!(1), ), 4isize, ))), "(_2,(2,4,4),2):(_1,(_2,4,16),64)");
+    check(&ordered::make_fragment_like(Layout::new((2usize, (2usize, 4usize, 4usize, ), 2usize, ), (s!(64), (8isize, s!(16), s!(1), ), 4isize, ))), "(2,(2,4,4),2):(_1,(2,4,16),64)");
+    check(&ordered::make_fragment_like(Layout::new((s!(2), (s!(2), s!(4), s!(4), ), s!(2), ), (64isize, (8isize, s!(16), 1isize, ), s!(4), ))), "(_2,(_2,_4,_4),_2):(_1,(_16,_4,_32),_2)");
+    check(&ordered::make_fragment_like(Layout::new((s!(2), (s!(2), s!(4), s!(4), ), s!(2), ), (64isize, (8isize, 16isize, 1isize, ), 4isize, ))), "(_2,(_2,_4,_4),_2):(_1,(_2,_4,_16),_64)");
+    check(&ordered::make_fragment_like(Layout::new(((s!(4), 8usize, ), s!(2), (s!(4), s!(4), s!(2), ), ), ((s!(4), s!(32), ), 256isize, (s!(1), 0isize, s!(16), ), ))), "((_4,8),_2,(_4,_4,_2)):((_1,_4),32,(64,256,1024))");
+    check(&ordered::make_fragment_like(Layout::new(((4usize, s!(8), ), 2usize, (s!(4), 4usize, 2usize, ), ), ((4isize, 32isize, ), s!(256), (s!(1), 0isize, 16isize, ), ))), "((4,_8),2,(_4,4,2)):((_1,4),32,(64,256,1024))");
+    check(&ordered::make_fragment_like(Layout::new(((4usize, 8usize, ), 2usize, (4usize, 4usize, 2usize, ), ), ((s!(4), 32isize, ), s!(256), (s!(1), s!(0), s!(16), ), ))), "((4,8),2,(4,4,2)):((_1,4),32,(64,256,1024))");
+    check(&ordered::make_fragment_like(Layout::new(((s!(4), s!(8), ), s!(2), (s!(4), s!(4), s!(2), ), ), ((s!(4), 32isize, ), s!(256), (s!(1), s!(0), s!(16), ), ))), "((_4,_8),_2,(_4,_4,_2)):((_1,_4),_1024,(_128,_32,_512))");
+    check(&ordered::make_fragment_like(Layout::new(((s!(4), s!(8), ), s!(2), (s!(4), s!(4), s!(2), ), ), ((4isize, 32isize, ), 256isize, (1isize, 0isize, 16isize, ), ))), "((_4,_8),_2,(_4,_4,_2)):((_1,_4),_32,(_64,_256,_1024))");
+}
+
+#[test]
+#[rustfmt::skip]
+fn mixed_layouts_match_cute_60() {
+    check(&ordered::make_fragment_like(Layout::new(((s!(2), ), ), ((1isize, ), ))), "((_2)):((_1))");
+    check(&ordered::make_fragment_like(Layout::new(((2usize, ), ), ((s!(1), ), ))), "((2)):((_1))");
+    check(&ordered::make_fragment_like(Layout::new(((2usize, ), ), ((s!(1), ), ))), "((2)):((_1))");
+    check(&ordered::make_fragment_like(Layout::new(((s!(2), ), ), ((s!(1), ), ))), "((_2)):((_1))");
+    check(&ordered::make_fragment_like(Layout::new(((s!(2), ), ), ((1isize, ), ))), "((_2)):((_1))");
+    check(&ordered::make_fragment_like(Layout::new((4usize, 4usize, ), (2isize, 2isize, ))), "(4,4):(_1,4)");
+    check(&ordered::make_fragment_like(Layout::new((s!(4), s!(4), ), (s!(2), 2isize, ))), "(_4,(_4)):(_1,(_4))");
+    check(&ordered::make_fragment_like(Layout::new((s!(4), s!(4), ), (2isize, 2isize, ))), "(_4,(_4)):(_1,(_4))");
+    check(&ordered::make_fragment_like(Layout::new((s!(2), (2usize, s!(4), s!(3), ), (s!(3), s!(2), ), s!(3), ), (s!(0), (s!(144), s!(18), s!(1), ), (s!(3), s!(9), ), s!(288), ))), "(_2,(2,_4,_3),(_3,_2),_3):(_1,(_2,4,16),(48,144),288)");
+    check(&ordered::make_fragment_like(Layout::new((2usize, (2usize, 4usize, 3usize, ), (3usize, 2usize, ), 3usize, ), (s!(0), (144isize, s!(18), s!(1), ), (s!(3), s!(9), ), 288isize, ))), "(2,(2,4,3),(3,2),3):(_1,(2,4,16),(48,144),288)");
+    check(&ordered::make_fragment_like(Layout::new((2usize, (2usize, 4usize, 3usize, ), (3usize, 2usize, ), 3usize, ), (s!(0), (s!(144), 18isize, s!(1), ), (3isize, 9isize, ), 288isize, ))), "(2,(2,4,3),(3,2),3):(_1,(2,4,16),(48,144),288)");
+    check(&ordered::make_fragment_like(Layout::new((s!(2), (s!(2), s!(4), s!(3), ), (s!(3), s!(2), ), s!(3), ), (s!(0), (s!(144), s!(18), s!(1), ), (s!(3), 9isize, ), s!(288), ))), "(_2,(_2,_4,_3),(_3,_2),_3):(_0,(_36,_9,_1),(_3,_216),_72)");
+    check(&ordered::make_fragment_like(Layout::new((s!(2), (s!(2), s!(4), s!(3), ), (s!(3), s!(2), ), s!(3), ), (0isize, (144isize, 18isize, 1isize, ), (3isize, 9isize, ), 288isize, ))), "(_2,(_2,_4,_3),(_3,_2),_3):(_1,(_2,_4,_16),(_48,_144),_288)");
+    check(&ordered::make_fragment_like(Layout::new(((s!(2), ), 2usize, 2usize, (s!(3), 4usize, 3usize, ), ), ((s!(4), ), s!(6), 2isize, (0isize, 0isize, 0isize, ), ))), "((_2),2,2,(_3,4,3)):((_1),_2,4,(8,24,96))");
+    check(&ordered::make_fragment_like(Layout::new(((2usize, ), 2usize, 2usize, (3usize, 4usize, 3usize, ), ), ((s!(4), ), s!(6), 2isize, (0isize, s!(0), 0isize, ), ))), "((2),2,2,(3,4,3)):((_1),2,4,(8,24,96))");
+    check(&ordered::make_fragment_like(Layout::new(((s!(2), ), s!(2), s!(2), (s!(3), s!(4), s!(3), ), ), ((4isize, ), s!(6), 2isize, (s!(0), 0isize, 0isize, ), ))), "((_2),_2,_2,(_3,_4,_3)):((_1),_6,_12,(_2,_24,_96))");
+    check(&ordered::make_fragment_like(Layout::new(((s!(2), ), s!(2), s!(2), (s!(3), s!(4), s!(3), ), ), ((4isize, ), 6isize, 2isize, (0isize, 0isize, 0isize, ), ))), "((_2),_2,_2,(_3,_4,_3)):((_1),_2,_4,(_8,_24,_96))");
+    check(&ordered::make_fragment_like(Layout::new(((s!(2), 2usize, s!(4), ), (2usize, s!(2), ), ), ((s!(12), 0isize, 4isize, ), (0isize, s!(4), ), ))), "((_2,2,_4),(2,_2)):((_1,_2,4),(16,32))");
+    check(&ordered::make_fragment_like(Layout::new(((s!(2), s!(2), s!(4), ), (s!(2), s!(2), ), ), ((s!(12), 0isize, s!(4), ), (0isize, 4isize, ), ))), "((_2,_2,_4),((_2,_2))):((_1,_2,_4),((_16,_32)))");
+    check(&ordered::make_fragment_like(Layout::new(((s!(2), s!(2), s!(4), ), (s!(2), s!(2), ), ), ((12isize, 0isize, 4isize, ), (0isize, 4isize, ), ))), "((_2,_2,_4),((_2,_2))):((_1,_2,_4),((_16,_32)))");
+}
+
+#[test]
+#[rustfmt::skip]
+fn mixed_layouts_match_cute_61() {
+    check(&ordered::make_fragment_like(Layout::new(((4usize, ), s!(4), s!(2), 4usize, ), ((s!(32), ), s!(8), s!(4), s!(1), ))), "((4),_4,_2,4):((_1),4,16,32)");
+    check(&ordered::make_fragment_like(Layout::new(((4usize, ), 4usize, 2usize, s!(4), ), ((s!(32), ), s!(8), s!(4), 1isize, ))), "((4),4,2,_4):((_1),4,16,32)");
+    check(&ordered::make_fragment_like(Layout::new(((4usize, ), 4usize, 2usize, 4usize, ), ((32isize, ), s!(8), s!(4), 1isize, ))), "((4),4,2,4):((_1),4,16,32)");
+    check(&ordered::make_fragment_like(Layout::new(((s!(4), ), s!(4), s!(2), s!(4), ), ((32isize, ), 8isize, 4isize, s!(1), ))), "((_4),_4,_2,_4):((_1),_16,_64,_4)");
+    check(&ordered::make_fragment_like(Layout::new(((s!(4), ), s!(4), s!(2), s!(4), ), ((32isize, ), 8isize, 4isize, 1isize, ))), "((_4),_4,_2,_4):((_1),_4,_16,_32)");
+    check(&ordered::make_fragment_like(Layout::new(((s!(3), s!(4), ), s!(2), ), ((s!(4), s!(12), ), s!(48), ))), "((_3,_4),(_2)):((_1,_3),(_12))");
+    check(&ordered::make_fragment_like(Layout::new(((3usize, s!(4), ), 2usize, ), ((s!(4), s!(12), ), s!(48), ))), "((3,_4),2):((_1,3),12)");
+    check(&ordered::make_fragment_like(Layout::new(((3usize, 4usize, ), 2usize, ), ((s!(4), s!(12), ), 48isize, ))), "((3,4),2):((_1,3),12)");
+    check(&ordered::make_fragment_like(Layout::new(((s!(3), s!(4), ), s!(2), ), ((4isize, 12isize, ), 48isize, ))), "((_3,_4),(_2)):((_1,_3),(_12))");
+    check(&ordered::make_fragment_like(Layout::new(((s!(3), s!(4), ), s!(2), ), ((4isize, 12isize, ), 48isize, ))), "((_3,_4),(_2)):((_1,_3),(_12))");
+    check(&ordered::make_fragment_like(Layout::new((s!(4), s!(2), s!(2), ), (s!(4), s!(2), s!(1), ))), "(_4,_2,_2):(_1,_8,_4)");
+    check(&ordered::make_fragment_like(Layout::new((4usize, s!(2), 2usize, ), (s!(4), s!(2), s!(1), ))), "(4,_2,2):(_1,4,8)");
+    check(&ordered::make_fragment_like(Layout::new((4usize, 2usize, 2usize, ), (s!(4), 2isize, 1isize, ))), "(4,2,2):(_1,4,8)");
+    check(&ordered::make_fragment_like(Layout::new((s!(4), s!(2), s!(2), ), (4isize, s!(2), 1isize, ))), "(_4,_2,_2):(_1,_4,_8)");
+    check(&ordered::make_fragment_like(Layout::new((s!(4), s!(2), s!(2), ), (4isize, 2isize, 1isize, ))), "(_4,_2,_2):(_1,_4,_8)");
+    check(&ordered::make_fragment_like(Layout::new(((s!(8), s!(3), s!(3), ), (s!(8), s!(2), ), ), ((s!(144), s!(48), s!(16), ), (s!(2), s!(1), ), ))), "((_8,_3,_3),((_8,_2))):((_1,_8,_24),((_144,_72)))");
+    check(&ordered::make_fragment_like(Layout::new(((s!(8), 3usize, 3usize, ), (8usize, 2usize, ), ), ((s!(144), 48isize, 16isize, ), (s!(2), s!(1), ), ))), "((_8,3,3),(8,2)):((_1,_8,24),(72,576))");
+    check(&ordered::make_fragment_like(Layout::new(((8usize, 3usize, 3usize, ), (8usize, 2usize, ), ), ((s!(144), 48isize, 16isize, ), (2isize, s!(1), ), ))), "((8,3,3),(8,2)):((_1,8,24),(72,576))");
+    check(&ordered::make_fragment_like(Layout::new(((s!(8), s!(3), s!(3), ), (s!(8), s!(2), ), ), ((s!(144), 48isize, s!(16), ), (s!(2), s!(1), ), ))), "((_8,_3,_3),((_8,_2))):((_1,_8,_24),((_144,_72)))");
+    check(&ordered::make_fragment_like(Layout::new(((s!(8), s!(3), s!(3), ), (s!(8), s!(2), ), ), ((144isize, 48isize, 16isize, ), (2isize, 1isize, ), ))), "((_8,_3,_3),((_8,_2))):((_1,_8,_24),((_72,_576)))");
 }

@@ -16,8 +16,10 @@
 //! the other modes compact after it, ordered by `L`'s strides, so that a fragment walks its
 //! registers in the order the tensor walks memory. A single rest mode comes back wrapped in a
 //! tuple, `(V, (M))`, as CuTe's `tiled_product` gives it; a layout of rank 1 or a leaf is
-//! column-major. Registers are counted at compile time, so every extent must be static
-//! ([`StaticExtents`], one error naming how many are not).
+//! column-major. Registers are counted at compile time, so every extent of a register fragment
+//! must be static ([`StaticExtents`], one error naming how many are not); the layout form
+//! ([`make_fragment_like`], [`FragmentLike`]) takes runtime extents as CuTe does, answering the
+//! shape column-major.
 //!
 //! Post-conditions: the shape is `L`'s; the fragment is a bijection onto `0..n` once mode 0's
 //! zero-stride leaves are set to size 1 (`n` the size that leaves); and of two rest leaves of
@@ -130,9 +132,97 @@ where
     }
 }
 
-/// `make_fragment_like(L)`: the register layout of a partition `L`, once its extents are static.
-pub type FragmentLike<L> =
-    <<L as MakeFragmentLike>::Verdict as Checked>::Then<<L as MakeFragmentLike>::Output>;
+/// `make_fragment_like(L)` of a layout, CuTe's: of a static shape, mode 0 column-major and the
+/// rest in the order of `L`'s strides (static or runtime); of a shape with a runtime extent, the
+/// shape column-major; a composed layout's, its inner layout's. Registers need static extents:
+/// [`MakeFragmentLike`] is the register form.
+pub type FragmentLike<L> = <<L as FragmentOperand>::Parts as RealizeCompact>::Layout;
+
+/// `make_fragment_like(l)` of a layout: see [`FragmentLike`]. (`tessel::make_fragment_like` is
+/// the tensor's: registers.)
+///
+/// ```
+/// use tessel::{layout, ordered::make_fragment_like};
+/// // cute-oracle --raw make_fragment_like "(8,4):(#3,#1)", then "((2,#4),3):((1,2),8)"
+/// let l = layout!("(8,4):(S,T)"; S = 3, T = 1);
+/// assert_eq!(format!("{:#}", make_fragment_like(l)), "(_8,(_4)):(_1,(_8))");
+/// let l = layout!("((2,N),3):((1,2),8)"; N = 4);
+/// assert_eq!(format!("{:#}", make_fragment_like(l)), "((_2,4),_3):((_1,_2),8)");
+/// ```
+#[inline(always)]
+pub fn make_fragment_like<L: FragmentOperand>(l: L) -> FragmentLike<L>
+where
+    L::Parts: RealizeCompact,
+{
+    <L::Parts>::layout(&l.leaves())
+}
+
+/// A layout, its leaves static or runtime, or a composed layout: what the layout form of
+/// [`make_fragment_like`] takes.
+#[diagnostic::on_unimplemented(
+    message = "make_fragment_like: `{Self}` is not a layout",
+    label = "make_fragment_like of a layout takes a Layout or a ComposedLayout",
+    note = "a tensor's registers are `tessel::make_fragment_like(&t)`"
+)]
+pub trait FragmentOperand {
+    /// The fragment's shape and strides, its runtime leaves symbols.
+    type Parts;
+    /// The layout's runtime leaves.
+    fn leaves(&self) -> Env;
+}
+impl<S: LayoutShape<D> + Extents, D: IntTuple> FragmentOperand for Layout<S, D>
+where
+    Self: Symbolize<U0, U0> + Gather,
+    S::Runtime: IsZero,
+    Sym0<Self>: FragmentPartsIf<<S::Runtime as IsZero>::Output>,
+{
+    type Parts = <Sym0<Self> as FragmentPartsIf<<S::Runtime as IsZero>::Output>>::Parts;
+    #[inline(always)]
+    fn leaves(&self) -> Env {
+        Env::of(self)
+    }
+}
+
+/// The shape and strides of the fragment of a layout (mode 0 column-major, the rest ordered by
+/// the layout's strides; a leaf column-major), its runtime leaves symbols: the rule the layout
+/// and register forms share.
+#[doc(hidden)]
+pub trait FragmentParts {
+    /// The shape: the layout's, a single rest mode wrapped in a tuple.
+    type Shape;
+    /// The strides.
+    type Stride;
+}
+impl<S: ToList + LayoutShape<D>, D: ToList + IntTuple> FragmentParts for Layout<S, D>
+where
+    S::List: FragmentModes<D::List>,
+    Modes<S, D>: ToTuple,
+    Strides<S, D>: ToTuple,
+{
+    type Shape = Tuple<Modes<S, D>>;
+    type Stride = Tuple<Strides<S, D>>;
+}
+impl<U, B, D: IntTuple> FragmentParts for Layout<UInt<U, B>, D>
+where
+    UInt<U, B>: Compact<Left, U1> + LayoutShape<D>,
+{
+    type Shape = UInt<U, B>;
+    type Stride = <UInt<U, B> as Compact<Left, U1>>::Stride;
+}
+
+/// A layout's fragment parts: its own if its shape is static (`B1`), else its shape
+/// column-major (CuTe's `make_layout(shape)`).
+#[doc(hidden)]
+pub trait FragmentPartsIf<Static> {
+    /// The shape and strides.
+    type Parts;
+}
+impl<L: FragmentParts> FragmentPartsIf<B1> for L {
+    type Parts = (L::Shape, L::Stride);
+}
+impl<S: Compact<Left, U1> + LayoutShape<D>, D: IntTuple> FragmentPartsIf<B0> for Layout<S, D> {
+    type Parts = (S, S::Stride);
+}
 
 /// `make_layout_like(L)`: `L`'s shape compact in the order of `L`'s strides, each static zero
 /// stride kept 0 (its leaf counts as size 1 for the others). Where two strides tie, the left
@@ -447,16 +537,17 @@ impl<S: ToList + LayoutShape<D> + Extents, D: ToList + IntTuple> MakeFragmentLik
 where
     S::Runtime: IsZero,
     <S::Runtime as IsZero>::Output: CheckBit<StaticExtents, S::Runtime, S::All>,
-    (S, D): FragmentIf<ExtentsVerdict<S>>,
+    Self: FragmentIf<ExtentsVerdict<S>>,
 {
-    type Output = <(S, D) as FragmentIf<ExtentsVerdict<S>>>::Output;
+    type Output = <Self as FragmentIf<ExtentsVerdict<S>>>::Output;
     type Verdict = ExtentsVerdict<S>;
 }
 impl<U, B, D: IntTuple> MakeFragmentLike for Layout<UInt<U, B>, D>
 where
-    UInt<U, B>: LayoutShape<D> + ColumnMajor,
+    UInt<U, B>: LayoutShape<D>,
+    Self: FragmentIf<Holds>,
 {
-    type Output = <UInt<U, B> as ColumnMajor>::Layout;
+    type Output = <Self as FragmentIf<Holds>>::Output;
     type Verdict = Holds;
 }
 
@@ -519,24 +610,21 @@ where
     type All = Sum<H::All, T::All>;
 }
 
-/// The fragment of a layout `(S, D)` if the verdict `V` holds, else one register (a
-/// placeholder, so that the verdict's error is the only one).
+/// The fragment of a layout if the verdict `V` holds, else one register (a placeholder, so that
+/// the verdict's error is the only one).
 #[doc(hidden)]
 pub trait FragmentIf<V> {
     /// The fragment's layout.
     type Output;
 }
-impl<S: ToList, D: ToList> FragmentIf<Holds> for (S, D)
+impl<L: FragmentParts> FragmentIf<Holds> for L
 where
-    S::List: FragmentModes<D::List>,
-    Modes<S, D>: ToTuple,
-    Strides<S, D>: ToTuple,
-    Tuple<Modes<S, D>>: LayoutShape<Tuple<Strides<S, D>>>,
-    Tuple<Strides<S, D>>: IntTuple,
+    L::Shape: LayoutShape<L::Stride>,
+    L::Stride: IntTuple,
 {
-    type Output = Layout<Tuple<Modes<S, D>>, Tuple<Strides<S, D>>>;
+    type Output = Layout<L::Shape, L::Stride>;
 }
-impl<S, D, Tag, A, B> FragmentIf<Fails<Tag, A, B>> for (S, D) {
+impl<L, Tag, A, B> FragmentIf<Fails<Tag, A, B>> for L {
     type Output = Placeholder;
 }
 
@@ -726,6 +814,7 @@ pub trait Kept {}
 impl<U, B> Kept for UInt<U, B> {}
 impl<U: Unsigned + NonZero> Kept for NInt<U> {}
 impl Kept for isize {}
+impl<E> Kept for Dyn<E> {}
 
 /// Compact in order, walking the order's leaves: `Prefix` holds the (sub-shape, order) pairs
 /// walked, `Rest` this leaf's and those after it; a sub-shape's strides are column-major from

@@ -288,6 +288,16 @@ impl<Sw, const O: usize, L: crate::layout::ordered::MakeFragmentLike>
     type Output = L::Output;
     type Verdict = L::Verdict;
 }
+impl<Sw, const O: usize, L: crate::layout::ordered::FragmentOperand>
+    crate::layout::ordered::FragmentOperand for ComposedLayout<Sw, O, L>
+{
+    type Parts = L::Parts;
+    #[inline(always)]
+    fn leaves(&self) -> crate::num::symbol::Env {
+        // A composed layout is static: its inner layout has no runtime leaf to gather.
+        crate::num::symbol::Env::of(&typenum::UTerm)
+    }
+}
 
 // Composed layouts and swizzles as arguments of the mixed algebra: static, no runtime leaf.
 /// A composed layout is static: it has no runtime leaves.

@@ -7,7 +7,7 @@ use crate::diagnostic::Checked;
 use crate::layout::coord::Coord;
 use crate::layout::int_tuple::{IntTuple, LayoutShape, StaticShape};
 use crate::layout::ordered::{
-    FragmentLike, FragmentOfShape, MakeFragmentLike, MakeTensorLike, ShapeFragment, TensorLike,
+    FragmentOfShape, MakeFragmentLike, MakeTensorLike, ShapeFragment, TensorLike,
 };
 use crate::layout::{Layout, StaticLayout};
 use generic_array::sequence::GenericSequence;
@@ -39,7 +39,7 @@ where
 }
 
 /// CuTe's `make_fragment_like(t)`: registers for the elements of `t`, laid out as
-/// [`FragmentLike`] (an atom's values column-major, the other modes in the order of `t`'s
+/// [`FragmentLike`](crate::ordered::FragmentLike) (an atom's values column-major, the other modes in the order of `t`'s
 /// strides), each element `Default`; a swizzled tensor's registers are its inner layout's.
 ///
 /// ```
@@ -54,12 +54,12 @@ where
 #[inline(always)]
 pub fn make_fragment_like<E: Engine, L: MakeFragmentLike>(
     _: &TensorOf<E, L>,
-) -> Fragment<E::Elem, FragmentLike<L>>
+) -> Fragment<E::Elem, L::Output>
 where
     E::Elem: Copy + Default,
     L::Verdict: crate::diagnostic::Checked,
-    FragmentLike<L>: FragmentLayout,
-    <FragmentLike<L> as FragmentLayout>::Len: ArrayLength<E::Elem>,
+    L::Output: FragmentLayout,
+    <L::Output as FragmentLayout>::Len: ArrayLength<E::Elem>,
 {
     Default::default()
 }
