@@ -61,6 +61,9 @@ fn main() {
     let r19 = local_tile(t, <shape!("(32,16)")>::default(), (1usize, 2usize));
     let r20 = local_partition(r19, layout!("(8,4):(4,1)"), 5);
     let v01 = r20[(0usize, 1usize)];
+    let r23 = make_layout_like(layout!("(M,4,N):(S,1,T)"; M = m, N = k, S = 16, T = 4));
+    let r24 = make_ordered_layout((m, C::<4>::default()), (C::<1>::default(), C::<0>::default()));
+    let r25 = ordered::make_fragment_like(layout!("((2,N),3):((1,2),8)"; N = k));
     type Mma = MakeTiledMma<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,2,1)")>;
     let r21 = <Mma as TiledMma>::LayoutCTV::default();
     let r22 = Mma::get_slice(3).partition_A(t);
