@@ -70,9 +70,8 @@ type Unchecked<S, O> = <S as OrderedStrides<O>>::Output;
 /// Symbolic strides with each symbol a runtime `isize`.
 type RuntimeStrides<D> = <D as Realize<OnStride>>::Output;
 
-/// The strides of a shape and an order whose runtime leaves are symbols.
-type Ordering<S, O> =
-    <<S as OrderedStrides<O>>::Verdict as Checked>::Then<<S as OrderedStrides<O>>::Output>;
+/// The strides of a shape and an order whose runtime leaves are symbols, once the verdict holds.
+type Ordering<S, O> = <<S as OrderedStrides<O>>::Verdict as Checked>::Then<Unchecked<S, O>>;
 
 /// `compact_order(shape, order)`: see [`CompactOrder`].
 ///
@@ -84,8 +83,6 @@ type Ordering<S, O> =
 /// assert_eq!(format!("{:#}", Tuple(compact_order((m, C::<4>::default(), n), order))), "(8,_1,_4)");
 /// let l = make_ordered_layout((m, C::<4>::default(), n), order);
 /// assert_eq!(format!("{:#}", l), "(8,_4,2):(8,_1,_4)");
-/// // A runtime order comes after every static one, the left first: (8,4):(_1,8), as CuTe's.
-/// assert_eq!(format!("{:#}", make_ordered_layout((m, 4usize), (1isize, 0isize))), "(8,4):(_1,8)");
 /// ```
 #[inline(always)]
 pub fn compact_order<S: OrderedBy<O>, O>(shape: S, order: O) -> S::Strides
@@ -96,6 +93,13 @@ where
 }
 
 /// `make_ordered_layout(shape, order)`: see [`OrderedLayout`].
+///
+/// ```
+/// use tessel::make_ordered_layout;
+/// // A runtime order comes after every static one, the left first, as CuTe's:
+/// // cute-oracle --raw make_ordered_layout "(#8,#4)" "(#1,#0)" is (8,4):(_1,8).
+/// assert_eq!(format!("{:#}", make_ordered_layout((8usize, 4usize), (1isize, 0isize))), "(8,4):(_1,8)");
+/// ```
 #[inline(always)]
 pub fn make_ordered_layout<S, O>(shape: S, order: O) -> Layout<S, S::Strides>
 where
@@ -107,6 +111,16 @@ where
 
 /// A shape, its leaves static or runtime, compact in the order `O` (of static or runtime
 /// leaves), as one bound.
+///
+/// ```
+/// use tessel::{int_tuple::Tuple, ordered::OrderedBy, C};
+/// // Generic code names the order as a bound; the strides are CuTe's
+/// // (cute-oracle --raw make_ordered_layout "(#8,4)" "(1,0)" is (8,_4):(_4,_1)).
+/// fn row_major<S: OrderedBy<(C<1>, C<0>)>>(s: S) -> S::Strides {
+///     s.strides(&(C::<1>::default(), C::<0>::default()))
+/// }
+/// assert_eq!(format!("{:#}", Tuple(row_major((8usize, C::<4>::default())))), "(_4,_1)");
+/// ```
 pub trait OrderedBy<O>: Copy {
     /// [`CompactOrder<Self, O>`] (column-major, a placeholder, where the verdict fails).
     type Strides: IntTuple;
@@ -159,6 +173,13 @@ where
 
 /// A layout, its leaves static or runtime, or a composed layout: what the layout form of
 /// [`make_fragment_like`] takes.
+///
+/// ```compile_fail
+/// // make_fragment_like: `TensorOf<..>` is not a layout (a tensor's registers: tessel::make_fragment_like(&t))
+/// let data = [0f32; 8];
+/// let t = tessel::Tensor::new(&data, tessel::layout!("(2,4):(4,1)"));
+/// let _ = tessel::ordered::make_fragment_like(t);
+/// ```
 #[diagnostic::on_unimplemented(
     message = "make_fragment_like: `{Self}` is not a layout",
     label = "make_fragment_like of a layout takes a Layout or a ComposedLayout",
@@ -266,6 +287,13 @@ where
 }
 
 /// A layout, its leaves static or runtime: what [`make_layout_like`] takes.
+///
+/// ```compile_fail
+/// // make_layout_like: `TensorOf<..>` is not a layout (its layout: make_layout_like(t.layout()))
+/// let data = [0f32; 8];
+/// let t = tessel::Tensor::new(&data, tessel::layout!("(2,4):(4,1)"));
+/// let _ = tessel::make_layout_like(t);
+/// ```
 #[diagnostic::on_unimplemented(
     message = "make_layout_like: `{Self}` is not a layout",
     label = "make_layout_like takes a Layout, its leaves static or runtime",
@@ -289,6 +317,12 @@ where
 }
 
 /// `make_tensor_like`'s register layout: [`LayoutLike<L>`], once `L`'s extents are static.
+///
+/// ```
+/// use tessel::{layout, ordered::TensorLike};
+/// // cute-oracle --cpp 'make_layout_like(Layout<Shape<_4,_8>,Stride<_16,_1>>{})' is (4,8):(8,1).
+/// assert_eq!(TensorLike::<layout!("(4,8):(16,1)")>::default().to_string(), "(4,8):(8,1)");
+/// ```
 pub type TensorLike<L> =
     <<L as MakeTensorLike>::Verdict as Checked>::Then<<L as MakeTensorLike>::Output>;
 
