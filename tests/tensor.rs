@@ -754,6 +754,28 @@ fn identity_coordinates_are_the_matrix_coordinates() {
     }
 }
 
+/// An identity tensor viewed through negative strides (each a stride of one leaf, `-1` and
+/// `-2^32`) counts its coordinates down from the base: each leaf's offset is its own, signed.
+#[test]
+fn identity_coordinates_through_negative_strides() {
+    use tessel::tensor::make_identity_tensor;
+    let tile = local_tile(
+        make_identity_tensor(10, 7),
+        <shape!("(4,4)")>::default(),
+        (1usize, 1usize),
+    );
+    let back = tile.with_layout(Layout::new(
+        (C::<4>::default(), C::<3>::default()),
+        (-1isize, -(1isize << 32)),
+    ));
+    for j in 0..3usize {
+        for i in 0..4usize {
+            assert_eq!(back.coord((i, j)), (4 - i, 4 - j));
+            assert_eq!(back.coord(i + 4 * j), (4 - i, 4 - j));
+        }
+    }
+}
+
 /// An identity tensor of rank 1 to 5: each element's coordinate is its natural coordinate
 /// (`idx2crd` of its 1-D index in the shape), and a tile of a rank-3 tensor, its rest mode kept,
 /// gives the coordinates of each tile, past the edge too.

@@ -36,10 +36,10 @@ pub trait Coord<S, D> {
 /// fits (see [`crate::layout::Index32`]). Wrapping arithmetic, so that a negative stride in `u32`
 /// still gives the right index modulo 2^32.
 pub trait Index: Copy {
-    /// `v`, truncated to this width.
+    /// The coordinate or size `v`, truncated to this width.
     fn of(v: isize) -> Self;
-    /// `self * r`, wrapping.
-    fn times(self, r: Self) -> Self;
+    /// The coordinate `self` times the stride `d`, wrapping: a leaf's term of the index.
+    fn times_stride(self, d: isize) -> Self;
     /// `self + r`, wrapping.
     fn plus(self, r: Self) -> Self;
     /// `self % n` for a coordinate and a positive size.
@@ -58,8 +58,8 @@ macro_rules! index_ints {
                 v as $t
             }
             #[inline(always)]
-            fn times(self, r: Self) -> Self {
-                self.wrapping_mul(r)
+            fn times_stride(self, d: isize) -> Self {
+                self.wrapping_mul(d as $t)
             }
             #[inline(always)]
             fn plus(self, r: Self) -> Self {
@@ -148,7 +148,7 @@ impl<S: Split<D>, D> Coord<S, D> for usize {
 impl<S: Int, D: Int> Split<D> for S {
     #[inline(always)]
     fn split<I: Index>(self, stride: D, c: I) -> I {
-        c.times(I::of(stride.value()))
+        c.times_stride(stride.value())
     }
 }
 

@@ -12,7 +12,10 @@
 //! merge (a stride is never the span below it), so every cut of the layout is the cut of CuTe's
 //! basis strides `(E<0>, E<1>, ..)`, and a tile that overhangs the tensor still gives distinct
 //! coordinates past its edge, as long as each leaf but the last stays below `2^W` (each extent
-//! is checked against it in debug builds). The coordinate comes back nested as the shape. The
+//! is checked against it in debug builds). A coordinate is read leaf by leaf, as CuTe sums
+//! basis strides: the base's leaves plus the offset's, each stride adding to the one leaf it
+//! steps (its sign kept), so the elements of one row share its leaf and its test. The
+//! coordinate comes back nested as the shape. The
 //! tensor prints as CuTe's does, each stride as the basis element it stands for
 //! (`ArithTuple(0,0) o (10,7):(1@0,1@1)`); its [`layout`](TensorOf::layout) is the encoded one.
 //!
@@ -35,7 +38,7 @@
 //! ```
 
 use super::{Engine, TensorOf};
-use crate::layout::coord::{Coord, CoordIn};
+use crate::layout::coord::{Coord, CoordIn, Index};
 use crate::layout::int_tuple::{IntTuple, LayoutShape};
 use crate::layout::Layout;
 use crate::num::int::{Int, C};
@@ -91,12 +94,81 @@ const fn step(j: usize, r: usize) -> isize {
     1 << (usize::BITS / r as u32 * j as u32)
 }
 
+/// The leaf of `r` that the stride `d` steps, and its step there: `d = c 2^(W j)` gives
+/// `(j, c)` (a stride never spans the leaves below it, so its low zeros name its leaf).
+#[inline(always)]
+const fn stride_leaf(d: isize, r: usize) -> (usize, isize) {
+    if d == 0 {
+        return (0, 0);
+    }
+    let w = usize::BITS / r as u32;
+    let j = (d.unsigned_abs().trailing_zeros() / w) as usize;
+    let j = if j < r { j } else { r - 1 };
+    (j, d >> (w * j as u32))
+}
+
+/// An identity tensor's offset kept leaf by leaf, the index type its layout is evaluated in:
+/// a coordinate times a stride adds to the stride's leaf alone, so that the leaves of
+/// `base + offset` are the base's plus the offset's, no carry between them to compute.
+/// Elements that share a leaf's offset then share that leaf's coordinate, and a test of it,
+/// computed once (LLVM merges them): a thread's row tests are not repeated per column.
+struct Leaves<Co> {
+    /// A coordinate or a size, before it meets a stride.
+    scalar: isize,
+    /// The offset along each leaf.
+    leaf: [isize; MAX_LEAVES],
+    leaves: PhantomData<fn() -> Co>,
+}
+impl<Co> Clone for Leaves<Co> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<Co> Copy for Leaves<Co> {}
+impl<Co: CoordTuple> Index for Leaves<Co> {
+    #[inline(always)]
+    fn of(v: isize) -> Self {
+        Leaves {
+            scalar: v,
+            ..Self::ZERO
+        }
+    }
+    #[inline(always)]
+    fn times_stride(self, d: isize) -> Self {
+        let (j, c) = stride_leaf(d, Co::LEAVES);
+        let mut leaf = [0; MAX_LEAVES];
+        leaf[j] = self.scalar.wrapping_mul(c);
+        Leaves { leaf, ..Self::ZERO }
+    }
+    #[inline(always)]
+    fn plus(self, r: Self) -> Self {
+        Leaves {
+            scalar: self.scalar.wrapping_add(r.scalar),
+            leaf: core::array::from_fn(|j| self.leaf[j].wrapping_add(r.leaf[j])),
+            leaves: PhantomData,
+        }
+    }
+    #[inline(always)]
+    fn rem(self, n: Self) -> Self {
+        Self::of(self.scalar.rem(n.scalar))
+    }
+    #[inline(always)]
+    fn quot(self, n: Self) -> Self {
+        Self::of(self.scalar.quot(n.scalar))
+    }
+    const ZERO: Self = Leaves {
+        scalar: 0,
+        leaf: [0; MAX_LEAVES],
+        leaves: PhantomData,
+    };
+}
+
 /// A coordinate of an identity tensor: `usize` leaves, nested as its shape.
 pub trait CoordTuple: Copy {
     /// Its number of leaves.
     const LEAVES: usize;
-    /// The coordinate whose first leaf is leaf `first` of the `r` that index `i` keeps.
-    fn decode_from(i: usize, first: usize, r: usize) -> Self;
+    /// The coordinate whose first leaf is `leaf(first)`, the next `leaf(first + 1)`, ...
+    fn from_leaves<F: Fn(usize) -> usize>(leaf: &F, first: usize) -> Self;
     /// Writes it as CuTe prints it: `5`, `(9,5)`, `((5,1),5)`.
     ///
     /// ```
@@ -121,8 +193,8 @@ pub trait CoordTuple: Copy {
 impl CoordTuple for usize {
     const LEAVES: usize = 1;
     #[inline(always)]
-    fn decode_from(i: usize, first: usize, r: usize) -> Self {
-        field(i, first, r)
+    fn from_leaves<F: Fn(usize) -> usize>(leaf: &F, first: usize) -> Self {
+        leaf(first)
     }
     fn write_to(self, f: &mut dyn Write) -> fmt::Result {
         write!(f, "{self}")
@@ -171,10 +243,10 @@ macro_rules! identity_tuples {
             const LEAVES: usize = $M0::LEAVES $(+ $M::LEAVES)*;
             #[inline(always)]
             #[allow(unused_mut, unused_assignments, unused_variables)]
-            fn decode_from(i: usize, first: usize, r: usize) -> Self {
+            fn from_leaves<F: Fn(usize) -> usize>(leaf: &F, first: usize) -> Self {
                 let mut at = first + $M0::LEAVES;
-                let c0 = $M0::decode_from(i, first, r);
-                (c0, $({ let c = $M::decode_from(i, at, r); at += $M::LEAVES; c },)*)
+                let c0 = $M0::from_leaves(leaf, first);
+                (c0, $({ let c = $M::from_leaves(leaf, at); at += $M::LEAVES; c },)*)
             }
             fn write_to(self, f: &mut dyn Write) -> fmt::Result {
                 f.write_str("(")?;
@@ -311,7 +383,8 @@ impl<Co: CoordTuple, S: LayoutShape<D>, D: IntTuple> TensorOf<Coords<Co>, Layout
     where
         X::Itself: Coord<S, D>,
     {
-        Co::decode_from(self.index_at(x), 0, Co::LEAVES)
+        let leaf = self.leaves_at(x);
+        Co::from_leaves(&|j| leaf[j], 0)
     }
 
     /// The coordinate of the element at `x`, its leaves in TMA's five modes (zeros past them).
@@ -320,22 +393,25 @@ impl<Co: CoordTuple, S: LayoutShape<D>, D: IntTuple> TensorOf<Coords<Co>, Layout
     where
         X::Itself: Coord<S, D>,
     {
-        let i = self.index_at(x);
+        self.leaves_at(x)
+    }
+
+    /// Each leaf of the coordinate at `x`: the base's (a coordinate, its leaves apart) plus the
+    /// offset's, evaluated leaf by leaf ([`Leaves`]); zeros past the last.
+    #[inline(always)]
+    fn leaves_at<X: CoordIn<S::Profile>>(&self, x: X) -> [usize; MAX_LEAVES]
+    where
+        X::Itself: Coord<S, D>,
+    {
+        let (shape, stride) = (self.layout.shape(), self.layout.stride());
+        let offset = x.itself().crd2idx::<Leaves<Co>>(shape, stride).leaf;
         core::array::from_fn(|j| {
             if j < Co::LEAVES {
-                field(i, j, Co::LEAVES)
+                (field(self.base, j, Co::LEAVES) as isize).wrapping_add(offset[j]) as usize
             } else {
                 0
             }
         })
-    }
-
-    #[inline(always)]
-    fn index_at<X: CoordIn<S::Profile>>(&self, x: X) -> usize
-    where
-        X::Itself: Coord<S, D>,
-    {
-        (self.base as isize + self.layout.call_signed(x)) as usize
     }
 }
 

@@ -71,7 +71,7 @@ impl<Co: CoordTuple, S: LayoutShape<D>, D: IntTuple> Display
         let inner = self.layout.to_dynamic();
         let coord = |i: isize| {
             let mut text = String::new();
-            let _ = Co::decode_from(i as usize, 0, Co::LEAVES).write_to(&mut text);
+            let _ = Co::from_leaves(&|j| field(i as usize, j, Co::LEAVES), 0).write_to(&mut text);
             text
         };
         let mut head = String::from("ArithTuple");
@@ -107,7 +107,7 @@ fn write_basis<Co: CoordTuple>(s: i64, f: &mut dyn Write) -> fmt::Result {
         }
         _ => {
             write!(f, "{sign}")?;
-            Co::decode_from(m, 0, r).write_to(f)
+            Co::from_leaves(&|j| field(m, j, r), 0).write_to(f)
         }
     }
 }
