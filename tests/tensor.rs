@@ -755,7 +755,8 @@ fn identity_coordinates_are_the_matrix_coordinates() {
 }
 
 /// An identity tensor viewed through negative strides (each a stride of one leaf, `-1` and
-/// `-2^32`) counts its coordinates down from the base: each leaf's offset is its own, signed.
+/// `-2^32`) counts its coordinates down from the base: each leaf's offset is its own, signed;
+/// through a stride of both leaves it walks the diagonal.
 #[test]
 fn identity_coordinates_through_negative_strides() {
     use tessel::tensor::make_identity_tensor;
@@ -774,6 +775,14 @@ fn identity_coordinates_through_negative_strides() {
             assert_eq!(back.coord(i + 4 * j), (4 - i, 4 - j));
         }
     }
+    // A stride of both leaves, `1 + 2^32` (CuTe's `(1,1)`): the diagonal from the base.
+    let diagonal = tile.with_layout(Layout::new(C::<4>::default(), 1isize + (1 << 32)));
+    for i in 0..4usize {
+        assert_eq!(diagonal.coord(i), (4 + i, 4 + i));
+    }
+    assert!(diagonal
+        .to_string()
+        .starts_with("ArithTuple(4,4) o 4:(1,1):"));
 }
 
 /// An identity tensor of rank 1 to 5: each element's coordinate is its natural coordinate

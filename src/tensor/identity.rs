@@ -13,8 +13,9 @@
 //! basis strides `(E<0>, E<1>, ..)`, and a tile that overhangs the tensor still gives distinct
 //! coordinates past its edge, as long as each leaf but the last stays below `2^W` (each extent
 //! is checked against it in debug builds). A coordinate is read leaf by leaf, as CuTe sums
-//! basis strides: the base's leaves plus the offset's, each stride adding to the one leaf it
-//! steps (its sign kept), so the elements of one row share its leaf and its test. The
+//! basis strides: the base's leaves plus the offset's, each stride adding its scale to each
+//! leaf (the leaf's field of the stride's magnitude, with its sign: how the tensor prints it),
+//! so the elements of one row share its leaf and its test. The
 //! coordinate comes back nested as the shape. The
 //! tensor prints as CuTe's does, each stride as the basis element it stands for
 //! (`ArithTuple(0,0) o (10,7):(1@0,1@1)`); its [`layout`](TensorOf::layout) is the encoded one.
@@ -94,21 +95,20 @@ const fn step(j: usize, r: usize) -> isize {
     1 << (usize::BITS / r as u32 * j as u32)
 }
 
-/// The leaf of `r` that the stride `d` steps, and its step there: `d = c 2^(W j)` gives
-/// `(j, c)` (a stride never spans the leaves below it, so its low zeros name its leaf).
+/// The scale of leaf `j` of `r` in the stride `d`, as CuTe's basis element `k@j` has it: the
+/// leaf's field of `|d|`, with `d`'s sign (`-2^W` is `-1@1`, `1 + 2^W` steps both leaves).
 #[inline(always)]
-const fn stride_leaf(d: isize, r: usize) -> (usize, isize) {
-    if d == 0 {
-        return (0, 0);
+pub(super) const fn scale(d: isize, j: usize, r: usize) -> isize {
+    let k = field(d.unsigned_abs(), j, r) as isize;
+    if d < 0 {
+        -k
+    } else {
+        k
     }
-    let w = usize::BITS / r as u32;
-    let j = (d.unsigned_abs().trailing_zeros() / w) as usize;
-    let j = if j < r { j } else { r - 1 };
-    (j, d >> (w * j as u32))
 }
 
 /// An identity tensor's offset kept leaf by leaf, the index type its layout is evaluated in:
-/// a coordinate times a stride adds to the stride's leaf alone, so that the leaves of
+/// a coordinate times a stride adds to each leaf its [`scale`] there, so that the leaves of
 /// `base + offset` are the base's plus the offset's, no carry between them to compute.
 /// Elements that share a leaf's offset then share that leaf's coordinate, and a test of it,
 /// computed once (LLVM merges them): a thread's row tests are not repeated per column.
@@ -135,9 +135,13 @@ impl<Co: CoordTuple> Index for Leaves<Co> {
     }
     #[inline(always)]
     fn times_stride(self, d: isize) -> Self {
-        let (j, c) = stride_leaf(d, Co::LEAVES);
-        let mut leaf = [0; MAX_LEAVES];
-        leaf[j] = self.scalar.wrapping_mul(c);
+        let leaf = core::array::from_fn(|j| {
+            if j < Co::LEAVES {
+                self.scalar.wrapping_mul(scale(d, j, Co::LEAVES))
+            } else {
+                0
+            }
+        });
         Leaves { leaf, ..Self::ZERO }
     }
     #[inline(always)]

@@ -12,7 +12,7 @@
 //! assert_eq!(format!("{t:?}"), "TensorOf { base: 0, layout: (2,4):(4,1) }");
 //! ```
 
-use super::identity::{field, CoordTuple, Coords, MAX_LEAVES};
+use super::identity::{field, scale, CoordTuple, Coords, MAX_LEAVES};
 use super::{Base, ReadEngine, Swizzled, TensorOf};
 use crate::layout::int_tuple::{IntTuple, LayoutShape};
 use crate::layout::Layout;
@@ -91,7 +91,7 @@ fn write_basis<Co: CoordTuple>(s: i64, f: &mut dyn Write) -> fmt::Result {
     let (r, sign) = (Co::LEAVES, if s < 0 { "-" } else { "" });
     let m = s.unsigned_abs() as usize;
     let mut scales = (0..r)
-        .map(|j| field(m, j, r))
+        .map(|j| scale(s as isize, j, r).unsigned_abs())
         .enumerate()
         .filter(|&(_, k)| k != 0);
     match (scales.next(), scales.next()) {
