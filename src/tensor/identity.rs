@@ -100,11 +100,9 @@ const fn step(j: usize, r: usize) -> isize {
 #[inline(always)]
 pub(super) const fn scale(d: isize, j: usize, r: usize) -> isize {
     let k = field(d.unsigned_abs(), j, r) as isize;
-    if d < 0 {
-        -k
-    } else {
-        k
-    }
+    // -k where d < 0, k elsewhere, without a branch: `sign` is all ones or zero.
+    let sign = d >> (isize::BITS - 1);
+    (k ^ sign) - sign
 }
 
 /// An identity tensor's offset kept leaf by leaf, the index type its layout is evaluated in:
