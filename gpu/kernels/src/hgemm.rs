@@ -229,48 +229,18 @@ hgemm_kernel!(
     Mma128, 4, 8
 );
 
-/// A kernel's copy predicate: `every` element tested; or a K tile inside A and B (`all`) copied
-/// untested, the test `skip`ped there (`||`: a branch around it) or computed and its result
-/// `select`ed away (`|`: no branch). Measured, each kernel's policies as scratch kernels in one
-/// timing loop (gpu/variants.py; BENCHMARKS, 2026-12-05), ratio to today's kernel at
-/// 1000x700x328 / 4096³ / 4000³:
-///
-/// | kernel | every | skip | select |
-/// | --- | --- | --- | --- |
-/// | K step 32, 256 threads | 0.947-0.948 / 1.004 / 0.990 | 0.969-0.976 / 1.043-1.044 / 1.021 | **1.005-1.011 / 1.080-1.082 / 1.075-1.077** |
-/// | K step 64, 128 threads | 0.971-0.980 / 0.955-0.956 / 0.938-0.942 | **0.945-0.947 / 1.001-1.003 / 0.993-0.996** | 0.971 / 0.944 / 0.930-0.932 |
-/// | K step 64, 256 threads | **1.022-1.023 / 0.992-0.994** / - | 1.001-1.009 / 0.988 / - | - |
-///
-/// (The K-step-32 `every` figures and the last row, 2026-12-04's, were measured before the
-/// stage counters below.) With 128 threads the test costs the interior blocks more than the
-/// branch; no policy reaches 0.97 at both sizes.
-macro_rules! predicate {
-    (every, inside) => {
-        false
-    };
-    ($policy:ident, inside) => {
-        true
-    };
-    (every, $all:expr, $test:expr) => {{
-        let _ = $all;
-        $test
-    }};
-    (skip, $all:expr, $test:expr) => {
-        $all || $test
-    };
-    (select, $all:expr, $test:expr) => {
-        $all | $test
-    };
-}
-
 /// The same GEMM as CuTe's sgemm_sm80 writes it: global and shared tensors with a K-tile and a
 /// stage mode, `copy_if` of the TiledCopy `$G2s` (cp.async, zero-filled past the matrix),
 /// `copy` of ldmatrix into the retiled MMA fragments and `gemm` of the TiledMma `$Mma`: tessel's
-/// atoms choose every instruction and register. `$a` and `$b` are the shared stages' addresses;
-/// `$policy` is how a K tile is predicated ([`predicate`]).
+/// atoms choose every instruction and register. `$a` and `$b` are the shared stages' addresses.
+///
+/// Every element's copy is predicated, as CuTe's `copy_if` with `elem_less` does: the tests are
+/// one per row and one per column of a thread's elements (identity coordinates read leaf by
+/// leaf), and the row tests, the same for every K tile, stay out of the K loop. Skipping them on a K tile inside A and B (a branch around the
+/// test, or its result selected away) was faster while each element computed its own test; now
+/// it is slower (BENCHMARKS, "The f16 copy predicates after identity coordinates").
 macro_rules! hgemm_atoms_kernel {
-    ($(#[$doc:meta])* $name:ident, $bk:literal, $kblocks:tt, $Smem:ty, $G2s:ty, $a:expr, $b:expr, $Mma:ty,
-     $policy:ident) => {
+    ($(#[$doc:meta])* $name:ident, $bk:literal, $kblocks:tt, $Smem:ty, $G2s:ty, $a:expr, $b:expr, $Mma:ty) => {
 $(#[$doc])*
 #[no_mangle]
 #[allow(non_snake_case)] // CuTe's names: tAgA is thread-partition A of global A
@@ -300,14 +270,10 @@ pub unsafe extern "ptx-kernel" fn $name(
     let g2s = <$G2s>::get_slice(tid);
     let (tAgA, tAcA, tAsA) = (g2s.partition_S(ga), g2s.partition_S(ca), g2s.partition_D(sa));
     let (tBgB, tBcB, tBsB) = (g2s.partition_S(gb), g2s.partition_S(cb), g2s.partition_D(sb));
-    // `all`: the K tile lies inside A and B (every block's but the edges', every K tile's but a
-    // ragged last), so that no element needs its test.
-    let inside = predicate!($policy, inside) && (bm + 1) * 128 <= m && (bn + 1) * 128 <= n;
     let load = |kt: usize, pipe: usize| {
         let (ca, cb) = (tAcA.slice_by((_x, _x, _x, kt)), tBcB.slice_by((_x, _x, _x, kt)));
-        let all = inside && (kt + 1) * $bk <= k;
-        copy_if(&g2s, |i| predicate!($policy, all, elem_less(ca.coord(i), (m, k))), &tAgA.slice_by((_x, _x, _x, kt)), &mut tAsA.slice_by((_x, _x, _x, pipe)));
-        copy_if(&g2s, |i| predicate!($policy, all, elem_less(cb.coord(i), (n, k))), &tBgB.slice_by((_x, _x, _x, kt)), &mut tBsB.slice_by((_x, _x, _x, pipe)));
+        copy_if(&g2s, |i| elem_less(ca.coord(i), (m, k)), &tAgA.slice_by((_x, _x, _x, kt)), &mut tAsA.slice_by((_x, _x, _x, pipe)));
+        copy_if(&g2s, |i| elem_less(cb.coord(i), (n, k)), &tBgB.slice_by((_x, _x, _x, kt)), &mut tBsB.slice_by((_x, _x, _x, pipe)));
     };
 
     let mma = <$Mma>::get_slice(tid);
@@ -368,15 +334,15 @@ type Staged64 =
 tessel::launch_bounds!(hgemm_tn_atoms, 256, 2);
 hgemm_atoms_kernel!(
     /// [`hgemm_tn`] written with copy and gemm.
-    hgemm_tn_atoms, 32, 2, Staged32, G2s<layout!("(64,4):(4,1)")>, hgemm_a(), hgemm_b(), Mma, select
+    hgemm_tn_atoms, 32, 2, Staged32, G2s<layout!("(64,4):(4,1)")>, hgemm_a(), hgemm_b(), Mma
 );
 tessel::launch_bounds!(hgemm_tn_k64_atoms, 256, 2);
 hgemm_atoms_kernel!(
     /// [`hgemm_tn_k64`] written with copy and gemm.
-    hgemm_tn_k64_atoms, 64, 4, Staged64, G2s<layout!("(32,8):(8,1)")>, hgemm_dynamic(), hgemm_dynamic() + 3 * 128 * 64 * 2, Mma, every
+    hgemm_tn_k64_atoms, 64, 4, Staged64, G2s<layout!("(32,8):(8,1)")>, hgemm_dynamic(), hgemm_dynamic() + 3 * 128 * 64 * 2, Mma
 );
 tessel::launch_bounds!(hgemm_tn_k64_128_atoms, 128, 2);
 hgemm_atoms_kernel!(
     /// [`hgemm_tn_k64_128`] written with copy and gemm.
-    hgemm_tn_k64_128_atoms, 64, 4, Staged64, G2s<layout!("(16,8):(8,1)")>, hgemm_dynamic(), hgemm_dynamic() + 3 * 128 * 64 * 2, Mma128, skip
+    hgemm_tn_k64_128_atoms, 64, 4, Staged64, G2s<layout!("(16,8):(8,1)")>, hgemm_dynamic(), hgemm_dynamic() + 3 * 128 * 64 * 2, Mma128
 );
