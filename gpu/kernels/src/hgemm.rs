@@ -236,9 +236,10 @@ hgemm_kernel!(
 ///
 /// Every element's copy is predicated, as CuTe's `copy_if` with `elem_less` does: the tests are
 /// one per row and one per column of a thread's elements (identity coordinates read leaf by
-/// leaf), and the row tests, the same for every K tile, stay out of the K loop. Skipping them on a K tile inside A and B (a branch around the
-/// test, or its result selected away) was faster while each element computed its own test; now
-/// it is slower (BENCHMARKS, "The f16 copy predicates after identity coordinates").
+/// leaf), and the row tests, the same for every K tile, stay out of the K loop. Skipping them on
+/// a K tile inside A and B (a branch around the test, or its result selected away) was faster
+/// while each element computed its own test; now it is slower, measured on an H100 (BENCHMARKS,
+/// "the f16 copy predicates after identity coordinates").
 macro_rules! hgemm_atoms_kernel {
     ($(#[$doc:meta])* $name:ident, $bk:literal, $kblocks:tt, $Smem:ty, $G2s:ty, $a:expr, $b:expr, $Mma:ty) => {
 $(#[$doc])*
