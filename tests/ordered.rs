@@ -189,6 +189,38 @@ fn same_function<L: core::fmt::Display>(
     }
 }
 
+/// `make_ordered_layout`'s post-conditions, checked by brute force on the typed answer `l`
+/// against the orders its leaves have (`effective`): its indices are `0..size`, each once, and of
+/// two leaves of size 2 or more the one of smaller order, or of equal order and to the left, has
+/// the smaller stride.
+fn compact_in_order<L: core::fmt::Display>(l: &L, call: impl Fn(usize) -> isize, orders: &[i64]) {
+    let d: DynLayout = l.to_string().parse().unwrap();
+    let mut seen: Vec<isize> = (0..d.size() as usize).map(call).collect();
+    seen.sort_unstable();
+    assert_eq!(
+        seen,
+        (0..d.size() as isize).collect::<Vec<_>>(),
+        "{l}: not one to one"
+    );
+    let leaves: Vec<(i64, i64, i64)> = d
+        .shape()
+        .leaves()
+        .zip(d.stride().leaves())
+        .zip(orders)
+        .map(|((s, t), &o)| (s, t, o))
+        .collect();
+    for (j, &(sj, tj, oj)) in leaves.iter().enumerate() {
+        for (i, &(si, ti, oi)) in leaves.iter().enumerate() {
+            if sj > 1 && si > 1 && (oj < oi || (oj == oi && j < i)) {
+                assert!(
+                    tj < ti,
+                    "{l}: leaf {j} (order {oj}) against leaf {i} (order {oi})"
+                );
+            }
+        }
+    }
+}
+
 proptest::proptest! {
     /// `make_ordered_layout` and `make_layout_like` of runtime extents, orders and strides: the
     /// typed answer is the runtime layer's on the orders of `effective` (CuTe's rule), whatever
@@ -209,9 +241,11 @@ proptest::proptest! {
         let orders = ((o0, C::<1>::default()), C::<4>::default(), o2);
         let l = make_ordered_layout(shape, orders);
         same_function(&l, |i| l.call_signed(i), &want(&[None, Some(1), Some(4), None]));
+        compact_in_order(&l, |i| l.call_signed(i), &effective(&[None, Some(1), Some(4), None]));
         let orders = ((C::<2>::default(), o0), C::<2>::default(), C::<0>::default());
         let l = make_ordered_layout(shape, orders);
         same_function(&l, |i| l.call_signed(i), &want(&[Some(2), None, Some(2), Some(0)]));
+        compact_in_order(&l, |i| l.call_signed(i), &effective(&[Some(2), None, Some(2), Some(0)]));
         // make_layout_like: a layout's own strides are its order; a static 0 stays 0.
         let like = make_layout_like(Layout::new(shape, ((o0, C::<0>::default()), C::<4>::default(), o2)));
         let kept = format!("(({m},1),{n},3)");

@@ -13,8 +13,8 @@
 //! (`make_ordered_layout((#8,4,#2), (2,0,1))` is `(8,_4,2):(8,_1,_4)`).
 //!
 //! Post-condition: `make_ordered_layout(shape, order)` maps the coordinates of `shape` one to one
-//! onto `0..size(shape)`, and of two leaves of size 2 or more, the one of smaller order has the
-//! smaller stride.
+//! onto `0..size(shape)`, and of two leaves of size 2 or more, the one of smaller order (of equal
+//! orders, the left one) has the smaller stride (`tests/ordered.rs`, `compact_in_order`).
 //!
 //! ```
 //! use tessel::ordered::{CompactOrder, FragmentLike, OrderedLayout};
