@@ -15,9 +15,8 @@
 //! is checked against it in debug builds). A coordinate is read leaf by leaf, as CuTe sums
 //! basis strides: the base's leaves plus the offset's, each stride adding its scale to each
 //! leaf (the leaf's field of the stride's magnitude, with its sign: how the tensor prints it),
-//! so the elements of one row share its leaf and its test. The
-//! coordinate comes back nested as the shape. The
-//! tensor prints as CuTe's does, each stride as the basis element it stands for
+//! so the elements of one row share its leaf and its test. The coordinate comes back nested as
+//! the shape. The tensor prints as CuTe's does, each stride as the basis element it stands for
 //! (`ArithTuple(0,0) o (10,7):(1@0,1@1)`); its [`layout`](TensorOf::layout) is the encoded one.
 //!
 //! ```
