@@ -8,7 +8,7 @@
 # .reqnctapercluster; a parameter read in place (tessel::grid_constant!, a TMA descriptor) gets
 # the alignment of 64 its type has; a kernel that
 # declares none fails the build, and so does PTX that calls a function (a panic or bounds-check
-# path left in).
+# path left in) or uses local memory.
 set -euo pipefail
 crate=$(realpath "$1")
 out=$(realpath -m "$2")
@@ -51,4 +51,10 @@ if grep -nE '^\s*call' "$out"; then
   echo "$out calls a function (a panic or bounds-check path)" >&2
   exit 1
 fi
-echo "$out: $(grep -c '\.entry' "$out") kernels, no call"
+# Local memory in the PTX: an array (a fragment) that LLVM left in memory, indexed at run time
+# (ptxas may still keep it in registers, but only by its own unrolling).
+if grep -nE '^\s*\.local' "$out"; then
+  echo "$out uses local memory (a register array indexed at run time)" >&2
+  exit 1
+fi
+echo "$out: $(grep -c '\.entry' "$out") kernels, no call, no local memory"
