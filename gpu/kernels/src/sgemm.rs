@@ -219,6 +219,40 @@ sgemm_kernel!(
     8
 );
 
+/// The epilogue `C = alpha acc + beta C` where C exists, one element after the other.
+macro_rules! by_element {
+    ($gC:ident, $cC:ident, $rC:ident, $m:ident, $n:ident, $alpha:ident, $beta:ident) => {
+        for i in 0..64 {
+            if elem_less($cC.coord(i), ($m, $n)) {
+                $gC.write(i, fma($alpha, $rC[i], $beta * $gC.read(i)));
+            }
+        }
+    };
+}
+
+/// The same a column of 8 at a time: the column's reads of C, then its writes, so that the reads
+/// are in flight together (ptxas moves no read of C above a write before it). Which of the two a
+/// kernel takes is measured: the epilogue also changes how ptxas assigns the K loop's registers,
+/// and the variants tried moved NT 4096³ from 0.87 to 1.07 of `sgemm_nt` on an H100
+/// (BENCHMARKS.md, "the sgemm twins' epilogue").
+macro_rules! by_column {
+    ($gC:ident, $cC:ident, $rC:ident, $m:ident, $n:ident, $alpha:ident, $beta:ident) => {
+        for j in 0..8 {
+            let mut c = [0f32; 8];
+            for x in 0..8 {
+                if elem_less($cC.coord(j * 8 + x), ($m, $n)) {
+                    c[x] = $gC.read(j * 8 + x);
+                }
+            }
+            for x in 0..8 {
+                if elem_less($cC.coord(j * 8 + x), ($m, $n)) {
+                    $gC.write(j * 8 + x, fma($alpha, $rC[j * 8 + x], $beta * c[x]));
+                }
+            }
+        }
+    };
+}
+
 /// The same GEMM as CuTe's tutorials write it, with the atoms: the block's `(BM,BK,k)` tiles of
 /// A and B (`local_tile` keeping the K-tile mode), each copy thread's share of a K tile loaded
 /// into registers (`copy_if` of `UniversalCopy`, zero past the matrix), then stored to shared
@@ -230,10 +264,11 @@ sgemm_kernel!(
 /// past 128: measured, TN 16.2 TFLOP/s with it, 24.4 without), without it just before its
 /// stores (all loads first, so that one memory latency covers them). With `$fast` a K tile
 /// inside the matrices is copied without predicates (measured at 4096³: NT 31.4 -> 34.2
-/// TFLOP/s; TN 26.0 -> 22.4, its registers spilling).
+/// TFLOP/s; TN 26.0 -> 22.4, its registers spilling). `$epilogue` is `by_element` or
+/// `by_column`.
 macro_rules! sgemm_atoms_kernel {
     ($(#[$doc:meta])* $name:ident, $a:expr, $b:expr, $smem:ty, $copy:expr, $prefetch:literal,
-     $fast:literal) => {
+     $fast:literal, $epilogue:ident) => {
         $(#[$doc])*
         #[no_mangle]
         #[allow(clippy::too_many_arguments, non_snake_case)] // CuTe's names: tAgA, tCsA, ...
@@ -299,11 +334,7 @@ macro_rules! sgemm_atoms_kernel {
                 });
                 sync_threads();
             }
-            for i in 0..64 {
-                if elem_less(tCcC.coord(i), (m, n)) {
-                    tCgC.write(i, fma(alpha, tCrC[i], beta * tCgC.read(i)));
-                }
-            }
+            $epilogue!(tCgC, tCcC, tCrC, m, n, alpha, beta);
         }
     };
 }
@@ -311,7 +342,8 @@ macro_rules! sgemm_atoms_kernel {
 tessel::launch_bounds!(sgemm_nt_atoms, 256, 2);
 sgemm_atoms_kernel!(
     /// [`sgemm_nt`] written with copy, copy_if and gemm_fma.
-    sgemm_nt_atoms, m_major_layout, m_major_layout, layout!("(128,8)"), layout!("(32,8)"), true, true
+    sgemm_nt_atoms, m_major_layout, m_major_layout, layout!("(128,8)"), layout!("(32,8)"), true, true,
+    by_element
 );
 tessel::launch_bounds!(sgemm_tn_atoms, 256, 2);
 sgemm_atoms_kernel!(
@@ -324,5 +356,6 @@ sgemm_atoms_kernel!(
     /// Measured against the K-major tiles, one timing loop (gpu/variants.py): 0.91 -> 1.04 of
     /// [`sgemm_tn`] at 1000x700x333, 0.976 -> 1.050 at 4096³; unpadded M-major tiles
     /// (`(128,8)`, their stores 8-way bank conflicts) 0.90 and 0.85.
-    sgemm_tn_atoms, k_major_layout, k_major_layout, layout!("(128,8):(1,129)"), layout!("(32,8):(8,1)"), false, false
+    sgemm_tn_atoms, k_major_layout, k_major_layout, layout!("(128,8):(1,129)"), layout!("(32,8):(8,1)"), false, false,
+    by_column
 );
