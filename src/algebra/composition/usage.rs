@@ -6,9 +6,10 @@
 //! the verdict read from the usages ([`Verdicts`]), and the layout of a walk's pieces
 //! ([`Finish`]).
 //!
-//! `(4,2):(1,8) o (3,2):(1,3)`: mode `3:1` uses coordinates 0 to 2 of A's mode of size 4, mode
-//! `2:3` adds 3 more, 5 past 4: rejected, where CuTe answers `(3,2):(1,3)` and `B(4) = 4`, but
-//! `A(4) = 8`.
+//! `(4,2):(1,8) o (3,2):(1,3)`: mode `3:1` of B reaches coordinate 2 of A's first mode (size 4)
+//! and mode `2:3` adds 3 to it: coordinate 5 carries into A's next mode, rejected ("the modes of
+//! B together reach coordinate 5 in a mode of A of size 4"). CuTe answers `(3,2):(1,3)`, but
+//! `B(4) = 4` and `A(4) = 8`.
 
 use super::*;
 
