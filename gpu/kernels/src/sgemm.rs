@@ -230,7 +230,7 @@ macro_rules! by_element {
     };
 }
 
-/// The same a column of 8 at a time: the column's reads of C, then its writes, so that the reads
+/// The same, a column of 8 at a time: the column's reads of C, then its writes, so that the reads
 /// are in flight together (ptxas moves no read of C above a write before it). Which of the two a
 /// kernel takes is measured: the epilogue also changes how ptxas assigns the K loop's registers,
 /// and the variants tried moved NT 4096³ from 0.87 to 1.07 of `sgemm_nt` on an H100
