@@ -834,6 +834,86 @@ fn identity_tensors_of_every_rank_give_each_elements_coordinate() {
     }
 }
 
+/// Past TMA's five: ranks 6, 8 and 12 (a conv's `((n,z,p,q),(c,t,r,s))` is 8 leaves), each
+/// element's coordinate its natural one; a rank-7 tensor tiled with a tile past its edge gives
+/// the coordinates past it, each leaf apart; 16 static leaves, nested.
+#[test]
+fn identity_tensors_past_five_leaves_give_each_elements_coordinate() {
+    use tessel::coord::idx2crd;
+    use tessel::tensor::{elem_less, make_identity_tensor_of};
+    use tessel::C;
+    let s6 = (3usize, 2usize, 4usize, 2usize, 3usize, 5usize);
+    let t6 = make_identity_tensor_of(s6);
+    for i in 0..720usize {
+        assert_eq!(t6.coord(i), idx2crd(i, s6));
+        assert!(elem_less(t6.coord(i), s6));
+    }
+    let s8 = (
+        (2usize, 5usize, 7usize, 7usize),
+        (64usize, 3usize, 3usize, 3usize),
+    );
+    let t8 = make_identity_tensor_of(s8);
+    for i in (0..2 * 5 * 7 * 7 * 64 * 27).step_by(97) {
+        let ((n, z, p, q), (c, t, r, s)) = t8.coord(i);
+        let flat = (n, z, p, q, c, t, r, s);
+        assert_eq!(
+            flat,
+            idx2crd(
+                i,
+                (2usize, 5usize, 7usize, 7usize, 64usize, 3usize, 3usize, 3usize)
+            )
+        );
+    }
+    let s12 = (
+        2usize, 2usize, 2usize, 2usize, 2usize, 2usize, 2usize, 2usize, 2usize, 2usize, 2usize,
+        3usize,
+    );
+    let t12 = make_identity_tensor_of(s12);
+    for i in 0..3 << 11 {
+        assert_eq!(t12.coord(i), idx2crd(i, s12));
+    }
+    // Its last mode in tiles of 2: the second tile holds the last leaf's 2, and 3 past the edge.
+    let last = local_tile(
+        t12,
+        <shape!("(2,2,2,2,2,2,2,2,2,2,2,2)")>::default(),
+        (
+            0usize, 0usize, 0usize, 0usize, 0usize, 0usize, 0usize, 0usize, 0usize, 0usize, 0usize,
+            1usize,
+        ),
+    );
+    let x = (
+        1usize, 0usize, 0usize, 0usize, 0usize, 0usize, 0usize, 0usize, 0usize, 0usize, 1usize,
+        1usize,
+    );
+    assert_eq!(last.coord(x), (1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 3));
+    assert!(!elem_less(last.coord(x), s12));
+    // (5,6,3,2,2,2,9) in (4,4,1,1,1,1,4) tiles, tile (1,1,2,0,1,1,2): rows 4..8 of 5, columns
+    // 4..8 of 6, and the last mode's 8..12 of 9.
+    let s7 = (5usize, 6usize, 3usize, 2usize, 2usize, 2usize, 9usize);
+    let tile = local_tile(
+        make_identity_tensor_of(s7),
+        <shape!("(4,4,1,1,1,1,4)")>::default(),
+        (1usize, 1usize, 2usize, 0usize, 1usize, 1usize, 2usize),
+    );
+    for x in 0..64usize {
+        let (i, j, l) = (x % 4, x / 4 % 4, x / 16);
+        let c = tile.coord((i, j, 0usize, 0usize, 0usize, 0usize, l));
+        assert_eq!(c, (4 + i, 4 + j, 2, 0, 1, 1, 8 + l));
+        assert_eq!(elem_less(c, s7), i < 1 && j < 2 && l < 1);
+    }
+    let one = C::<2>::default();
+    let s16 = (
+        (one, one, one, one),
+        (one, one, one, one),
+        (one, one, one, one),
+        (one, one, one, 5usize),
+    );
+    let t16 = make_identity_tensor_of(s16);
+    let ((_, _, _, a), _, (b, _, _, _), (_, _, _, z)) =
+        t16.coord((1usize << 15) * 4 + 3 + (1 << 8));
+    assert_eq!((a, b, z), (0, 1, 4));
+}
+
 /// A nested shape, as CuTe's `make_identity_tensor(((8, m), n))`: each element's coordinate is
 /// its natural coordinate, nested as the shape (a static leaf too); `elem_less` compares each
 /// leaf; a tile cut along the nested mode gives the leaves of each of its elements.

@@ -68,7 +68,7 @@ pub struct Unknown;
 
 /// The most runtime leaves one argument of an operation may hold.
 #[doc(hidden)]
-pub const MAX_RUNTIME_LEAVES: usize = 16;
+pub const MAX_RUNTIME_LEAVES: usize = 32;
 
 /// The runtime leaves of an operation's arguments, in the order [`Symbolize`] numbers them.
 #[doc(hidden)]

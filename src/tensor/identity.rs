@@ -5,7 +5,7 @@
 //! Partitioned exactly as the data tensor is (the same `local_tile`, `local_partition`), the
 //! identity tensor tells each thread the coordinate of each of its elements; comparing it with
 //! the tensor's extent (`elem_less`) says which elements of a ragged tile exist. A tensor whose
-//! shape has `R` leaves (1 to 5, TMA's most; its modes flat, `(m, n, l)`, or nested,
+//! shape has `R` leaves (1 to [`MAX_LEAVES`], 16; its modes flat, `(m, n, l)`, or nested,
 //! `((8, m), k)`, each leaf a static or runtime extent) keeps the coordinate's leaves
 //! `(c0, .., c(R-1))` as the index `c0 + c1 2^W + c2 2^2W + ..` of the layout `S:(1, 2^W, ..)`,
 //! `W = usize::BITS / R` bits a leaf (32 for a matrix on a 64-bit target): the leaves never
@@ -18,6 +18,11 @@
 //! so the elements of one row share its leaf and its test. The coordinate comes back nested as
 //! the shape. The tensor prints as CuTe's does, each stride as the basis element it stands for
 //! (`ArithTuple(0,0) o (10,7):(1@0,1@1)`); its [`layout`](TensorOf::layout) is the encoded one.
+//!
+//! **Where it differs from CuTe.** CuTe's basis strides bound no leaf; here each leaf but the
+//! last, tile overhang included, lies below `2^W` on a 64-bit target: 2^32 for a matrix, 2^21
+//! for `(m, n, l)`, 2^12 at TMA's five, 2^8 at a convolution's eight `((n,z,p,q),(c,t,r,s))`, 16
+//! at 16 leaves, the most.
 //!
 //! ```
 //! use tessel::tensor::{elem_less, make_identity_tensor, make_identity_tensor_of};
@@ -45,8 +50,9 @@ use crate::num::int::{Int, C};
 use core::fmt::{self, Write};
 use core::marker::PhantomData;
 
-/// The most leaves an identity tensor's coordinate has (TMA's five modes).
-pub const MAX_LEAVES: usize = 5;
+/// The most leaves an identity tensor's coordinate has: 16, each leaf but the last then kept in
+/// `usize::BITS / 16` bits (4 on a 64-bit target; a matrix's leaves keep 32).
+pub const MAX_LEAVES: usize = 16;
 
 /// The engine of an identity tensor whose coordinates are `C`: index `c0 + c1 2^W + ..` over
 /// the coordinate's `R` leaves stands for it, `W = usize::BITS / R`.
@@ -238,8 +244,8 @@ impl<T: Int> IdentityMode for T {
     }
 }
 
-macro_rules! identity_tuples {
-    ($(($M0:ident 0 $(, $M:ident $i:tt)*))+) => {$(
+macro_rules! identity_tuple {
+    (($M0:ident 0) $(($M:ident $i:tt))*) => {
         impl<$M0: CoordTuple $(, $M: CoordTuple)*> CoordTuple for ($M0, $($M,)*) {
             const LEAVES: usize = $M0::LEAVES $(+ $M::LEAVES)*;
             #[inline(always)]
@@ -312,15 +318,12 @@ macro_rules! identity_tuples {
                 self.0.elem_less(b.0) $(&& self.$i.elem_less(b.$i))*
             }
         }
-    )+};
+    };
 }
-identity_tuples! {
-    (A0 0)
-    (A0 0, A1 1)
-    (A0 0, A1 1, A2 2)
-    (A0 0, A1 1, A2 2, A3 3)
-    (A0 0, A1 1, A2 2, A3 3, A4 4)
+macro_rules! identity_tuples {
+    ($( ($(($T:ident $D:ident $X:ident $i:tt))+) )+) => {$(identity_tuple!($(($T $i))+);)+};
 }
+crate::num::list::for_each_arity!(identity_tuples);
 
 /// A shape an identity tensor can have: a tuple of modes, each an extent (static or runtime) or
 /// a tuple of them, 1 to [`MAX_LEAVES`] leaves in all.
@@ -360,14 +363,14 @@ pub fn make_identity_tensor(m: usize, n: usize) -> IdentityTensor {
     make_identity_tensor_of((m, n))
 }
 
-/// CuTe's `make_identity_tensor(shape)` for a shape of 1 to 5 leaves, nested or not, each a
+/// CuTe's `make_identity_tensor(shape)` for a shape of 1 to 16 leaves, nested or not, each a
 /// runtime or static extent: `(m, k)`, `(m, n, l)`, `((C::<8>::default(), m1), k)`.
 #[inline(always)]
 pub fn make_identity_tensor_of<S: IdentityShape>(shape: S) -> IdentityTensor<S> {
     const {
         assert!(
             S::Coord::LEAVES <= MAX_LEAVES,
-            "an identity tensor of more than 5 leaves"
+            "an identity tensor of more than 16 leaves"
         )
     };
     debug_assert!(
@@ -388,13 +391,16 @@ impl<Co: CoordTuple, S: LayoutShape<D>, D: IntTuple> TensorOf<Coords<Co>, Layout
         Co::from_leaves(&|j| leaf[j], 0)
     }
 
-    /// The coordinate of the element at `x`, its leaves in TMA's five modes (zeros past them).
+    /// The coordinate of the element at `x`, its leaves in TMA's five modes (zeros past them);
+    /// one of more than five leaves does not compile here.
     #[inline(always)]
-    pub fn coord_padded<X: CoordIn<S::Profile>>(&self, x: X) -> [usize; MAX_LEAVES]
+    pub fn coord_padded<X: CoordIn<S::Profile>>(&self, x: X) -> [usize; 5]
     where
         X::Itself: Coord<S, D>,
     {
-        self.leaves_at(x)
+        const { assert!(Co::LEAVES <= 5, "TMA's coordinates: more than five leaves") };
+        let leaf = self.leaves_at(x);
+        core::array::from_fn(|j| leaf[j])
     }
 
     /// Each leaf of the coordinate at `x`: the base's (a coordinate, its leaves apart) plus the
