@@ -10,6 +10,9 @@
 //! - `append`, `prepend`, `replace<I>`: a layout added as the last or first mode, or put at I;
 //! - `make_layout(a, b, ...)`: the layouts as the modes of one.
 //!
+//! This file holds the operations; `index.rs` the modes of an IntTuple and the checks of the
+//! indices and ranges given to them; `concatenate.rs` `make_layout`.
+//!
 //! ```
 //! use tessel::{layout, sublayout::*, C};
 //! let a = layout!("(2,3,5,7)");
@@ -22,7 +25,7 @@
 //! assert_eq!(make_layout((layout!("3:1"), layout!("4:3"))).to_string(), "(3,4):(1,3)");
 //! ```
 
-use crate::diagnostic::{And, Both, Check, CheckBit, Checked, Verified};
+use crate::diagnostic::{Checked, Verified};
 use crate::layout::int_tuple::{At, Flatten, IntTuple, LayoutShape};
 use crate::layout::Layout;
 use crate::num::int::C;
@@ -30,7 +33,17 @@ use crate::num::int::{Lit, ToStatic};
 use crate::num::list::{
     for_each_arity, Concat, Cons, Joined, Nil, Prefix, Range, Skip, ToList, ToTuple,
 };
-use typenum::{IsLess, IsLessOrEqual, LeEq, UInt, UTerm, B1, U1};
+use typenum::{UInt, UTerm, B1};
+
+mod concatenate;
+mod index;
+
+pub use concatenate::{make_layout, Concatenate, ConcatenateList, ModeLayouts};
+pub use index::{
+    GetMode, GetModeExists, GetPath, Indices, ModeIndex, ModeRange, Modes, PathIndex, Pick,
+    PickRange, RangeEmpty, RangeEnd, RangeEndsInside, RangeNotEmpty, ReplaceMode,
+    ReplaceModeExists, SelectMode, SelectModeExists,
+};
 
 /// A function on IntTuples; a layout applies one to its shape and one to its stride.
 pub trait TupleFn<T> {
@@ -62,206 +75,6 @@ where
 
 /// The layout `F(shape):F(stride)`, for a function that needs no operand.
 pub type Lifted<L, F> = <L as Lift<F, F>>::Output;
-
-/// The top-level modes of an IntTuple as a list: an integer is one mode.
-pub trait Modes {
-    /// The list of modes.
-    type List;
-    /// Its value.
-    fn modes(self) -> Self::List;
-}
-
-impl<T: crate::num::int::Int> Modes for T {
-    type List = Cons<T, Nil>;
-    #[inline(always)]
-    fn modes(self) -> Self::List {
-        Cons(self, Nil)
-    }
-}
-
-macro_rules! tuple_modes {
-    ($( ($(($S:ident $D:ident $X:ident $i:tt))+) )+) => {$(
-        impl<$($S),+> Modes for ($($S,)+) {
-            type List = <Self as ToList>::List;
-            #[inline(always)]
-            fn modes(self) -> Self::List {
-                self.to_list()
-            }
-        }
-    )+};
-}
-
-for_each_arity!(tuple_modes);
-
-macro_rules! index_conditions {
-    ($($Cond:ident, $Fails:ident, $message:literal, $label:literal;)+) => {$(
-        crate::diagnostic::condition!(
-            /// A mode index or range of a sublayout operation is out of range.
-            $Cond,
-            $Fails,
-            $message,
-            $label
-        );
-    )+};
-}
-
-index_conditions! {
-    GetMode, GetModeExists, "get: there is no mode {A}: this (sub)layout has {B} modes",
-        "a mode index is below the number of modes";
-    SelectMode, SelectModeExists, "select: there is no mode {A}: the layout has {B} modes",
-        "a mode index is below the number of modes";
-    ReplaceMode, ReplaceModeExists, "replace: there is no mode {A}: the layout has {B} modes",
-        "a mode index is below the number of modes";
-    RangeEnd, RangeEndsInside, "take/group: the range ends at {A}, past the {B} modes of the layout",
-        "a range B..E of modes needs E <= the number of modes";
-    RangeEmpty, RangeNotEmpty, "take/group: the range {A}..{B} of modes is empty",
-        "a range B..E of modes needs B < E";
-}
-
-/// The rank of an IntTuple as a typenum number.
-type RankT<T> = <<T as Modes>::List as crate::num::list::Len>::Output;
-
-/// Index `I` into the modes of `Self`, with the condition `Tag` if it is past them: the verdict,
-/// and the index to go on with (`I`, or 0 after a failure, so that no second error follows).
-pub trait ModeIndex<I, Tag> {
-    /// [`Holds`](crate::diagnostic::Holds), or the failure of `Tag`.
-    type Verdict;
-    /// `I`, or 0.
-    type Safe;
-}
-
-impl<T: Modes, I: IsLess<RankT<T>>, Tag> ModeIndex<I, Tag> for T
-where
-    T::List: crate::num::list::Len,
-    typenum::Le<I, RankT<T>>: Pick<I> + CheckBit<Tag, I, RankT<T>>,
-{
-    type Verdict = Check<typenum::Le<I, RankT<T>>, Tag, I, RankT<T>>;
-    type Safe = <typenum::Le<I, RankT<T>> as Pick<I>>::Output;
-}
-
-/// `I` for `B1`, 0 for `B0`.
-pub trait Pick<I> {
-    /// The index.
-    type Output;
-}
-impl<I> Pick<I> for B1 {
-    type Output = I;
-}
-impl<I> Pick<I> for typenum::B0 {
-    type Output = UTerm;
-}
-
-/// A path of mode indices into `Self` (an index, or a list of them, one per level): the
-/// verdict of [`GetMode`] at each level and the path to go on with.
-#[doc(hidden)]
-pub trait PathIndex<P> {
-    /// [`Holds`](crate::diagnostic::Holds), or the first failure.
-    type Verdict;
-    /// The path, with out-of-range indices replaced by 0.
-    type Safe;
-}
-impl<T> PathIndex<Nil> for T {
-    type Verdict = crate::diagnostic::Holds;
-    type Safe = Nil;
-}
-impl<T, I, Is> PathIndex<Cons<I, Is>> for T
-where
-    T: ModeIndex<I, GetMode> + At<<T as ModeIndex<I, GetMode>>::Safe>,
-    <T as At<<T as ModeIndex<I, GetMode>>::Safe>>::Output: PathIndex<Is>,
-    <T as ModeIndex<I, GetMode>>::Verdict:
-        Both<<<T as At<<T as ModeIndex<I, GetMode>>::Safe>>::Output as PathIndex<Is>>::Verdict>,
-{
-    type Verdict = And<
-        <T as ModeIndex<I, GetMode>>::Verdict,
-        <<T as At<<T as ModeIndex<I, GetMode>>::Safe>>::Output as PathIndex<Is>>::Verdict,
-    >;
-    type Safe = Cons<
-        <T as ModeIndex<I, GetMode>>::Safe,
-        <<T as At<<T as ModeIndex<I, GetMode>>::Safe>>::Output as PathIndex<Is>>::Safe,
-    >;
-}
-
-/// `get<P>`'s index or path `P` checked against the shape `S`: the verdict, and `P` with
-/// out-of-range indices replaced by 0.
-pub trait GetPath<S> {
-    /// [`Holds`](crate::diagnostic::Holds), or the first failure.
-    type Verdict;
-    /// The path to go on with.
-    type Safe;
-}
-impl<S: ModeIndex<UTerm, GetMode>> GetPath<S> for UTerm {
-    type Verdict = S::Verdict;
-    type Safe = S::Safe;
-}
-impl<S: ModeIndex<UInt<U, B>, GetMode>, U, B> GetPath<S> for UInt<U, B> {
-    type Verdict = S::Verdict;
-    type Safe = S::Safe;
-}
-
-/// Each index of `Self` (a list) checked against the modes of `T` with `Tag`.
-pub trait Indices<T, Tag> {
-    /// [`Holds`](crate::diagnostic::Holds), or the first failure.
-    type Verdict;
-    /// The indices, out-of-range ones replaced by 0.
-    type Safe;
-}
-impl<T, Tag> Indices<T, Tag> for Nil {
-    type Verdict = crate::diagnostic::Holds;
-    type Safe = Nil;
-}
-impl<T: ModeIndex<I, Tag>, Tag, I, Is: Indices<T, Tag>> Indices<T, Tag> for Cons<I, Is>
-where
-    T::Verdict: Both<Is::Verdict>,
-{
-    type Verdict = And<T::Verdict, Is::Verdict>;
-    type Safe = Cons<T::Safe, Is::Safe>;
-}
-
-/// A range `B..E` of the modes of `Self`: the verdict of [`RangeEnd`] and [`RangeEmpty`], and the
-/// range to go on with (`B..E`, or `0..1` after a failure).
-pub trait ModeRange<B, E> {
-    /// [`Holds`](crate::diagnostic::Holds), or the first failure.
-    type Verdict;
-    /// The begin to go on with.
-    type Begin;
-    /// The end to go on with.
-    type End;
-}
-impl<T: Modes, B: IsLess<E>, E: IsLessOrEqual<RankT<T>>> ModeRange<B, E> for T
-where
-    T::List: crate::num::list::Len,
-    LeEq<E, RankT<T>>: CheckBit<RangeEnd, E, RankT<T>>,
-    typenum::Le<B, E>: CheckBit<RangeEmpty, B, E>,
-    Check<LeEq<E, RankT<T>>, RangeEnd, E, RankT<T>>:
-        Both<Check<typenum::Le<B, E>, RangeEmpty, B, E>>,
-    And<
-        Check<LeEq<E, RankT<T>>, RangeEnd, E, RankT<T>>,
-        Check<typenum::Le<B, E>, RangeEmpty, B, E>,
-    >: PickRange<B, E>,
-{
-    type Verdict = And<
-        Check<LeEq<E, RankT<T>>, RangeEnd, E, RankT<T>>,
-        Check<typenum::Le<B, E>, RangeEmpty, B, E>,
-    >;
-    type Begin = <Self::Verdict as PickRange<B, E>>::Begin;
-    type End = <Self::Verdict as PickRange<B, E>>::End;
-}
-
-/// `B..E` after a verdict that holds, `0..1` after a failure.
-pub trait PickRange<B, E> {
-    /// The begin.
-    type Begin;
-    /// The end.
-    type End;
-}
-impl<B, E> PickRange<B, E> for crate::diagnostic::Holds {
-    type Begin = B;
-    type End = E;
-}
-impl<B, E, Tag, X, Y> PickRange<B, E> for crate::diagnostic::Fails<Tag, X, Y> {
-    type Begin = UTerm;
-    type End = U1;
-}
 
 /// A list of modes back as an IntTuple.
 fn tuple<L: ToTuple>(list: L) -> L::Tuple {
@@ -594,88 +407,6 @@ impl<I, X> From<X> for ReplaceFn<I, X> {
     fn from(x: X) -> Self {
         ReplaceFn(marker(), x)
     }
-}
-
-/// The modes of a layout as a list of layouts: the shapes `Self` and strides `D` as lists.
-pub trait ModeLayouts<D> {
-    /// The layouts.
-    type Output;
-}
-impl ModeLayouts<Nil> for Nil {
-    type Output = Nil;
-}
-impl<S: LayoutShape<D>, D: IntTuple, ST: ModeLayouts<DT>, DT> ModeLayouts<Cons<D, DT>>
-    for Cons<S, ST>
-{
-    type Output = Cons<Layout<S, D>, ST::Output>;
-}
-
-/// Layouts as the modes of one layout: `make_layout`.
-pub trait Concatenate {
-    /// The layout.
-    type Output;
-    /// Its value.
-    fn concatenate(self) -> Self::Output;
-}
-
-macro_rules! tuple_concatenate {
-    ($( ($(($S:ident $D:ident $X:ident $i:tt))+) )+) => {$(
-        impl<$($S: LayoutShape<$D>, $D: IntTuple),+> Concatenate for ($(Layout<$S, $D>,)+)
-        where
-            ($($S,)+): LayoutShape<($($D,)+)>,
-        {
-            type Output = Layout<($($S,)+), ($($D,)+)>;
-            #[inline(always)]
-            fn concatenate(self) -> Self::Output {
-                Layout::new(($(self.$i.shape(),)+), ($(self.$i.stride(),)+))
-            }
-        }
-    )+};
-}
-
-for_each_arity!(tuple_concatenate);
-
-/// A list of layouts as the modes of one layout: [`Concatenate`] of the list's tuple in one
-/// step of the solver's depth, not two (rust-analyzer gives up at a depth of 50).
-///
-/// ```
-/// use tessel::layout;
-/// use tessel::list::{Cons, Nil};
-/// use tessel::sublayout::ConcatenateList;
-/// type Modes = Cons<layout!("4:2"), Cons<layout!("(2,3):(1,8)"), Nil>>;
-/// static_assertions::assert_type_eq_all!(
-///     <Modes as ConcatenateList>::Output,
-///     layout!("(4,(2,3)):(2,(1,8))")
-/// );
-/// ```
-pub trait ConcatenateList {
-    /// The layout.
-    type Output;
-}
-
-/// `Cons<Layout<S0, D0>, Cons<Layout<S1, D1>, .. Nil>>`.
-macro_rules! layout_list {
-    () => { Nil };
-    ($S:ident $D:ident $(, $St:ident $Dt:ident)*) => { Cons<Layout<$S, $D>, layout_list!($($St $Dt),*)> };
-}
-
-macro_rules! list_concatenate {
-    ($( ($(($S:ident $D:ident $X:ident $i:tt))+) )+) => {$(
-        impl<$($S: LayoutShape<$D>, $D: IntTuple),+> ConcatenateList for layout_list!($($S $D),+)
-        where
-            ($($S,)+): LayoutShape<($($D,)+)>,
-        {
-            type Output = Layout<($($S,)+), ($($D,)+)>;
-        }
-    )+};
-}
-
-for_each_arity!(list_concatenate);
-
-/// `make_layout(a, b, ...)`: the layouts of the tuple as the modes of one layout.
-#[inline(always)]
-pub fn make_layout<Ls: Concatenate>(layouts: Ls) -> Ls::Output {
-    layouts.concatenate()
 }
 
 /// The begin of `take`/`group`'s range `B..E` over the shape S, once checked.
