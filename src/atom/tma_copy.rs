@@ -52,9 +52,11 @@ use crate::layout::sublayout::{Parts, TwoModes};
 use crate::layout::Layout;
 use crate::swizzle::SwizzleFn;
 use crate::tensor::{
-    make_identity_tensor_of, At, CoordTuple, Coords, IdentityShape, IdentityTensor,
+    make_identity_tensor_of, At, CoordTuple, Coords, IdentityLeaves, IdentityShape, IdentityTensor,
+    LeavesAtMost, PaddedLeaves,
 };
 use crate::tensor::{Counted, SameCount, Sliced, Swizzled, TensorOf};
+use typenum::{U16, U5};
 
 /// A TMA copy with its state `St`: `u32` (a load, its barrier), `(u32, u16)` (a multicast load,
 /// its barrier and the blocks), or [`Store`].
@@ -116,6 +118,8 @@ impl<Co: CoordTuple, S: LayoutShape<D>, D: IntTuple> TmaCoords
     for TensorOf<Coords<Co>, Layout<S, D>>
 where
     usize: CoordIn<S::Profile, Itself = usize> + Coord<S, D>,
+    Co: LeavesAtMost<U5, PaddedLeaves>,
+    <Co as LeavesAtMost<U5, PaddedLeaves>>::Verdict: Checked,
 {
     #[inline(always)]
     fn coord_at(&self, x: usize) -> [usize; MAX_RANK] {
@@ -172,7 +176,12 @@ impl<T, S> TensorMap<T, S> {
     /// (`(m, k)`, or of rank up to 5), each element its own (an identity tensor), to be cut as the
     /// data would be.
     #[inline(always)]
-    pub fn get_tma_tensor<Sh: IdentityShape>(&self, shape: Sh) -> IdentityTensor<Sh> {
+    pub fn get_tma_tensor<Sh>(&self, shape: Sh) -> IdentityTensor<Sh>
+    where
+        Sh: IdentityShape + LeavesAtMost<U5, PaddedLeaves> + LeavesAtMost<U16, IdentityLeaves>,
+        <Sh as LeavesAtMost<U5, PaddedLeaves>>::Verdict: Checked,
+        <Sh as LeavesAtMost<U16, IdentityLeaves>>::Verdict: Checked,
+    {
         make_identity_tensor_of(shape)
     }
 }

@@ -43,16 +43,68 @@
 //! ```
 
 use super::{Engine, TensorOf};
+use crate::diagnostic::{Check, CheckBit, Checked};
 use crate::layout::coord::{Coord, CoordIn, Index};
-use crate::layout::int_tuple::{IntTuple, LayoutShape};
+use crate::layout::int_tuple::{IntTuple, LayoutShape, Leaves as LeafList};
 use crate::layout::Layout;
 use crate::num::int::{Int, C};
+use crate::num::list::Len;
 use core::fmt::{self, Write};
 use core::marker::PhantomData;
+use typenum::{IsLessOrEqual, LeEq, U16, U5};
 
 /// The most leaves an identity tensor's coordinate has: 16, each leaf but the last then kept in
 /// `usize::BITS / 16` bits (4 on a 64-bit target; a matrix's leaves keep 32).
 pub const MAX_LEAVES: usize = 16;
+
+crate::diagnostic::condition!(
+    /// An identity tensor's shape has at most 16 leaves.
+    IdentityLeaves,
+    IdentityLeavesAtMost,
+    "make_identity_tensor_of: a shape of {A} leaves, more than {B}",
+    "an identity tensor keeps at most 16 leaves"
+);
+crate::diagnostic::condition!(
+    /// A TMA coordinate tensor's shape, or a coordinate padded to TMA's five modes, has at most
+    /// five leaves.
+    PaddedLeaves,
+    PaddedLeavesAtMost,
+    "TMA's coordinates: {A} leaves, more than TMA's {B} modes",
+    "a TMA coordinate tensor (get_tma_tensor, coord_padded) has at most 5 leaves"
+);
+
+/// The number of leaves of an IntTuple, a typenum number.
+type LeafCount<T> = <<T as LeafList>::List as Len>::Output;
+
+/// The verdict of the condition `Tag`: `T` has at most `N` leaves.
+type AtMostLeaves<T, N, Tag> = Check<LeEq<LeafCount<T>, N>, Tag, LeafCount<T>, N>;
+
+/// `T` (a shape or coordinate) has at most `N` leaves, or `Tag`'s failure names the numbers.
+///
+/// ```
+/// use tessel::diagnostic::{Fails, Holds};
+/// use tessel::tensor::{IdentityLeaves, LeavesAtMost, PaddedLeaves};
+/// use tessel::typenum::{U16, U5};
+/// type Conv = ((usize, usize, usize, usize), (usize, usize));
+/// static_assertions::assert_type_eq_all!(<Conv as LeavesAtMost<U16, IdentityLeaves>>::Verdict, Holds);
+/// // Six leaves are past TMA's five: the failure, its numbers in decimal.
+/// static_assertions::assert_type_eq_all!(
+///     <Conv as LeavesAtMost<U5, PaddedLeaves>>::Verdict,
+///     Fails<PaddedLeaves, tessel::diagnostic::Num<6>, tessel::diagnostic::Num<5>>
+/// );
+/// ```
+pub trait LeavesAtMost<N, Tag> {
+    /// [`Holds`](crate::diagnostic::Holds), or the failure.
+    type Verdict;
+}
+impl<T: LeafList, N, Tag> LeavesAtMost<N, Tag> for T
+where
+    T::List: Len,
+    LeafCount<T>: IsLessOrEqual<N>,
+    LeEq<LeafCount<T>, N>: CheckBit<Tag, LeafCount<T>, N>,
+{
+    type Verdict = AtMostLeaves<T, N, Tag>;
+}
 
 /// The engine of an identity tensor whose coordinates are `C`: index `c0 + c1 2^W + ..` over
 /// the coordinate's `R` leaves stands for it, `W = usize::BITS / R`.
@@ -366,13 +418,11 @@ pub fn make_identity_tensor(m: usize, n: usize) -> IdentityTensor {
 /// CuTe's `make_identity_tensor(shape)` for a shape of 1 to 16 leaves, nested or not, each a
 /// runtime or static extent: `(m, k)`, `(m, n, l)`, `((C::<8>::default(), m1), k)`.
 #[inline(always)]
-pub fn make_identity_tensor_of<S: IdentityShape>(shape: S) -> IdentityTensor<S> {
-    const {
-        assert!(
-            S::Coord::LEAVES <= MAX_LEAVES,
-            "an identity tensor of more than 16 leaves"
-        )
-    };
+pub fn make_identity_tensor_of<S>(shape: S) -> IdentityTensor<S>
+where
+    S: IdentityShape + LeavesAtMost<U16, IdentityLeaves>,
+    <S as LeavesAtMost<U16, IdentityLeaves>>::Verdict: Checked,
+{
     debug_assert!(
         shape.fits(),
         "make_identity_tensor: an extent but the last does not fit below 2^(usize::BITS / leaves)"
@@ -397,8 +447,9 @@ impl<Co: CoordTuple, S: LayoutShape<D>, D: IntTuple> TensorOf<Coords<Co>, Layout
     pub fn coord_padded<X: CoordIn<S::Profile>>(&self, x: X) -> [usize; 5]
     where
         X::Itself: Coord<S, D>,
+        Co: LeavesAtMost<U5, PaddedLeaves>,
+        <Co as LeavesAtMost<U5, PaddedLeaves>>::Verdict: Checked,
     {
-        const { assert!(Co::LEAVES <= 5, "TMA's coordinates: more than five leaves") };
         let leaf = self.leaves_at(x);
         core::array::from_fn(|j| leaf[j])
     }

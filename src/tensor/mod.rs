@@ -90,7 +90,8 @@ pub use fragment::{
 };
 pub use identity::{elem_less, make_identity_tensor, make_identity_tensor_of};
 pub use identity::{
-    CoordTuple, Coords, ElemLess, IdentityMode, IdentityShape, IdentityTensor, MAX_LEAVES,
+    CoordTuple, Coords, ElemLess, IdentityLeaves, IdentityLeavesAtMost, IdentityMode,
+    IdentityShape, IdentityTensor, LeavesAtMost, PaddedLeaves, PaddedLeavesAtMost, MAX_LEAVES,
 };
 pub use make_tensor::TensorLayout;
 pub use memory::{Tensor, TensorConstPtr, TensorMut, TensorPtr, TensorSmem, Vector};
