@@ -55,7 +55,11 @@ use typenum::{IsLessOrEqual, LeEq, U16, U5};
 
 /// The most leaves an identity tensor's coordinate has: 16, each leaf but the last then kept in
 /// `usize::BITS / 16` bits (4 on a 64-bit target; a matrix's leaves keep 32).
-pub const MAX_LEAVES: usize = 16;
+pub const MAX_LEAVES: usize = <MaxLeaves as typenum::Unsigned>::USIZE;
+/// [`MAX_LEAVES`] as a type, for [`IdentityLeaves`].
+type MaxLeaves = U16;
+/// TMA's five modes: the places of [`coord_padded`](TensorOf::coord_padded), for [`PaddedLeaves`].
+type Padded = U5;
 
 crate::diagnostic::condition!(
     /// An identity tensor's shape has at most 16 leaves.
@@ -420,8 +424,8 @@ pub fn make_identity_tensor(m: usize, n: usize) -> IdentityTensor {
 #[inline(always)]
 pub fn make_identity_tensor_of<S>(shape: S) -> IdentityTensor<S>
 where
-    S: IdentityShape + LeavesAtMost<U16, IdentityLeaves>,
-    <S as LeavesAtMost<U16, IdentityLeaves>>::Verdict: Checked,
+    S: IdentityShape + LeavesAtMost<MaxLeaves, IdentityLeaves>,
+    <S as LeavesAtMost<MaxLeaves, IdentityLeaves>>::Verdict: Checked,
 {
     debug_assert!(
         shape.fits(),
@@ -444,11 +448,14 @@ impl<Co: CoordTuple, S: LayoutShape<D>, D: IntTuple> TensorOf<Coords<Co>, Layout
     /// The coordinate of the element at `x`, its leaves in TMA's five modes (zeros past them);
     /// one of more than five leaves does not compile here.
     #[inline(always)]
-    pub fn coord_padded<X: CoordIn<S::Profile>>(&self, x: X) -> [usize; 5]
+    pub fn coord_padded<X: CoordIn<S::Profile>>(
+        &self,
+        x: X,
+    ) -> [usize; <Padded as typenum::Unsigned>::USIZE]
     where
         X::Itself: Coord<S, D>,
-        Co: LeavesAtMost<U5, PaddedLeaves>,
-        <Co as LeavesAtMost<U5, PaddedLeaves>>::Verdict: Checked,
+        Co: LeavesAtMost<Padded, PaddedLeaves>,
+        <Co as LeavesAtMost<Padded, PaddedLeaves>>::Verdict: Checked,
     {
         let leaf = self.leaves_at(x);
         core::array::from_fn(|j| leaf[j])
