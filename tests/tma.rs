@@ -210,10 +210,7 @@ macro_rules! tma_partition_case {
             );
             assert_eq!(
                 tg.layout().to_string(),
-                format!(
-                    "((128,64),{}):((1,4294967296),274877906944)",
-                    k.div_ceil(64)
-                )
+                format!("((128,64),{}):((1@0,1@1),64@1)", k.div_ceil(64))
             );
             for kt in 0..k.div_ceil(64) {
                 let stage = kt % 4;

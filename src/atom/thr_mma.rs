@@ -26,9 +26,10 @@ use crate::atom::tiled_mma::{
     MakeTiledMma, MmaOperand, OperandA, OperandB, OperandC, Thrfrg, TiledMma,
 };
 use crate::diagnostic::Checked;
+use crate::layout::coord::Index;
 use crate::layout::ordered::{MakeFragmentLike, ShapeFragment};
 use crate::layout::sublayout::{Parts, Prepend, PrependLayout};
-use crate::tensor::{At, CutByValue, Fragment, FragmentLayout, Sliced, TensorOf};
+use crate::tensor::{At, CutByValue, Engine, Fragment, FragmentLayout, Sliced, TensorOf};
 
 pub use crate::atom::tiled_mma::ThrMma;
 
@@ -91,7 +92,7 @@ pub trait Partition<Op>: Thrfrg<Op> + Sized {
     /// `(FrgV, RestP, RestQ)`.
     type Output;
     /// The thread's elements of a tensor of layout `Self`, and the index of the first.
-    fn partition(self, v: usize, p: usize, q: usize) -> (Self::Output, isize);
+    fn partition<I: Index>(self, v: usize, p: usize, q: usize) -> (Self::Output, I);
 }
 impl<R: Thrfrg<Op>, Op> Partition<Op> for R
 where
@@ -102,9 +103,9 @@ where
 {
     type Output = Prepend<R::Rest, R::FrgV>;
     #[inline(always)]
-    fn partition(self, v: usize, p: usize, q: usize) -> (Self::Output, isize) {
+    fn partition<I: Index>(self, v: usize, p: usize, q: usize) -> (Self::Output, I) {
         let (thr_v, thr_p, thr_q, frg_v, rest) = self.thrfrg();
-        let offset = thr_v.at(v) + thr_p.at(p) + thr_q.at(q);
+        let offset = thr_v.at::<I>(v).plus(thr_p.at(p)).plus(thr_q.at(q));
         (rest.prepend_layout(frg_v), offset)
     }
 }
@@ -119,6 +120,7 @@ macro_rules! partitions {
                 t: TensorOf<E, R, B>,
             ) -> TensorOf<E, Partitioned<R, Tm::$Op>>
             where
+                E: Engine,
                 Partitioned<R, Tm::$Op>: Sliced,
             {
                 let (v, m, n, k) = self.vmnk;

@@ -47,11 +47,12 @@ use crate::atom::tiled_mma::{Mnk, TiledMma};
 use crate::diagnostic::{Check, CheckBit, Checked};
 pub use crate::layout::compact::AsLayout;
 use crate::layout::compact::{Compact, LayoutLeft, Left};
+use crate::layout::coord::Index;
 use crate::layout::int_tuple::{IntTuple, LayoutShape, Size, Tuple};
 use crate::layout::sublayout::{Concatenate, Prepend, PrependLayout, TwoModes};
 use crate::layout::{Layout, StaticLayout};
 use crate::num::arith::{SameAs, SameValue};
-use crate::tensor::{At, CutByValue, ProductEach, Sliced, TensorOf};
+use crate::tensor::{At, CutByValue, Engine, ProductEach, Sliced, TensorOf};
 use core::fmt::Display;
 use core::marker::PhantomData;
 use typenum::U1;
@@ -315,7 +316,7 @@ pub trait CopyPartition<Tiler, Tv>: Sized {
     /// `(Val, RestM, RestN)`.
     type Output;
     /// The thread's elements, and the index of the first.
-    fn copy_partition(self, thread: usize) -> (Self::Output, isize);
+    fn copy_partition<I: Index>(self, thread: usize) -> (Self::Output, I);
 }
 
 /// The tile a TiledCopy's partitions divide a tensor by, `(TM,TN)` as a tuple of integers.
@@ -335,7 +336,7 @@ where
 {
     type Output = Prepend<Rest<R, T>, <TileTv<R, T, Tv> as TwoModes>::Second>;
     #[inline(always)]
-    fn copy_partition(self, thread: usize) -> (Self::Output, isize) {
+    fn copy_partition<I: Index>(self, thread: usize) -> (Self::Output, I) {
         let (tile, rest) = self.zipped_divide_by(T::default()).split();
         let (thr, val) = tile.compose_by(Tv::default()).split();
         (rest.prepend_layout(val), thr.at(thread))
@@ -356,6 +357,7 @@ fn cut<T, Tv, E, R: CopyPartition<T, Tv>>(
     t: TensorOf<E, R>,
 ) -> TensorOf<E, R::Output>
 where
+    E: Engine,
     R::Output: Sliced,
 {
     t.map(|layout| layout.copy_partition(thread))
@@ -371,6 +373,7 @@ impl<Tc: TiledCopy> ThrCopy<Tc> {
         t: TensorOf<E, R, B>,
     ) -> TensorOf<E, PartitionedS<R, Tc>>
     where
+        E: Engine,
         R: CopyPartition<Tiler<Tc>, Tc::ThrVal2MnS>,
         PartitionedS<R, Tc>: Sliced,
     {
@@ -384,6 +387,7 @@ impl<Tc: TiledCopy> ThrCopy<Tc> {
         t: TensorOf<E, R, B>,
     ) -> TensorOf<E, PartitionedD<R, Tc>>
     where
+        E: Engine,
         R: CopyPartition<Tiler<Tc>, Tc::ThrVal2MnD>,
         PartitionedD<R, Tc>: Sliced,
     {

@@ -46,7 +46,7 @@ use super::tma::{
 use super::tma_tile::{SameTile, TileVerdict};
 use crate::algebra::divide::ZippedDivideBy;
 use crate::diagnostic::Checked;
-use crate::layout::coord::{Coord, CoordIn};
+use crate::layout::coord::{Coord, CoordIn, Index};
 use crate::layout::int_tuple::{IntTuple, LayoutShape};
 use crate::layout::sublayout::{Parts, TwoModes};
 use crate::layout::Layout;
@@ -55,7 +55,7 @@ use crate::tensor::{
     make_identity_tensor_of, At, CoordTuple, Coords, IdentityLeaves, IdentityShape, IdentityTensor,
     LeavesAtMost, PaddedLeaves,
 };
-use crate::tensor::{Counted, SameCount, Sliced, Swizzled, TensorOf};
+use crate::tensor::{Counted, Engine, SameCount, Sliced, Swizzled, TensorOf};
 use typenum::{U16, U5};
 
 /// A TMA copy with its state `St`: `u32` (a load, its barrier), `(u32, u16)` (a multicast load,
@@ -284,13 +284,18 @@ where
     Cs: LayoutShape<Cd>,
     Cd: IntTuple,
     Layout<Cs, Cd>: At<usize>,
+    Es: Engine,
+    Eg: Engine,
     Ls: TmaPart<S::Top>,
     Lg: TmaPart<S::Top>,
     Cs: Counted,
     Cs::Count: SameCount<Ls::Parts, OnePartPerBlock>,
     <Cs::Count as SameCount<Ls::Parts, OnePartPerBlock>>::Verdict: Checked,
 {
-    let (part, blocks) = (cta_layout.at(cta_coord) as usize, cta_layout.shape().size());
+    let (part, blocks) = (
+        cta_layout.at::<isize>(cta_coord) as usize,
+        cta_layout.shape().size(),
+    );
     let g = gtensor.map(|l| l.tma_part(S::Top::default(), part, blocks));
     (
         g,
@@ -315,7 +320,7 @@ pub trait TmaPart<P>: Sized {
     type Parts;
     /// Part `i` of `blocks` (as many as the parts, checked in debug builds), and the index of
     /// its first element.
-    fn tma_part(self, tiler: P, i: usize, blocks: usize) -> (Self::Output, isize);
+    fn tma_part<I: Index>(self, tiler: P, i: usize, blocks: usize) -> (Self::Output, I);
 }
 
 type Parted<L, P> = <L as ZippedDivideBy<P>>::Output;
@@ -345,7 +350,7 @@ macro_rules! tma_parts {
             type Parts =
                 <<<Parted<Layout<S0, D0>, P> as TwoModes>::Second as Parts>::Shape as Counted>::Count;
             #[inline(always)]
-            fn tma_part(self, tiler: P, i: usize, blocks: usize) -> (Self::Output, isize) {
+            fn tma_part<I: Index>(self, tiler: P, i: usize, blocks: usize) -> (Self::Output, I) {
                 let (shape, stride) = (self.shape(), self.stride());
                 let tma = Layout::new(shape.0, stride.0);
                 let (part, parts) = tma.zipped_divide_by(tiler).split();
@@ -372,7 +377,7 @@ impl<Sw: SwizzleFn, L: TmaPart<P> + Copy, P> TmaPart<P> for Swizzled<Sw, L> {
     type Output = Swizzled<Sw, L::Output>;
     type Parts = L::Parts;
     #[inline(always)]
-    fn tma_part(self, tiler: P, i: usize, blocks: usize) -> (Self::Output, isize) {
+    fn tma_part<I: Index>(self, tiler: P, i: usize, blocks: usize) -> (Self::Output, I) {
         let (layout, shift) = (*self.inner()).tma_part(tiler, i, blocks);
         (Swizzled::new(self.offset(), layout), shift)
     }

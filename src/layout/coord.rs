@@ -32,54 +32,7 @@ pub trait Coord<S, D> {
     fn crd2idx<I: Index>(self, shape: S, stride: D) -> I;
 }
 
-/// The integer an index is computed in: `isize`, or `u32` where the caller knows every index
-/// fits (see [`crate::layout::Index32`]). Wrapping arithmetic, so that a negative stride in `u32`
-/// still gives the right index modulo 2^32.
-pub trait Index: Copy {
-    /// The coordinate or size `v`, truncated to this width.
-    fn of(v: isize) -> Self;
-    /// The coordinate `self` times the stride `d`, wrapping: a leaf's term of the index.
-    fn times_stride(self, d: isize) -> Self;
-    /// `self + r`, wrapping.
-    fn plus(self, r: Self) -> Self;
-    /// `self % n` for a coordinate and a positive size.
-    fn rem(self, n: Self) -> Self;
-    /// `self / n` for a coordinate and a positive size.
-    fn quot(self, n: Self) -> Self;
-    /// Zero.
-    const ZERO: Self;
-}
-
-macro_rules! index_ints {
-    ($($t:ty: $u:ty),+) => {$(
-        impl Index for $t {
-            #[inline(always)]
-            fn of(v: isize) -> Self {
-                v as $t
-            }
-            #[inline(always)]
-            fn times_stride(self, d: isize) -> Self {
-                self.wrapping_mul(d as $t)
-            }
-            #[inline(always)]
-            fn plus(self, r: Self) -> Self {
-                self.wrapping_add(r)
-            }
-            // Coordinates and sizes are not negative: unsigned division is the cheap one.
-            #[inline(always)]
-            fn rem(self, n: Self) -> Self {
-                (self as $u % n as $u) as $t
-            }
-            #[inline(always)]
-            fn quot(self, n: Self) -> Self {
-                (self as $u / n as $u) as $t
-            }
-            const ZERO: Self = 0;
-        }
-    )+};
-}
-
-index_ints!(isize: usize, u32: u32);
+pub use crate::num::index::Index;
 
 /// A coordinate of type `Self` for a shape of profile `P` (its tuples, with each integer a
 /// [`Leaf`](crate::int_tuple::Leaf)): `usize` anywhere, or a tuple with one entry per mode. A layout checks this first,
@@ -148,7 +101,10 @@ impl<S: Split<D>, D> Coord<S, D> for usize {
 impl<S: Int, D: Int> Split<D> for S {
     #[inline(always)]
     fn split<I: Index>(self, stride: D, c: I) -> I {
-        c.times_stride(stride.value())
+        match D::BASIS {
+            None => c.times_stride(stride.value()),
+            Some(j) => c.times_basis(j, stride.value()),
+        }
     }
 }
 

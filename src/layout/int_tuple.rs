@@ -19,11 +19,18 @@
 //! static_assertions::assert_type_eq_all!(Flattened<S>, shape!("(3,2,3)"));
 //! ```
 
+use crate::num::index::JoinIndex;
 use crate::num::int::{Int, NonNegativeInt, Positive, StaticInt};
 use crate::num::list::{for_each_arity, Concat, Cons, Joined, Nil, ToList, ToTuple};
 use crate::num::nat::{Mul, Prod};
 use core::fmt::{self, Debug, Formatter};
 use typenum::{Sub1, UInt, Unsigned, B1};
+
+/// The index of a tuple of strides: an `ArithTuple` if any element's is one.
+macro_rules! joined_index {
+    ($T:ident) => { $T::Index };
+    ($T:ident $($rest:ident)+) => { <$T::Index as JoinIndex>::With<joined_index!($($rest)+)> };
+}
 
 /// An integer or a (nested) tuple of integers.
 #[diagnostic::on_unimplemented(
@@ -45,6 +52,9 @@ pub trait IntTuple: Copy + Debug {
     /// The runtime IntTuple of the same value.
     #[cfg(feature = "alloc")]
     fn dynamic(&self) -> crate::dynamic::IntTuple;
+    /// What a layout of these strides gives: `isize`, or an
+    /// [`ArithTuple`](crate::num::index::ArithTuple) where a stride is a basis stride.
+    type Index: JoinIndex;
 }
 
 /// An IntTuple whose every leaf is static.
@@ -244,6 +254,7 @@ pub struct Leaf;
 
 impl<T: Int> IntTuple for T {
     type Profile = Leaf;
+    type Index = T::Index;
     const RANK: usize = 1;
     const DEPTH: usize = 0;
     #[inline(always)]
@@ -253,7 +264,9 @@ impl<T: Int> IntTuple for T {
     fn fmt_cute(&self, f: &mut Formatter<'_>) -> fmt::Result {
         // `{:#}` marks static leaves as CuTe's raw printing does: `_128` static, `256` runtime.
         let mark = if f.alternate() && T::STATIC { "_" } else { "" };
-        write!(f, "{mark}{}", self.value())
+        write!(f, "{mark}{}", self.value())?;
+        // A basis stride `k@j` (CuTe's `E<j>`), by its leaf of the coordinate.
+        T::BASIS.map_or(Ok(()), |j| write!(f, "@{j}"))
     }
     #[cfg(feature = "alloc")]
     fn dynamic(&self) -> crate::dynamic::IntTuple {
@@ -381,6 +394,7 @@ macro_rules! tuple_impls {
 
         impl<$($T: IntTuple),+> IntTuple for ($($T,)+) {
             type Profile = ($($T::Profile,)+);
+            type Index = joined_index!($($T)+);
             const RANK: usize = [$($i),+].len();
             const DEPTH: usize = 1 + { let mut d = 0; $(d = max(d, $T::DEPTH);)+ d };
             #[inline(always)]

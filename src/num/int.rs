@@ -20,6 +20,7 @@
 //! assert_eq!(7usize.value(), 7);
 //! ```
 
+use crate::num::index::JoinIndex;
 use core::fmt::Debug;
 use typenum::{Bit, NInt, NonZero, UInt, UTerm, Unsigned, B0, B1};
 
@@ -33,6 +34,12 @@ pub trait Int: Copy + Debug {
     fn value(&self) -> isize;
     /// Whether the value is part of the type.
     const STATIC: bool = false;
+    /// The leaf of a coordinate a stride steps, for a basis stride `k@j`
+    /// ([`E`](crate::num::basis::E)); `None` for an integer, which steps an index.
+    const BASIS: Option<usize> = None;
+    /// What a stride of this kind gives: `isize` for an integer, an
+    /// [`ArithTuple`](crate::num::index::ArithTuple) for a basis stride.
+    type Index: JoinIndex;
 }
 
 /// An integer whose value is part of its type.
@@ -62,6 +69,7 @@ pub(crate) const fn zst<T>() -> T {
 }
 
 impl Int for UTerm {
+    type Index = isize;
     const STATIC: bool = true;
     #[inline(always)]
     fn value(&self) -> isize {
@@ -75,6 +83,7 @@ impl StaticInt for UTerm {
 impl NonNegativeInt for UTerm {}
 
 impl<U: Unsigned + Copy + Default + Debug, B: Bit + Copy + Default + Debug> Int for UInt<U, B> {
+    type Index = isize;
     const STATIC: bool = true;
     #[inline(always)]
     fn value(&self) -> isize {
@@ -97,6 +106,7 @@ impl<U: Unsigned + Copy + Default + Debug, B: Bit + Copy + Default + Debug> Posi
 }
 
 impl<U: Unsigned + NonZero + Copy + Default + Debug> Int for NInt<U> {
+    type Index = isize;
     const STATIC: bool = true;
     #[inline(always)]
     fn value(&self) -> isize {
@@ -109,6 +119,7 @@ impl<U: Unsigned + NonZero + Copy + Default + Debug> StaticInt for NInt<U> {
 }
 
 impl Int for usize {
+    type Index = isize;
     #[inline(always)]
     fn value(&self) -> isize {
         *self as isize
@@ -118,6 +129,7 @@ impl NonNegativeInt for usize {}
 impl Positive for usize {}
 
 impl Int for isize {
+    type Index = isize;
     #[inline(always)]
     fn value(&self) -> isize {
         *self

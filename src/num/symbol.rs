@@ -3,7 +3,9 @@
 //! are evaluated on the arguments' runtime leaves. The algebra's use of them is described in
 //! [`crate::algebra::mixed`], which also holds their impls for tuples and layouts.
 
+use crate::num::basis::E;
 use crate::num::int::{ceil_div, min, Int, NonNegativeInt, Positive, StaticInt};
+use crate::num::nat::{Mul, Prod};
 use core::convert::Infallible;
 use core::fmt;
 use core::marker::PhantomData;
@@ -28,6 +30,7 @@ impl<E> fmt::Debug for Dyn<E> {
     }
 }
 impl<E> Int for Dyn<E> {
+    type Index = isize;
     fn value(&self) -> isize {
         match self.0 {}
     }
@@ -60,6 +63,8 @@ expressions! {
     Reach<N, R>;
     /// [`rules::composition_usage`] of a mode of size `S` met by `N` elements at stride `R`.
     StepUse<S, R, N>;
+    /// The scale `X` of the basis stride `X@J` ([`E`]): evaluated as `X`, realized as `X@J`.
+    Basis<J, X>;
 }
 
 /// The answer of a comparison that involves a runtime value: not known during type checking.
@@ -113,6 +118,12 @@ impl<E: Eval> Eval for Dyn<E> {
     #[inline(always)]
     fn eval(env: &Env) -> isize {
         E::eval(env)
+    }
+}
+impl<J, X: Eval> Eval for Basis<J, X> {
+    #[inline(always)]
+    fn eval(env: &Env) -> isize {
+        X::eval(env)
     }
 }
 impl<Arg: Unsigned, N: Unsigned> Eval for Var<Arg, N> {
@@ -214,6 +225,191 @@ runtime_leaf! {
     [] isize;
 }
 
+/// A basis stride is a symbol whatever its scale, so that the walks neither merge it with nor
+/// find it equal to another stride (CuTe's `1@0` and `1@1` never coalesce); its scale is
+/// gathered as a runtime leaf where it is one.
+impl<J, V: Symbolize<Arg, N>, Arg, N> Symbolize<Arg, N> for E<J, V> {
+    type Output = Dyn<Basis<J, V::Output>>;
+    type Next = V::Next;
+}
+impl<J, V: Gather> Gather for E<J, V> {
+    #[inline(always)]
+    fn gather(&self, out: &mut [isize; MAX_RUNTIME_LEAVES], n: &mut usize) {
+        self.0.gather(out, n);
+    }
+}
+
+/// The leaf a stride expression realizes to: `isize`; or the basis stride `E<J, isize>` where
+/// it scales one, `E<J, T>` with its scale `T` static where every factor of it is (CuTe's
+/// `_1@0 * _32` is `_32@0`). Only multiples of one basis element are strides: `1@0 * 1@1` is
+/// none, and does not compile.
+#[doc(hidden)]
+pub trait Along {
+    /// `isize`, `E<J, isize>`, `E<J, T>`, or a static integer (a factor).
+    type Leaf: Scaled;
+}
+/// A realized stride leaf made from its scale (which a static leaf has in its type).
+#[doc(hidden)]
+pub trait Scaled: Copy {
+    /// The leaf of scale `v`.
+    fn scaled(v: isize) -> Self;
+}
+impl Scaled for isize {
+    #[inline(always)]
+    fn scaled(v: isize) -> Self {
+        v
+    }
+}
+impl<T: StaticInt> Scaled for T {
+    #[inline(always)]
+    fn scaled(_: isize) -> Self {
+        T::INSTANCE
+    }
+}
+impl<J: Unsigned> Scaled for E<J, isize> {
+    #[inline(always)]
+    fn scaled(v: isize) -> Self {
+        E::new(v)
+    }
+}
+impl<J: Unsigned, T: StaticInt> Scaled for E<J, T> {
+    #[inline(always)]
+    fn scaled(_: isize) -> Self {
+        E::new(T::INSTANCE)
+    }
+}
+
+/// The runtime form of a leaf: `isize`, or `E<J, isize>`.
+#[doc(hidden)]
+pub trait Demote {
+    /// The leaf with a runtime scale.
+    type Output;
+}
+impl Demote for isize {
+    type Output = isize;
+}
+impl<T: StaticInt> Demote for T {
+    type Output = isize;
+}
+impl<J, V> Demote for E<J, V> {
+    type Output = E<J, isize>;
+}
+/// The leaf of two runtime leaves: an integer with a basis stride is that basis stride.
+#[doc(hidden)]
+pub trait JoinRuntime<B> {
+    /// The joined leaf.
+    type Output: Scaled;
+}
+impl JoinRuntime<isize> for isize {
+    type Output = isize;
+}
+impl<J: Unsigned> JoinRuntime<isize> for E<J, isize> {
+    type Output = Self;
+}
+impl<J: Unsigned> JoinRuntime<E<J, isize>> for isize {
+    type Output = E<J, isize>;
+}
+impl<J: Unsigned> JoinRuntime<E<J, isize>> for E<J, isize> {
+    type Output = Self;
+}
+/// The leaf of a sum, quotient, .. of two leaves: runtime, as CuTe's arithmetic on a runtime
+/// integer is.
+#[doc(hidden)]
+pub type Joined<A, B> = <<A as Demote>::Output as JoinRuntime<<B as Demote>::Output>>::Output;
+
+/// The leaf of a product: static where a basis stride of static scale meets a static factor.
+#[doc(hidden)]
+pub trait TimesLeaf<B> {
+    /// The product's leaf.
+    type Output: Scaled;
+}
+macro_rules! runtime_products {
+    ($([$($p:tt)*] $a:ty, $b:ty => $o:ty;)+) => {$(
+        impl<$($p)*> TimesLeaf<$b> for $a {
+            type Output = $o;
+        }
+    )+};
+}
+runtime_products! {
+    [] isize, isize => isize;
+    [T: StaticInt] isize, T => isize;
+    [T: StaticInt] T, isize => isize;
+    [J: Unsigned, V] isize, E<J, V> => E<J, isize>;
+    [J: Unsigned, V] E<J, V>, isize => E<J, isize>;
+    [J: Unsigned, T: StaticInt] T, E<J, isize> => E<J, isize>;
+    [J: Unsigned, T: StaticInt] E<J, isize>, T => E<J, isize>;
+}
+impl<J: Unsigned, A: StaticInt + Mul<T>, T: StaticInt> TimesLeaf<T> for E<J, A>
+where
+    Prod<A, T>: StaticInt,
+{
+    type Output = E<J, Prod<A, T>>;
+}
+impl<J: Unsigned, A: StaticInt, T: StaticInt + Mul<A>> TimesLeaf<E<J, A>> for T
+where
+    Prod<T, A>: StaticInt,
+{
+    type Output = E<J, Prod<T, A>>;
+}
+
+impl<T: StaticInt> Along for T {
+    type Leaf = T;
+}
+impl<Arg, N> Along for Var<Arg, N> {
+    type Leaf = isize;
+}
+impl<E: Along> Along for Dyn<E> {
+    type Leaf = E::Leaf;
+}
+impl<J: Unsigned, X: Along> Along for Basis<J, X>
+where
+    X::Leaf: OnBasis<J>,
+{
+    type Leaf = <X::Leaf as OnBasis<J>>::Output;
+}
+/// A scale on the basis `J`: `E<J, isize>`, or `E<J, T>` for a static one.
+#[doc(hidden)]
+pub trait OnBasis<J> {
+    /// The basis stride.
+    type Output: Scaled;
+}
+impl<J: Unsigned> OnBasis<J> for isize {
+    type Output = E<J, isize>;
+}
+impl<J: Unsigned, T: StaticInt> OnBasis<J> for T {
+    type Output = E<J, T>;
+}
+impl<X: Along, Y: Along> Along for Times<X, Y>
+where
+    X::Leaf: TimesLeaf<Y::Leaf>,
+{
+    type Leaf = <X::Leaf as TimesLeaf<Y::Leaf>>::Output;
+}
+macro_rules! along_joined {
+    ($($name:ident;)+) => {$(
+        impl<X: Along, Y: Along> Along for $name<X, Y>
+        where
+            X::Leaf: Demote,
+            Y::Leaf: Demote,
+            <X::Leaf as Demote>::Output: JoinRuntime<<Y::Leaf as Demote>::Output>,
+        {
+            type Leaf = Joined<X::Leaf, Y::Leaf>;
+        }
+    )+};
+}
+along_joined! { Over; CeilOver; Least; Plus; Reach; }
+impl<S: Along, R: Along, N: Along> Along for StepUse<S, R, N>
+where
+    S::Leaf: Demote,
+    R::Leaf: Demote,
+    N::Leaf: Demote,
+    <R::Leaf as Demote>::Output: JoinRuntime<<N::Leaf as Demote>::Output>,
+    Joined<R::Leaf, N::Leaf>: Demote,
+    <S::Leaf as Demote>::Output: JoinRuntime<<Joined<R::Leaf, N::Leaf> as Demote>::Output>,
+{
+    type Leaf = Joined<S::Leaf, Joined<R::Leaf, N::Leaf>>;
+}
+
 /// Which side of a layout a leaf is on: a runtime shape is a `usize`, a runtime stride an
 /// `isize`.
 #[doc(hidden)]
@@ -248,11 +444,11 @@ impl<E: Eval> Realize<OnShape> for Dyn<E> {
         E::eval(env) as usize
     }
 }
-impl<E: Eval> Realize<OnStride> for Dyn<E> {
-    type Output = isize;
+impl<E: Eval + Along> Realize<OnStride> for Dyn<E> {
+    type Output = E::Leaf;
     #[inline(always)]
-    fn realize(env: &Env) -> isize {
-        E::eval(env)
+    fn realize(env: &Env) -> E::Leaf {
+        E::Leaf::scaled(E::eval(env))
     }
 }
 /// A symbolic layout with its symbols as runtime integers.

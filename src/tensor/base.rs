@@ -2,7 +2,9 @@
 //! what it was cut from.
 //!
 //! Every tensor that can be cut by value (a slice, a pointer, shared memory, an identity tensor)
-//! keeps a runtime `usize` base, which a cut moves, and a `bool` that a ragged tile clears
+//! keeps a runtime `usize` base, which a cut moves (an identity tensor's cut moves its engine's
+//! origin, a coordinate, instead: [`Engine::shifted`](super::Engine::shifted)), and a `bool`
+//! that a ragged tile clears
 //! ([`is_full`](super::TensorOf::is_full) reads it). A register fragment owns its elements
 //! from index 0 and is cut only through a view, so its base is the zero-sized [`Zero`] and its
 //! flag the zero-sized [`Always`]: a fragment is its registers, its indices constants.

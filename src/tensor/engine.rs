@@ -7,6 +7,7 @@
 //! kind shares the partitioning code, and indexing goes through the engine's slice where it has
 //! one, so a safe tensor never touches memory outside its engine.
 
+use crate::layout::coord::Index;
 use core::marker::PhantomData;
 use generic_array::{ArrayLength, GenericArray};
 
@@ -19,6 +20,16 @@ pub trait Engine {
     /// Whether it holds no element.
     fn is_empty(&self) -> bool {
         self.len() == 0
+    }
+    /// This engine and the base of a tensor over it, after a cut moved the tensor by `shift`
+    /// (the index of the coordinates the cut fixed): the base moves, unless the engine keeps
+    /// the position itself (an identity tensor's coordinate, moved leaf by leaf).
+    #[inline(always)]
+    fn shifted<I: Index>(self, base: usize, shift: I) -> (Self, usize)
+    where
+        Self: Sized,
+    {
+        (self, base.wrapping_add_signed(shift.leaf(0)))
     }
 }
 

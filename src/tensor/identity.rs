@@ -4,25 +4,16 @@
 //!
 //! Partitioned exactly as the data tensor is (the same `local_tile`, `local_partition`), the
 //! identity tensor tells each thread the coordinate of each of its elements; comparing it with
-//! the tensor's extent (`elem_less`) says which elements of a ragged tile exist. A tensor whose
-//! shape has `R` leaves (1 to [`MAX_LEAVES`], 16; its modes flat, `(m, n, l)`, or nested,
-//! `((8, m), k)`, each leaf a static or runtime extent) keeps the coordinate's leaves
-//! `(c0, .., c(R-1))` as the index `c0 + c1 2^W + c2 2^2W + ..` of the layout `S:(1, 2^W, ..)`,
-//! `W = usize::BITS / R` bits a leaf (32 for a matrix on a 64-bit target): the leaves never
-//! merge (a stride is never the span below it), so every cut of the layout is the cut of CuTe's
-//! basis strides `(E<0>, E<1>, ..)`, and a tile that overhangs the tensor still gives distinct
-//! coordinates past its edge, as long as each leaf but the last stays below `2^W` (each extent
-//! is checked against it in debug builds). A coordinate is read leaf by leaf, as CuTe sums
-//! basis strides: the base's leaves plus the offset's, each stride adding its scale to each
-//! leaf (the leaf's field of the stride's magnitude, with its sign: how the tensor prints it),
-//! so the elements of one row share its leaf and its test. The coordinate comes back nested as
-//! the shape. The tensor prints as CuTe's does, each stride as the basis element it stands for
-//! (`ArithTuple(0,0) o (10,7):(1@0,1@1)`); its [`layout`](TensorOf::layout) is the encoded one.
-//!
-//! **Where it differs from CuTe.** CuTe's basis strides bound no leaf; here each leaf but the
-//! last, tile overhang included, lies below `2^W` on a 64-bit target: 2^32 for a matrix, 2^21
-//! for `(m, n, l)`, 2^12 at TMA's five, 2^8 at a convolution's eight `((n,z,p,q),(c,t,r,s))`, 16
-//! at 16 leaves, the most.
+//! the tensor's extent (`elem_less`) says which elements of a ragged tile exist. As CuTe's, a
+//! tensor whose shape has `R` leaves (1 to [`MAX_LEAVES`], 16; its modes flat, `(m, n, l)`, or
+//! nested, `((8, m), k)`, each leaf a static or runtime extent) has the layout of basis strides
+//! `S:(1@0, 1@1, ..)` ([`E`]): a coordinate times a stride `k@j` steps leaf `j` alone, so the
+//! layout's value at a coordinate is that coordinate ([`ArithTuple`], one integer a leaf),
+//! exact at every extent, a tile that overhangs the tensor included, and every cut of the
+//! layout (a tile, a thread's partition, a slice) moves the tensor's origin, a coordinate, leaf
+//! by leaf. Elements that share a leaf share its value and its test, computed once (LLVM merges
+//! them): a thread's row tests are not repeated per column. The coordinate comes back nested as
+//! the shape. The tensor prints as CuTe's does (`ArithTuple(0,0) o (10,7):(1@0,1@1)`).
 //!
 //! ```
 //! use tessel::tensor::{elem_less, make_identity_tensor, make_identity_tensor_of};
@@ -47,17 +38,18 @@ use crate::diagnostic::{Check, CheckBit, Checked};
 use crate::layout::coord::{Coord, CoordIn, Index};
 use crate::layout::int_tuple::{IntTuple, LayoutShape, Leaves as LeafList};
 use crate::layout::Layout;
+use crate::num::basis::E;
+#[cfg(doc)]
+use crate::num::index::ArithTuple;
+pub use crate::num::index::MAX_LEAVES;
+use crate::num::index::{ArithTuple as Point, MaxLeaves};
 use crate::num::int::{Int, C};
 use crate::num::list::Len;
 use core::fmt::{self, Write};
 use core::marker::PhantomData;
-use typenum::{IsLessOrEqual, LeEq, U16, U5};
+use core::ops::Add;
+use typenum::{Add1, IsLessOrEqual, LeEq, Unsigned, B1, U0, U5};
 
-/// The most leaves an identity tensor's coordinate has: 16, each leaf but the last then kept in
-/// `usize::BITS / 16` bits (4 on a 64-bit target; a matrix's leaves keep 32).
-pub const MAX_LEAVES: usize = <MaxLeaves as typenum::Unsigned>::USIZE;
-/// [`MAX_LEAVES`] as a type, for [`IdentityLeaves`].
-type MaxLeaves = U16;
 /// TMA's five modes: the places of [`coord_padded`](TensorOf::coord_padded), for [`PaddedLeaves`].
 type Padded = U5;
 
@@ -110,9 +102,12 @@ where
     type Verdict = AtMostLeaves<T, N, Tag>;
 }
 
-/// The engine of an identity tensor whose coordinates are `C`: index `c0 + c1 2^W + ..` over
-/// the coordinate's `R` leaves stands for it, `W = usize::BITS / R`.
-pub struct Coords<C = (usize, usize)>(PhantomData<fn() -> C>);
+/// The engine of an identity tensor whose coordinates are `C`: the coordinate of its element at
+/// index 0 (CuTe's `ArithTuple` iterator), which every cut of the tensor moves leaf by leaf.
+pub struct Coords<C = (usize, usize)> {
+    origin: [isize; MAX_LEAVES],
+    coords: PhantomData<fn() -> C>,
+}
 
 impl<C> Clone for Coords<C> {
     fn clone(&self) -> Self {
@@ -122,7 +117,10 @@ impl<C> Clone for Coords<C> {
 impl<C> Copy for Coords<C> {}
 impl<C> Default for Coords<C> {
     fn default() -> Self {
-        Coords(PhantomData)
+        Coords {
+            origin: [0; MAX_LEAVES],
+            coords: PhantomData,
+        }
     }
 }
 impl<C> core::fmt::Debug for Coords<C> {
@@ -135,95 +133,24 @@ impl<C: CoordTuple> Engine for Coords<C> {
     fn len(&self) -> usize {
         usize::MAX
     }
-}
-
-/// Leaf `j` of the `r` an index `i` keeps: its `W` bits, or for the last leaf every bit from
-/// its first.
-#[inline(always)]
-pub(super) const fn field(i: usize, j: usize, r: usize) -> usize {
-    let w = usize::BITS / r as u32;
-    let v = i >> (w * j as u32);
-    if j + 1 == r {
-        v
-    } else {
-        v & ((1 << w) - 1)
-    }
-}
-
-/// The index step of leaf `j` of `r`: `2^(W j)`.
-#[inline(always)]
-const fn step(j: usize, r: usize) -> isize {
-    1 << (usize::BITS / r as u32 * j as u32)
-}
-
-/// The scale of leaf `j` of `r` in the stride `d`, as CuTe's basis element `k@j` has it: the
-/// leaf's field of `|d|`, with `d`'s sign (`-2^W` is `-1@1`, `1 + 2^W` steps both leaves).
-#[inline(always)]
-pub(super) const fn scale(d: isize, j: usize, r: usize) -> isize {
-    let k = field(d.unsigned_abs(), j, r) as isize;
-    // -k where d < 0, k elsewhere, without a branch: `sign` is all ones or zero.
-    let sign = d >> (isize::BITS - 1);
-    (k ^ sign) - sign
-}
-
-/// An identity tensor's offset kept leaf by leaf, the index type its layout is evaluated in:
-/// a coordinate times a stride adds to each leaf its [`scale`] there, so that the leaves of
-/// `base + offset` are the base's plus the offset's, no carry between them to compute.
-/// Elements that share a leaf's offset then share that leaf's coordinate, and a test of it,
-/// computed once (LLVM merges them): a thread's row tests are not repeated per column.
-struct Leaves<Co> {
-    /// A coordinate or a size, before it meets a stride.
-    scalar: isize,
-    /// The offset along each leaf.
-    leaf: [isize; MAX_LEAVES],
-    leaves: PhantomData<fn() -> Co>,
-}
-impl<Co> Clone for Leaves<Co> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-impl<Co> Copy for Leaves<Co> {}
-impl<Co: CoordTuple> Index for Leaves<Co> {
+    /// A cut moves the origin: each leaf by the shift's leaf (an [`ArithTuple`]; an integer
+    /// shift, of a layout of integer strides, is leaf 0's).
     #[inline(always)]
-    fn of(v: isize) -> Self {
-        Leaves {
-            scalar: v,
-            ..Self::ZERO
+    fn shifted<I: Index>(mut self, base: usize, shift: I) -> (Self, usize) {
+        for j in 0..C::LEAVES {
+            self.origin[j] = self.origin[j].wrapping_add(shift.leaf(j));
         }
+        (self, base)
     }
+}
+
+impl<C: CoordTuple> Coords<C> {
+    /// Leaf `j` of the origin, a coordinate's leaf from the tensor's `base` (leaf 0's) on.
     #[inline(always)]
-    fn times_stride(self, d: isize) -> Self {
-        let leaf = core::array::from_fn(|j| {
-            if j < Co::LEAVES {
-                self.scalar.wrapping_mul(scale(d, j, Co::LEAVES))
-            } else {
-                0
-            }
-        });
-        Leaves { leaf, ..Self::ZERO }
+    pub(super) fn origin(&self, base: usize, j: usize) -> isize {
+        let from = if j == 0 { base as isize } else { 0 };
+        self.origin[j].wrapping_add(from)
     }
-    #[inline(always)]
-    fn plus(self, r: Self) -> Self {
-        Leaves {
-            scalar: self.scalar.wrapping_add(r.scalar),
-            leaf: core::array::from_fn(|j| self.leaf[j].wrapping_add(r.leaf[j])),
-            leaves: PhantomData,
-        }
-    }
-    #[inline(always)]
-    fn rem(self, n: Self) -> Self {
-        Self::of(self.scalar.rem(n.scalar))
-    }
-    #[inline(always)]
-    fn quot(self, n: Self) -> Self {
-        Self::of(self.scalar.quot(n.scalar))
-    }
-    const ZERO: Self = Leaves {
-        scalar: 0,
-        leaf: [0; MAX_LEAVES],
-        leaves: PhantomData,
-    };
 }
 
 /// A coordinate of an identity tensor: `usize` leaves, nested as its shape.
@@ -267,37 +194,35 @@ impl CoordTuple for usize {
     }
 }
 
-/// A mode of an identity tensor's shape, an extent (static or runtime) or a tuple of them: its
-/// coordinate type and its strides, `2^(W j)` for leaf `j` (leaf 0's a static 1).
-pub trait IdentityMode: Copy {
+/// A mode of an identity tensor's shape, an extent (static or runtime) or a tuple of them, whose
+/// first leaf is leaf `N` of the tensor's coordinate: its coordinate type and its strides, the
+/// basis strides `1@N`, `1@(N+1)`, .. ([`E`]).
+pub trait IdentityMode<N>: Copy {
     /// Its coordinates.
     type Coord: CoordTuple;
-    /// Its strides where it holds leaf 0.
-    type First;
-    /// Its strides elsewhere.
-    type Rest;
-    /// The strides where it holds leaf 0, of `r` leaves.
-    fn first_steps(self, r: usize) -> Self::First;
-    /// The strides where its first leaf is leaf `first` of `r`.
-    fn rest_steps(self, first: usize, r: usize) -> Self::Rest;
-    /// Whether each of its leaves from `first` on but the tensor's last lies below `2^W`.
-    fn fits(self, first: usize, r: usize) -> bool;
+    /// Its strides.
+    type Strides: IntTuple + Default;
+    /// The leaf after its last.
+    type Next;
 }
-impl<T: Int> IdentityMode for T {
+impl<T: Int, N: Unsigned + Add<B1>> IdentityMode<N> for T {
     type Coord = usize;
-    type First = C<1>;
-    type Rest = isize;
-    #[inline(always)]
-    fn first_steps(self, _: usize) -> C<1> {
-        C::<1>::default()
-    }
-    #[inline(always)]
-    fn rest_steps(self, first: usize, r: usize) -> isize {
-        step(first, r)
-    }
-    fn fits(self, first: usize, r: usize) -> bool {
-        first + 1 == r || (self.value() as usize) < 1usize << (usize::BITS / r as u32)
-    }
+    type Strides = E<N>;
+    type Next = Add1<N>;
+}
+
+/// `IdentityMode` for one tuple arity: element i's first leaf is where element i - 1's ended.
+macro_rules! identity_mode_tuple {
+    ([$(($T:ident $P:ty))*] $prev:ty; $H:ident $($rest:ident)*) => {
+        identity_mode_tuple!([$(($T $P))* ($H $prev)] <$H as IdentityMode<$prev>>::Next; $($rest)*);
+    };
+    ([$(($T:ident $P:ty))*] $last:ty;) => {
+        impl<N, $($T: IdentityMode<$P>),*> IdentityMode<N> for ($($T,)*) {
+            type Coord = ($(<$T as IdentityMode<$P>>::Coord,)*);
+            type Strides = ($(<$T as IdentityMode<$P>>::Strides,)*);
+            type Next = $last;
+        }
+    };
 }
 
 macro_rules! identity_tuple {
@@ -334,40 +259,7 @@ macro_rules! identity_tuple {
                 unreachable!("leaf {j} of a coordinate of {} leaves", Self::LEAVES)
             }
         }
-        impl<$M0: IdentityMode $(, $M: IdentityMode)*> IdentityMode for ($M0, $($M,)*) {
-            type Coord = ($M0::Coord, $($M::Coord,)*);
-            type First = ($M0::First, $($M::Rest,)*);
-            type Rest = ($M0::Rest, $($M::Rest,)*);
-            #[inline(always)]
-            #[allow(unused_mut, unused_assignments, unused_variables)]
-            fn first_steps(self, r: usize) -> Self::First {
-                let mut at = <$M0::Coord as CoordTuple>::LEAVES;
-                (self.0.first_steps(r), $({
-                    let d = self.$i.rest_steps(at, r);
-                    at += <$M::Coord as CoordTuple>::LEAVES;
-                    d
-                },)*)
-            }
-            #[inline(always)]
-            #[allow(unused_mut, unused_assignments, unused_variables)]
-            fn rest_steps(self, first: usize, r: usize) -> Self::Rest {
-                let mut at = first + <$M0::Coord as CoordTuple>::LEAVES;
-                (self.0.rest_steps(first, r), $({
-                    let d = self.$i.rest_steps(at, r);
-                    at += <$M::Coord as CoordTuple>::LEAVES;
-                    d
-                },)*)
-            }
-            #[allow(unused_mut, unused_assignments, unused_variables)]
-            fn fits(self, first: usize, r: usize) -> bool {
-                let mut at = first + <$M0::Coord as CoordTuple>::LEAVES;
-                self.0.fits(first, r) $(&& {
-                    let ok = self.$i.fits(at, r);
-                    at += <$M::Coord as CoordTuple>::LEAVES;
-                    ok
-                })*
-            }
-        }
+        identity_mode_tuple!([] N; $M0 $($M)*);
         impl<$M0: ElemLess $(, $M: ElemLess)*> ElemLess for ($M0, $($M,)*) {
             #[inline(always)]
             fn elem_less(self, b: Self) -> bool {
@@ -386,34 +278,43 @@ crate::num::list::for_each_arity!(identity_tuples);
 pub trait IdentityShape: Copy {
     /// Its coordinates: `usize` leaves, nested as the shape.
     type Coord: CoordTuple;
-    /// The layout `S:(1, 2^W, ..)`, one stride a leaf.
+    /// The layout `S:(1@0, 1@1, ..)`, one basis stride a leaf.
     type Layout;
     /// The identity tensor's layout.
     fn identity_layout(self) -> Self::Layout;
-    /// Whether every extent but the last lies below `2^W`.
-    fn fits(self) -> bool;
 }
-impl<S: IdentityMode + LayoutShape<S::First>> IdentityShape for S
-where
-    S::First: IntTuple,
-{
-    type Coord = S::Coord;
-    type Layout = Layout<S, S::First>;
+/// An extent alone is a coordinate of one leaf, its stride the integer 1 (CuTe's `8:_1`), which
+/// steps leaf 0 as `1@0` would.
+impl<T: Int + LayoutShape<C<1>>> IdentityShape for T {
+    type Coord = usize;
+    type Layout = Layout<T, C<1>>;
     #[inline(always)]
     fn identity_layout(self) -> Self::Layout {
-        Layout::new(self, self.first_steps(S::Coord::LEAVES))
-    }
-    fn fits(self) -> bool {
-        IdentityMode::fits(self, 0, S::Coord::LEAVES)
+        Layout::new(self, C::<1>::default())
     }
 }
+macro_rules! identity_shape_tuples {
+    ($( ($(($T:ident $D:ident $X:ident $i:tt))+) )+) => {$(
+        impl<$($T),+> IdentityShape for ($($T,)+)
+        where
+            Self: IdentityMode<U0> + LayoutShape<<Self as IdentityMode<U0>>::Strides>,
+        {
+            type Coord = <Self as IdentityMode<U0>>::Coord;
+            type Layout = Layout<Self, <Self as IdentityMode<U0>>::Strides>;
+            #[inline(always)]
+            fn identity_layout(self) -> Self::Layout {
+                Layout::new(self, Default::default())
+            }
+        }
+    )+};
+}
+crate::num::list::for_each_arity!(identity_shape_tuples);
 
 /// The identity tensor of shape `S` (by default a matrix's, what `make_identity_tensor` gives).
 pub type IdentityTensor<S = (usize, usize)> =
     TensorOf<Coords<<S as IdentityShape>::Coord>, <S as IdentityShape>::Layout>;
 
-/// The identity tensor of an `m x n` matrix: `(m,n):(1,2^32)` over [`Coords`]; `m` is below
-/// 2^32 (2^16 on a 32-bit target; checked in debug builds).
+/// The identity tensor of an `m x n` matrix: `(m,n):(1@0,1@1)` over [`Coords`].
 #[inline(always)]
 pub fn make_identity_tensor(m: usize, n: usize) -> IdentityTensor {
     make_identity_tensor_of((m, n))
@@ -427,10 +328,6 @@ where
     S: IdentityShape + LeavesAtMost<MaxLeaves, IdentityLeaves>,
     <S as LeavesAtMost<MaxLeaves, IdentityLeaves>>::Verdict: Checked,
 {
-    debug_assert!(
-        shape.fits(),
-        "make_identity_tensor: an extent but the last does not fit below 2^(usize::BITS / leaves)"
-    );
     TensorOf::over(Coords::default(), shape.identity_layout())
 }
 
@@ -461,18 +358,20 @@ impl<Co: CoordTuple, S: LayoutShape<D>, D: IntTuple> TensorOf<Coords<Co>, Layout
         core::array::from_fn(|j| leaf[j])
     }
 
-    /// Each leaf of the coordinate at `x`: the base's (a coordinate, its leaves apart) plus the
-    /// offset's, evaluated leaf by leaf ([`Leaves`]); zeros past the last.
+    /// Each leaf of the coordinate at `x`: the origin's plus the layout's value at `x`, a
+    /// coordinate ([`ArithTuple`]); zeros past the last.
     #[inline(always)]
     fn leaves_at<X: CoordIn<S::Profile>>(&self, x: X) -> [usize; MAX_LEAVES]
     where
         X::Itself: Coord<S, D>,
     {
         let (shape, stride) = (self.layout.shape(), self.layout.stride());
-        let offset = x.itself().crd2idx::<Leaves<Co>>(shape, stride).leaf;
+        let offset = x.itself().crd2idx::<Point>(shape, stride);
         core::array::from_fn(|j| {
             if j < Co::LEAVES {
-                (field(self.base, j, Co::LEAVES) as isize).wrapping_add(offset[j]) as usize
+                self.engine
+                    .origin(self.base, j)
+                    .wrapping_add(offset.leaf(j)) as usize
             } else {
                 0
             }

@@ -167,7 +167,10 @@ impl<E, L> TensorOf<E, L> {
     /// The same engine through the layout `f` makes of this one, from the base moved by the
     /// index `f` gives (a partition, a slice, a retile): a view of the same elements.
     #[inline(always)]
-    pub(crate) fn map<L2: Sliced>(self, f: impl FnOnce(L) -> (L2, isize)) -> TensorOf<E, L2> {
+    pub(crate) fn map<L2: Sliced>(self, f: impl FnOnce(L) -> (L2, L2::Offset)) -> TensorOf<E, L2>
+    where
+        E: Engine,
+    {
         let (layout, shift) = f(self.layout);
         layout
             .over(self.engine, self.base, shift)
@@ -315,6 +318,7 @@ impl<E, L, B: Base> TensorOf<E, L, B> {
     pub fn slice<X>(self, x: X) -> TensorOf<E, L::First>
     where
         B: CutByValue,
+        E: Engine,
         L: TwoModes,
         L::Second: At<X>,
         L::First: Sliced,

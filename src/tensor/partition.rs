@@ -3,7 +3,7 @@
 use super::residue::{BlockCoord, ModeSizes, TensorShape, TileExtents};
 use super::slice::{At, Sliced};
 use super::tile_coord::TileCoord;
-use super::{CutByValue, TensorOf};
+use super::{CutByValue, Engine, TensorOf};
 use crate::algebra::divide::ZippedDivideBy;
 use crate::algebra::mixed::{Sym0, Symbolize};
 use crate::algebra::product::{ListSizeMixed, SizeOf};
@@ -77,6 +77,7 @@ pub fn local_tile<E, L, Tl, Cd, B: CutByValue>(
     coord: Cd,
 ) -> LocalTile<E, L, Tl, Cd>
 where
+    E: Engine,
     L: TensorShape + ZippedDivideBy<Tl>,
     L::Shape: ModeSizes,
     Tl: TileExtents,
@@ -98,6 +99,7 @@ pub fn inner_partition<E, L, Tl, Cd, B: CutByValue>(
     coord: Cd,
 ) -> LocalTile<E, L, Tl, Cd>
 where
+    E: Engine,
     L: ZippedDivideBy<Tl> + TensorShape,
     L::Shape: ModeSizes,
     Tl: TileExtents,
@@ -119,6 +121,7 @@ pub fn outer_partition<E, L: ZippedDivideBy<Tl>, Tl, Cd, B: CutByValue>(
     coord: Cd,
 ) -> TensorOf<E, RestMode<L, Tl>>
 where
+    E: Engine,
     Zipped<L, Tl>: TwoModes,
     TileMode<L, Tl>: At<Cd>,
     RestMode<L, Tl>: Sliced,
@@ -147,6 +150,7 @@ pub fn local_partition<E, L, TS, TD: IntTuple, B: CutByValue>(
     index: usize,
 ) -> LocalPartition<E, L, TS>
 where
+    E: Engine,
     TS: LayoutShape<TD> + ProductEach + ThreadCoord<TD>,
     L: TensorShape + ZippedDivideBy<TS::Output>,
     L::Shape: Divisible<TS::Output, ThreadsDivideMode>,

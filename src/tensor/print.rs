@@ -12,11 +12,16 @@
 //! assert_eq!(format!("{t:?}"), "TensorOf { base: 0, layout: (2,4):(4,1) }");
 //! ```
 
-use super::identity::{field, scale, CoordTuple, Coords, MAX_LEAVES};
+use super::identity::{CoordTuple, Coords};
 use super::{Base, ReadEngine, Swizzled, TensorOf};
+use crate::layout::coord::Coord;
 use crate::layout::int_tuple::{IntTuple, LayoutShape};
 use crate::layout::Layout;
+use crate::num::index::MAX_LEAVES;
+use crate::num::int::Int;
+use crate::num::list::for_each_arity;
 use crate::swizzle::SwizzleFn;
+use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::fmt::{self, Debug, Display, Formatter, Write};
@@ -37,7 +42,7 @@ where
 {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         let (inner, elems) = (self.layout.to_dynamic(), self.engine.elems());
-        let at = |l: isize| elems[(self.base.get() as isize + l) as usize].to_string();
+        let at = |i| elems[(self.base.get() as isize + index_at(&inner, i)) as usize].to_string();
         print_tensor(f, &self.layout, &inner, at)
     }
 }
@@ -49,7 +54,7 @@ where
 {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         let (inner, elems) = (self.layout.inner().to_dynamic(), self.engine.elems());
-        let at = |l: isize| elems[self.engine_index(l) as usize].to_string();
+        let at = |i| elems[self.engine_index(index_at(&inner, i)) as usize].to_string();
         print_tensor(f, &self.layout, &inner, at)
     }
 }
@@ -64,75 +69,84 @@ where
 /// let mine = local_partition(tile, layout!("(2,2)"), 3);
 /// assert_eq!(mine.to_string(), "ArithTuple(9,5) o (2,2):(2@0,2@1):\n (9,5)  (9,7)\n(11,5) (11,7)\n");
 /// ```
-impl<Co: CoordTuple, S: LayoutShape<D>, D: IntTuple> Display
+impl<Co: CoordTuple, S: LayoutShape<D>, D: IntTuple + WriteBasis> Display
     for TensorOf<Coords<Co>, Layout<S, D>>
+where
+    usize: Coord<S, D>,
 {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
         let inner = self.layout.to_dynamic();
-        let coord = |i: isize| {
+        let text = |c: Co| {
             let mut text = String::new();
-            let _ = Co::from_leaves(&|j| field(i as usize, j, Co::LEAVES), 0).write_to(&mut text);
+            let _ = c.write_to(&mut text);
             text
         };
-        let mut head = String::from("ArithTuple");
-        head.push_str(&coord(self.base as isize));
-        write!(head, " o {}:", inner.shape())?;
-        inner
-            .stride()
-            .write_leaves(&mut head, &mut |s, f| write_basis::<Co>(s, f))?;
-        print_tensor(f, &head, &inner, |l| coord(self.base as isize + l))
+        let origin = Co::from_leaves(&|j| self.engine.origin(self.base, j) as usize, 0);
+        let mut head = format!("ArithTuple{} o {}:", text(origin), inner.shape());
+        self.layout.stride().write_basis::<Co>(&mut head)?;
+        print_tensor(f, &head, &inner, |i| text(self.coord(i)))
     }
 }
 
-/// Writes a stride of an identity tensor's layout as CuTe prints its basis element: `k@i` for
-/// `k` times leaf `i`, `k@i@m` for leaf `i` of mode `m` (innermost first), `0` for none, and a
-/// stride that spans several leaves as their tuple of scales.
-fn write_basis<Co: CoordTuple>(s: i64, f: &mut dyn Write) -> fmt::Result {
-    let (r, sign) = (Co::LEAVES, if s < 0 { "-" } else { "" });
-    let m = s.unsigned_abs() as usize;
-    let mut scales = (0..r)
-        .map(|j| scale(s as isize, j, r).unsigned_abs())
-        .enumerate()
-        .filter(|&(_, k)| k != 0);
-    match (scales.next(), scales.next()) {
-        (None, _) => f.write_str("0"),
-        (Some((j, k)), None) => {
-            let mut path = [0; MAX_LEAVES];
-            let depth = Co::path_to(j, &mut path);
-            write!(f, "{sign}{k}")?;
-            path[..depth]
-                .iter()
-                .rev()
-                .try_for_each(|i| write!(f, "@{i}"))
-        }
-        _ => {
-            write!(f, "{sign}")?;
-            Co::from_leaves(&|j| field(m, j, r), 0).write_to(f)
+/// A stride of an identity tensor's layout written as CuTe prints its basis element: `k@i` for
+/// `k` times leaf `i`, `k@i@m` for leaf `i` of mode `m` (innermost first), `0` for none.
+#[doc(hidden)]
+pub trait WriteBasis {
+    /// Writes it, the leaves' paths those of a coordinate `Co`.
+    fn write_basis<Co: CoordTuple>(&self, f: &mut dyn Write) -> fmt::Result;
+}
+impl<T: Int> WriteBasis for T {
+    fn write_basis<Co: CoordTuple>(&self, f: &mut dyn Write) -> fmt::Result {
+        let k = self.value();
+        write!(f, "{k}")?;
+        match T::BASIS {
+            Some(j) if k != 0 => {
+                let mut path = [0; MAX_LEAVES];
+                let depth = Co::path_to(j, &mut path);
+                path[..depth]
+                    .iter()
+                    .rev()
+                    .try_for_each(|i| write!(f, "@{i}"))
+            }
+            _ => Ok(()),
         }
     }
 }
+macro_rules! write_basis_tuples {
+    ($( ($(($T:ident $D:ident $X:ident $i:tt))+) )+) => {$(
+        impl<$($T: WriteBasis),+> WriteBasis for ($($T,)+) {
+            fn write_basis<Co: CoordTuple>(&self, f: &mut dyn Write) -> fmt::Result {
+                let mut sep = "(";
+                $(f.write_str(sep)?; self.$i.write_basis::<Co>(f)?; sep = ",";)+
+                let _ = sep;
+                f.write_str(")")
+            }
+        }
+    )+};
+}
+for_each_arity!(write_basis_tuples);
 
-/// The layout's text, then the table of the elements' texts `at(inner(i))` over the inner
-/// layout's shape.
+/// The index the layout `inner` gives its element `i`.
+fn index_at(inner: &crate::dynamic::DynLayout, i: usize) -> isize {
+    inner
+        .call(&crate::dynamic::IntTuple::Int(i as i64))
+        .expect("a 1-D coordinate") as isize
+}
+
+/// The layout's text, then the table of the elements' texts `at(i)` over the inner layout's
+/// shape.
 fn print_tensor(
     f: &mut Formatter<'_>,
     layout: &dyn Display,
     inner: &crate::dynamic::DynLayout,
-    at: impl Fn(isize) -> String,
+    at: impl Fn(usize) -> String,
 ) -> fmt::Result {
     writeln!(f, "{layout}:")?;
     let sizes: Vec<i64> = inner.modes().iter().map(|m| m.size()).collect();
     let rows = sizes[0] as usize;
     let cols = sizes.get(1).map_or(1, |&n| n as usize);
     let tables = inner.size() as usize / (rows * cols).max(1);
-    let text: Vec<String> = (0..inner.size())
-        .map(|i| {
-            let l = inner
-                .call(&crate::dynamic::IntTuple::Int(i))
-                .expect("a 1-D coordinate");
-            at(l as isize)
-        })
-        .collect();
+    let text: Vec<String> = (0..inner.size() as usize).map(at).collect();
     let width = text.iter().map(String::len).max().unwrap_or(0);
     for k in 0..tables {
         if k > 0 {

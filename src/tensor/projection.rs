@@ -95,6 +95,7 @@ pub fn local_tile_proj<E, S, D: IntTuple, Tl: Dice<P>, Cd: Dice<P>, P>(
     _proj: P,
 ) -> LocalTile<E, Layout<S, D>, Tl::Output, Cd::Output>
 where
+    E: super::Engine,
     S: LayoutShape<D> + Divisible<Tl::Output, TileDividesMode> + ModeSizes,
     <S as Divisible<Tl::Output, TileDividesMode>>::Verdict: Checked,
     Tl::Output: TileExtents,
@@ -115,6 +116,7 @@ pub fn local_partition_proj<E, S, D: IntTuple, TS, TD: IntTuple + Dice<P>, P>(
     _proj: P,
 ) -> LocalPartition<E, Layout<S, D>, TS::Output>
 where
+    E: super::Engine,
     TS: LayoutShape<TD> + Dice<P>,
     TD::Output: IntTuple,
     TS::Output: LayoutShape<TD::Output> + ProductEach + ThreadCoord<TD::Output>,

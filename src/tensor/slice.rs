@@ -18,10 +18,12 @@
 //! assert_eq!((last.layout().to_string(), last.base()), ("(4):(1)".to_string(), 3 * 4 + 3 * 16));
 //! ```
 
-use super::TensorOf;
-use crate::layout::coord::{Coord, CoordIn};
+use super::{Engine, TensorOf};
+use crate::layout::coord::{Coord, CoordIn, Index};
 use crate::layout::int_tuple::{IntTuple, LayoutShape};
 use crate::layout::Layout;
+#[cfg(doc)]
+use crate::num::index::ArithTuple;
 use crate::num::int::Int;
 use crate::num::list::{Concat, Cons, Nil, ToList, ToTuple};
 
@@ -36,16 +38,16 @@ pub trait SliceMode<S, D> {
     type Shapes;
     /// The kept strides.
     type Strides;
-    /// The kept modes and the offset.
-    fn slice_mode(self, s: S, d: D) -> (Self::Shapes, Self::Strides, isize);
+    /// The kept modes and the offset, in the index `I`.
+    fn slice_mode<I: Index>(self, s: S, d: D) -> (Self::Shapes, Self::Strides, I);
 }
 
 impl<S, D> SliceMode<S, D> for Underscore {
     type Shapes = Cons<S, Nil>;
     type Strides = Cons<D, Nil>;
     #[inline(always)]
-    fn slice_mode(self, s: S, d: D) -> (Self::Shapes, Self::Strides, isize) {
-        (Cons(s, Nil), Cons(d, Nil), 0)
+    fn slice_mode<I: Index>(self, s: S, d: D) -> (Self::Shapes, Self::Strides, I) {
+        (Cons(s, Nil), Cons(d, Nil), I::ZERO)
     }
 }
 
@@ -60,8 +62,8 @@ macro_rules! index_coordinate {
             type Shapes = Nil;
             type Strides = Nil;
             #[inline(always)]
-            fn slice_mode(self, s: S, d: D) -> (Nil, Nil, isize) {
-                (Nil, Nil, (self.value() as usize).crd2idx::<isize>(s, d))
+            fn slice_mode<I: Index>(self, s: S, d: D) -> (Nil, Nil, I) {
+                (Nil, Nil, (self.value() as usize).crd2idx::<I>(s, d))
             }
         }
     )+};
@@ -80,14 +82,14 @@ pub trait SliceList<SL, DL> {
     /// The kept strides.
     type Strides;
     /// The kept modes and the offset.
-    fn slice_list(self, s: SL, d: DL) -> (Self::Shapes, Self::Strides, isize);
+    fn slice_list<I: Index>(self, s: SL, d: DL) -> (Self::Shapes, Self::Strides, I);
 }
 impl SliceList<Nil, Nil> for Nil {
     type Shapes = Nil;
     type Strides = Nil;
     #[inline(always)]
-    fn slice_list(self, _: Nil, _: Nil) -> (Nil, Nil, isize) {
-        (Nil, Nil, 0)
+    fn slice_list<I: Index>(self, _: Nil, _: Nil) -> (Nil, Nil, I) {
+        (Nil, Nil, I::ZERO)
     }
 }
 impl<C, CT, S, ST, D, DT> SliceList<Cons<S, ST>, Cons<D, DT>> for Cons<C, CT>
@@ -100,10 +102,14 @@ where
     type Shapes = <C::Shapes as Concat<CT::Shapes>>::Output;
     type Strides = <C::Strides as Concat<CT::Strides>>::Output;
     #[inline(always)]
-    fn slice_list(self, s: Cons<S, ST>, d: Cons<D, DT>) -> (Self::Shapes, Self::Strides, isize) {
-        let (hs, hd, ho) = self.0.slice_mode(s.0, d.0);
-        let (ts, td, to) = self.1.slice_list(s.1, d.1);
-        (hs.concat(ts), hd.concat(td), ho + to)
+    fn slice_list<I: Index>(
+        self,
+        s: Cons<S, ST>,
+        d: Cons<D, DT>,
+    ) -> (Self::Shapes, Self::Strides, I) {
+        let (hs, hd, ho) = self.0.slice_mode::<I>(s.0, d.0);
+        let (ts, td, to) = self.1.slice_list::<I>(s.1, d.1);
+        (hs.concat(ts), hd.concat(td), ho.plus(to))
     }
 }
 
@@ -119,7 +125,7 @@ macro_rules! tuple_slices {
             type Shapes = <<($($C,)+) as ToList>::List as SliceList<S::List, D::List>>::Shapes;
             type Strides = <<($($C,)+) as ToList>::List as SliceList<S::List, D::List>>::Strides;
             #[inline(always)]
-            fn slice_mode(self, s: S, d: D) -> (Self::Shapes, Self::Strides, isize) {
+            fn slice_mode<I: Index>(self, s: S, d: D) -> (Self::Shapes, Self::Strides, I) {
                 self.to_list().slice_list(s.to_list(), d.to_list())
             }
         }
@@ -139,14 +145,14 @@ pub type SlicedLayout<S, D, X> = Layout<
 /// ```
 /// use tessel::tensor::SliceLayout;
 /// use tessel::{layout, Underscore};
-/// let (kept, offset) = layout!("(4,(4,4)):(1,(4,16))").slice_layout((Underscore, (1usize, Underscore)));
+/// let (kept, offset) = layout!("(4,(4,4)):(1,(4,16))").slice_layout::<isize>((Underscore, (1usize, Underscore)));
 /// assert_eq!((kept.to_string(), offset), ("(4,4):(1,16)".to_string(), 4));
 /// ```
 pub trait SliceLayout<X> {
     /// The layout of the kept modes.
     type Output;
-    /// The kept modes and the index of the fixed part.
-    fn slice_layout(self, x: X) -> (Self::Output, isize);
+    /// The kept modes and the index of the fixed part, in the index `I`.
+    fn slice_layout<I: Index>(self, x: X) -> (Self::Output, I);
 }
 impl<S: LayoutShape<D>, D: IntTuple, X: SliceMode<S, D>> SliceLayout<X> for Layout<S, D>
 where
@@ -157,7 +163,7 @@ where
 {
     type Output = SlicedLayout<S, D, X>;
     #[inline(always)]
-    fn slice_layout(self, x: X) -> (Self::Output, isize) {
+    fn slice_layout<I: Index>(self, x: X) -> (Self::Output, I) {
         let (shapes, strides, offset) = x.slice_mode(self.shape(), self.stride());
         (Layout::new(shapes.to_tuple(), strides.to_tuple()), offset)
     }
@@ -170,6 +176,7 @@ impl<E, L, B: super::Base> TensorOf<E, L, B> {
     pub fn slice_by<X>(self, x: X) -> TensorOf<E, L::Output>
     where
         B: super::CutByValue,
+        E: Engine,
         L: SliceLayout<X>,
         L::Output: Sliced,
     {
@@ -177,32 +184,37 @@ impl<E, L, B: super::Base> TensorOf<E, L, B> {
     }
 }
 
-/// A layout evaluated at a coordinate of kind `X`, signed.
+/// A layout evaluated at a coordinate of kind `X`, in the index `I`.
 #[doc(hidden)]
 pub trait At<X> {
     /// The index.
-    fn at(&self, x: X) -> isize;
+    fn at<I: Index>(&self, x: X) -> I;
 }
 impl<S: LayoutShape<D>, D: IntTuple, X: CoordIn<S::Profile>> At<X> for Layout<S, D>
 where
     X::Itself: Coord<S, D>,
 {
     #[inline(always)]
-    fn at(&self, x: X) -> isize {
-        self.call_signed(x)
+    fn at<I: Index>(&self, x: X) -> I {
+        x.itself().crd2idx::<I>(self.shape(), self.stride())
     }
 }
 
 /// A layout that views an engine from a base, shifted by the index `shift` of the coordinates a
-/// slice fixed: a plain layout adds it to the base, a swizzled one inside its swizzle.
+/// slice fixed: a plain layout adds it to the base (an identity tensor's coordinates move leaf
+/// by leaf, [`Engine::shifted`]), a swizzled one inside its swizzle.
 #[doc(hidden)]
 pub trait Sliced: Sized {
+    /// The index its coordinates give: `isize`, or an [`ArithTuple`] for basis strides.
+    type Offset: Index;
     /// The tensor of this layout over `engine` from `base`, shifted.
-    fn over<E>(self, engine: E, base: usize, shift: isize) -> TensorOf<E, Self>;
+    fn over<E: Engine>(self, engine: E, base: usize, shift: Self::Offset) -> TensorOf<E, Self>;
 }
 impl<S: LayoutShape<D>, D: IntTuple> Sliced for Layout<S, D> {
+    type Offset = D::Index;
     #[inline(always)]
-    fn over<E>(self, engine: E, base: usize, shift: isize) -> TensorOf<E, Self> {
-        TensorOf::at(engine, (base as isize + shift) as usize, self)
+    fn over<E: Engine>(self, engine: E, base: usize, shift: D::Index) -> TensorOf<E, Self> {
+        let (engine, base) = engine.shifted(base, shift);
+        TensorOf::at(engine, base, self)
     }
 }

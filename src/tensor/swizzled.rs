@@ -23,10 +23,10 @@
 
 use super::residue::TensorShape;
 use super::slice::{At, SliceLayout, Sliced};
-use super::{Ptr, ReadEngine, TensorOf, WriteEngine};
+use super::{Engine, Ptr, ReadEngine, TensorOf, WriteEngine};
 use crate::algebra::composition::ComposeBy;
 use crate::algebra::divide::{LogicalDivideBy, ZippedDivideBy};
-use crate::layout::coord::{Coord, CoordIn};
+use crate::layout::coord::{Coord, CoordIn, Index};
 use crate::layout::int_tuple::{IntTuple, LayoutShape};
 use crate::layout::sublayout::{GroupModes, PrependLayout, TwoModes};
 use crate::layout::Layout;
@@ -122,7 +122,7 @@ impl<Sw, L: GroupModes<B, E>, const B: usize, const E: usize> GroupModes<B, E> f
 impl<Sw, L: SliceLayout<X>, X> SliceLayout<X> for Swizzled<Sw, L> {
     type Output = Swizzled<Sw, L::Output>;
     #[inline(always)]
-    fn slice_layout(self, x: X) -> (Self::Output, isize) {
+    fn slice_layout<I: Index>(self, x: X) -> (Self::Output, I) {
         let (layout, shift) = self.layout.slice_layout(x);
         (Swizzled::new(self.offset, layout), shift)
     }
@@ -141,7 +141,7 @@ impl<Sw, L: TwoModes> TwoModes for Swizzled<Sw, L> {
 /// A fixed coordinate's index in the inner layout: it joins the offset of the other half.
 impl<Sw, L: At<X>, X> At<X> for Swizzled<Sw, L> {
     #[inline(always)]
-    fn at(&self, x: X) -> isize {
+    fn at<I: Index>(&self, x: X) -> I {
         self.layout.at(x)
     }
 }
@@ -151,8 +151,9 @@ impl<Sw, L: At<X>, X> At<X> for Swizzled<Sw, L> {
 /// stage at a runtime index (`tAsA(_, _, _, pipe)`) so leaves the swizzled part loop-invariant,
 /// the stage one addition, as CuTe's swizzled pointer carries it.
 impl<Sw: SwizzleFn, L> Sliced for Swizzled<Sw, L> {
+    type Offset = isize;
     #[inline(always)]
-    fn over<E>(self, engine: E, base: usize, shift: isize) -> TensorOf<E, Self> {
+    fn over<E: Engine>(self, engine: E, base: usize, shift: isize) -> TensorOf<E, Self> {
         let (lo, hi) = (
             shift & (Sw::SPAN as isize - 1),
             shift & !(Sw::SPAN as isize - 1),

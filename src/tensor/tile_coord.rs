@@ -16,6 +16,7 @@
 
 use super::slice::{At, SliceMode, Underscore};
 use super::Swizzled;
+use crate::layout::coord::Index;
 use crate::layout::int_tuple::{IntTuple, LayoutShape};
 use crate::layout::sublayout::TwoModes;
 use crate::layout::Layout;
@@ -29,7 +30,7 @@ pub trait TileCoord<Z> {
     /// The layout of the result.
     type Output;
     /// The layout and the index of its first element.
-    fn tile_of(self, zipped: Z) -> (Self::Output, isize);
+    fn tile_of<I: Index>(self, zipped: Z) -> (Self::Output, I);
 }
 impl<X: PadTo<Z::Shape>, Z: RestShape> TileCoord<Z> for X
 where
@@ -37,7 +38,7 @@ where
 {
     type Output = <X::Padded as TileCoordBy<<X::Padded as Keeps>::Bit, Z>>::Output;
     #[inline(always)]
-    fn tile_of(self, zipped: Z) -> (Self::Output, isize) {
+    fn tile_of<I: Index>(self, zipped: Z) -> (Self::Output, I) {
         self.pad().tile_by(zipped)
     }
 }
@@ -146,7 +147,7 @@ pub trait TileCoordBy<Keep, Z> {
     /// The layout.
     type Output;
     /// The layout and its first index.
-    fn tile_by(self, zipped: Z) -> (Self::Output, isize);
+    fn tile_by<I: Index>(self, zipped: Z) -> (Self::Output, I);
 }
 impl<X, Z: TwoModes> TileCoordBy<B0, Z> for X
 where
@@ -154,7 +155,7 @@ where
 {
     type Output = Z::First;
     #[inline(always)]
-    fn tile_by(self, zipped: Z) -> (Z::First, isize) {
+    fn tile_by<I: Index>(self, zipped: Z) -> (Z::First, I) {
         let (tile, rest) = zipped.split();
         let shift = rest.at(self);
         (tile, shift)
@@ -178,9 +179,9 @@ where
 {
     type Output = Layout<KeptShape<TS, TD, RS, RD, X>, KeptStride<TS, TD, RS, RD, X>>;
     #[inline(always)]
-    fn tile_by(self, zipped: Layout<(TS, RS), (TD, RD)>) -> (Self::Output, isize) {
+    fn tile_by<I: Index>(self, zipped: Layout<(TS, RS), (TD, RD)>) -> (Self::Output, I) {
         let ((ts, rs), (td, rd)) = (zipped.shape(), zipped.stride());
-        let (tile_s, tile_d, _) = TS::Coord::default().slice_mode(ts, td);
+        let (tile_s, tile_d, _) = TS::Coord::default().slice_mode::<I>(ts, td);
         let (rest_s, rest_d, shift) = self.slice_mode(rs, rd);
         let shape = tile_s.concat(rest_s).to_tuple();
         (Layout::new(shape, tile_d.concat(rest_d).to_tuple()), shift)
