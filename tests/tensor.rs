@@ -982,6 +982,15 @@ fn identity_coordinates_are_exact_at_any_extent() {
     );
 }
 
+/// A layout of basis strides gives coordinates, not indices: evaluating it as an integer index
+/// says so (read it through its identity tensor's `coord`).
+#[test]
+#[should_panic(expected = "gives a coordinate, not an index")]
+fn a_basis_strided_layout_is_no_index() {
+    let id = tessel::tensor::make_identity_tensor(10, 7);
+    let _ = id.layout().call_signed((1usize, 2usize));
+}
+
 /// A read-only global tensor partitions as a raw-pointer one does, and a thread's copy of its
 /// elements into registers (UniversalCopy, predicated past the edge) reads the same values.
 #[test]
