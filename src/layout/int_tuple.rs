@@ -200,6 +200,9 @@ pub trait Leaves {
     fn leaves(self) -> Self::List;
 }
 
+/// The number of leaves of an IntTuple, a typenum number (what a condition on it names).
+pub type LeafCount<T> = <<T as Leaves>::List as crate::num::list::Len>::Output;
+
 /// Flattening a list of IntTuples: the concatenation of their leaves.
 pub trait LeavesOfList {
     /// The list of leaves.

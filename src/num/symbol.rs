@@ -227,8 +227,10 @@ runtime_leaf! {
 
 /// A basis stride is a symbol whatever its scale, so that the walks neither merge it with nor
 /// find it equal to another stride (CuTe's `1@0` and `1@1` never coalesce); its scale is
-/// gathered as a runtime leaf where it is one.
-impl<J, V: Symbolize<Arg, N>, Arg, N> Symbolize<Arg, N> for E<J, V> {
+/// gathered as a runtime leaf where it is one. Only an operation's first argument (the layout
+/// that is tiled, divided, composed) may hold one: a tiler or a `B` of basis strides would map
+/// to coordinates, which no layout is evaluated at.
+impl<J, V: Symbolize<U0, N>, N> Symbolize<U0, N> for E<J, V> {
     type Output = Dyn<Basis<J, V::Output>>;
     type Next = V::Next;
 }
@@ -294,7 +296,7 @@ impl<T: StaticInt> Demote for T {
 impl<J, V> Demote for E<J, V> {
     type Output = E<J, isize>;
 }
-/// The leaf of two runtime leaves: an integer with a basis stride is that basis stride.
+/// The leaf of two runtime leaves, integers.
 #[doc(hidden)]
 pub trait JoinRuntime<B> {
     /// The joined leaf.
@@ -303,17 +305,9 @@ pub trait JoinRuntime<B> {
 impl JoinRuntime<isize> for isize {
     type Output = isize;
 }
-impl<J: Unsigned> JoinRuntime<isize> for E<J, isize> {
-    type Output = Self;
-}
-impl<J: Unsigned> JoinRuntime<E<J, isize>> for isize {
-    type Output = E<J, isize>;
-}
-impl<J: Unsigned> JoinRuntime<E<J, isize>> for E<J, isize> {
-    type Output = Self;
-}
 /// The leaf of a sum, quotient, .. of two leaves: runtime, as CuTe's arithmetic on a runtime
-/// integer is.
+/// integer is; of integers only (a basis stride is only scaled: its quotient or its sum with
+/// another is no stride, and does not compile).
 #[doc(hidden)]
 pub type Joined<A, B> = <<A as Demote>::Output as JoinRuntime<<B as Demote>::Output>>::Output;
 

@@ -36,7 +36,7 @@
 use super::{Engine, TensorOf};
 use crate::diagnostic::{Check, CheckBit, Checked};
 use crate::layout::coord::{Coord, CoordIn, Index};
-use crate::layout::int_tuple::{IntTuple, LayoutShape, Leaves as LeafList};
+use crate::layout::int_tuple::{IntTuple, LayoutShape, LeafCount, Leaves as LeafList};
 use crate::layout::Layout;
 use crate::num::basis::E;
 #[cfg(doc)]
@@ -68,9 +68,6 @@ crate::diagnostic::condition!(
     "TMA's coordinates: {A} leaves, more than TMA's {B} modes",
     "a TMA coordinate tensor (get_tma_tensor, coord_padded) has at most 5 leaves"
 );
-
-/// The number of leaves of an IntTuple, a typenum number.
-type LeafCount<T> = <<T as LeafList>::List as Len>::Output;
 
 /// The verdict of the condition `Tag`: `T` has at most `N` leaves.
 type AtMostLeaves<T, N, Tag> = Check<LeEq<LeafCount<T>, N>, Tag, LeafCount<T>, N>;

@@ -35,7 +35,7 @@ pub use like::*;
 
 use crate::diagnostic::{Check, CheckBit, Checked, Fails, Holds};
 use crate::layout::compact::{Compact, Left};
-use crate::layout::int_tuple::{IntTuple, LayoutShape, Leaves};
+use crate::layout::int_tuple::{IntTuple, LayoutShape, LeafCount, Leaves};
 use crate::layout::Layout;
 use crate::num::arith::{Not, StrideAtMost, StrideLeEq};
 use crate::num::list::Len;
@@ -167,7 +167,6 @@ crate::diagnostic::condition!(
     "the order has the shape's profile, or a coarser one whose leaf orders a whole sub-shape"
 );
 
-type LeafCount<T> = <<T as Leaves>::List as Len>::Output;
 type ProfileVerdict<S, O> =
     Check<<S as OrderFits<O>>::Fits, OrderProfile, LeafCount<O>, LeafCount<S>>;
 
