@@ -39,12 +39,16 @@ macro_rules! tiler_kinds {
             /// so that anything else fails here, once, before the operation is tried.
             type Itself;
         }
+        // A tiler of basis strides is refused here with its own message; one inside a tuple
+        // tiler, where the operation meets it ([`FirstArgument`](crate::num::symbol::FirstArgument)).
         impl<S, D> $Trait for crate::layout::Layout<S, D>
         where
             S: crate::layout::int_tuple::LayoutShape<D>,
             D: crate::layout::int_tuple::IntTuple,
+            D::Index: TilerOfIndices,
         {
-            type Itself = Self;
+            // Through the index's check, so that a refused tiler is not also symbolized.
+            type Itself = <D::Index as TilerOfIndices>::Checked<Self>;
         }
         impl<U, B> $Trait for typenum::UInt<U, B> {
             type Itself = Self;
@@ -72,7 +76,7 @@ tiler_kinds! {
 }
 
 macro_rules! operand_kinds {
-    ($($(#[$doc:meta])* $Trait:ident, $message:literal, $note:literal;)+) => {$(
+    ($($(#[$doc:meta])* $Trait:ident $(refusing basis with $Index:ident)?, $message:literal, $note:literal;)+) => {$(
         $(#[$doc])*
         #[diagnostic::on_unimplemented(
             message = $message,
@@ -88,22 +92,63 @@ macro_rules! operand_kinds {
         where
             S: crate::layout::int_tuple::LayoutShape<D>,
             D: crate::layout::int_tuple::IntTuple,
+            $(D::Index: $Index,)?
         {
-            type Itself = Self;
+            type Itself = operand_kinds!(@itself Self, D $(, $Index)?);
         }
     )+};
+    (@itself $L:ty, $D:ident) => { $L };
+    (@itself $L:ty, $D:ident, $Index:ident) => { <$D::Index as $Index>::Checked<$L> };
 }
 
 operand_kinds! {
     /// What complement takes as its first argument.
-    ComplementOperand, "complement: `{Self}` is not a layout",
+    ComplementOperand refusing basis with ComplementOfIndices, "complement: `{Self}` is not a layout",
         "a layout is `Layout<Shape, Stride>`: `layout!(\"(4,8):(1,4)\")`, or one with runtime leaves";
     /// What the divides take as their first argument.
     DivideOperand, "logical_divide: `{Self}` is not a layout",
         "a tensor is divided by its methods, as CuTe's `zipped_divide(tensor, tiler)`: `t.logical_divide(tiler)`, `t.zipped_divide_by(tiler)`, `t.tiled_divide(tiler)`, `t.flat_divide(tiler)`";
     /// What the products and tile_to_shape take as their first argument.
-    ProductOperand, "logical_product: `{Self}` is not a layout",
+    ProductOperand refusing basis with ProductOfIndices, "logical_product: `{Self}` is not a layout",
         "a tensor has no products, as in CuTe: take the product of its layout";
+    /// What right_inverse and left_inverse take.
+    InverseOperand refusing basis with InverseOfIndices, "right_inverse, left_inverse: `{Self}` is not a layout",
+        "a layout is `Layout<Shape, Stride>`: `layout!(\"(4,8):(1,4)\")`, or one with runtime leaves";
+}
+
+/// The index a layout's strides give ([`IntTuple::Index`](crate::layout::int_tuple::IntTuple)):
+/// an operation that reads a layout's values as indices (to sort, divide or invert them) takes
+/// `isize`, the index of integer strides, and refuses the coordinates of basis strides (an
+/// identity tensor's layout), as CuTe refuses them.
+macro_rules! index_only {
+    ($($Trait:ident, $message:literal, $note:literal;)+) => {$(
+        #[doc = concat!("`", $message, "` unless the index is an integer; `Checked<T>` is `T` \
+            once it is (an argument's kind names it through this projection, so that a refused \
+            argument fails here, once).")]
+        #[diagnostic::on_unimplemented(
+            message = $message,
+            label = "a layout of basis strides k@j (an identity tensor's) gives coordinates, not indices",
+            note = $note
+        )]
+        pub trait $Trait {
+            /// `T`.
+            type Checked<T>;
+        }
+        impl $Trait for isize {
+            type Checked<T> = T;
+        }
+    )+};
+}
+
+index_only! {
+    TilerOfIndices, "a tiler or a composition's B has basis strides (k@j): it must give indices",
+        "only the first argument (the layout composed, divided or tiled) may have basis strides; CuTe composes with a B of them by picking modes of A, tessel does not: compose each mode of A on its own";
+    ComplementOfIndices, "complement: A has basis strides (k@j); a complement is of a layout of integer strides",
+        "a layout of basis strides is composed, divided, tiled and coalesced; CuTe takes no complement of one either";
+    ProductOfIndices, "logical_product: A has basis strides (k@j); a product's A is a layout of integer strides",
+        "a layout of basis strides is composed, divided, tiled and coalesced; CuTe takes no product of one either";
+    InverseOfIndices, "right_inverse, left_inverse: the layout has basis strides (k@j); an inverse is of a layout of integer strides",
+        "a layout of basis strides is composed, divided, tiled and coalesced; CuTe takes no inverse of one either";
 }
 
 /// An integer tiler N as the layout it stands for: `N:1` (`1:0` for 1), CuTe's `make_layout(N)`.

@@ -29,6 +29,7 @@
 //! assert_eq!(<MaxCommonLayout<A, layout!("(8,4):(1,16)")>>::default().to_string(), "8:1");
 //! ```
 
+use crate::algebra::by_mode::InverseOperand;
 use crate::algebra::coalesce::{CoalesceLayout, CoalesceList, FlatModes, StackLayout};
 use crate::algebra::complement::{MinStride, StaticStrides};
 use crate::algebra::composition::Compose;
@@ -190,8 +191,11 @@ where
     type Output = <<Cons<(U1, UTerm), <Sorted<A> as Chain<U1>>::Output> as StackLayout>::Output as CoalesceLayout>::Output;
 }
 
+/// The layout L, once it is known to be one of integer strides.
+type Lay<L> = <L as InverseOperand>::Itself;
+
 /// `RightInverse<L>`: the right inverse of the layout L.
-pub type RightInverse<L> = Realized<<Sym0<L> as RightInverseOf>::Output>;
+pub type RightInverse<L> = Realized<<Sym0<Lay<L>> as RightInverseOf>::Output>;
 
 /// The left inverse's modes from the sorted modes: each nonzero stride D gives `(D / G):Prev`,
 /// with G the stride before it and Prev its prefix product; `Last` is the last mode's shape.
@@ -347,8 +351,9 @@ where
 
 /// `LeftInverse<L>`: the left inverse of the layout L (a compile error at this line if a stride
 /// is not a multiple of the strides below it).
-pub type LeftInverse<L> =
-    Realized<Verified<<Sym0<L> as LeftInverseOf>::Verdict, <Sym0<L> as LeftInverseOf>::Output>>;
+pub type LeftInverse<L> = Realized<
+    Verified<<Sym0<Lay<L>> as LeftInverseOf>::Verdict, <Sym0<Lay<L>> as LeftInverseOf>::Output>,
+>;
 
 /// `right_inverse(l)`: a layout with runtime leaves follows its static strides only, as CuTe.
 ///
@@ -358,12 +363,13 @@ pub type LeftInverse<L> =
 /// assert_eq!(format!("{:#}", right_inverse(l)), "2:_4");
 /// ```
 #[inline(always)]
-pub fn right_inverse<L: Symbolize<U0, U0> + Gather>(l: L) -> RightInverse<L>
+pub fn right_inverse<L: InverseOperand + Gather>(l: L) -> RightInverse<L>
 where
-    Sym0<L>: RightInverseOf,
-    <Sym0<L> as RightInverseOf>::Output: Realize<Whole>,
+    Lay<L>: Symbolize<U0, U0>,
+    Sym0<Lay<L>>: RightInverseOf,
+    <Sym0<Lay<L>> as RightInverseOf>::Output: Realize<Whole>,
 {
-    <<Sym0<L> as RightInverseOf>::Output as Realize<Whole>>::realize(&Env::of(&l))
+    <<Sym0<Lay<L>> as RightInverseOf>::Output as Realize<Whole>>::realize(&Env::of(&l))
 }
 
 /// `right_inverse` as one bound, with the function as a method (generic code names it).
@@ -373,10 +379,11 @@ pub trait RightInverted: Sized {
     /// `right_inverse(self)`.
     fn right_inverted(self) -> Self::Output;
 }
-impl<L: Symbolize<U0, U0> + Gather> RightInverted for L
+impl<L: InverseOperand + Gather> RightInverted for L
 where
-    Sym0<L>: RightInverseOf,
-    <Sym0<L> as RightInverseOf>::Output: Realize<Whole>,
+    Lay<L>: Symbolize<U0, U0>,
+    Sym0<Lay<L>>: RightInverseOf,
+    <Sym0<Lay<L>> as RightInverseOf>::Output: Realize<Whole>,
 {
     type Output = RightInverse<L>;
     #[inline(always)]
@@ -393,14 +400,15 @@ where
 /// assert_eq!(format!("{:#}", left_inverse(l)), "(_4,_2):(_1,4)");
 /// ```
 #[inline(always)]
-pub fn left_inverse<L: Symbolize<U0, U0> + Gather>(l: L) -> LeftInverse<L>
+pub fn left_inverse<L: InverseOperand + Gather>(l: L) -> LeftInverse<L>
 where
-    Sym0<L>: LeftInverseOf,
-    <Sym0<L> as LeftInverseOf>::Verdict: Checked,
-    Verified<<Sym0<L> as LeftInverseOf>::Verdict, <Sym0<L> as LeftInverseOf>::Output>:
+    Lay<L>: Symbolize<U0, U0>,
+    Sym0<Lay<L>>: LeftInverseOf,
+    <Sym0<Lay<L>> as LeftInverseOf>::Verdict: Checked,
+    Verified<<Sym0<Lay<L>> as LeftInverseOf>::Verdict, <Sym0<Lay<L>> as LeftInverseOf>::Output>:
         Realize<Whole>,
 {
-    <Verified<<Sym0<L> as LeftInverseOf>::Verdict, <Sym0<L> as LeftInverseOf>::Output> as Realize<
+    <Verified<<Sym0<Lay<L>> as LeftInverseOf>::Verdict, <Sym0<Lay<L>> as LeftInverseOf>::Output> as Realize<
         Whole,
     >>::realize(&Env::of(&l))
 }

@@ -24,8 +24,27 @@ pub trait Index: Copy {
     /// The coordinate `self` times the basis stride `d@j` ([`E`](crate::num::basis::E)): it
     /// steps leaf `j` of an [`ArithTuple`]. An integer has no leaf `j`: a layout of basis
     /// strides gives coordinates, never an index (read it through its identity tensor).
+    ///
+    /// ```
+    /// use tessel::num::index::{ArithTuple, Index};
+    /// // 3 times the stride 4@1: 12 in leaf 1, nothing elsewhere.
+    /// let c = ArithTuple::of(3).times_basis(1, 4);
+    /// assert_eq!([c.leaf(0), c.leaf(1), c.leaf(2)], [0, 12, 0]);
+    /// ```
+    ///
+    /// ```should_panic
+    /// use tessel::num::index::Index;
+    /// let _ = 3isize.times_basis(1, 4); // an integer index: no leaf 1
+    /// ```
     fn times_basis(self, j: usize, d: isize) -> Self;
     /// Leaf `j` of the coordinate this is: an integer is its leaf 0.
+    ///
+    /// ```
+    /// use tessel::num::index::{ArithTuple, Index};
+    /// assert_eq!((7isize.leaf(0), 7isize.leaf(1)), (7, 0));
+    /// let c = ArithTuple::of(2).times_basis(0, 1).plus(ArithTuple::of(5).times_basis(1, 1));
+    /// assert_eq!((c.leaf(0), c.leaf(1)), (2, 5));
+    /// ```
     fn leaf(self, j: usize) -> isize;
     /// `self + r`, wrapping.
     fn plus(self, r: Self) -> Self;
@@ -134,7 +153,19 @@ impl Index for ArithTuple {
     };
 }
 
-/// The index of two strides together: an [`ArithTuple`] if either's is one.
+/// The index of two strides together: an [`ArithTuple`] if either's is one. A layout's
+/// index ([`IntTuple::Index`](crate::layout::int_tuple::IntTuple)) is its strides' joined.
+///
+/// ```
+/// use tessel::int_tuple::IntTuple;
+/// use tessel::num::{basis::E, index::{ArithTuple, Index, JoinIndex}};
+/// use tessel::typenum::U1;
+/// use tessel::C;
+/// let _: <isize as JoinIndex>::With<isize> = 0isize;
+/// let _: <isize as JoinIndex>::With<ArithTuple> = ArithTuple::ZERO;
+/// // (4, 1@1) steps a coordinate, so its index is one.
+/// let _: <(C<4>, E<U1>) as IntTuple>::Index = ArithTuple::ZERO;
+/// ```
 pub trait JoinIndex: Index {
     /// Joined with `B`'s.
     type With<B: JoinIndex>: JoinIndex;

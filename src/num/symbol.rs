@@ -230,10 +230,27 @@ runtime_leaf! {
 /// gathered as a runtime leaf where it is one. Only an operation's first argument (the layout
 /// that is tiled, divided, composed) may hold one: a tiler or a `B` of basis strides would map
 /// to coordinates, which no layout is evaluated at.
-impl<J, V: Symbolize<U0, N>, N> Symbolize<U0, N> for E<J, V> {
+impl<J, V: Symbolize<U0, N>, Arg: FirstArgument, N> Symbolize<Arg, N> for E<J, V> {
     type Output = Dyn<Basis<J, V::Output>>;
     type Next = V::Next;
 }
+/// The first argument of an operation (`U0`), the one argument that may hold basis strides
+/// (a tiler of them is refused before this, with the tiler's message; this refuses one inside a
+/// tuple tiler).
+///
+/// ```compile_fail,E0277
+/// use tessel::{composition, layout, make_identity_tensor_of, C};
+/// let id = make_identity_tensor_of((C::<2>::default(), C::<2>::default()));
+/// let a = <layout!("(4,4):(1,4)")>::default();
+/// // a basis stride (k@j) in an operation's second argument: ...
+/// let _ = composition(a, (id.layout(), C::<2>::default()));
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "a basis stride (k@j) in an operation's second argument: a tiler or a composition's B must give indices",
+    label = "only the first argument (the layout composed, divided or tiled) may have basis strides"
+)]
+pub trait FirstArgument {}
+impl FirstArgument for U0 {}
 impl<J, V: Gather> Gather for E<J, V> {
     #[inline(always)]
     fn gather(&self, out: &mut [isize; MAX_RUNTIME_LEAVES], n: &mut usize) {

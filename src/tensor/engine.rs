@@ -24,6 +24,22 @@ pub trait Engine {
     /// This engine and the base of a tensor over it, after a cut moved the tensor by `shift`
     /// (the index of the coordinates the cut fixed): the base moves, unless the engine keeps
     /// the position itself (an identity tensor's coordinate, moved leaf by leaf).
+    ///
+    /// ```
+    /// use tessel::tensor::Engine;
+    /// use tessel::num::index::{ArithTuple, Index};
+    /// use tessel::Underscore as X;
+    /// let data = [0f32; 64];
+    /// // A memory engine moves the base by the shift (an integer index, or leaf 0 of a
+    /// // coordinate).
+    /// assert_eq!((&data[..]).shifted(8, 20isize).1, 28);
+    /// assert_eq!((&data[..]).shifted(8, ArithTuple::of(3).times_basis(0, 4)).1, 20);
+    /// // An identity tensor's engine keeps the base and moves its origin instead, leaf by
+    /// // leaf: the row cut at 2 starts at the coordinate (2, 0).
+    /// let t = tessel::make_identity_tensor_of((100usize, 60usize));
+    /// let row = t.slice_by((2usize, X));
+    /// assert_eq!(row.coord(5usize), (2, 5));
+    /// ```
     #[inline(always)]
     fn shifted<I: Index>(self, base: usize, shift: I) -> (Self, usize)
     where
