@@ -76,13 +76,9 @@ tiler_kinds! {
 }
 
 macro_rules! operand_kinds {
-    ($($(#[$doc:meta])* $Trait:ident $(refusing basis with $Index:ident)?, $message:literal, $note:literal;)+) => {$(
+    ($($(#[$doc:meta])* $Trait:ident $(refusing basis with $Index:ident)?, $message:literal, $label:literal, $note:literal;)+) => {$(
         $(#[$doc])*
-        #[diagnostic::on_unimplemented(
-            message = $message,
-            label = "this operation takes a layout (static or mixed) or a composed layout first",
-            note = $note
-        )]
+        #[diagnostic::on_unimplemented(message = $message, label = $label, note = $note)]
         pub trait $Trait {
             /// The layout itself: the public aliases name it through this projection, so that
             /// anything else fails here, once, before the operation is tried.
@@ -104,15 +100,19 @@ macro_rules! operand_kinds {
 operand_kinds! {
     /// What complement takes as its first argument.
     ComplementOperand refusing basis with ComplementOfIndices, "complement: `{Self}` is not a layout",
+        "this operation takes a layout (static or mixed) or a composed layout first",
         "a layout is `Layout<Shape, Stride>`: `layout!(\"(4,8):(1,4)\")`, or one with runtime leaves";
     /// What the divides take as their first argument.
     DivideOperand, "logical_divide: `{Self}` is not a layout",
+        "this operation takes a layout (static or mixed) or a composed layout first",
         "a tensor is divided by its methods, as CuTe's `zipped_divide(tensor, tiler)`: `t.logical_divide(tiler)`, `t.zipped_divide_by(tiler)`, `t.tiled_divide(tiler)`, `t.flat_divide(tiler)`";
     /// What the products and tile_to_shape take as their first argument.
     ProductOperand refusing basis with ProductOfIndices, "logical_product: `{Self}` is not a layout",
+        "this operation takes a layout (static or mixed) or a composed layout first",
         "a tensor has no products, as in CuTe: take the product of its layout";
     /// What right_inverse and left_inverse take.
     InverseOperand refusing basis with InverseOfIndices, "right_inverse, left_inverse: `{Self}` is not a layout",
+        "an inverse is of a layout (static or mixed)",
         "a layout is `Layout<Shape, Stride>`: `layout!(\"(4,8):(1,4)\")`, or one with runtime leaves";
 }
 

@@ -228,8 +228,8 @@ runtime_leaf! {
 /// A basis stride is a symbol whatever its scale, so that the walks neither merge it with nor
 /// find it equal to another stride (CuTe's `1@0` and `1@1` never coalesce); its scale is
 /// gathered as a runtime leaf where it is one. Only an operation's first argument (the layout
-/// that is tiled, divided, composed) may hold one: a tiler or a `B` of basis strides would map
-/// to coordinates, which no layout is evaluated at.
+/// that is tiled, divided, composed) may hold one: a tiler or a `B` of basis strides maps to
+/// coordinates, and tessel does not compose with one (CuTe picks modes of A with it).
 impl<J, V: Symbolize<U0, N>, Arg: FirstArgument, N> Symbolize<Arg, N> for E<J, V> {
     type Output = Dyn<Basis<J, V::Output>>;
     type Next = V::Next;
