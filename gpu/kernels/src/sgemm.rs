@@ -219,22 +219,13 @@ sgemm_kernel!(
     8
 );
 
-/// The epilogue `C = alpha acc + beta C` where C exists, one element after the other.
-macro_rules! by_element {
-    ($gC:ident, $cC:ident, $rC:ident, $m:ident, $n:ident, $alpha:ident, $beta:ident) => {
-        for i in 0..64 {
-            if elem_less($cC.coord(i), ($m, $n)) {
-                $gC.write(i, fma($alpha, $rC[i], $beta * $gC.read(i)));
-            }
-        }
-    };
-}
-
-/// The same, a column of 8 at a time: the column's reads of C, then its writes, so that the reads
-/// are in flight together (ptxas moves no read of C above a write before it). Which of the two a
-/// kernel takes is measured: the epilogue also changes how ptxas assigns the K loop's registers,
-/// and the variants tried moved NT 4096³ from 0.87 to 1.07 of `sgemm_nt` on an H100
-/// (BENCHMARKS.md, "the sgemm twins' epilogue").
+/// The epilogue `C = alpha acc + beta C` where C exists, a column of 8 at a time: the column's
+/// reads of C, then its writes, so that the reads are in flight together (ptxas moves no read of
+/// C above a write before it). The epilogue also changes how ptxas assigns the K loop's
+/// registers: measured on an H100, one element after the other moved NT 4000x3000x1000 from
+/// 1.08 to 0.92 of `sgemm_nt` with this build of the library, where it had been the faster of
+/// the two before identity coordinates were read leaf by leaf (BENCHMARKS.md, "the sgemm twins'
+/// epilogue" and "the NT twin's epilogue again").
 macro_rules! by_column {
     ($gC:ident, $cC:ident, $rC:ident, $m:ident, $n:ident, $alpha:ident, $beta:ident) => {
         for j in 0..8 {
@@ -264,11 +255,10 @@ macro_rules! by_column {
 /// past 128: measured, TN 16.2 TFLOP/s with it, 24.4 without), without it just before its
 /// stores (all loads first, so that one memory latency covers them). With `$fast` a K tile
 /// inside the matrices is copied without predicates (measured at 4096³: NT 31.4 -> 34.2
-/// TFLOP/s; TN 26.0 -> 22.4, its registers spilling). `$epilogue` is `by_element` or
-/// `by_column`.
+/// TFLOP/s; TN 26.0 -> 22.4, its registers spilling).
 macro_rules! sgemm_atoms_kernel {
     ($(#[$doc:meta])* $name:ident, $a:expr, $b:expr, $smem:ty, $copy:expr, $prefetch:literal,
-     $fast:literal, $epilogue:ident) => {
+     $fast:literal) => {
         $(#[$doc])*
         #[no_mangle]
         #[allow(clippy::too_many_arguments, non_snake_case)] // CuTe's names: tAgA, tCsA, ...
@@ -334,7 +324,7 @@ macro_rules! sgemm_atoms_kernel {
                 });
                 sync_threads();
             }
-            $epilogue!(tCgC, tCcC, tCrC, m, n, alpha, beta);
+            by_column!(tCgC, tCcC, tCrC, m, n, alpha, beta);
         }
     };
 }
@@ -342,8 +332,7 @@ macro_rules! sgemm_atoms_kernel {
 tessel::launch_bounds!(sgemm_nt_atoms, 256, 2);
 sgemm_atoms_kernel!(
     /// [`sgemm_nt`] written with copy, copy_if and gemm_fma.
-    sgemm_nt_atoms, m_major_layout, m_major_layout, layout!("(128,8)"), layout!("(32,8)"), true, true,
-    by_element
+    sgemm_nt_atoms, m_major_layout, m_major_layout, layout!("(128,8)"), layout!("(32,8)"), true, true
 );
 tessel::launch_bounds!(sgemm_tn_atoms, 256, 2);
 sgemm_atoms_kernel!(
@@ -356,6 +345,5 @@ sgemm_atoms_kernel!(
     /// Measured against the K-major tiles, one timing loop (gpu/variants.py): 0.91 -> 1.04 of
     /// [`sgemm_tn`] at 1000x700x333, 0.976 -> 1.050 at 4096³; unpadded M-major tiles
     /// (`(128,8)`, their stores 8-way bank conflicts) 0.90 and 0.85.
-    sgemm_tn_atoms, k_major_layout, k_major_layout, layout!("(128,8):(1,129)"), layout!("(32,8):(8,1)"), false, false,
-    by_column
+    sgemm_tn_atoms, k_major_layout, k_major_layout, layout!("(128,8):(1,129)"), layout!("(32,8):(8,1)"), false, false
 );
