@@ -5645,6 +5645,41 @@ fn thread_partitions() {
         "((_2,_2,_2),_2,_2):((_64,_16,_512),_32,_1024) @129",
         "mma SM80_16x8x16_F16F16F16F16_TN (2,2,1)|(8,2,2):(1,16,8)|32|_ A (64,32):(1,64) 5"
     );
+    let t = MakeTiledMma::<SM80_16x8x32_S32S8S8S32_TN, shape!("(2,1,2)"), (C<64>, C<16>, C<64>)>::get_slice(37).partition_C(Tensor::new(&data, layout!("(128,32):(1,r0)"; r0 = 200)));
+    assert_eq!(
+        format!("{:#} @{}", t.layout(), t.base()),
+        "((_2,_2),_4,(_2,_2)):((200,_8),_32,(1600,3200)) @417",
+        "mma SM80_16x8x32_S32S8S8S32_TN (2,1,2)|64|16|64 C (128,32):(1,#200) 37"
+    );
+    let t = MakeTiledMma::<SM80_16x8x32_S32S8S8S32_TN, shape!("(2,1,2)"), (C<64>, C<16>, C<64>)>::get_slice(101).partition_C(Tensor::new(&data, layout!("(128,32):(1,r0)"; r0 = 200)));
+    assert_eq!(
+        format!("{:#} @{}", t.layout(), t.base()),
+        "((_2,_2),_4,(_2,_2)):((200,_8),_32,(1600,3200)) @417",
+        "mma SM80_16x8x32_S32S8S8S32_TN (2,1,2)|64|16|64 C (128,32):(1,#200) 101"
+    );
+    let t = MakeTiledMma::<SM80_16x8x32_S32S8S8S32_TN, shape!("(2,1,2)"), (C<64>, C<16>, C<64>)>::get_slice(101).partition_A(Tensor::new(&data, layout!("(128,128):(128,1)")));
+    assert_eq!(
+        format!("{:#} @{}", t.layout(), t.base()),
+        "((_4,_2,_2),_4,_2):((_1,_1024,_16),_4096,_64) @2212",
+        "mma SM80_16x8x32_S32S8S8S32_TN (2,1,2)|64|16|64 A (128,128):(128,1) 101"
+    );
+    let t = MakeTiledMma::<
+        SM90_64x64x16_F32BF16BF16_SS,
+        shape!("(1,1,2)"),
+        (Underscore, C<128>, Underscore),
+    >::get_slice(200)
+    .partition_C(Tensor::new(&data, layout!("(128,256):(r0,1)"; r0 = 256)));
+    assert_eq!(
+        format!("{:#} @{}", t.layout(), t.base()),
+        "((_2,_2,_8),_2,_4):((_1,2048,_8),16384,_64) @8704",
+        "mma SM90_64x64x16_F32BF16BF16_SS (1,1,2)|_|128|_ C (128,256):(#256,1) 200"
+    );
+    let t = MakeTiledMma::<UniversalFMA<f32>, shape!("(2,1,2)"), (Underscore, C<2>, Underscore)>::get_slice(3).partition_C(Tensor::new(&data, layout!("(8,8):(1,8)")));
+    assert_eq!(
+        format!("{:#} @{}", t.layout(), t.base()),
+        "(_1,_4,_8):(_0,_2,_8) @1",
+        "mma UniversalFMA (2,1,2)|_|2|_ C (8,8):(1,8) 3"
+    );
 }
 
 /// A thread's MMA fragment (`make_fragment_like` of its partition), CuTe's raw answer.
@@ -5730,6 +5765,31 @@ fn partition_fragments() {
         format!("{:#}", frag.layout()),
         "((_2,_2,_2),_2,_2):((_1,_0,_2),_4,_8)",
         "A SM80_16x8x16_F32F16F16F32_TN (2,2,1) (64,32):(0,1) -"
+    );
+    let frag = MakeTiledMma::<SM80_16x8x32_S32S8S8S32_TN, shape!("(2,1,2)"), (C<64>, C<16>, C<64>)>::get_slice(0)
+        .partition_fragment_C::<f32, _, _>(&Tensor::new(&data, layout!("(128,32):(1,r0)"; r0 = 200)));
+    assert_eq!(
+        format!("{:#}", frag.layout()),
+        "((_2,_2),_4,(_2,_2)):((_1,_2),_4,(_16,_32))",
+        "C SM80_16x8x32_S32S8S8S32_TN (2,1,2)|64|16|64 (128,32):(1,#200) -"
+    );
+    let frag = MakeTiledMma::<
+        SM90_64x64x16_F32BF16BF16_SS,
+        shape!("(1,1,2)"),
+        (Underscore, C<128>, Underscore),
+    >::get_slice(0)
+    .partition_fragment_C::<f32, _, _>(&Tensor::new(&data, layout!("(128,256):(256,1)")));
+    assert_eq!(
+        format!("{:#}", frag.layout()),
+        "((_2,_2,_8),_2,_4):((_1,_2,_4),_32,_64)",
+        "C SM90_64x64x16_F32BF16BF16_SS (1,1,2)|_|128|_ (128,256):(256,1) -"
+    );
+    let frag = MakeTiledMma::<UniversalFMA<f32>, shape!("(2,1,2)"), (Underscore, C<2>, Underscore)>::get_slice(0)
+        .partition_fragment_C::<f32, _, _>(&Tensor::new(&data, layout!("(8,8):(8,1)")));
+    assert_eq!(
+        format!("{:#}", frag.layout()),
+        "(_1,_4,_8):(_0,_1,_4)",
+        "C UniversalFMA (2,1,2)|_|2|_ (8,8):(8,1) -"
     );
 }
 

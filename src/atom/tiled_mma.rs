@@ -42,7 +42,7 @@ use crate::algebra::divide::{Halves, LogicalDivideBy, ZippedDivideBy};
 use crate::algebra::inverse::RightInverted;
 use crate::algebra::product::{CosizeOf, TiledProductBy};
 use crate::atom::mma::MmaAtom;
-use crate::layout::compact::AsLayout;
+use crate::layout::compact::{AsLayout, ColumnMajor};
 use crate::layout::int_tuple::{IntTuple, LayoutShape, Size, StaticShape, Tuple};
 use crate::layout::sublayout::{Concatenate, TwoModes};
 use crate::layout::{Layout, StaticLayout};
@@ -298,8 +298,14 @@ where
     }
 }
 
-/// A 1-D column-major layout of size N (CuTe's `make_layout(N)`).
-pub type Line<N> = Layout<N, U1>;
+/// The column-major layout of a static shape N (CuTe's `make_layout(N)`): a size-1 leaf gets
+/// stride 0, as CuTe's `make_layout(_1{})` is `_1:_0`.
+///
+/// That stride matters past the layout's domain, where a composition extends its last mode. C's
+/// thread mode `(ThrV,(ThrM,ThrN))` does not cover the threads tiled in K, so the thread-index
+/// map carries them on with ThrN's stride: with one atom along N, 0, and they hold the same
+/// elements of C as ThrK = 0 (with stride 1 they fell on other elements wherever N was widened).
+pub type Line<N> = <N as ColumnMajor>::Layout;
 
 /// One operand (A, B or C) of a TiledMma: the sizes and layouts CuTe's `thrfrg_A` (`_B`, `_C`)
 /// cuts a tensor of it with. P and Q are its two modes: (M,K) for A, (N,K) for B, (M,N) for C.
@@ -357,25 +363,20 @@ macro_rules! operands {
             A::ShapeMNK: Mnk,
             A::ThrId: TiledProductBy<L::Layout>,
             VmnkOf<A, L>: Vmnk,
-            $AP<A>: Mul<$TP<A, L>> + LayoutShape<U1> + Default,
-            $AQ<A>: Mul<$TQ<A, L>> + LayoutShape<U1> + Default,
-            $TP<A, L>: LayoutShape<U1> + Default,
-            $TQ<A, L>: LayoutShape<U1> + Default,
+            $AP<A>: Mul<$TP<A, L>> + ColumnMajor,
+            $AQ<A>: Mul<$TQ<A, L>> + ColumnMajor,
+            $TP<A, L>: ColumnMajor,
+            $TQ<A, L>: ColumnMajor,
             P::$PX: PermutationMode<Prod<$AP<A>, $TP<A, L>>>,
             P::$QX: PermutationMode<Prod<$AQ<A>, $TQ<A, L>>>,
             TileOf<$P<A, L, P>>: Default,
             TileOf<$Q<A, L, P>>: Default,
-            (TileOf<$P<A, L, P>>, TileOf<$Q<A, L, P>>):
-                LayoutShape<(U1, TileOf<$P<A, L, P>>)> + Default,
-            (U1, TileOf<$P<A, L, P>>): IntTuple,
+            (TileOf<$P<A, L, P>>, TileOf<$Q<A, L, P>>): ColumnMajor,
             (GivenOf<$P<A, L, P>>, GivenOf<$Q<A, L, P>>):
                 PermutationStep<(TilerOf<$P<A, L, P>>, TilerOf<$Q<A, L, P>>)>,
         {
             type Tiler = StepOf<$P<A, L, P>, $Q<A, L, P>>;
-            type Reference = Layout<
-                (TileOf<$P<A, L, P>>, TileOf<$Q<A, L, P>>),
-                (U1, TileOf<$P<A, L, P>>),
-            >;
+            type Reference = Line<(TileOf<$P<A, L, P>>, TileOf<$Q<A, L, P>>)>;
             type AtomTile = (Line<$AP<A>>, Line<$AQ<A>>);
             type Tv = A::$Tv;
             type ThrTile = (Line<$TP<A, L>>, Line<$TQ<A, L>>);
