@@ -57,15 +57,20 @@ pub trait SameElement<T> {}
 impl<T> SameElement<T> for T {}
 
 /// The 128 bytes of an encoded descriptor (`CUtensorMap`), 64-byte aligned as the driver and the
-/// instructions read it.
+/// instructions read it. On the device the type asks for 16 bytes: rustc's nvptx64 calling
+/// convention takes no kernel parameter aligned past 16 (rustc 1.96 stops with an internal error),
+/// and `gpu/ptx.sh` gives the parameter its `.param .align 64`; the layout is the same on both
+/// sides (the descriptor first, the sizes multiples of 64).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-#[repr(C, align(64))]
+#[cfg_attr(not(target_arch = "nvptx64"), repr(C, align(64)))]
+#[cfg_attr(target_arch = "nvptx64", repr(C, align(16)))]
 pub struct TmaDescriptor(pub [u64; 16]);
 
 /// A TMA descriptor of a global tensor of `T` and the shared tile `S` it copies to or from, with
 /// where each global coordinate goes: what a kernel takes as a parameter, by value (a grid
 /// constant, `.param .align 64`), built on the host by [`TensorMap::encode`].
-#[repr(C, align(64))]
+#[cfg_attr(not(target_arch = "nvptx64"), repr(C, align(64)))]
+#[cfg_attr(target_arch = "nvptx64", repr(C, align(16)))]
 ///
 /// ```
 /// use tessel::atom::element::F16;
@@ -89,8 +94,15 @@ pub struct TensorMap<T, S> {
     coord_map: [CoordMap; MAX_GMEM_RANK],
     rank: u32,
     covered: u64,
+    /// To 256 bytes on both sides: the host's alignment of 64 rounds the size up, the device's
+    /// of 16 would not.
+    pad: [u64; 6],
     tile: PhantomData<fn() -> (T, S)>,
 }
+
+// The host's layout (aligned to 64) and the device's (to 16) are the same: one size.
+const _: () = assert!(core::mem::size_of::<TensorMap<u8, ()>>() == 256);
+const _: () = assert!(core::mem::size_of::<TmaDescriptor>() == 128);
 
 impl<T, S> Clone for TensorMap<T, S> {
     fn clone(&self) -> Self {
@@ -192,6 +204,7 @@ impl<T: TmaElement, S: TmaTile> TensorMap<T, S> {
             coord_map: params.coord_map,
             rank: params.rank,
             covered: params.covered,
+            pad: [0; 6],
             tile: PhantomData,
         })
     }
