@@ -35,9 +35,9 @@ def entry(m):
     lines = [f".maxntid {b['threads']}, 1, 1"]
     if b.get("blocks", "0") != "0":
         lines.append(f".minnctapersm {b['blocks']}")
-    if "maxnreg" in b:
+    if b.get("maxnreg", "0") != "0":
         lines.append(f".maxnreg {b['maxnreg']}")
-    if "cluster" in b:
+    if b.get("cluster", "0,0,0") != "0,0,0":
         lines += [".explicitcluster", f".reqnctapercluster {b['cluster'].replace(',', ', ')}"]
     return m.group(1) + "\n" + "\n".join(lines) + "\n{"
 text = re.sub(r"(\.entry (\w+)\([^)]*\))\n\{", entry, text)

@@ -4,7 +4,7 @@
 re-exports from its submodule counts as that submodule) may name only its own layer or a layer
 below it, in the order
 
-    arch < num < diagnostic < layout < algebra < swizzle < tensor < atom
+    arch < num < diagnostic < layout < algebra < swizzle < tensor < atom < kernel
 
 The runtime layer stands beside them: each file of `dynamic/` sits in the layer of its static
 twin (`dynamic::composition` beside `algebra::composition`), so it may use its twin's rules and
@@ -17,7 +17,7 @@ import re
 import sys
 
 ROOT = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "src")
-ORDER = ["arch", "num", "diagnostic", "layout", "algebra", "swizzle", "tensor", "atom"]
+ORDER = ["arch", "num", "diagnostic", "layout", "algebra", "swizzle", "tensor", "atom", "kernel"]
 TWIN = {
     "layout": ["", "int_tuple", "layout", "parse", "coord", "compact", "sublayout", "ordered"],
     "algebra": ["coalesce", "composition", "complement", "divide", "product", "inverse", "tiler"],

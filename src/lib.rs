@@ -15,6 +15,8 @@
 //!   steps written once).
 //! - [`swizzle`](mod@swizzle): `Swizzle`, [`composed`] layouts, [`bank`] conflicts, and the
 //!   [`const_layout`] they are computed on.
+//! - [`kernel`]: the parts a kernel is composed of, above the atoms: shared storage laid out
+//!   from its parts' types, warp roles and their register budgets.
 //! - [`diagnostic`]: how a failed condition reads. [`dynamic`]: the runtime layer, mirroring
 //!   the static modules name for name.
 #![no_std]
@@ -37,6 +39,7 @@ pub mod chapter;
 pub mod diagnostic;
 #[cfg(feature = "alloc")]
 pub mod dynamic;
+pub mod kernel;
 pub mod layout;
 pub mod num;
 pub mod swizzle;

@@ -168,22 +168,29 @@ macro_rules! unroll {
 /// ```
 ///
 /// rustc has no attribute for them, so this writes a `// tessel.launch_bounds` line into the
-/// PTX, which `gpu/ptx.sh` moves into the kernel's `.entry`; a kernel that declares none fails
-/// the build.
+/// PTX, which `gpu/ptx.sh` moves into the kernel's `.entry` (a 0 is an option not given); a
+/// kernel that declares none fails the build. The threads and the cluster are constant
+/// expressions, so that a kernel's block and cluster come from its configuration's types.
 #[macro_export]
 macro_rules! launch_bounds {
-    ($kernel:ident, $threads:literal $(, $blocks:literal)? $(, maxnreg = $regs:literal)?
-     $(, cluster = ($cx:literal, $cy:literal, $cz:literal))? $(,)?) => {
-        core::arch::global_asm!(concat!(
-            "// tessel.launch_bounds ",
-            stringify!($kernel),
-            " threads=",
-            $threads,
-            $(" blocks=", $blocks,)?
-            $(" maxnreg=", $regs,)?
-            $(" cluster=", $cx, ",", $cy, ",", $cz,)?
-        ));
+    ($kernel:ident, $threads:expr $(, $blocks:literal)? $(, maxnreg = $regs:literal)?
+     $(, cluster = ($cx:expr, $cy:expr, $cz:expr))? $(,)?) => {
+        core::arch::global_asm!(
+            concat!(
+                "// tessel.launch_bounds ",
+                stringify!($kernel),
+                " threads={threads} blocks={blocks} maxnreg={regs} cluster={cx},{cy},{cz}"
+            ),
+            threads = const $threads,
+            blocks = const $crate::launch_bounds!(@or $($blocks)?, 0),
+            regs = const $crate::launch_bounds!(@or $($regs)?, 0),
+            cx = const $crate::launch_bounds!(@or $($cx)?, 0),
+            cy = const $crate::launch_bounds!(@or $($cy)?, 0),
+            cz = const $crate::launch_bounds!(@or $($cz)?, 0),
+        );
     };
+    (@or $given:expr, $default:expr) => { $given };
+    (@or , $default:expr) => { $default };
 }
 
 /// `ld.shared.f32` at a byte address of the shared window.

@@ -4,27 +4,24 @@
 //! kernel rounds it) at every size the issue names, and timed for several scheduler groups.
 
 use crate::hopper::{bf16_bits, cells, encode_tiled, exact, gmem, inputs, median_ms, sixteenths};
-use crate::hopper::{tensor_map, ByValue, Stage};
+use crate::hopper::{tensor_map, ByValue};
 use cudarc::driver::sys::{CUdevice_attribute, CUfunction_attribute};
 use cudarc::driver::{CudaContext, CudaFunction, CudaSlice, CudaStream, DevicePtr, DeviceRepr};
 use cudarc::driver::{DriverError, LaunchConfig, PushKernelArg};
+use std::marker::PhantomData;
 use std::sync::Arc;
 use tessel::atom::element::{BF16, E4M3, F16};
-use tessel::atom::gmma::{Layout_K_SW128_Atom, Layout_MN_SW128_Atom};
 use tessel::atom::tma::{TensorMap, TmaGmem};
-use tessel::{layout, shape, TileToShape};
+use tessel::layout;
+use ws_config::{Bf16Pairs, Bf16PairsOwnB, Bf16Solo, Bf16Solo3s, Bf16SoloNoreg};
+use ws_config::{Bf16SoloTmaStore, Bf16SplitK, E4m3Pairs, E4m3SplitK, F16Pairs};
+use ws_config::{StageC, WsConfig};
 
-type StageB<T> = TileToShape<Layout_K_SW128_Atom<T>, shape!("(256,64)")>;
-type StageA8 = TileToShape<Layout_K_SW128_Atom<E4M3>, shape!("(128,128)")>;
-type StageB8 = TileToShape<Layout_K_SW128_Atom<E4M3>, shape!("(256,128)")>;
-type StageC = TileToShape<Layout_MN_SW128_Atom<BF16>, shape!("(128,128)")>;
-
-/// `stages` stages of A (128 rows) and B (`tile_n` rows) in 128-byte K tiles, their barriers,
-/// and room to align them to 1024 bytes; with the TMA-store epilogue, its 32 KiB buffer of C.
-const fn shared(stages: u32, tile_n: u32, tma_store: bool) -> u32 {
-    let c = if tma_store { 128 * 128 * 2 } else { 0 };
-    stages * (128 + tile_n) * 128 + 1024 + 16 * stages + c
-}
+/// The kernels' configurations, the kernel crate's own file: what each kernel's shared memory,
+/// tile and launch are.
+#[path = "../../kernels/src/ws_config.rs"]
+#[allow(dead_code)] // what only the kernels read (the stages' K, registers)
+mod ws_config;
 
 /// A kernel's input type.
 #[derive(Clone, Copy, PartialEq)]
@@ -34,56 +31,118 @@ enum Input {
     E4m3,
 }
 
-/// A kernel and how it is launched: its input type, its stages and tile (what its dynamic shared
-/// memory holds), the most blocks of its grid (the multiprocessors for a persistent launch),
-/// and split-K's parts (`None`: as many as keep the multiprocessors busy).
+/// The input type of an element type.
+trait InputOf {
+    const INPUT: Input;
+}
+impl InputOf for BF16 {
+    const INPUT: Input = Input::Bf16;
+}
+impl InputOf for F16 {
+    const INPUT: Input = Input::F16;
+}
+impl InputOf for E4M3 {
+    const INPUT: Input = Input::E4m3;
+}
+
+/// What a launch passes after A's and B's descriptors: C's descriptor, the sizes, the scheduler's
+/// group and split-K's parts, then C and split-K's workspace.
+type Rest<'a> = (
+    &'a ByValue<TensorMap<BF16, StageC>>,
+    [u32; 5],
+    (&'a mut CudaSlice<u16>, &'a mut Workspace),
+);
+
+/// A launch with A's descriptor of `pa` and B's of `pb`, of a configuration's tiles.
+trait Go {
+    fn go(
+        &self,
+        kernel: &Kernel,
+        stream: &Arc<CudaStream>,
+        cfg: LaunchConfig,
+        at: (u64, u64),
+        rest: Rest<'_>,
+    ) -> Result<(), DriverError>;
+}
+
+/// The configuration `Cfg`'s launch.
+struct Of<Cfg>(PhantomData<Cfg>);
+
+/// A kernel and how it is launched, read from its configuration: its input type, its tile, its
+/// dynamic shared memory, its descriptors' types, the most blocks of its grid (the
+/// multiprocessors for a persistent launch), and split-K's parts (`None`: as many as keep the
+/// multiprocessors busy).
 #[derive(Clone, Copy)]
 struct Kernel<'a> {
     f: &'a CudaFunction,
     input: Input,
-    stages: u32,
     tile_n: u32,
-    tma_store: bool,
-    cluster: bool,
-    multicast: bool,
+    shared: u32,
+    tile_m: u32,
+    cluster_m: u32,
+    threads: u32,
     split: Option<u32>,
     blocks: u32,
+    go: &'static dyn Go,
+}
+
+/// [`go`] with A's and B's descriptors of the configuration's tiles.
+impl<Cfg: WsConfig> Go for Of<Cfg> {
+    fn go(
+        &self,
+        kernel: &Kernel,
+        stream: &Arc<CudaStream>,
+        cfg: LaunchConfig,
+        (pa, pb): (u64, u64),
+        rest: Rest<'_>,
+    ) -> Result<(), DriverError> {
+        let [m, n, k, ..] = rest.1;
+        let a = tensor_map!(Cfg::In, Cfg::StageA, pa, m, k);
+        let b = tensor_map!(Cfg::In, Cfg::LoadB, pb, n, k);
+        go(kernel, stream, cfg, (a, b), rest)
+    }
 }
 
 impl Kernel<'_> {
-    /// The kernel of that name (its variant's suffix says how it is launched).
-    fn named<'a>(name: &str, f: &'a CudaFunction, blocks: u32) -> Kernel<'a> {
-        let input = match name {
-            n if n.contains("bf16") => Input::Bf16,
-            n if n.contains("f16") => Input::F16,
-            _ => Input::E4m3,
-        };
-        let splitk = name.ends_with("_splitk");
-        // The main kernels are pairs sharing B; `_solo`, its variants and split-K single blocks.
-        let solo = ["_solo", "_3s", "_noreg", "_tma_store", "_splitk"];
-        let cluster = !solo.iter().any(|s| name.ends_with(s));
+    /// The kernel of configuration `Cfg`.
+    fn of<Cfg: WsConfig + 'static>(f: &CudaFunction, blocks: u32) -> Kernel<'_>
+    where
+        Cfg::In: InputOf,
+    {
         Kernel {
             f,
-            input,
-            stages: if splitk {
-                6
-            } else if name.ends_with("_3s") {
-                3
-            } else {
-                4
-            },
-            tile_n: if splitk { 128 } else { 256 },
-            tma_store: name.ends_with("_tma_store"),
-            cluster,
-            multicast: cluster && !name.ends_with("_pairs"),
-            split: if splitk { None } else { Some(1) },
+            input: Cfg::In::INPUT,
+            tile_n: Cfg::BN as u32,
+            shared: Cfg::SHARED_BYTES,
+            tile_m: (Cfg::BM * Cfg::CLUSTER_M) as u32,
+            cluster_m: Cfg::CLUSTER_M as u32,
+            threads: Cfg::THREADS as u32,
+            split: if Cfg::SPLIT { None } else { Some(1) },
             blocks,
+            go: &Of::<Cfg>(PhantomData),
         }
     }
 
-    /// The tiles of an `m x n` output (of a pair's 256 rows in clusters).
+    /// The kernel of that name.
+    fn named<'a>(name: &str, f: &'a CudaFunction, blocks: u32) -> Kernel<'a> {
+        match name {
+            "gemm_tn_ws_bf16" => Kernel::of::<Bf16Pairs>(f, blocks),
+            "gemm_tn_ws_f16" => Kernel::of::<F16Pairs>(f, blocks),
+            "gemm_tn_ws_e4m3" => Kernel::of::<E4m3Pairs>(f, blocks),
+            "gemm_tn_ws_bf16_splitk" => Kernel::of::<Bf16SplitK>(f, blocks),
+            "gemm_tn_ws_e4m3_splitk" => Kernel::of::<E4m3SplitK>(f, blocks),
+            "gemm_tn_ws_bf16_solo" => Kernel::of::<Bf16Solo>(f, blocks),
+            "gemm_tn_ws_bf16_3s" => Kernel::of::<Bf16Solo3s>(f, blocks),
+            "gemm_tn_ws_bf16_noreg" => Kernel::of::<Bf16SoloNoreg>(f, blocks),
+            "gemm_tn_ws_bf16_tma_store" => Kernel::of::<Bf16SoloTmaStore>(f, blocks),
+            "gemm_tn_ws_bf16_pairs" => Kernel::of::<Bf16PairsOwnB>(f, blocks),
+            _ => panic!("{name}: no configuration"),
+        }
+    }
+
+    /// The tiles of an `m x n` output (of a cluster's rows).
     fn tiles(&self, m: u32, n: u32) -> u32 {
-        m.div_ceil(if self.cluster { 256 } else { 128 }) * n.div_ceil(self.tile_n)
+        m.div_ceil(self.tile_m) * n.div_ceil(self.tile_n)
     }
 
     /// Split-K's parts: as many as fill the multiprocessors with the output's tiles, each
@@ -128,17 +187,14 @@ fn launch<B>(
 ) -> Result<(), DriverError> {
     let (pa, _ga) = a.device_ptr(stream);
     let (pb, _gb) = b.device_ptr(stream);
-    // As many blocks (pairs in clusters) as fit, each taking its tiles or their parts.
+    // As many blocks (clusters) as fit, each taking its tiles or their parts.
     let splits = kernel.splits((m, n, k));
     let units = kernel.tiles(m, n) * splits;
-    let grid = match kernel.cluster {
-        false => units.min(kernel.blocks),
-        true => 2 * units.min(kernel.blocks / 2),
-    };
+    let grid = kernel.cluster_m * units.min(kernel.blocks / kernel.cluster_m);
     let cfg = LaunchConfig {
         grid_dim: (grid, 1, 1),
-        block_dim: (384, 1, 1),
-        shared_mem_bytes: shared(kernel.stages, kernel.tile_n, kernel.tma_store),
+        block_dim: (kernel.threads, 1, 1),
+        shared_mem_bytes: kernel.shared,
     };
     // C's descriptor, column-major (read by the TMA-store epilogue only).
     let pc = c.device_ptr(stream).0;
@@ -147,30 +203,7 @@ fn launch<B>(
             .expect("TMA descriptor"),
     );
     let rest = (&c_map, [m, n, k, group, splits], (c, ws));
-    // B's tiles of 128 rows: half of a pair's stage, or a 128x128 tile's; else 256 rows.
-    let b128 = (kernel.cluster && kernel.multicast) || kernel.tile_n == 128;
-    macro_rules! go {
-        ($T:ty, $SA:ty, $TB:ty) => {
-            go(
-                kernel,
-                stream,
-                cfg,
-                (
-                    tensor_map!($T, $SA, pa, m, k),
-                    tensor_map!($T, $TB, pb, n, k),
-                ),
-                rest,
-            )
-        };
-    }
-    match (kernel.input, b128) {
-        (Input::Bf16, true) => go!(BF16, Stage<BF16>, Stage<BF16>),
-        (Input::Bf16, false) => go!(BF16, Stage<BF16>, StageB<BF16>),
-        (Input::F16, true) => go!(F16, Stage<F16>, Stage<F16>),
-        (Input::F16, false) => go!(F16, Stage<F16>, StageB<F16>),
-        (Input::E4m3, true) => go!(E4M3, StageA8, StageA8),
-        (Input::E4m3, false) => go!(E4M3, StageA8, StageB8),
-    }
+    kernel.go.go(kernel, stream, cfg, (pa, pb), rest)
 }
 
 /// The launch itself, with A's and B's descriptors and the parameters after them.
@@ -180,11 +213,7 @@ fn go<MA: DeviceRepr, MB: DeviceRepr>(
     stream: &Arc<CudaStream>,
     cfg: LaunchConfig,
     (ma, mb): (MA, MB),
-    (c_map, [m, n, k, group, splits], (c, (partial, flags))): (
-        &ByValue<TensorMap<BF16, StageC>>,
-        [u32; 5],
-        (&mut CudaSlice<u16>, &mut Workspace),
-    ),
+    (c_map, [m, n, k, group, splits], (c, (partial, flags))): Rest<'_>,
 ) -> Result<(), DriverError> {
     let mut builder = stream.launch_builder(kernel.f);
     builder.arg(&ma).arg(&mb).arg(c_map);
@@ -214,7 +243,7 @@ pub fn run(
         let kernel = Kernel::named(name, function, sms);
         function.set_attribute(
             CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
-            shared(kernel.stages, kernel.tile_n, kernel.tma_store) as i32,
+            kernel.shared as i32,
         )?;
         // e4m3's K is a multiple of 16 (TMA's 16-byte strides): 336 for the ragged size.
         let ragged = (
@@ -328,7 +357,7 @@ fn check_and_time_in<B: DeviceRepr>(
     let ((a, b), (da, db)) = inputs(stream, (m, n, k), values, random)?;
     let mut dc = stream.alloc_zeros::<u16>((m * n) as usize)?;
     let tiles = kernel.tiles(m, n) as usize;
-    let (sums, flags) = (tiles * 128 * kernel.tile_n as usize, tiles);
+    let (sums, flags) = (tiles * (kernel.tile_m * kernel.tile_n) as usize, tiles);
     let mut ws = (
         stream.alloc_zeros::<f32>(sums)?,
         stream.alloc_zeros::<u32>(flags)?,

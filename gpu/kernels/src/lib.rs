@@ -10,6 +10,7 @@ pub mod hopper;
 pub mod hopper_ws;
 pub mod sgemm;
 pub mod transpose;
+pub mod ws_config;
 
 #[panic_handler]
 fn panic(_: &core::panic::PanicInfo) -> ! {

@@ -1,0 +1,112 @@
+//! Roles in a warp-specialized kernel: a producer warpgroup that loads, consumer warpgroups that
+//! compute, each with a register budget of the schedule's (CUTLASS's `ProducerWarpRole`,
+//! `LoadRegisterRequirement`, `MmaRegisterRequirement`), and the arrivals their pipelines count.
+//!
+//! Post-conditions: every warp of the block has one role; the consumers' threads are numbered
+//! from 0 (what a TiledMma's `get_slice` takes); the budgets, `setmaxnreg`'s, fill at most the
+//! multiprocessor's 64 Ki registers.
+//!
+//! ```
+//! use tessel::kernel::role::{empty_arrivals, Cooperative, Role, Schedule};
+//! assert_eq!(Cooperative::THREADS, 384);
+//! assert_eq!(Cooperative::role(0), Role::Producer { warp: 0 });
+//! assert_eq!(Cooperative::role(5), Role::Consumer { group: 0 });
+//! assert_eq!(Cooperative::role(11), Role::Consumer { group: 1 });
+//! assert_eq!(Cooperative::consumer_thread(130), 2);
+//! assert!(Cooperative::first_consumer(128) && !Cooperative::first_consumer(0));
+//! // 256 consumer threads release a stage; in pairs that multicast, each warp of both blocks.
+//! assert_eq!((empty_arrivals(256, 1), empty_arrivals(256, 2)), (256, 16));
+//! ```
+
+/// Threads in a warp.
+pub const WARP: usize = 32;
+/// Threads in a warpgroup (what a wgmma runs on).
+pub const WARPGROUP: usize = 128;
+/// Registers of a multiprocessor, what the budgets of a block's warpgroups share.
+pub const REGISTER_FILE: usize = 64 * 1024;
+
+/// What a warp does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    /// Warp `warp` of the producer warpgroup (the first issues the loads).
+    Producer {
+        /// The warp within the producer warpgroup.
+        warp: u32,
+    },
+    /// A warp of consumer warpgroup `group`.
+    Consumer {
+        /// The consumer warpgroup, from 0.
+        group: u32,
+    },
+}
+
+/// A warp-specialized schedule: the producer warpgroup first, then `CONSUMERS` consumer
+/// warpgroups, and the registers `setmaxnreg` gives each.
+pub trait Schedule {
+    /// Consumer warpgroups.
+    const CONSUMERS: usize;
+    /// The producer's registers a thread (it gives the rest back).
+    const PRODUCER_REGISTERS: u32;
+    /// A consumer's registers a thread (the accumulators').
+    const CONSUMER_REGISTERS: u32;
+    /// The producer's threads, before the consumers'.
+    const PRODUCER_THREADS: usize = WARPGROUP;
+    /// The consumers' threads.
+    const CONSUMER_THREADS: usize = WARPGROUP * Self::CONSUMERS;
+    /// The block.
+    const THREADS: usize = {
+        let budget = Self::PRODUCER_REGISTERS as usize * Self::PRODUCER_THREADS
+            + Self::CONSUMER_REGISTERS as usize * Self::CONSUMER_THREADS;
+        assert!(
+            budget <= REGISTER_FILE,
+            "the register budgets overfill the register file"
+        );
+        Self::PRODUCER_THREADS + Self::CONSUMER_THREADS
+    };
+
+    /// The role of warp `warp` of the block (a warp-uniform index, `warp_idx_sync()`).
+    #[inline(always)]
+    fn role(warp: u32) -> Role {
+        let producer_warps = (Self::PRODUCER_THREADS / WARP) as u32;
+        if warp < producer_warps {
+            Role::Producer { warp }
+        } else {
+            let group = (warp - producer_warps) / (WARPGROUP / WARP) as u32;
+            Role::Consumer { group }
+        }
+    }
+
+    /// A consumer thread's index among the consumers, from the block's thread index.
+    #[inline(always)]
+    fn consumer_thread(thread: usize) -> usize {
+        thread - Self::PRODUCER_THREADS
+    }
+
+    /// Whether the block's thread `thread` is the first consumer (the one that issues what one
+    /// thread of the consumers does: a TMA store, a split-K turn).
+    #[inline(always)]
+    fn first_consumer(thread: usize) -> bool {
+        thread == Self::PRODUCER_THREADS
+    }
+}
+
+/// CUTLASS's cooperative schedule: two consumer warpgroups on the same tile, the producer at 40
+/// registers and the consumers at 232.
+pub struct Cooperative;
+impl Schedule for Cooperative {
+    const CONSUMERS: usize = 2;
+    const PRODUCER_REGISTERS: u32 = 40;
+    const CONSUMER_REGISTERS: u32 = 232;
+}
+
+/// The arrivals a stage's empty barrier counts before its producer refills it, from the
+/// consumers' threads (a TiledMma's size) and the blocks of a cluster that multicast into each
+/// other's stages: each consumer thread in a lone block; in such a cluster each consumer warp of
+/// each block, its elected lane releasing the stage in every block.
+pub const fn empty_arrivals(consumer_threads: usize, multicast_blocks: usize) -> u32 {
+    if multicast_blocks == 1 {
+        consumer_threads as u32
+    } else {
+        (consumer_threads / WARP * multicast_blocks) as u32
+    }
+}
