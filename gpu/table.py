@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Prints BENCHMARKS.md's GPU tables from a bench.json (gpu/bench.py's output):
-python3 gpu/table.py gpu/results-2026-12-01-interleaved.json
+python3 gpu/table.py gpu/results/2026-12-01-interleaved.json
 
 Results from before bench.py timed CuTe's tutorials in its own loop keep them under
 "CuTe tutorials" (each tutorial's own timing); either form prints."""

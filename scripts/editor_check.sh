@@ -5,7 +5,7 @@
 # TiledMma (the cases of ../shared/tools/editor-check). rust-analyzer's trait solver gives up
 # past a fixed depth (50 in 1.95), and a result it gives up on shows as `{unknown}` in the
 # editor; scripts/solver_depth.py measures each case's depth (a rust-analyzer built with the
-# limit at 128 infers all of them: BENCHMARKS.md, 2026-12-05). This fails if a result binding's
+# limit at 128 infers all of them: docs/benchmarks-history.md, 2026-12-05). This fails if a result binding's
 # type has `{unknown}` in it, except the cases in KNOWN below (each with its measured depth).
 # (rust-analyzer 1.95 also reports the literal in `C<24>` as of unknown type, a bug of its own,
 # rust-lang/rust-analyzer#20294: that is not a result and is not counted here.)

@@ -224,7 +224,7 @@ sgemm_kernel!(
 /// C above a write before it). The epilogue also changes how ptxas assigns the K loop's
 /// registers: measured on an H100, one element after the other moved NT 4000x3000x1000 from
 /// 1.08 to 0.92 of `sgemm_nt` with this build of the library, where it had been the faster of
-/// the two before identity coordinates were read leaf by leaf (BENCHMARKS.md, "the sgemm twins'
+/// the two before identity coordinates were read leaf by leaf (docs/benchmarks-history.md, "the sgemm twins'
 /// epilogue" and "the NT twin's epilogue again").
 macro_rules! by_column {
     ($gC:ident, $cC:ident, $rC:ident, $m:ident, $n:ident, $alpha:ident, $beta:ident) => {

@@ -351,7 +351,7 @@ where
 /// `pred` is inlined into each call: `all || elem_less(..)` branches around the test (LLVM may
 /// copy the atom's code to each side), `all | elem_less(..)` computes it and branches nowhere.
 /// Which is faster depends on the kernel: on the H200 the second made one f16 GEMM 3 to 5%
-/// faster (at three sizes of four) and another 6% slower at 4096³ (BENCHMARKS.md, 2026-12-05).
+/// faster (at three sizes of four) and another 6% slower at 4096³ (docs/benchmarks-history.md, 2026-12-05).
 ///
 /// # Safety
 ///
