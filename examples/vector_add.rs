@@ -2,6 +2,7 @@
 //! taking the 3-element tail on the scalar path. The threads run one after another here; on a
 //! GPU each is one CUDA thread. `cargo run --example vector_add`.
 
+use tessel::tensor::Underscore as _x;
 use tessel::{Tensor, TensorMut};
 
 /// c = a + b, computed by 251 "threads" in a loop; the loop body is the kernel.
@@ -12,9 +13,9 @@ pub fn vector_add(a: &[f32], b: &[f32], c: &mut [f32]) {
         let g_b = Tensor::from_slice(b).zipped_divide::<4>();
         let g_c = TensorMut::from_disjoint_slice(&mut *c).zipped_divide::<4>();
 
-        let t_a = g_a.slice(tid);
-        let t_b = g_b.slice(tid);
-        let mut t_c = g_c.slice(tid);
+        let t_a = g_a.slice((_x, tid));
+        let t_b = g_b.slice((_x, tid));
+        let mut t_c = g_c.slice((_x, tid));
 
         if t_a.is_full() {
             // Safety: the tile is full, so every element is in the slices.
@@ -38,7 +39,9 @@ fn main() {
     let mut c = vec![0.0; n];
     vector_add(&a, &b, &mut c);
     assert!(c.iter().enumerate().all(|(i, &x)| x == (3 * i) as f32));
-    let tail = Tensor::from_slice(&a).zipped_divide::<4>().slice(250usize);
+    let tail = Tensor::from_slice(&a)
+        .zipped_divide::<4>()
+        .slice((_x, 250usize));
     println!("thread 250: base {}, full {}", tail.base(), tail.is_full());
     println!("c[1000..] = {:?}", &c[1000..]);
 }

@@ -81,7 +81,7 @@ fn a_partition_keeps_the_modes_past_the_tile() {
         ("(1,8,8,3):(0,128,1,1024)".into(), 8)
     );
     // Stage 2 of the thread's part, as CuTe slices it.
-    let stage = a.slice_by((
+    let stage = a.slice((
         tessel::Underscore,
         tessel::Underscore,
         tessel::Underscore,

@@ -150,7 +150,7 @@ fn a_stage_moded_partition_sliced_is_each_stages() {
             // SAFETY: as above.
             let stage = unsafe { TensorSmem::<BF16, _>::from_smem(at, 128 * 64, Stage::default()) };
             let want = make_gmma_fragment::<K, _, _>(&Mma::get_slice(thread).partition_A(stage));
-            let got = make_gmma_fragment::<K, _, _>(&parts.slice_by((_x, _x, _x, s)));
+            let got = make_gmma_fragment::<K, _, _>(&parts.slice((_x, _x, _x, s)));
             for k in 0..4 {
                 // SAFETY: the engines compute descriptors.
                 unsafe {
@@ -161,14 +161,14 @@ fn a_stage_moded_partition_sliced_is_each_stages() {
                 };
             }
             // The stage's slice is the TensorMap's tile (a build error if not), at the stage.
-            let stage = stages.slice_by((_x, _x, s));
+            let stage = stages.slice((_x, _x, s));
             assert_eq!(
                 (stage.start(), tmap.box_copy([0, 0], &stage, 0).1),
                 (at, at)
             );
             // Half of a 256-row stage is a tile of 128 rows, as a pair's block loads it.
             let half = local_tile(
-                stages_b.slice_by((_x, _x, s)),
+                stages_b.slice((_x, _x, s)),
                 <shape!("(128,64)")>::default(),
                 (1usize, 0usize),
             );

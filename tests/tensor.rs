@@ -169,10 +169,10 @@ fn zipped_divide_slice_and_local_tile_of_a_slice() {
     let a: Vec<u32> = (0..1003).collect();
     let g = tessel::Tensor::from_slice(&a).zipped_divide::<4>();
     assert_eq!(format!("{:#}", g.layout()), "(_4,251):(_1,_4)");
-    let t = g.slice(249usize);
+    let t = g.slice((tessel::tensor::Underscore, 249usize));
     assert!(t.is_full());
     assert_eq!((t.base(), t[3]), (996, 999));
-    let tail = tessel::Tensor::from_slice(&a).local_tile::<4, _>(250usize);
+    let tail = tessel::Tensor::from_slice(&a).local_tile(tessel::C::<4>::default(), 250usize);
     assert!(!tail.is_full());
     assert_eq!((tail.base(), tail[2]), (1000, 1002));
     let f = unsafe { t.load() } + unsafe { t.load() };
@@ -202,13 +202,13 @@ fn slicing_with_underscore_matches_cute() {
     use tessel::tensor::Underscore as U;
     let data = vec![0u8; 1024];
     let t = Tensor::new(&data, layout!("(8,N,2):(1,ldN,8)"; N = 5, ldN = 100));
-    let s = t.slice_by((U, 3usize, U));
+    let s = t.slice((U, 3usize, U));
     assert_eq!(
         (format!("{:#}", s.layout()), s.base()),
         ("(_8,_2):(_1,_8)".into(), 300)
     );
     let t = Tensor::new(&data, layout!("((2,3),N):((3,1),6)"; N = 7));
-    let s = t.slice_by(((U, 1usize), U));
+    let s = t.slice(((U, 1usize), U));
     assert_eq!(
         (format!("{:#}", s.layout()), s.base()),
         ("(_2,7):(_3,_6)".into(), 1)
@@ -296,7 +296,7 @@ fn a_swizzled_stage_slice_moves_its_stage_offset_into_the_base() {
     let t = Tensor::swizzled(&smem, S::default());
     let sw = |i: usize| i ^ ((i & 0b111_000_000) >> 3);
     for pipe in 0..3usize {
-        let stage = t.slice_by((_x, _x, pipe));
+        let stage = t.slice((_x, _x, pipe));
         assert_eq!((stage.base(), stage.layout().offset()), (512 * pipe, 0));
         // Thread (1, 2) of 8x4: row 1, columns 2, 6, .., 62.
         let part = local_partition(stage, layout!("(8,4):(4,1)"), 6);
@@ -521,10 +521,7 @@ fn the_tensor_vocabulary_is_at_the_root() {
     clear(&mut g);
     axpby(2, &t, 0, &mut g);
     assert_eq!(
-        (
-            g[(1usize, 2usize)],
-            t.slice_by((Underscore, 2usize))[1usize]
-        ),
+        (g[(1usize, 2usize)], t.slice((Underscore, 2usize))[1usize]),
         (12, 6)
     );
     type Sw = Swizzled<tessel::Swizzle<3, 3, 3>, layout!("8:1")>;
@@ -593,12 +590,12 @@ fn a_static_slice_coordinate_fixes_its_mode_as_a_runtime_one() {
     // A staged shared tile (BM, BK, PIPE): stage 2 of 3, as CuTe's sA(_, _, _2).
     let data = vec![0f32; 8 * 4 * 3];
     let t = || Tensor::new(&data[..], layout!("(8,4,3):(4,1,32)"));
-    let by_type = t().slice_by((Underscore, Underscore, C::<2>::default()));
-    let by_value = t().slice_by((Underscore, Underscore, 2usize));
+    let by_type = t().slice((Underscore, Underscore, C::<2>::default()));
+    let by_value = t().slice((Underscore, Underscore, 2usize));
     assert_eq!(by_type.layout().to_string(), "(8,4):(4,1)");
     assert_eq!(by_type.layout().to_string(), by_value.layout().to_string());
     assert_eq!((by_type.base(), by_value.base()), (64, 64));
-    let row = t().slice_by((C::<3>::default(), Underscore, C::<1>::default()));
+    let row = t().slice((C::<3>::default(), Underscore, C::<1>::default()));
     assert_eq!(
         (row.layout().to_string(), row.base()),
         ("(4):(1)".to_string(), 12 + 32)
@@ -654,8 +651,8 @@ fn a_swizzled_tensor_slices_like_a_plain_one() {
     let smem: Vec<u32> = (0..512).collect();
     type S = layout!("Sw<3,3,3> o 0 o (8,64):(64,1)");
     let t = Tensor::new(&smem[..], S::default());
-    let row = t.slice_by((3usize, Underscore));
-    let col = t.slice_by((Underscore, C::<21>::default()));
+    let row = t.slice((3usize, Underscore));
+    let col = t.slice((Underscore, C::<21>::default()));
     for j in 0..64usize {
         assert_eq!(row[j], t[(3usize, j)]);
     }
@@ -669,7 +666,7 @@ fn a_swizzled_tensor_slices_like_a_plain_one() {
     );
     // A thread's part, then one of its values' modes.
     let part = local_partition(t, layout!("(8,4):(4,1)"), 6);
-    let line = part.slice_by((Underscore, 3usize));
+    let line = part.slice((Underscore, 3usize));
     assert_eq!(line[0usize], part[(0usize, 3usize)]);
 }
 
@@ -685,7 +682,7 @@ fn writes_through_views_land_in_the_fragment() {
     let mut part = local_partition(frag.as_view_mut(), layout!("(4,2)"), 5); // thread (1,1)
     part[(1usize, 1usize)] = 3.0;
     assert_eq!(frag[(1 + 4, 1 + 2)], 3.0);
-    frag.as_view_mut().slice_by((Underscore, 0usize))[7usize] = 2.0;
+    frag.as_view_mut().slice((Underscore, 0usize))[7usize] = 2.0;
     assert_eq!(frag[(7usize, 0usize)], 2.0);
     // The MMA's A fragment, retiled for ldmatrix: value v of the retile is value v of A.
     type Mma = MakeTiledMma<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,2,1)")>;
@@ -1200,12 +1197,12 @@ fn a_tensor_like_a_tile_holds_its_copy() {
     let data = iota(24 * 16);
     let gmem = Tensor::new(&data, layout!("(24,16)"));
     let tiled = gmem.zipped_divide_by(<shape!("(8,4)")>::default());
-    let mut rmem = tessel::make_tensor_like(&tiled.slice_by((Underscore, 0usize)));
+    let mut rmem = tessel::make_tensor_like(&tiled.slice((Underscore, 0usize)));
     assert_eq!(rmem.layout().to_string(), "((8,4)):((1,8))");
     for j in 0..(24 / 8) * (16 / 4) {
-        tessel::copy(&tiled.slice_by((Underscore, j)), &mut rmem);
+        tessel::copy(&tiled.slice((Underscore, j)), &mut rmem);
         for i in 0..32 {
-            assert_eq!(rmem[i], tiled.slice_by((Underscore, j))[i]);
+            assert_eq!(rmem[i], tiled.slice((Underscore, j))[i]);
         }
     }
     // Of a row-major tile the registers are row-major too; a zero stride stays 0.

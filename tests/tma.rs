@@ -222,8 +222,8 @@ macro_rules! tma_partition_case {
                 let boxes = TensorMap::<BF16, Stage>::BOXES.len();
                 for i in 0..boxes {
                     assert_eq!(
-                        copy.box_at(&tg.slice_by((_x, kt)), &ts.slice_by((_x, stage)), i),
-                        tma.box_copy([bm * 128, kt * 64], &s.slice_by((_x, _x, stage)), i),
+                        copy.box_at(&tg.slice((_x, kt)), &ts.slice((_x, stage)), i),
+                        tma.box_copy([bm * 128, kt * 64], &s.slice((_x, _x, stage)), i),
                     );
                 }
             }
@@ -295,7 +295,7 @@ macro_rules! multicast_case {
                 for kt in 0..k.div_ceil(64) {
                     let stage = kt % 2;
                     let by_hand = local_tile(
-                        s.slice_by((_x, _x, stage)),
+                        s.slice((_x, _x, stage)),
                         <(C<{ $part.0 }>, C<{ $part.1 }>)>::default(),
                         ($step.0 * rank, $step.1 * rank),
                     );
@@ -306,7 +306,7 @@ macro_rules! multicast_case {
                     let copy = tma.with((0x8000, 0b11));
                     for i in 0..TensorMap::<BF16, Part>::BOXES.len() {
                         assert_eq!(
-                            copy.box_at(&tg.slice_by((_x, kt)), &ts.slice_by((_x, stage)), i),
+                            copy.box_at(&tg.slice((_x, kt)), &ts.slice((_x, stage)), i),
                             tma.box_copy(origin, &by_hand, i),
                         );
                     }
@@ -386,11 +386,11 @@ fn a_tma_copy_of_a_rank_3_tensor_carries_the_batch() {
             for kt in 0..3usize {
                 let copy = tma.with(0x9000);
                 assert_eq!(
-                    copy.box_at(&tg.slice_by((_x, kt)), &ts.slice_by((_x, kt % 2)), 0),
-                    tma.box_copy([bm * 128, kt * 64, batch], &s.slice_by((_x, _x, kt % 2)), 0),
+                    copy.box_at(&tg.slice((_x, kt)), &ts.slice((_x, kt % 2)), 0),
+                    tma.box_copy([bm * 128, kt * 64, batch], &s.slice((_x, _x, kt % 2)), 0),
                 );
                 assert_eq!(
-                    copy.box_at(&tg.slice_by((_x, kt)), &ts.slice_by((_x, kt % 2)), 0)
+                    copy.box_at(&tg.slice((_x, kt)), &ts.slice((_x, kt % 2)), 0)
                         .0[2],
                     batch as i32
                 );
@@ -411,12 +411,9 @@ fn a_tma_copy_of_a_rank_3_tensor_carries_the_batch() {
         for batch in 0..l {
             for kt in 0..3usize {
                 assert_eq!(
-                    tma.with(0x9000).box_at(
-                        &tg.slice_by((_x, kt, batch)),
-                        &ts.slice_by((_x, kt % 2)),
-                        0
-                    ),
-                    tma.box_copy([bm * 128, kt * 64, batch], &s.slice_by((_x, _x, kt % 2)), 0),
+                    tma.with(0x9000)
+                        .box_at(&tg.slice((_x, kt, batch)), &ts.slice((_x, kt % 2)), 0),
+                    tma.box_copy([bm * 128, kt * 64, batch], &s.slice((_x, _x, kt % 2)), 0),
                 );
             }
         }
@@ -502,7 +499,7 @@ fn a_tma_copy_of_nested_global_modes_reads_each_leaf() {
         for kt in 0..4usize {
             let (c, at) = tma
                 .with(0)
-                .box_at(&tg.slice_by((_x, kt)), &ts.slice_by((_x, kt % 2)), 0);
+                .box_at(&tg.slice((_x, kt)), &ts.slice((_x, kt % 2)), 0);
             // K at dim 0, the row in its block of eight at dim 1, the block at dim 2.
             assert_eq!(
                 (c, at),

@@ -3,5 +3,5 @@ use tessel::{shape, tensor::FragmentOf, Underscore};
 
 fn main() {
     let frag = FragmentOf::<f32, shape!("(4,2)")>::default();
-    let _ = frag.slice_by((Underscore, 1usize));
+    let _ = frag.slice((Underscore, 1usize));
 }

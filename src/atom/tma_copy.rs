@@ -35,7 +35,7 @@
 //! let (t_g, t_s) = tma_partition(&tma, 0, layout!("1:0"), s_a.group_modes::<0, 2>(), g_a.group_modes::<0, 2>());
 //! // K tile 3 into stage 1: the tile at row 256, column 192; the stage's address.
 //! let copy = tma.with(0x8000);
-//! let (tile, stage) = (t_g.slice_by((_x, 3usize)), t_s.slice_by((_x, 1usize)));
+//! let (tile, stage) = (t_g.slice((_x, 3usize)), t_s.slice((_x, 1usize)));
 //! assert_eq!(copy.box_at(&tile, &stage, 0), ([192, 256, 0, 0, 0], 0x400 + 2 * 128 * 64));
 //! assert_eq!(copy.barrier(), 0x8000);
 //! ```
@@ -270,7 +270,7 @@ impl<'a, T: TmaElement, S: TmaTile, St> TmaCopy<'a, T, S, St> {
 /// let (t_g, t_s) = tma_partition(&tma, 1, layout!("2:1"), s_b.group_modes::<0, 2>(), g_b.group_modes::<0, 2>());
 /// // Block 1 of the pair: rows 384.. of B, the second half of each stage.
 /// let copy = tma.with((0x8000, 0b11));
-/// assert_eq!(copy.box_at(&t_g.slice_by((_x, 2usize)), &t_s.slice_by((_x, 1usize)), 0), ([128, 384, 0, 0, 0], 2 * (256 * 64 + 128 * 64)));
+/// assert_eq!(copy.box_at(&t_g.slice((_x, 2usize)), &t_s.slice((_x, 1usize)), 0), ([128, 384, 0, 0, 0], 2 * (256 * 64 + 128 * 64)));
 /// ```
 #[inline(always)]
 pub fn tma_partition<T, S: TmaTile, Cs, Cd, Es, Ls, Eg, Lg>(

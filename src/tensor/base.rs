@@ -12,7 +12,7 @@
 //! ```
 //! use tessel::{layout, Tensor, Underscore};
 //! let data: Vec<f32> = (0..16).map(|i| i as f32).collect();
-//! let col = Tensor::new(&data, layout!("(4,4)")).slice_by((Underscore, 2usize));
+//! let col = Tensor::new(&data, layout!("(4,4)")).slice((Underscore, 2usize));
 //! assert_eq!((col.base(), col.is_full()), (8, true)); // column 2 starts at index 8
 //! ```
 
@@ -38,7 +38,7 @@ impl Base for usize {
 /// // a register fragment is not cut by value: slice, partition or retile a view of it
 /// use tessel::{shape, tensor::FragmentOf, Underscore};
 /// let frag = FragmentOf::<f32, shape!("(4,2)")>::default();
-/// let _ = frag.slice_by((Underscore, 1usize));
+/// let _ = frag.slice((Underscore, 1usize));
 /// ```
 #[diagnostic::on_unimplemented(
     message = "a register fragment is not cut by value: slice, partition or retile a view of it, `frag.as_view()` or `frag.as_view_mut()`",

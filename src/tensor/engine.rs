@@ -37,7 +37,7 @@ pub trait Engine {
     /// // An identity tensor's engine keeps the base and moves its origin instead, leaf by
     /// // leaf: the row cut at 2 starts at the coordinate (2, 0).
     /// let t = tessel::make_identity_tensor_of((100usize, 60usize));
-    /// let row = t.slice_by((2usize, X));
+    /// let row = t.slice((2usize, X));
     /// assert_eq!(row.coord(5usize), (2, 5));
     /// ```
     #[inline(always)]

@@ -73,7 +73,7 @@ where
 /// let data = [1f32; 128];
 /// let gmem = Tensor::new(&data, layout!("(8,16):(16,1)"));
 /// // CuTe's "Copy a subtile": `make_tensor_like(gmem(_, 0))` is (_8):(_1).
-/// let mut rmem = make_tensor_like(&gmem.slice_by((_x, 0usize)));
+/// let mut rmem = make_tensor_like(&gmem.slice((_x, 0usize)));
 /// assert_eq!(rmem.layout().to_string(), "(8):(1)");
 /// assert_eq!(make_tensor_like(&gmem).layout().to_string(), "(8,16):(16,1)");
 /// rmem[3] = 2.0;

@@ -109,7 +109,7 @@ use crate::algebra::composition::ComposeBy;
 use crate::algebra::divide::{Keep, LogicalDivideBy, OpenBoth, UnpackDivideBy, ZippedDivideBy};
 use crate::layout::coord::{Coord, CoordIn};
 use crate::layout::int_tuple::{IntTuple, LayoutShape};
-use crate::layout::sublayout::{GroupModes, TwoModes};
+use crate::layout::sublayout::GroupModes;
 use crate::layout::Layout;
 use crate::num::int::{Lit, ToStatic, C};
 
@@ -127,9 +127,6 @@ pub struct TensorOf<E, L, B: Base = usize> {
     /// ragged tile and what is cut from it); nothing for a fragment, which always does.
     inside: B::Inside,
 }
-
-/// The tile mode of `L` zipped-divided by N.
-pub type TileOf<L, const N: usize> = <<L as ZippedDivideBy<C<N>>>::Output as TwoModes>::First;
 
 impl<E, L> TensorOf<E, L> {
     /// A tensor over any engine (one of the caller's, such as a shared-memory window).
@@ -311,26 +308,6 @@ impl<E, L, B: Base> TensorOf<E, L, B> {
     }
 }
 
-impl<E, L, B: Base> TensorOf<E, L, B> {
-    /// `t(_, x)` for a tensor of two modes (a tile and a rest): the tile at rest coordinate `x`
-    /// (a zipped divide's tile `x`).
-    #[inline(always)]
-    pub fn slice<X>(self, x: X) -> TensorOf<E, L::First>
-    where
-        B: CutByValue,
-        E: Engine,
-        L: TwoModes,
-        L::Second: At<X>,
-        L::First: Sliced,
-    {
-        self.cut().map(|l| {
-            let (tile, rest) = l.split();
-            let shift = rest.at(x);
-            (tile, shift)
-        })
-    }
-}
-
 /// Views: a tensor over the elements of another, as CuTe's tensors are. What a slice, partition
 /// or retile of a view writes lands in the tensor it views (a fragment's registers included).
 impl<E: ReadEngine, L: Copy, B: Base> TensorOf<E, L, B> {
@@ -340,7 +317,7 @@ impl<E: ReadEngine, L: Copy, B: Base> TensorOf<E, L, B> {
     /// use tessel::{layout, tensor::FragmentOf, shape, Underscore};
     /// let mut frag = FragmentOf::<f32, shape!("(4,2)")>::default();
     /// frag[(1usize, 1usize)] = 5.0;
-    /// let col = frag.as_view().slice_by((Underscore, 1usize)); // frag(_, 1), frag kept
+    /// let col = frag.as_view().slice((Underscore, 1usize)); // frag(_, 1), frag kept
     /// assert_eq!((col[1usize], frag.size()), (5.0, 8));
     /// ```
     #[inline(always)]
@@ -354,7 +331,7 @@ impl<E: WriteEngine, L: Copy, B: Base> TensorOf<E, L, B> {
     /// ```
     /// use tessel::{layout, tensor::FragmentOf, shape, Underscore};
     /// let mut frag = FragmentOf::<f32, shape!("(4,2)")>::default();
-    /// frag.as_view_mut().slice_by((Underscore, 1usize))[2usize] = 7.0; // frag(_, 1)(2) = 7
+    /// frag.as_view_mut().slice((Underscore, 1usize))[2usize] = 7.0; // frag(_, 1)(2) = 7
     /// assert_eq!(frag[(2usize, 1usize)], 7.0);
     /// ```
     #[inline(always)]
@@ -480,23 +457,6 @@ impl<E: Engine, S: LayoutShape<D>, D: IntTuple, B: Base> TensorOf<E, Layout<S, D
     {
         let layout = self.layout.zipped_divide_by(C::<N>::default());
         self.view(layout)
-    }
-}
-
-impl<E: Engine, S: LayoutShape<D>, D: IntTuple> TensorOf<E, Layout<S, D>> {
-    /// `zipped_divide::<N>().slice(x)`: the `x`-th tile of N elements (CuTe's `local_tile` with
-    /// a 1-D tiler).
-    #[inline(always)]
-    pub fn local_tile<const N: usize, X>(self, x: X) -> TensorOf<E, TileOf<Layout<S, D>, N>>
-    where
-        Lit<N>: ToStatic,
-        C<N>: Default,
-        Layout<S, D>: ZippedDivideBy<C<N>>,
-        <Layout<S, D> as ZippedDivideBy<C<N>>>::Output: TwoModes,
-        <<Layout<S, D> as ZippedDivideBy<C<N>>>::Output as TwoModes>::Second: At<X>,
-        <<Layout<S, D> as ZippedDivideBy<C<N>>>::Output as TwoModes>::First: Sliced,
-    {
-        self.zipped_divide::<N>().slice(x)
     }
 }
 

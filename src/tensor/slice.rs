@@ -1,5 +1,5 @@
 //! Slicing with CuTe's `_`: a coordinate with [`Underscore`] where a mode is kept fixes the other
-//! modes and keeps those, `t.slice_by((Underscore, 3usize))` being CuTe's `t(_, 3)`. The kept modes
+//! modes and keeps those, `t.slice((Underscore, 3usize))` being CuTe's `t(_, 3)`. The kept modes
 //! keep their shape and stride (static where they were) and become the modes of the result, in
 //! order (CuTe's `slice`); the fixed ones move the base, at run time.
 //!
@@ -8,13 +8,13 @@
 //! use tessel::{layout, Tensor};
 //! let data: Vec<u32> = (0..64).collect();
 //! let t = Tensor::new(&data, layout!("(4,(4,4)):(1,(4,16))"));
-//! let row = t.slice_by((2usize, Underscore));          // t(2, _): the mode (4,4):(4,16)
+//! let row = t.slice((2usize, Underscore));          // t(2, _): the mode (4,4):(4,16)
 //! assert_eq!(row.layout().to_string(), "((4,4)):((4,16))");
 //! assert_eq!((row.base(), row[5usize]), (2, 2 + 4 + 16));
-//! let col = t.slice_by((Underscore, (1usize, Underscore))); // t(_, (1, _))
+//! let col = t.slice((Underscore, (1usize, Underscore))); // t(_, (1, _))
 //! assert_eq!(col.layout().to_string(), "(4,4):(1,16)");
 //! assert_eq!(col.base(), 4);
-//! let last = t.slice_by((Underscore, tessel::C::<15>::default())); // t(_, _15): a static index
+//! let last = t.slice((Underscore, tessel::C::<15>::default())); // t(_, _15): a static index
 //! assert_eq!((last.layout().to_string(), last.base()), ("(4):(1)".to_string(), 3 * 4 + 3 * 16));
 //! ```
 
@@ -173,7 +173,7 @@ impl<E, L, B: super::Base> TensorOf<E, L, B> {
     /// CuTe's `t(c)` with `_` in `c` ([`Underscore`]): the sub-tensor of the kept modes, its base
     /// moved by the fixed coordinates (a swizzled tensor's offset inside its swizzle).
     #[inline(always)]
-    pub fn slice_by<X>(self, x: X) -> TensorOf<E, L::Output>
+    pub fn slice<X>(self, x: X) -> TensorOf<E, L::Output>
     where
         B: super::CutByValue,
         E: Engine,

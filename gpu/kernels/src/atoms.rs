@@ -235,7 +235,7 @@ macro_rules! wgmma_k_blocks {
         warpgroup_arrive();
         tessel::unroll!($blocks, k => {
             $mma.atom_mut().scale_out = if k == 0 { ScaleOut::Zero } else { ScaleOut::One };
-            gemm(&$mma, &$tCrA.slice_by((_x, _x, k)), &$tCrB.slice_by((_x, _x, k)), &mut tCrC.as_view_mut());
+            gemm(&$mma, &$tCrA.slice((_x, _x, k)), &$tCrB.slice((_x, _x, k)), &mut tCrC.as_view_mut());
         });
         warpgroup_commit_batch();
         warpgroup_wait::<0>();

@@ -272,16 +272,16 @@ pub unsafe extern "ptx-kernel" fn $name(
     let (tAgA, tAcA, tAsA) = (g2s.partition_S(ga), g2s.partition_S(ca), g2s.partition_D(sa));
     let (tBgB, tBcB, tBsB) = (g2s.partition_S(gb), g2s.partition_S(cb), g2s.partition_D(sb));
     let load = |kt: usize, pipe: usize| {
-        let (ca, cb) = (tAcA.slice_by((_x, _x, _x, kt)), tBcB.slice_by((_x, _x, _x, kt)));
-        copy_if(&g2s, |i| elem_less(ca.coord(i), (m, k)), &tAgA.slice_by((_x, _x, _x, kt)), &mut tAsA.slice_by((_x, _x, _x, pipe)));
-        copy_if(&g2s, |i| elem_less(cb.coord(i), (n, k)), &tBgB.slice_by((_x, _x, _x, kt)), &mut tBsB.slice_by((_x, _x, _x, pipe)));
+        let (ca, cb) = (tAcA.slice((_x, _x, _x, kt)), tBcB.slice((_x, _x, _x, kt)));
+        copy_if(&g2s, |i| elem_less(ca.coord(i), (m, k)), &tAgA.slice((_x, _x, _x, kt)), &mut tAsA.slice((_x, _x, _x, pipe)));
+        copy_if(&g2s, |i| elem_less(cb.coord(i), (n, k)), &tBgB.slice((_x, _x, _x, kt)), &mut tBsB.slice((_x, _x, _x, pipe)));
     };
 
     let mma = <$Mma>::get_slice(tid);
     // One K block (16) of A's and B's registers at a time, so that no register index depends on it.
     let k_block = (C::<128>::default(), C::<16>::default());
-    let sa_block = local_tile(sa.slice_by((_x, _x, 0usize)), k_block, (0usize, 0usize));
-    let sb_block = local_tile(sb.slice_by((_x, _x, 0usize)), k_block, (0usize, 0usize));
+    let sa_block = local_tile(sa.slice((_x, _x, 0usize)), k_block, (0usize, 0usize));
+    let sb_block = local_tile(sb.slice((_x, _x, 0usize)), k_block, (0usize, 0usize));
     let mut tCrC = mma.partition_fragment_C::<f32, _, _>(&gc);
     type S2rA = MakeTiledCopyA<CopyAtom<SM75_U32x4_LDSM_N, F16>, $Mma>;
     type S2rB = MakeTiledCopyB<CopyAtom<SM75_U32x4_LDSM_N, F16>, $Mma>;
@@ -314,8 +314,8 @@ pub unsafe extern "ptx-kernel" fn $name(
         tessel::unroll!($kblocks, kk => {
             let mut tCrA = mma.partition_fragment_A::<F16, _, _>(&sa_block);
             let mut tCrB = mma.partition_fragment_B::<F16, _, _>(&sb_block);
-            copy(&s2r_a, &tXsA.slice_by((_x, _x, kk, pipe)), &mut s2r_a.retile_D(tCrA.as_view_mut()));
-            copy(&s2r_b, &tXsB.slice_by((_x, _x, kk, pipe)), &mut s2r_b.retile_D(tCrB.as_view_mut()));
+            copy(&s2r_a, &tXsA.slice((_x, _x, kk, pipe)), &mut s2r_a.retile_D(tCrA.as_view_mut()));
+            copy(&s2r_b, &tXsB.slice((_x, _x, kk, pipe)), &mut s2r_b.retile_D(tCrB.as_view_mut()));
             gemm(&mma, &tCrA, &tCrB, &mut tCrC);
         });
     }

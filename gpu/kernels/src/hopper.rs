@@ -95,8 +95,8 @@ pub unsafe extern "ptx-kernel" fn $name(
         pipe.producer_expect_tx(s, elected);
         let (full, stage) = (pipe.barriers(s).0, s.index() as usize);
         let (a, b) = (tma_a.with(full).issue_if(elected), tma_b.with(full).issue_if(elected));
-        copy(&a, &tAgA.slice_by((_x, kt)), &mut tAsA.slice_by((_x, stage)));
-        copy(&b, &tBgB.slice_by((_x, kt)), &mut tBsB.slice_by((_x, stage)));
+        copy(&a, &tAgA.slice((_x, kt)), &mut tAsA.slice((_x, stage)));
+        copy(&b, &tBgB.slice((_x, kt)), &mut tBsB.slice((_x, stage)));
     };
     let k_tiles = k.div_ceil(64);
     let mut write = PipelineState::<STAGES>::new();
@@ -117,11 +117,11 @@ pub unsafe extern "ptx-kernel" fn $name(
     for kt in 0..k_tiles {
         pipe.consumer_wait(&read);
         let stage = read.index() as usize;
-        let tCrA = make_gmma_fragment::<K, _, _>(&tCsA.slice_by((_x, _x, _x, stage)));
-        let tCrB = make_gmma_fragment::<K, _, _>(&tCsB.slice_by((_x, _x, _x, stage)));
+        let tCrA = make_gmma_fragment::<K, _, _>(&tCsA.slice((_x, _x, _x, stage)));
+        let tCrB = make_gmma_fragment::<K, _, _>(&tCsB.slice((_x, _x, _x, stage)));
         warpgroup_arrive();
         tessel::unroll!(4, kb => {
-            gemm(&mma, &tCrA.slice_by((_x, _x, kb)), &tCrB.slice_by((_x, _x, kb)), &mut tCrC.as_view_mut());
+            gemm(&mma, &tCrA.slice((_x, _x, kb)), &tCrB.slice((_x, _x, kb)), &mut tCrC.as_view_mut());
         });
         warpgroup_commit_batch();
         warpgroup_wait::<$in_flight>();

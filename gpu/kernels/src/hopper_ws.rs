@@ -164,8 +164,8 @@ pub unsafe extern "ptx-kernel" fn $name(
                     pipe.producer_expect_tx(&write, elected);
                     let (full, stage) = (pipe.barriers(&write).0, write.index() as usize);
                     let a = tma_a.with(full).issue_if(elected);
-                    copy(&a, &tAgA.slice_by((_x, kt)), &mut tAsA.slice_by((_x, stage)));
-                    let (gb, mut sb) = (tBgB.slice_by((_x, kt)), tBsB.slice_by((_x, stage)));
+                    copy(&a, &tAgA.slice((_x, kt)), &mut tAsA.slice((_x, stage)));
+                    let (gb, mut sb) = (tBgB.slice((_x, kt)), tBsB.slice((_x, stage)));
                     if Cfg::CLUSTER && PARTS > 1 {
                         copy(&tma_b.with((full, 0b11)).issue_if(elected), &gb, &mut sb);
                     } else {
@@ -208,11 +208,11 @@ pub unsafe extern "ptx-kernel" fn $name(
         for kt in ks.clone() {
             pipe.consumer_wait(&read);
             let stage = read.index() as usize;
-            let tCrA = make_gmma_fragment::<K, _, _>(&tCsA.slice_by((_x, _x, _x, stage)));
-            let tCrB = make_gmma_fragment::<K, _, _>(&tCsB.slice_by((_x, _x, _x, stage)));
+            let tCrA = make_gmma_fragment::<K, _, _>(&tCsA.slice((_x, _x, _x, stage)));
+            let tCrB = make_gmma_fragment::<K, _, _>(&tCsB.slice((_x, _x, _x, stage)));
             warpgroup_arrive();
             tessel::unroll!(4, kb => {
-                gemm(&mma, &tCrA.slice_by((_x, _x, kb)), &tCrB.slice_by((_x, _x, kb)), &mut tCrC.as_view_mut());
+                gemm(&mma, &tCrA.slice((_x, _x, kb)), &tCrB.slice((_x, _x, kb)), &mut tCrC.as_view_mut());
             });
             warpgroup_commit_batch();
             // The previous K tile's wgmmas are done: its stage goes back to the producer.

@@ -293,14 +293,14 @@ macro_rules! sgemm_atoms_kernel {
             let inside = $fast && (bm + 1) * 128 <= m && (bn + 1) * 128 <= n;
             macro_rules! load {
                 ($kt:expr) => {{
-                    let (ca, cb) = (tAcA.slice_by((_x, _x, $kt)), tBcB.slice_by((_x, _x, $kt)));
+                    let (ca, cb) = (tAcA.slice((_x, _x, $kt)), tBcB.slice((_x, _x, $kt)));
                     let all = inside && ($kt + 1) * 8 <= k;
                     if !all {
                         clear(&mut tArA);
                         clear(&mut tBrB);
                     }
-                    copy_if(&atom, |i| all || elem_less(ca.coord(i), (m, k)), &tAgA.slice_by((_x, _x, $kt)), &mut tArA);
-                    copy_if(&atom, |i| all || elem_less(cb.coord(i), (n, k)), &tBgB.slice_by((_x, _x, $kt)), &mut tBrB);
+                    copy_if(&atom, |i| all || elem_less(ca.coord(i), (m, k)), &tAgA.slice((_x, _x, $kt)), &mut tArA);
+                    copy_if(&atom, |i| all || elem_less(cb.coord(i), (n, k)), &tBgB.slice((_x, _x, $kt)), &mut tBrB);
                 }};
             }
             let k_tiles = k.div_ceil(8);
@@ -320,7 +320,7 @@ macro_rules! sgemm_atoms_kernel {
                 // One K column at a time, unrolled: LLVM leaves the K loop of a whole (8,8)
                 // gemm rolled.
                 tessel::unroll!(8, kk => {
-                    gemm_fma(&tCsA.slice_by((_x, kk)), &tCsB.slice_by((_x, kk)), &mut tCrC.as_view_mut());
+                    gemm_fma(&tCsA.slice((_x, kk)), &tCsB.slice((_x, kk)), &mut tCrC.as_view_mut());
                 });
                 sync_threads();
             }
