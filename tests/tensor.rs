@@ -172,7 +172,7 @@ fn zipped_divide_slice_and_local_tile_of_a_slice() {
     let t = g.slice((tessel::tensor::Underscore, 249usize));
     assert!(t.is_full());
     assert_eq!((t.base(), t[3]), (996, 999));
-    let tail = tessel::Tensor::from_slice(&a).local_tile(tessel::C::<4>::default(), 250usize);
+    let tail = local_tile(Tensor::from_slice(&a), C::<4>::default(), 250usize);
     assert!(!tail.is_full());
     assert_eq!((tail.base(), tail[2]), (1000, 1002));
     let f = unsafe { t.load() } + unsafe { t.load() };

@@ -89,23 +89,6 @@ where
     inner_partition(tensor.cut(), tiler, coord)
 }
 
-impl<E: Engine, L, B: CutByValue> TensorOf<E, L, B> {
-    /// [`local_tile`] as a method: `t.local_tile(tiler, coord)` is `local_tile(t, tiler, coord)`.
-    #[inline(always)]
-    pub fn local_tile<Tl, Cd>(self, tiler: Tl, coord: Cd) -> LocalTile<E, L, Tl, Cd>
-    where
-        L: TensorShape + ZippedDivideBy<Tl>,
-        L::Shape: ModeSizes,
-        Tl: TileExtents,
-        Cd: BlockCoord + TileCoord<Zipped<L, Tl>>,
-        L::Shape: Divisible<Tl, TileDividesMode>,
-        <L::Shape as Divisible<Tl, TileDividesMode>>::Verdict: Checked,
-        TileAt<L, Tl, Cd>: Sliced,
-    {
-        local_tile(self, tiler, coord)
-    }
-}
-
 /// `zipped_divide(tensor, tiler)(_, coord)`: the tile at `coord` (CuTe's `inner_partition`, with
 /// no divisibility check; [`local_tile`] is the checked form). A tile that passes the tensor's
 /// shape is not [`is_full`](TensorOf::is_full).

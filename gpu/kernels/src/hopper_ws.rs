@@ -94,6 +94,7 @@ pub unsafe extern "ptx-kernel" fn $name(
     // What one block loads of B's stage: all of it, or its half of a pair's.
     const B_BYTES: u32 = TensorMap::<T, SB>::TILE_BYTES;
     const PART_BYTES: u32 = TensorMap::<T, TB>::TILE_BYTES;
+    const BM: usize = Cfg::BM;
     const BK: usize = Cfg::BK;
     const BN: usize = Cfg::BN;
     // The stages of A and B, C's buffer (the TMA-store epilogue's) and the barriers, where the
@@ -118,7 +119,7 @@ pub unsafe extern "ptx-kernel" fn $name(
     } else {
         sync_threads();
     }
-    // A pair takes `(256,256)` tiles in the scheduler's order, each block its 128 rows.
+    // A pair takes `(256,256)` tiles in the scheduler's order, each block its BM = 128 rows.
     let (unit, units) = if Cfg::CLUSTER {
         let (id, ids) = cluster_id();
         (id as usize, ids as usize)
@@ -127,15 +128,15 @@ pub unsafe extern "ptx-kernel" fn $name(
     };
     let rank = if Cfg::CLUSTER { cluster_ctarank() } else { 0 };
     let splits = if Cfg::SPLIT { splits as usize } else { 1 };
-    let sched = TileScheduler::new((m, n), (128 * PAIR, BN), group as usize).split_k(splits);
+    let sched = TileScheduler::new((m, n), (BM * PAIR, BN), group as usize).split_k(splits);
     let k_tiles = k.div_ceil(BK);
     // The stages are a layout mode (CuTe's `tile_to_shape(atom, (BM, BK, PIPE))`), sliced per
     // stage for TMA's loads and partitioned once for the wgmmas; each stage's slice is the
     // TensorMap's tile (checked during the build).
     const PIPE: usize = Cfg::STAGES;
-    type StagesA = Stages<T, 128, BK, PIPE>;
+    type StagesA = Stages<T, BM, BK, PIPE>;
     type StagesB = Stages<T, BN, BK, PIPE>;
-    let sA = TensorSmem::<T, _>::from_smem(sa0, 128 * BK * PIPE, StagesA::default());
+    let sA = TensorSmem::<T, _>::from_smem(sa0, BM * BK * PIPE, StagesA::default());
     let sB = TensorSmem::<T, _>::from_smem(sb0, BN * BK * PIPE, StagesB::default());
     // B's tile is loaded in parts, one a block: two in a pair sharing B (each block's half,
     // multicast to both), else one.
@@ -154,7 +155,7 @@ pub unsafe extern "ptx-kernel" fn $name(
                 let bm = PAIR * bp + rank as usize;
                 // The work's tiles of the TMA tensors, `(BM,BK,k)`, and with the stages
                 // `(TMA,k)` and `(TMA,PIPE)`; B's TMA mode is this block's part of the tile.
-                let gA = local_tile(tma_a.get_tma_tensor((m, k)), <(C<128>, C<BK>)>::default(), (bm, _x));
+                let gA = local_tile(tma_a.get_tma_tensor((m, k)), <(C<BM>, C<BK>)>::default(), (bm, _x));
                 let gB = local_tile(tma_b.get_tma_tensor((n, k)), <(C<BN>, C<BK>)>::default(), (bn, _x));
                 let (tAgA, tAsA) = tma_partition(tma_a, 0, layout!("1:0"), sA.group_modes::<0, 2>(), gA.group_modes::<0, 2>());
                 let blocks = <Layout<C<PARTS>, C<1>>>::default();
@@ -185,7 +186,7 @@ pub unsafe extern "ptx-kernel" fn $name(
         setmaxnreg::<true, { Cooperative::CONSUMER_REGISTERS }>();
     }
     let mc = TensorPtr::from_raw_parts(c, m * n, layout!("(M,N):(1,ld)"; M = m, N = n, ld = m));
-    let tile_c = <(C<128>, C<BN>)>::default();
+    let tile_c = <(C<BM>, C<BN>)>::default();
     // The consumers' threads, numbered from 0, are the TiledMma's.
     let mma = Mma::get_slice(Cooperative::consumer_thread(tid));
     let (tCsA, tCsB) = (mma.partition_A(sA), mma.partition_B(sB));
@@ -309,7 +310,7 @@ tessel::launch_bounds!(
 gemm_tn_ws!(
     /// Grid: an even number of blocks, at most the multiprocessors, in clusters of 2 along M;
     /// block 384, [`WsConfig::SHARED_BYTES`] of dynamic shared memory; `group` the scheduler's
-    /// rows of tiles a group. A pair's blocks share B's `(256,64)` tile, each loading its half (`Stage`'s 128
+    /// rows of tiles a group. A pair's blocks share B's `(256,64)` tile, each loading its half (`StageA`'s 128
     /// rows) multicast to both.
     gemm_tn_ws_bf16, Bf16Pairs, 128
 );

@@ -75,7 +75,7 @@ pub trait WsConfig {
     const CLUSTER: bool;
     /// The blocks of a cluster along M.
     const CLUSTER_M: usize = if Self::CLUSTER { 2 } else { 1 };
-    /// A block's rows of the output tile (its two consumer warpgroups' 64 each).
+    /// A block's rows of the output tile (its two consumer warpgroups' 64 each), A's stage's rows.
     const BM: usize = 128;
     /// The block's threads: the cooperative schedule's.
     const THREADS: usize = Cooperative::THREADS;
