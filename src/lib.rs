@@ -16,7 +16,8 @@
 //! - [`swizzle`](mod@swizzle): `Swizzle`, [`composed`] layouts, [`bank`] conflicts, and the
 //!   [`const_layout`] they are computed on.
 //! - [`kernel`]: the parts a kernel is composed of, above the atoms: shared storage laid out
-//!   from its parts' types, warp roles and their register budgets.
+//!   from its parts' types, warp roles and their register budgets, the tile scheduler, the
+//!   mainloop's wgmmas.
 //! - [`diagnostic`]: how a failed condition reads. [`dynamic`]: the runtime layer, mirroring
 //!   the static modules name for name.
 #![no_std]

@@ -2,7 +2,7 @@
 //! split-K every part once, a tile's parts consecutive and covering its K tiles in order.
 
 use proptest::prelude::*;
-use tessel::atom::scheduler::TileScheduler;
+use tessel::kernel::scheduler::TileScheduler;
 
 proptest! {
     /// Every tile once, whatever the group; the blocks' shares partition the tiles.

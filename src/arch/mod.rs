@@ -326,6 +326,49 @@ pub unsafe fn st_shared_b8(addr: u32, v: u8) {
          options(nostack, preserves_flags));
 }
 
+/// `tanh.approx.f32` (SM75+): tanh with a relative error of about 2^-11.
+#[inline(always)]
+pub fn tanh_approx(x: f32) -> f32 {
+    let y: f32;
+    // SAFETY: an arithmetic instruction on registers.
+    unsafe {
+        asm!("tanh.approx.f32 {y}, {x};", y = out(reg32) y, x = in(reg32) x, options(pure, nomem, nostack))
+    };
+    y
+}
+
+/// `ex2.approx.ftz.f32`: 2^x, subnormals flushed to zero (2 ulp).
+#[inline(always)]
+pub fn ex2_approx(x: f32) -> f32 {
+    let y: f32;
+    // SAFETY: an arithmetic instruction on registers.
+    unsafe {
+        asm!("ex2.approx.ftz.f32 {y}, {x};", y = out(reg32) y, x = in(reg32) x, options(pure, nomem, nostack))
+    };
+    y
+}
+
+/// `rcp.approx.ftz.f32`: 1/x (1 ulp).
+#[inline(always)]
+pub fn rcp_approx(x: f32) -> f32 {
+    let y: f32;
+    // SAFETY: an arithmetic instruction on registers.
+    unsafe {
+        asm!("rcp.approx.ftz.f32 {y}, {x};", y = out(reg32) y, x = in(reg32) x, options(pure, nomem, nostack))
+    };
+    y
+}
+
+/// `red.global.max.u32`: `*p = max(*p, v)`, atomically (the non-negative f32s' order is their
+/// bits' order, so a tile's absolute maximum is reduced on its bits).
+///
+/// # Safety
+/// `p` points to a `u32` of global memory.
+#[inline(always)]
+pub unsafe fn red_max_u32(p: *mut u32, v: u32) {
+    asm!("red.global.max.u32 [{p}], {v};", p = in(reg64) p, v = in(reg32) v, options(nostack));
+}
+
 /// `fma.rn.f32`.
 #[inline(always)]
 pub fn fma(a: f32, b: f32, c: f32) -> f32 {

@@ -593,3 +593,24 @@ pub unsafe fn setmaxnreg<const INC: bool, const N: u32>() {
         asm!("setmaxnreg.dec.sync.aligned.u32 {n};", n = const N);
     }
 }
+
+/// A register budget as a type, for generic code ([`setmaxnreg_to`]): a schedule's roles.
+pub trait RegisterBudget {
+    /// Whether the warpgroup takes registers (`inc`) or gives them back (`dec`).
+    const INC: bool;
+    /// The registers a thread.
+    const REGISTERS: u32;
+}
+
+/// [`setmaxnreg`] to the budget `R`.
+///
+/// # Safety
+/// As [`setmaxnreg`]'s.
+#[inline(always)]
+pub unsafe fn setmaxnreg_to<R: RegisterBudget>() {
+    if R::INC {
+        asm!("setmaxnreg.inc.sync.aligned.u32 {n};", n = const R::REGISTERS);
+    } else {
+        asm!("setmaxnreg.dec.sync.aligned.u32 {n};", n = const R::REGISTERS);
+    }
+}

@@ -23,6 +23,47 @@ elements! {
     f64: U64; u128: U128; F16: U16; BF16: U16; TF32: U32; E4M3: U8;
 }
 
+/// A floating-point element a kernel converts its f32 results to and its inputs from
+/// (CUTLASS's `NumericConverter<T, float>` and back), rounding to nearest.
+///
+/// ```
+/// use tessel::atom::element::{Numeric, BF16, E4M3};
+/// assert_eq!(<BF16 as Numeric>::from_f32(1.5).to_f32(), 1.5);
+/// assert_eq!(<E4M3 as Numeric>::from_f32(1000.0).to_f32(), 448.0); // saturated
+/// assert_eq!(<f32 as Numeric>::from_f32(0.1), 0.1);
+/// ```
+pub trait Numeric: Element {
+    /// The element nearest `x`.
+    fn from_f32(x: f32) -> Self;
+    /// Its value.
+    fn to_f32(self) -> f32;
+}
+impl Numeric for f32 {
+    #[inline(always)]
+    fn from_f32(x: f32) -> Self {
+        x
+    }
+    #[inline(always)]
+    fn to_f32(self) -> f32 {
+        self
+    }
+}
+macro_rules! numeric {
+    ($($T:ty),+) => {$(
+        impl Numeric for $T {
+            #[inline(always)]
+            fn from_f32(x: f32) -> Self {
+                <$T>::from_f32(x)
+            }
+            #[inline(always)]
+            fn to_f32(self) -> f32 {
+                <$T>::to_f32(self)
+            }
+        }
+    )+};
+}
+numeric!(F16, BF16, E4M3);
+
 /// A scalar [`UniversalFMA`](crate::mma::UniversalFMA) multiplies and adds: `a * b + c`, one
 /// fused instruction for f32 and f64 on the GPU (`fma.rn`, what nvcc makes of CuTe's
 /// `d = a * b + c`); elsewhere the two operations.

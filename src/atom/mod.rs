@@ -14,7 +14,6 @@
 //!   spaces, `gemm` runs over `(V,M,K)` fragments, both walking static counts unrolled by
 //!   construction; an atom's registers are filled in the order its layouts give, and `exec::sm80`
 //!   and `exec::sm90` call the device layer (`tessel::arch`, nvptx64 only).
-//! - [`scheduler`]: a persistent grid's tile order (`TileScheduler`), grouped rasters, split-K.
 //! - [`pipeline`]: mbarrier pipelines of shared stages (`PipelineState`, `PipelineTmaAsync`).
 //! - [`tma`]: TMA descriptors of a global tensor and a shared tile (`TensorMap`), their
 //!   parameters computed as CuTe's `make_tma_copy` computes them; [`tma_tile`]: that a copy's
@@ -36,7 +35,6 @@ pub mod pipeline;
 #[cfg(feature = "alloc")]
 pub mod print;
 pub mod retile;
-pub mod scheduler;
 pub mod thr_mma;
 pub mod tiled_copy;
 pub mod tiled_mma;

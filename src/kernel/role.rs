@@ -49,6 +49,9 @@ pub trait Schedule {
     const PRODUCER_REGISTERS: u32;
     /// A consumer's registers a thread (the accumulators').
     const CONSUMER_REGISTERS: u32;
+    /// Whether the warpgroups take their budgets (`setmaxnreg`); if not, each keeps the
+    /// launch's share.
+    const REALLOC: bool = true;
     /// The producer's threads, before the consumers'.
     const PRODUCER_THREADS: usize = WARPGROUP;
     /// The consumers' threads.
@@ -90,6 +93,22 @@ pub trait Schedule {
     }
 }
 
+/// The producer's register budget of schedule `S`, as a type (`setmaxnreg_to`).
+pub struct Producer<S>(core::marker::PhantomData<S>);
+/// The consumers' register budget of schedule `S`.
+pub struct Consumer<S>(core::marker::PhantomData<S>);
+
+#[cfg(target_arch = "nvptx64")]
+impl<S: Schedule> crate::arch::sm90::RegisterBudget for Producer<S> {
+    const INC: bool = false;
+    const REGISTERS: u32 = S::PRODUCER_REGISTERS;
+}
+#[cfg(target_arch = "nvptx64")]
+impl<S: Schedule> crate::arch::sm90::RegisterBudget for Consumer<S> {
+    const INC: bool = true;
+    const REGISTERS: u32 = S::CONSUMER_REGISTERS;
+}
+
 /// CUTLASS's cooperative schedule: two consumer warpgroups on the same tile, the producer at 40
 /// registers and the consumers at 232.
 pub struct Cooperative;
@@ -97,6 +116,16 @@ impl Schedule for Cooperative {
     const CONSUMERS: usize = 2;
     const PRODUCER_REGISTERS: u32 = 40;
     const CONSUMER_REGISTERS: u32 = 232;
+}
+
+/// The cooperative schedule without `setmaxnreg`: every warpgroup keeps the launch's share of
+/// the registers (what the budgets give, measured).
+pub struct CooperativeKeepRegisters;
+impl Schedule for CooperativeKeepRegisters {
+    const CONSUMERS: usize = 2;
+    const PRODUCER_REGISTERS: u32 = 168;
+    const CONSUMER_REGISTERS: u32 = 168;
+    const REALLOC: bool = false;
 }
 
 /// The arrivals a stage's empty barrier counts before its producer refills it, from the

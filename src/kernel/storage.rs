@@ -155,7 +155,22 @@ macro_rules! storage {
                 at
             }
         }
+        impl<$($P: SmemPart),+> Carve<$n> for SharedStorage<($($P,)+)> {
+            const DYNAMIC_BYTES: u32 = Self::DYNAMIC_BYTES;
+            #[inline(always)]
+            fn carve(smem: u32) -> [u32; $n] {
+                Self::carve(smem)
+            }
+        }
     )+};
+}
+
+/// A storage of `N` parts, for generic code (a kernel schedule over its configuration's storage).
+pub trait Carve<const N: usize> {
+    /// [`SharedStorage::DYNAMIC_BYTES`].
+    const DYNAMIC_BYTES: u32;
+    /// [`SharedStorage::carve`].
+    fn carve(smem: u32) -> [u32; N];
 }
 storage! {
     1: (A)

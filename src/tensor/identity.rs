@@ -307,6 +307,26 @@ macro_rules! identity_shape_tuples {
 }
 crate::num::list::for_each_arity!(identity_shape_tuples);
 
+/// A tensor of coordinates read at a 1-D index, as one bound for generic code (an identity
+/// tensor's partition, of a layout the caller does not name).
+pub trait CoordAt {
+    /// The coordinate.
+    type Coord;
+    /// The coordinate of the element at `x` ([`TensorOf::coord`]).
+    fn coord_at(&self, x: usize) -> Self::Coord;
+}
+impl<Co: CoordTuple, S: LayoutShape<D>, D: IntTuple> CoordAt for TensorOf<Coords<Co>, Layout<S, D>>
+where
+    usize: CoordIn<S::Profile>,
+    <usize as CoordIn<S::Profile>>::Itself: Coord<S, D>,
+{
+    type Coord = Co;
+    #[inline(always)]
+    fn coord_at(&self, x: usize) -> Co {
+        self.coord(x)
+    }
+}
+
 /// The identity tensor of shape `S` (by default a matrix's, what `make_identity_tensor` gives).
 pub type IdentityTensor<S = (usize, usize)> =
     TensorOf<Coords<<S as IdentityShape>::Coord>, <S as IdentityShape>::Layout>;

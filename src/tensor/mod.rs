@@ -90,7 +90,7 @@ pub use fragment::{
 };
 pub use identity::{elem_less, make_identity_tensor, make_identity_tensor_of};
 pub use identity::{
-    CoordTuple, Coords, ElemLess, IdentityLeaves, IdentityLeavesAtMost, IdentityMode,
+    CoordAt, CoordTuple, Coords, ElemLess, IdentityLeaves, IdentityLeavesAtMost, IdentityMode,
     IdentityShape, IdentityTensor, LeavesAtMost, PaddedLeaves, PaddedLeavesAtMost, MAX_LEAVES,
 };
 pub use make_tensor::TensorLayout;
@@ -101,7 +101,7 @@ pub use partition::{
 };
 pub use projection::{local_partition_proj, local_tile_proj, Dice, DicedLayout, X};
 pub use slice::{At, SliceLayout, SliceMode, Sliced, SlicedLayout, Underscore};
-pub use swizzled::Swizzled;
+pub use swizzled::{IndexOf, Swizzled};
 pub use tile_coord::TileCoord;
 pub use walk::{CountList, Counted, Counts, LeadingCounts, Walk};
 

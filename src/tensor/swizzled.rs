@@ -21,6 +21,7 @@
 //! assert_eq!(part[(0usize, 3usize)], sw(64 + 2 + 4 * 3) as u32);
 //! ```
 
+use super::base::Base;
 use super::residue::TensorShape;
 use super::slice::{At, SliceLayout, Sliced};
 use super::{Engine, Ptr, ReadEngine, TensorOf, WriteEngine};
@@ -319,6 +320,33 @@ impl<T, Sw: SwizzleFn, S: LayoutShape<D>, D: IntTuple>
         X::Itself: Coord<S, D>,
     {
         *self.engine.as_ptr().offset(self.index_of(x)) = v;
+    }
+}
+
+/// The engine index of coordinate `X` of a tensor, plain or swizzled, as one bound for generic
+/// code ([`TensorOf::index_of`]).
+pub trait IndexOf<X> {
+    /// The engine index of `x`.
+    fn index_at(&self, x: X) -> isize;
+}
+impl<E: Engine, S: LayoutShape<D>, D: IntTuple, B: Base, X: CoordIn<S::Profile>> IndexOf<X>
+    for TensorOf<E, Layout<S, D>, B>
+where
+    X::Itself: Coord<S, D>,
+{
+    #[inline(always)]
+    fn index_at(&self, x: X) -> isize {
+        self.index_of(x)
+    }
+}
+impl<E, Sw: SwizzleFn, S: LayoutShape<D>, D: IntTuple, X: CoordIn<S::Profile>> IndexOf<X>
+    for TensorOf<E, Swizzled<Sw, Layout<S, D>>>
+where
+    X::Itself: Coord<S, D>,
+{
+    #[inline(always)]
+    fn index_at(&self, x: X) -> isize {
+        self.index_of(x)
     }
 }
 

@@ -1,7 +1,8 @@
-//! The warp-specialized persistent GEMMs (`gemm_tn_ws_bf16`, `_f16`, `_e4m3`): descriptors of
-//! A's `(128,BK)` and B's `(256,BK)` stages (128-byte K tiles; of B's half in pairs sharing it),
-//! a grid of one block a multiprocessor (an even number in pairs), C in bf16 or f16; checked against the CPU (the exact sum rounded as the
-//! kernel rounds it) at every size the issue names, and timed for several scheduler groups.
+//! The warp-specialized persistent GEMMs (`gemm_tn_ws_*`): each launched as its configuration
+//! type says (`ws_config.rs`, the kernel crate's own file: its descriptors' tiles, shared memory,
+//! tile, cluster, threads, epilogue), checked against the CPU at every size the issue names
+//! (the plain epilogues exactly: the exact sum rounded as the kernel rounds it; the fused ones
+//! to a stated tolerance), and timed for several scheduler groups.
 
 use crate::hopper::{bf16_bits, cells, encode_tiled, exact, gmem, inputs, median_ms, sixteenths};
 use crate::hopper::{tensor_map, ByValue};
@@ -10,17 +11,20 @@ use cudarc::driver::{CudaContext, CudaFunction, CudaSlice, CudaStream, DevicePtr
 use cudarc::driver::{DriverError, LaunchConfig, PushKernelArg};
 use std::marker::PhantomData;
 use std::sync::Arc;
-use tessel::atom::element::{BF16, E4M3, F16};
-use tessel::atom::tma::{TensorMap, TmaGmem};
+use tessel::atom::element::{Numeric, BF16, E4M3, F16};
+use tessel::atom::tma::{TensorMap, TmaElement, TmaGmem, TmaTile};
+use tessel::kernel::epilogue::{Direct, EpilogueParts, SplitK, TmaStore};
+use tessel::kernel::fusion::{ColBias, EpilogueArgs, Gelu, Identity, LinearCombination};
+use tessel::kernel::fusion::{Relu, RowBias, Silu};
+use tessel::kernel::gemm::{GemmArgs, GemmKernel};
 use tessel::layout;
-use ws_config::{Bf16Pairs, Bf16PairsOwnB, Bf16Solo, Bf16Solo3s, Bf16SoloNoreg};
-use ws_config::{Bf16SoloTmaStore, Bf16SplitK, E4m3Pairs, E4m3SplitK, F16Pairs};
-use ws_config::{StageC, WsConfig};
+use ws_config::{Bf16AlphaBeta, Bf16BiasGelu, Bf16Pairs, Bf16PairsOwnB, Bf16Solo, Bf16Solo3s};
+use ws_config::{Bf16SoloNoreg, Bf16SoloTmaStore, Bf16SplitK, E4m3Pairs, E4m3SplitK, F16Pairs};
+use ws_config::{F16SiluTmaStore, F32BiasRelu};
 
 /// The kernels' configurations, the kernel crate's own file: what each kernel's shared memory,
 /// tile and launch are.
 #[path = "../../kernels/src/ws_config.rs"]
-#[allow(dead_code)] // what only the kernels read (the stages' K, registers)
 mod ws_config;
 
 /// A kernel's input type.
@@ -45,13 +49,114 @@ impl InputOf for E4M3 {
     const INPUT: Input = Input::E4m3;
 }
 
-/// What a launch passes after A's and B's descriptors: C's descriptor, the sizes, the scheduler's
-/// group and split-K's parts, then C and split-K's workspace.
-type Rest<'a> = (
-    &'a ByValue<TensorMap<BF16, StageC>>,
-    [u32; 5],
-    (&'a mut CudaSlice<u16>, &'a mut Workspace),
-);
+/// A kernel's output type: its bytes, and an element's value from its bits.
+#[derive(Clone, Copy)]
+struct OutType {
+    bytes: usize,
+    value: fn(&[u8]) -> f32,
+    round: fn(f32) -> f32,
+}
+trait OutOf: Numeric {
+    const OUT: OutType = OutType {
+        bytes: core::mem::size_of::<Self>(),
+        value: |b| Self::read(b).to_f32(),
+        round: |x| Self::from_f32(x).to_f32(),
+    };
+    fn read(b: &[u8]) -> Self;
+}
+impl OutOf for BF16 {
+    fn read(b: &[u8]) -> Self {
+        BF16(u16::from_le_bytes([b[0], b[1]]))
+    }
+}
+impl OutOf for F16 {
+    fn read(b: &[u8]) -> Self {
+        F16(u16::from_le_bytes([b[0], b[1]]))
+    }
+}
+impl OutOf for f32 {
+    fn read(b: &[u8]) -> Self {
+        f32::from_le_bytes([b[0], b[1], b[2], b[3]])
+    }
+}
+
+/// What a fused epilogue computes of the exact sum `x` at `(i, j)`, on the CPU: the formulas of
+/// `tessel::kernel::fusion`, in f64 (torch's `gelu(.., approximate="tanh")`, `silu`, ...).
+#[derive(Clone, Copy, PartialEq, Debug)]
+enum Fused {
+    Plain,
+    ColBiasGelu,
+    AlphaBeta,
+    RowBiasRelu,
+    Silu,
+}
+const ALPHA: f32 = 1.5;
+const BETA: f32 = -0.75;
+impl Fused {
+    fn apply(self, x: f64, (i, j): (usize, usize), bias: &[f32], source: f64) -> f64 {
+        let gelu = |x: f64| {
+            0.5 * x
+                * (1.0 + ((2.0 / std::f64::consts::PI).sqrt() * (x + 0.044715 * x * x * x)).tanh())
+        };
+        match self {
+            Fused::Plain => x,
+            Fused::ColBiasGelu => gelu(x + bias[j] as f64),
+            Fused::AlphaBeta => ALPHA as f64 * x + BETA as f64 * source,
+            Fused::RowBiasRelu => (x + bias[i] as f64).max(0.0),
+            Fused::Silu => x / (1.0 + (-x).exp()),
+        }
+    }
+}
+/// The fusion of an epilogue type.
+trait FusedOf {
+    const FUSED: Fused;
+}
+macro_rules! fused_of {
+    ($($F:ty => $v:ident;)+) => {$(
+        impl<O> FusedOf for Direct<O, $F> {
+            const FUSED: Fused = Fused::$v;
+        }
+        impl<O, S> FusedOf for TmaStore<O, $F, S> {
+            const FUSED: Fused = Fused::$v;
+        }
+    )+};
+}
+fused_of! {
+    Identity => Plain;
+    (ColBias, Gelu) => ColBiasGelu;
+    LinearCombination => AlphaBeta;
+    (RowBias, Relu) => RowBiasRelu;
+    Silu => Silu;
+}
+impl<E: FusedOf> FusedOf for SplitK<E> {
+    const FUSED: Fused = E::FUSED;
+}
+
+/// C's descriptor of an epilogue: a TMA store's, of its tile; or none (zero bytes of a
+/// descriptor the kernel never reads, which any `m` takes).
+trait CMap {
+    fn c_map(pc: u64, m: u32, n: u32) -> ByValue<TensorMap<u8, ()>>;
+}
+impl<O, F> CMap for Direct<O, F> {
+    fn c_map(_: u64, _: u32, _: u32) -> ByValue<TensorMap<u8, ()>> {
+        // SAFETY: a TensorMap is plain integers; zero is one (never read).
+        ByValue(unsafe { std::mem::zeroed() })
+    }
+}
+impl<E: CMap> CMap for SplitK<E> {
+    fn c_map(pc: u64, m: u32, n: u32) -> ByValue<TensorMap<u8, ()>> {
+        E::c_map(pc, m, n)
+    }
+}
+impl<O: TmaElement, F, S: TmaTile> CMap for TmaStore<O, F, S> {
+    fn c_map(pc: u64, m: u32, n: u32) -> ByValue<TensorMap<u8, ()>> {
+        // C column-major: TMA's 16-byte strides need `m` elements a multiple of 16 bytes.
+        let map = TensorMap::<O, S>::encode(pc, &gmem_mn(m, n), 1, encode_tiled)
+            .expect("TMA descriptor of C");
+        // SAFETY: one layout of 256 bytes whatever the types.
+        ByValue(unsafe { std::mem::transmute::<TensorMap<O, S>, TensorMap<u8, ()>>(map) })
+    }
+}
 
 /// A launch with A's descriptor of `pa` and B's of `pb`, of a configuration's tiles.
 trait Go {
@@ -61,65 +166,86 @@ trait Go {
         stream: &Arc<CudaStream>,
         cfg: LaunchConfig,
         at: (u64, u64),
-        rest: Rest<'_>,
+        args: GemmArgs,
     ) -> Result<(), DriverError>;
 }
 
-/// The configuration `Cfg`'s launch.
-struct Of<Cfg>(PhantomData<Cfg>);
+/// The configuration `K`'s launch.
+struct Of<K>(PhantomData<K>);
 
-/// A kernel and how it is launched, read from its configuration: its input type, its tile, its
-/// dynamic shared memory, its descriptors' types, the most blocks of its grid (the
+/// A kernel and how it is launched, read from its configuration: its input and output types,
+/// its fusion, its tile, its dynamic shared memory, the most blocks of its grid (the
 /// multiprocessors for a persistent launch), and split-K's parts (`None`: as many as keep the
 /// multiprocessors busy).
 #[derive(Clone, Copy)]
 struct Kernel<'a> {
     f: &'a CudaFunction,
     input: Input,
+    out: OutType,
+    fused: Fused,
     tile_n: u32,
     shared: u32,
     tile_m: u32,
     cluster_m: u32,
     threads: u32,
     split: Option<u32>,
+    tma_store: bool,
     blocks: u32,
     go: &'static dyn Go,
 }
 
-/// [`go`] with A's and B's descriptors of the configuration's tiles.
-impl<Cfg: WsConfig> Go for Of<Cfg> {
+impl<K: GemmKernel> Go for Of<K>
+where
+    K::In: TmaElement,
+    K::TileA: TmaTile,
+    K::LoadB: TmaTile,
+    K::Epilogue: CMap,
+{
     fn go(
         &self,
         kernel: &Kernel,
         stream: &Arc<CudaStream>,
         cfg: LaunchConfig,
         (pa, pb): (u64, u64),
-        rest: Rest<'_>,
+        args: GemmArgs,
     ) -> Result<(), DriverError> {
-        let [m, n, k, ..] = rest.1;
-        let a = tensor_map!(Cfg::In, Cfg::StageA, pa, m, k);
-        let b = tensor_map!(Cfg::In, Cfg::LoadB, pb, n, k);
-        go(kernel, stream, cfg, (a, b), rest)
+        let [m, n, k] = args.mnk;
+        let a = tensor_map!(K::In, K::TileA, pa, m, k);
+        let b = tensor_map!(K::In, K::LoadB, pb, n, k);
+        let c = K::Epilogue::c_map(args.c, m, n);
+        let args = ByValue(args);
+        let mut builder = stream.launch_builder(kernel.f);
+        builder.arg(&a).arg(&b).arg(&c).arg(&args);
+        unsafe { builder.launch(cfg)? };
+        Ok(())
     }
 }
 
 impl Kernel<'_> {
-    /// The kernel of configuration `Cfg`.
-    fn of<Cfg: WsConfig + 'static>(f: &CudaFunction, blocks: u32) -> Kernel<'_>
+    /// The kernel of configuration `K`.
+    fn of<K: GemmKernel + 'static>(f: &CudaFunction, blocks: u32) -> Kernel<'_>
     where
-        Cfg::In: InputOf,
+        K::In: InputOf + TmaElement,
+        K::Out: OutOf,
+        K::Epilogue: FusedOf + EpilogueParts,
+        K::TileA: TmaTile,
+        K::LoadB: TmaTile,
+        K::Epilogue: CMap,
     {
         Kernel {
             f,
-            input: Cfg::In::INPUT,
-            tile_n: Cfg::BN as u32,
-            shared: Cfg::SHARED_BYTES,
-            tile_m: (Cfg::BM * Cfg::CLUSTER_M) as u32,
-            cluster_m: Cfg::CLUSTER_M as u32,
-            threads: Cfg::THREADS as u32,
-            split: if Cfg::SPLIT { None } else { Some(1) },
+            input: K::In::INPUT,
+            out: K::Out::OUT,
+            fused: K::Epilogue::FUSED,
+            tile_n: K::BN as u32,
+            shared: K::SHARED_BYTES,
+            tile_m: (K::BM * K::CLUSTER_M) as u32,
+            cluster_m: K::CLUSTER_M as u32,
+            threads: K::THREADS as u32,
+            split: if K::SPLIT { None } else { Some(1) },
+            tma_store: <K::Epilogue as EpilogueParts>::TMA,
             blocks,
-            go: &Of::<Cfg>(PhantomData),
+            go: &Of::<K>(PhantomData),
         }
     }
 
@@ -136,6 +262,10 @@ impl Kernel<'_> {
             "gemm_tn_ws_bf16_noreg" => Kernel::of::<Bf16SoloNoreg>(f, blocks),
             "gemm_tn_ws_bf16_tma_store" => Kernel::of::<Bf16SoloTmaStore>(f, blocks),
             "gemm_tn_ws_bf16_pairs" => Kernel::of::<Bf16PairsOwnB>(f, blocks),
+            "gemm_tn_ws_bf16_bias_gelu" => Kernel::of::<Bf16BiasGelu>(f, blocks),
+            "gemm_tn_ws_bf16_alpha_beta" => Kernel::of::<Bf16AlphaBeta>(f, blocks),
+            "gemm_tn_ws_f32_bias_relu" => Kernel::of::<F32BiasRelu>(f, blocks),
+            "gemm_tn_ws_f16_silu_tma_store" => Kernel::of::<F16SiluTmaStore>(f, blocks),
             _ => panic!("{name}: no configuration"),
         }
     }
@@ -177,13 +307,21 @@ fn gmem_mn(m: u32, n: u32) -> impl TmaGmem {
 /// Split-K's workspace: a tile's f32 sums a tile and a flag a tile (zero).
 type Workspace = (CudaSlice<f32>, CudaSlice<u32>);
 
-/// One launch: `C = A B^T` into `c` (column-major, bf16 or f16).
+/// What a fused epilogue reads: the bias (f32, one a row and one a column: the longer of the
+/// two) and the source C (of the output's type), on the host and the device.
+struct Operands {
+    bias: Vec<f32>,
+    source: Vec<u8>,
+    device: (CudaSlice<f32>, CudaSlice<u8>),
+}
+
+/// One launch: `C = F(A B^T)` into `c` (column-major, of the kernel's output type).
 fn launch<B>(
     kernel: &Kernel,
     stream: &Arc<CudaStream>,
     (m, n, k, group): (u32, u32, u32, u32),
     (a, b): (&CudaSlice<B>, &CudaSlice<B>),
-    (c, ws): (&mut CudaSlice<u16>, &mut Workspace),
+    (c, ws, ops): (&mut CudaSlice<u8>, &mut Workspace, &Operands),
 ) -> Result<(), DriverError> {
     let (pa, _ga) = a.device_ptr(stream);
     let (pb, _gb) = b.device_ptr(stream);
@@ -196,31 +334,28 @@ fn launch<B>(
         block_dim: (kernel.threads, 1, 1),
         shared_mem_bytes: kernel.shared,
     };
-    // C's descriptor, column-major (read by the TMA-store epilogue only).
-    let pc = c.device_ptr(stream).0;
-    let c_map = ByValue(
-        TensorMap::<BF16, StageC>::encode(pc, &gmem_mn(m, n), 1, encode_tiled)
-            .expect("TMA descriptor"),
-    );
-    let rest = (&c_map, [m, n, k, group, splits], (c, ws));
-    kernel.go.go(kernel, stream, cfg, (pa, pb), rest)
-}
-
-/// The launch itself, with A's and B's descriptors and the parameters after them.
-#[allow(clippy::type_complexity)]
-fn go<MA: DeviceRepr, MB: DeviceRepr>(
-    kernel: &Kernel,
-    stream: &Arc<CudaStream>,
-    cfg: LaunchConfig,
-    (ma, mb): (MA, MB),
-    (c_map, [m, n, k, group, splits], (c, (partial, flags))): Rest<'_>,
-) -> Result<(), DriverError> {
-    let mut builder = stream.launch_builder(kernel.f);
-    builder.arg(&ma).arg(&mb).arg(c_map);
-    builder.arg(&m).arg(&n).arg(&k).arg(&group).arg(&splits);
-    builder.arg(partial).arg(flags).arg(c);
-    unsafe { builder.launch(cfg)? };
-    Ok(())
+    let (pc, _gc) = c.device_ptr(stream);
+    let (partial, _gp) = ws.0.device_ptr(stream);
+    let (flags, _gf) = ws.1.device_ptr(stream);
+    let (bias, _gbias) = ops.device.0.device_ptr(stream);
+    let (source, _gs) = ops.device.1.device_ptr(stream);
+    let args = GemmArgs {
+        mnk: [m, n, k],
+        group,
+        splits,
+        pad: 0,
+        c: pc,
+        partial,
+        flags,
+        epilogue: EpilogueArgs {
+            alpha: ALPHA,
+            beta: BETA,
+            bias,
+            source,
+            ..EpilogueArgs::default()
+        },
+    };
+    kernel.go.go(kernel, stream, cfg, (pa, pb), args)
 }
 
 /// Checks each kernel (group 8) at every size and times it for scheduler groups 1, 4, 8 and 16
@@ -259,6 +394,8 @@ pub fn run(
             [(8192, 128, 8192), (128, 8192, 8192)],
             [(4096, 4096, 4096), (8192, 8192, 8192)],
         );
+        // An odd M and N: C's rows are not 16-byte aligned (the direct epilogue stores any).
+        let odd = (1001, 703, ragged.2);
         let sizes = [
             ragged,
             square[0],
@@ -271,8 +408,17 @@ pub fn run(
         // kernels and the solo one.
         let variant = name.ends_with("_3s") || name.ends_with("_noreg");
         if !variant {
+            // A fused epilogue is timed for the main kernels' best group only.
+            let groups: &[u32] = if kernel.fused == Fused::Plain {
+                &[1, 4, 8, 16]
+            } else {
+                &[8]
+            };
             for size in sizes {
-                equal &= check_and_time(ctx, stream, name, &kernel, size, &[1, 4, 8, 16], random)?;
+                equal &= check_and_time(ctx, stream, name, &kernel, size, groups, random)?;
+            }
+            if !kernel.tma_store {
+                equal &= check_and_time(ctx, stream, name, &kernel, odd, &[8], random)?;
             }
         }
         // The techniques: the variants, the solo bf16 kernel one tile a block, split-K's tiles
@@ -319,7 +465,7 @@ pub fn run(
 }
 
 /// Checks `kernel` at one size (group 8) against the CPU, then times it for each group; whether
-/// every checked element was equal.
+/// every checked element was equal (within the tolerance of a fused epilogue).
 fn check_and_time(
     ctx: &Arc<CudaContext>,
     stream: &Arc<CudaStream>,
@@ -337,6 +483,23 @@ fn check_and_time(
     }
 }
 
+/// The tolerance of a fused epilogue's element against the CPU's formula: its output type's
+/// rounding (half an ulp, 2^-9 of bf16's, 2^-12 of f16's) and the device's approximations
+/// (`tanh.approx`, `ex2.approx`: about 2^-11 relative), twice over; the plain epilogues and
+/// f32's ReLU are exact.
+fn tolerance(kernel: &Kernel, want: f64) -> f64 {
+    let rounding = match kernel.out.bytes {
+        4 => 0.0,
+        _ if kernel.input == Input::F16 => 2f64.powi(-11),
+        _ => 2f64.powi(-8),
+    };
+    let approx = match kernel.fused {
+        Fused::ColBiasGelu | Fused::Silu => 2f64.powi(-10),
+        _ => 0.0,
+    };
+    (rounding + approx) * want.abs() + approx * 2f64.powi(-4)
+}
+
 /// [`check_and_time`] for inputs of bits `B`.
 #[allow(clippy::type_complexity)]
 fn check_and_time_in<B: DeviceRepr>(
@@ -346,24 +509,34 @@ fn check_and_time_in<B: DeviceRepr>(
     (name, (m, n, k), groups, random): (&str, (u32, u32, u32), &[u32], fn(usize, u64) -> Vec<f32>),
     values: (fn(f32) -> B, fn(f32) -> f32),
 ) -> Result<bool, DriverError> {
-    // What the kernel stores: the exact sum rounded to its type.
-    let round = |x: f32| {
-        if kernel.input == Input::F16 {
-            F16::from_f32(x).0
-        } else {
-            BF16::from_f32(x).0
-        }
-    };
     let ((a, b), (da, db)) = inputs(stream, (m, n, k), values, random)?;
-    let mut dc = stream.alloc_zeros::<u16>((m * n) as usize)?;
+    let (mu, nu, ku) = (m as usize, n as usize, k as usize);
+    let bytes = kernel.out.bytes;
+    // The bias and the source C: multiples of 1/16, exact in every output type.
+    let bias: Vec<f32> = random(mu.max(nu), 6).into_iter().map(sixteenths).collect();
+    let source_values: Vec<f32> = random(mu * nu, 7).into_iter().map(sixteenths).collect();
+    let source: Vec<u8> = source_values
+        .iter()
+        .flat_map(|&x| match bytes {
+            4 => x.to_le_bytes().to_vec(),
+            _ if kernel.input == Input::F16 => crate::f16_bits(x).to_le_bytes().to_vec(),
+            _ => bf16_bits(x).to_le_bytes().to_vec(),
+        })
+        .collect();
+    let ops = Operands {
+        device: (stream.memcpy_stod(&bias)?, stream.memcpy_stod(&source)?),
+        bias,
+        source,
+    };
+    let mut dc = stream.alloc_zeros::<u8>(mu * nu * bytes)?;
     let tiles = kernel.tiles(m, n) as usize;
     let (sums, flags) = (tiles * (kernel.tile_m * kernel.tile_n) as usize, tiles);
     let mut ws = (
         stream.alloc_zeros::<f32>(sums)?,
         stream.alloc_zeros::<u32>(flags)?,
     );
-    let gemm = |group: u32, dc: &mut CudaSlice<u16>, ws: &mut Workspace| {
-        launch(kernel, stream, (m, n, k, group), (&da, &db), (dc, ws))
+    let gemm = |group: u32, dc: &mut CudaSlice<u8>, ws: &mut Workspace| {
+        launch(kernel, stream, (m, n, k, group), (&da, &db), (dc, ws, &ops))
     };
     gemm(8, &mut dc, &mut ws)?;
     let c = stream.memcpy_dtov(&dc)?;
@@ -373,15 +546,29 @@ fn check_and_time_in<B: DeviceRepr>(
         println!("{name} {m}x{n}x{k}: WRONG: split-K's flags are not zero after the launch");
         return Ok(false);
     }
-    let cells = cells(m as usize, n as usize, random);
-    let (mu, ku) = (m as usize, k as usize);
+    let cells = cells(mu, nu, random);
+    let value = |p: usize| (kernel.out.value)(&c[p * bytes..(p + 1) * bytes]);
+    let source_at = |p: usize| (kernel.out.value)(&ops.source[p * bytes..(p + 1) * bytes]) as f64;
+    let want = |(i, j): (usize, usize)| {
+        let x = exact(&a, &b, ku, (i, j)) as f64;
+        kernel
+            .fused
+            .apply(x, (i, j), &ops.bias, source_at(i + mu * j))
+    };
     let wrong: Vec<_> = cells
         .iter()
-        .filter(|&&(i, j)| c[i + mu * j] != round(exact(&a, &b, ku, (i, j))))
+        .filter(|&&(i, j)| {
+            let (got, want) = (value(i + mu * j) as f64, want((i, j)));
+            if kernel.fused == Fused::Plain {
+                got != (kernel.out.round)(want as f32) as f64
+            } else {
+                (got - want).abs() > tolerance(kernel, want) || got.is_nan()
+            }
+        })
         .collect();
     if let Some(&&(i, j)) = wrong.first() {
-        let (got, want) = (c[i + mu * j], exact(&a, &b, ku, (i, j)));
-        println!("{name} {m}x{n}x{k}: WRONG: {} of {} elements differ; C({i},{j}) = {got:#06x}, the exact sum {want}", wrong.len(), cells.len());
+        let (got, want) = (value(i + mu * j), want((i, j)));
+        println!("{name} {m}x{n}x{k}: WRONG: {} of {} elements differ; C({i},{j}) = {got}, the CPU's {want}", wrong.len(), cells.len());
         return Ok(false);
     }
     dump(name, (m, n, k), (&da, &db), &dc, stream)?;
@@ -398,8 +585,13 @@ fn check_and_time_in<B: DeviceRepr>(
         .iter()
         .map(|(g, t)| format!("group {g} {t:.1}"))
         .collect();
+    let agree = if kernel.fused == Fused::Plain {
+        "equal to the CPU's"
+    } else {
+        "within the tolerance of the CPU's"
+    };
     println!(
-        "{name} {m}x{n}x{k}: {} elements equal to the CPU's; {best:.1} TFLOP/s ({})",
+        "{name} {m}x{n}x{k}: {} elements {agree}; {best:.1} TFLOP/s ({})",
         cells.len(),
         groups.join(", ")
     );
@@ -422,7 +614,7 @@ fn dump<B: DeviceRepr>(
     name: &str,
     (m, n, k): (u32, u32, u32),
     (da, db): (&CudaSlice<B>, &CudaSlice<B>),
-    dc: &CudaSlice<u16>,
+    dc: &CudaSlice<u8>,
     stream: &Arc<CudaStream>,
 ) -> Result<(), DriverError> {
     let Some(dir) = std::env::var_os("TESSEL_DUMP") else {

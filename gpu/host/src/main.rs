@@ -88,6 +88,10 @@ fn main() -> Result<(), DriverError> {
             "gemm_tn_ws_bf16_noreg",
             "gemm_tn_ws_bf16_tma_store",
             "gemm_tn_ws_bf16_pairs",
+            "gemm_tn_ws_bf16_bias_gelu",
+            "gemm_tn_ws_bf16_alpha_beta",
+            "gemm_tn_ws_f32_bias_relu",
+            "gemm_tn_ws_f16_silu_tma_store",
         ] {
             if wanted(name) {
                 ws.push((name, module.load_function(name)?));

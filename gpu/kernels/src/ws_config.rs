@@ -1,16 +1,18 @@
-//! The warp-specialized GEMMs' configurations: each kernel's types and constants, and the shared
-//! storage computed from them. Compiled into the kernels and, by path, into the host, which reads
-//! a kernel's dynamic shared memory, tile and launch from the same type.
+//! The warp-specialized GEMMs' configurations ([`GemmKernel`]): each kernel's parts as types,
+//! and the shared storage computed from them. Compiled into the kernels and, by path, into the
+//! host, which reads a kernel's dynamic shared memory, tile and launch from the same type.
 
 use tessel::atom::element::{BF16, E4M3, F16};
 use tessel::atom::gmma::{Layout_K_SW128_Atom, Layout_MN_SW128_Atom};
-use tessel::atom::tma::{TmaElement, TmaTile};
-use tessel::kernel::role::{Cooperative, Schedule};
+use tessel::kernel::epilogue::{Direct, EpilogueParts, SplitK, TmaStore};
+use tessel::kernel::fusion::{ColBias, Gelu, Identity, LinearCombination, Relu, RowBias, Silu};
+use tessel::kernel::gemm::GemmKernel;
+use tessel::kernel::role::{Cooperative, CooperativeKeepRegisters};
 use tessel::kernel::storage::{Barriers, Buffer, SharedStorage};
 use tessel::mma::SM90_64x256x32_F32E4M3E4M3_SS_TN;
 use tessel::mma::{SM90_64x128x16_F32BF16BF16_SS, SM90_64x128x32_F32E4M3E4M3_SS_TN};
 use tessel::mma::{SM90_64x256x16_F32BF16BF16_SS, SM90_64x256x16_F32F16F16_SS};
-use tessel::{shape, TileToShape, C};
+use tessel::{shape, MakeTiledMma, TileToShape, C};
 
 /// A stage of A in 16-bit types: 128 rows of 64 elements, 128-byte swizzled.
 pub type StageA<T> = TileToShape<Layout_K_SW128_Atom<T>, shape!("(128,64)")>;
@@ -36,111 +38,86 @@ tessel::assert_gmma_layout!(StageB8, shape!("(256,32)"), E4M3, tessel::atom::gmm
 
 /// The TMA-store epilogue's buffer: half a 128x256 tile of C, M-major (C is column-major),
 /// 128-byte swizzled so that the consumers' writes are free of bank conflicts.
-pub type StageC = TileToShape<Layout_MN_SW128_Atom<BF16>, shape!("(128,128)")>;
-tessel::assert_tma_tile!(BF16, StageC);
+pub type StageC<T> = TileToShape<Layout_MN_SW128_Atom<T>, shape!("(128,128)")>;
+tessel::assert_tma_tile!(BF16, StageC<BF16>);
 
 /// `PIPE` stages of `ROWS x BK` elements of `T`, the stage mode last (CuTe's
 /// `tile_to_shape(atom, (ROWS, BK, PIPE))`).
 pub type Stages<T, const ROWS: usize, const BK: usize, const PIPE: usize> =
     TileToShape<Layout_K_SW128_Atom<T>, (C<ROWS>, C<BK>, C<PIPE>)>;
 
-/// One kernel's configuration.
-pub trait WsConfig {
-    /// The inputs' element.
-    type In: TmaElement;
-    /// C's element.
-    type Out;
-    /// A's stage (128 rows), TMA's tile.
-    type StageA: TmaTile;
-    /// B's stage (`BN` rows).
-    type StageB: TmaTile;
-    /// What one block loads of B's stage: all of it, or its half of a pair's.
-    type LoadB: TmaTile;
-    /// The wgmma atom (two along M).
-    type Atom;
-    /// The shared storage: A's and B's stages, the TMA-store epilogue's buffer or nothing, the
-    /// stages' full and empty barriers.
-    type Storage;
-    /// The stages' K: 128 bytes of the input.
-    const BK: usize;
-    /// B's rows in a stage: the tile's N.
-    const BN: usize;
-    /// The stages.
-    const STAGES: usize;
-    /// Whether the producer gives its registers to the consumers (`setmaxnreg`).
-    const REALLOC: bool;
-    /// Whether C goes through shared memory and TMA stores.
-    const TMA_STORE: bool;
-    /// Whether blocks run in pairs along M (clusters of 2).
-    const CLUSTER: bool;
-    /// The blocks of a cluster along M.
-    const CLUSTER_M: usize = if Self::CLUSTER { 2 } else { 1 };
-    /// A block's rows of the output tile (its two consumer warpgroups' 64 each), A's stage's rows.
-    const BM: usize = 128;
-    /// The block's threads: the cooperative schedule's.
-    const THREADS: usize = Cooperative::THREADS;
-    /// Whether a tile's K may be cut into parts (split-K).
-    const SPLIT: bool;
-    /// The dynamic shared memory a launch gives.
-    const SHARED_BYTES: u32;
-}
-
-/// `ws_config!(Name: In => Out, StageA, StageB, LoadB, Atom, BN, STAGES, REALLOC, TMA_STORE,
-/// CLUSTER, SPLIT)`: the configuration type, its storage computed from its stages.
-macro_rules! ws_config {
-    ($($(#[$doc:meta])* $name:ident: $T:ty => $O:ty, $SA:ty, $SB:ty, $TB:ty, $Atom:ty, $bn:literal,
-       $stages:literal, $realloc:literal, $tma_store:ident, $cluster:literal, $split:literal;)+) => {$(
+/// `gemm_config!(Name: In => Out, Atom, BN, STAGES, CLUSTER_M, LoadB, Epilogue, Schedule)`: a
+/// configuration of 128-row tiles a block (two consumer warpgroups of 64 rows), K tiles of 128
+/// bytes; its storage computed from its stages, its epilogue's buffer and its barriers.
+macro_rules! gemm_config {
+    ($($(#[$doc:meta])* $name:ident: $T:ty => $O:ty, $Atom:ty, $bn:literal, $stages:literal,
+       $cluster:literal, $LoadB:ty, $Epi:ty, $Schedule:ty;)+) => {$(
         $(#[$doc])*
         pub struct $name;
-        impl WsConfig for $name {
+        impl GemmKernel for $name {
             type In = $T;
             type Out = $O;
-            type StageA = $SA;
-            type StageB = $SB;
-            type LoadB = $TB;
-            type Atom = $Atom;
+            type Mma = MakeTiledMma<$Atom, shape!("(2,1,1)")>;
+            type TileA = TileToShape<Layout_K_SW128_Atom<$T>, (C<128>, C<{ 128 / core::mem::size_of::<$T>() }>)>;
+            type TileB = TileToShape<Layout_K_SW128_Atom<$T>, (C<$bn>, C<{ 128 / core::mem::size_of::<$T>() }>)>;
+            type LoadB = $LoadB;
+            type Stages = (
+                Stages<$T, 128, { 128 / core::mem::size_of::<$T>() }, $stages>,
+                Stages<$T, $bn, { 128 / core::mem::size_of::<$T>() }, $stages>,
+            );
+            type Tile = (C<128>, C<$bn>);
+            type Epilogue = $Epi;
+            type StoreTile = <$Epi as EpilogueParts>::StoreTile;
+            type Schedule = $Schedule;
             type Storage = SharedStorage<(
                 Buffer<$T, Stages<$T, 128, { 128 / core::mem::size_of::<$T>() }, $stages>>,
                 Buffer<$T, Stages<$T, $bn, { 128 / core::mem::size_of::<$T>() }, $stages>>,
-                ws_config!(@epilogue $tma_store),
+                <$Epi as EpilogueParts>::Buffer,
                 Barriers<$stages>,
                 Barriers<$stages>,
             )>;
             const BK: usize = 128 / core::mem::size_of::<$T>();
+            const BM: usize = 128;
             const BN: usize = $bn;
-            const STAGES: usize = $stages;
-            const REALLOC: bool = $realloc;
-            const TMA_STORE: bool = ws_config!(@is $tma_store);
-            const CLUSTER: bool = $cluster;
-            const SPLIT: bool = $split;
-            const SHARED_BYTES: u32 = <Self as WsConfig>::Storage::DYNAMIC_BYTES;
+            const STAGES: u32 = $stages;
+            const CLUSTER_M: usize = $cluster;
+            const SPLIT: bool = <$Epi as EpilogueParts>::SPLIT;
+            const SHARED_BYTES: u32 = <Self::Storage>::DYNAMIC_BYTES;
         }
     )+};
-    (@epilogue tma_store) => { Buffer<BF16, StageC> };
-    (@epilogue direct) => { () };
-    (@is tma_store) => { true };
-    (@is direct) => { false };
 }
 
-ws_config! {
+/// The plain epilogue: C converted and stored where it lies inside the output.
+type Plain<T> = Direct<T, Identity>;
+
+gemm_config! {
     /// bf16 in pairs sharing B's `(256,64)` tile, each block loading its half multicast to both.
-    Bf16Pairs: BF16 => BF16, StageA<BF16>, StageB<BF16>, StageA<BF16>, SM90_64x256x16_F32BF16BF16_SS, 256, 4, true, direct, true, false;
+    Bf16Pairs: BF16 => BF16, SM90_64x256x16_F32BF16BF16_SS, 256, 4, 2, StageA<BF16>, Plain<BF16>, Cooperative;
     /// The same in f16.
-    F16Pairs: F16 => F16, StageA<F16>, StageB<F16>, StageA<F16>, SM90_64x256x16_F32F16F16_SS, 256, 4, true, direct, true, false;
+    F16Pairs: F16 => F16, SM90_64x256x16_F32F16F16_SS, 256, 4, 2, StageA<F16>, Plain<F16>, Cooperative;
     /// The same in e4m3 (K tiles of 128), C in bf16.
-    E4m3Pairs: E4M3 => BF16, StageA8, StageB8, StageA8, SM90_64x256x32_F32E4M3E4M3_SS_TN, 256, 4, true, direct, true, false;
+    E4m3Pairs: E4M3 => BF16, SM90_64x256x32_F32E4M3E4M3_SS_TN, 256, 4, 2, StageA8, Plain<BF16>, Cooperative;
     /// 128x128 tiles, 6 stages and split-K, no clusters.
-    Bf16SplitK: BF16 => BF16, StageA<BF16>, StageA<BF16>, StageA<BF16>, SM90_64x128x16_F32BF16BF16_SS, 128, 6, true, direct, false, true;
+    Bf16SplitK: BF16 => BF16, SM90_64x128x16_F32BF16BF16_SS, 128, 6, 1, StageA<BF16>, SplitK<Plain<BF16>>, Cooperative;
     /// The same in e4m3.
-    E4m3SplitK: E4M3 => BF16, StageA8, StageA8, StageA8, SM90_64x128x32_F32E4M3E4M3_SS_TN, 128, 6, true, direct, false, true;
+    E4m3SplitK: E4M3 => BF16, SM90_64x128x32_F32E4M3E4M3_SS_TN, 128, 6, 1, StageA8, SplitK<Plain<BF16>>, Cooperative;
     /// One block loading its own A and B tiles, without clusters.
-    Bf16Solo: BF16 => BF16, StageA<BF16>, StageB<BF16>, StageB<BF16>, SM90_64x256x16_F32BF16BF16_SS, 256, 4, true, direct, false, false;
+    Bf16Solo: BF16 => BF16, SM90_64x256x16_F32BF16BF16_SS, 256, 4, 1, StageB<BF16>, Plain<BF16>, Cooperative;
     /// The solo kernel with 3 stages.
-    Bf16Solo3s: BF16 => BF16, StageA<BF16>, StageB<BF16>, StageB<BF16>, SM90_64x256x16_F32BF16BF16_SS, 256, 3, true, direct, false, false;
+    Bf16Solo3s: BF16 => BF16, SM90_64x256x16_F32BF16BF16_SS, 256, 3, 1, StageB<BF16>, Plain<BF16>, Cooperative;
     /// The solo kernel without `setmaxnreg`.
-    Bf16SoloNoreg: BF16 => BF16, StageA<BF16>, StageB<BF16>, StageB<BF16>, SM90_64x256x16_F32BF16BF16_SS, 256, 4, false, direct, false, false;
+    Bf16SoloNoreg: BF16 => BF16, SM90_64x256x16_F32BF16BF16_SS, 256, 4, 1, StageB<BF16>, Plain<BF16>, CooperativeKeepRegisters;
     /// The solo kernel with its epilogue through shared memory and TMA stores.
-    Bf16SoloTmaStore: BF16 => BF16, StageA<BF16>, StageB<BF16>, StageB<BF16>, SM90_64x256x16_F32BF16BF16_SS, 256, 4, true, tma_store, false, false;
+    Bf16SoloTmaStore: BF16 => BF16, SM90_64x256x16_F32BF16BF16_SS, 256, 4, 1, StageB<BF16>, TmaStore<BF16, Identity, StageC<BF16>>, Cooperative;
     /// The pairs without the multicast: each block loads its own B.
-    Bf16PairsOwnB: BF16 => BF16, StageA<BF16>, StageB<BF16>, StageB<BF16>, SM90_64x256x16_F32BF16BF16_SS, 256, 4, true, direct, true, false;
+    Bf16PairsOwnB: BF16 => BF16, SM90_64x256x16_F32BF16BF16_SS, 256, 4, 2, StageB<BF16>, Plain<BF16>, Cooperative;
+    /// The bf16 pairs with a fused epilogue: `gelu(A B^T + bias)`, a bias per column (torch's
+    /// `gelu(a @ b.t() + bias, approximate="tanh")`).
+    Bf16BiasGelu: BF16 => BF16, SM90_64x256x16_F32BF16BF16_SS, 256, 4, 2, StageA<BF16>, Direct<BF16, (ColBias, Gelu)>, Cooperative;
+    /// `alpha A B^T + beta C` (CUTLASS's `LinearCombination`), in pairs.
+    Bf16AlphaBeta: BF16 => BF16, SM90_64x256x16_F32BF16BF16_SS, 256, 4, 2, StageA<BF16>, Direct<BF16, LinearCombination>, Cooperative;
+    /// `relu(A B^T + bias)`, a bias per row, C in f32, in pairs.
+    F32BiasRelu: BF16 => f32, SM90_64x256x16_F32BF16BF16_SS, 256, 4, 2, StageA<BF16>, Direct<f32, (RowBias, Relu)>, Cooperative;
+    /// `silu(A B^T)` through the TMA-store epilogue, in f16.
+    F16SiluTmaStore: F16 => F16, SM90_64x256x16_F32F16F16_SS, 256, 4, 1, StageB<F16>, TmaStore<F16, Silu, StageC<F16>>, Cooperative;
 }

@@ -14,7 +14,7 @@
 //! parts of a tile cover its K tiles once, in order.
 //!
 //! ```
-//! use tessel::atom::scheduler::TileScheduler;
+//! use tessel::kernel::scheduler::TileScheduler;
 //! // A 300x600 output in 128x256 tiles: 3x3 tiles, in groups of 2 rows.
 //! let s = TileScheduler::new((300, 600), (128, 256), 2);
 //! let order: Vec<_> = (0..s.tiles()).map(|t| s.tile(t)).collect();
