@@ -11,6 +11,19 @@
 
 use core::arch::asm;
 
+/// CUTLASS's `warpgroup_fence_operand`: no instruction, but the value is in its register here,
+/// in program order with the wgmma instructions around it (an accumulator zeroed before
+/// `wgmma.fence`, not sunk after it, where ptxas would serialize the wgmmas to allow it).
+#[inline(always)]
+pub fn warpgroup_fence_operand(x: f32) -> f32 {
+    let mut bits = x.to_bits();
+    // SAFETY: an empty instruction on a register.
+    unsafe {
+        asm!("// fence operand {r}", r = inout(reg32) bits, options(nostack, preserves_flags))
+    };
+    f32::from_bits(bits)
+}
+
 /// `wgmma.fence.sync.aligned`: the accumulators' and shared memory's earlier accesses complete
 /// before the next wgmma reads them.
 ///

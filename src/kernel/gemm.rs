@@ -27,8 +27,10 @@
 //! assert_eq!(core::mem::size_of::<GemmArgs>(), 88);
 //! ```
 
+use crate::kernel::epilogue::EpilogueParts;
 use crate::kernel::fusion::EpilogueArgs;
 use crate::kernel::role::Schedule;
+use crate::kernel::storage::Carve;
 
 /// The kernel's arguments after its descriptors (the host passes them by value).
 #[repr(C)]
@@ -56,8 +58,6 @@ pub struct GemmArgs {
 pub trait GemmKernel {
     /// The inputs' element.
     type In;
-    /// The output's element.
-    type Out;
     /// The consumers' TiledMma (its threads are the consumer warpgroups').
     type Mma;
     /// A's TMA tile, a stage of A `(BM,BK)`.
@@ -70,14 +70,14 @@ pub trait GemmKernel {
     type Stages;
     /// The output tile's shape, `(BM,BN)`.
     type Tile;
-    /// The epilogue.
-    type Epilogue;
-    /// The TMA-store epilogue's tile of C (its descriptor's), or any type.
-    type StoreTile;
+    /// The epilogue: its output's element, its part of the shared storage, whether it reduces
+    /// split-K's parts.
+    type Epilogue: EpilogueParts;
     /// The schedule: its roles and register budgets.
     type Schedule: Schedule;
-    /// The shared storage: A's stages, B's, the epilogue's buffer, the full and empty barriers.
-    type Storage;
+    /// The shared storage: A's stages, B's, the epilogue's buffer, the full and empty barriers,
+    /// the schedule's order barriers.
+    type Storage: Carve<6>;
     /// The stages' K.
     const BK: usize;
     /// The output tile's rows a block.
@@ -89,22 +89,29 @@ pub trait GemmKernel {
     /// The blocks of a cluster along M (1: no cluster).
     const CLUSTER_M: usize;
     /// Whether the epilogue reduces split-K's parts (the scheduler then splits).
-    const SPLIT: bool;
+    const SPLIT: bool = <Self::Epilogue as EpilogueParts>::SPLIT;
     /// The block's threads.
     const THREADS: usize = <Self::Schedule as Schedule>::THREADS;
     /// The dynamic shared memory a launch gives.
-    const SHARED_BYTES: u32;
+    const SHARED_BYTES: u32 = <Self::Storage as Carve<6>>::DYNAMIC_BYTES;
 }
+
+/// The output's element of a configuration.
+pub type Out<K> = <<K as GemmKernel>::Epilogue as EpilogueParts>::Out;
+/// The tile of a configuration's C descriptor (a TMA-store epilogue's; `()` without one).
+pub type StoreTile<K> = <<K as GemmKernel>::Epilogue as EpilogueParts>::StoreTile;
 
 #[cfg(target_arch = "nvptx64")]
 pub use device::gemm;
 
 #[cfg(target_arch = "nvptx64")]
 mod device {
+    use super::Out;
     use super::{GemmArgs, GemmKernel};
     use crate::arch::sm90::{cluster_ctarank, cluster_id, cluster_sync, elect_one_sync};
     use crate::arch::sm90::{setmaxnreg_to, warp_idx_sync};
     use crate::arch::{block, grid, sync_threads, thread};
+    use crate::atom::exec::warpgroup_fence_operand;
     use crate::atom::exec::{warpgroup_arrive, warpgroup_commit_batch, warpgroup_wait};
     use crate::atom::exec::{MmaExec, MmaRegisters};
     use crate::atom::gmma::GmmaDescriptor;
@@ -113,11 +120,17 @@ mod device {
     use crate::atom::thr_mma::ThrMma;
     use crate::atom::tiled_mma::TiledMma;
     use crate::atom::tma::{TensorMap, TmaElement, TmaTile};
-    use crate::kernel::epilogue::{Accumulators, Epilogue, EpilogueParts, Output};
+    use crate::kernel::epilogue::{Accumulators, Epilogue, Output};
     use crate::kernel::mainloop::{SsStages, TmaTileLoad};
-    use crate::kernel::role::{empty_arrivals, Consumer, Producer, Role, Schedule};
+    use crate::kernel::order::{empty_rounds, OrderedSequenceBarrier};
+    use crate::kernel::role::Consumer as ConsumerBudget;
+    use crate::kernel::role::{empty_arrivals, Producer, Role, Schedule, WARPGROUP};
     use crate::kernel::scheduler::{TileScheduler, Work};
     use crate::kernel::storage::Carve;
+    use crate::num::count::Count;
+
+    /// The consumer warpgroups' turns in ping-pong: mainloop, epilogue; two warpgroups.
+    type Order = OrderedSequenceBarrier<2, 2>;
 
     /// The stages' pipeline of a configuration.
     type Pipe<K, const STAGES: u32> = PipelineTmaAsync<
@@ -155,25 +168,35 @@ mod device {
         K::LoadB: TmaTileLoad<K::In>,
         K::Stages: SsStages<K::Mma, K::In>,
         K::Tile: Accumulators<K::Mma>,
-        K::Epilogue:
-            Epilogue<K::Mma, K::Tile> + EpilogueParts<Out = K::Out, StoreTile = K::StoreTile>,
-        K::Storage: Carve<5>,
+        K::Epilogue: Epilogue<K::Mma, K::Tile>,
     {
         const {
             assert!(
                 K::STAGES == STAGES,
                 "the kernel's stages are its configuration's"
-            )
+            );
+            let tile_threads = if K::Schedule::PINGPONG {
+                WARPGROUP
+            } else {
+                K::Schedule::CONSUMER_THREADS
+            };
+            assert!(
+                K::Mma::THREADS == tile_threads,
+                "a tile's consumers are the TiledMma's threads: a warpgroup's in ping-pong"
+            );
         };
         let (warp, elected) = (warp_idx_sync(), elect_one_sync());
         // The stages of A and B, the epilogue's buffer and the barriers, where the storage puts
         // them.
-        let [sa, sb, sc, full, empty] = K::Storage::carve(smem);
+        let [sa, sb, sc, full, empty, order] = K::Storage::carve(smem);
         let pipe = Pipe::<K, STAGES>::new(full, empty);
         if warp == 0 {
             // Each consumer thread releases a stage; in a cluster, each consumer warp of each
             // block.
             pipe.init(empty_arrivals(K::Mma::THREADS, K::CLUSTER_M), elected);
+            if K::Schedule::PINGPONG {
+                Order::new(order, 0).init(WARPGROUP as u32, elected);
+            }
             tma_a.prefetch();
             tma_b.prefetch();
             K::Epilogue::prefetch(tma_c);
@@ -214,14 +237,15 @@ mod device {
                     );
                 }
             }
-            Role::Consumer { .. } => {
+            Role::Consumer { group } => {
                 if K::Schedule::REALLOC {
-                    setmaxnreg_to::<Consumer<K::Schedule>>();
+                    setmaxnreg_to::<ConsumerBudget<K::Schedule>>();
                 }
-                let thread = K::Schedule::consumer_thread(thread().0 as usize);
+                // The tile's consumer thread: of all consumers, or of its warpgroup in ping-pong.
+                let thread = K::Schedule::consumer_thread(thread().0 as usize) % K::Mma::THREADS;
                 let thr = K::Mma::get_slice(thread);
                 let out = Output {
-                    c: args.c as *mut K::Out,
+                    c: args.c as *mut Out<K>,
                     mn: (m, n),
                     args: &args.epilogue,
                     partial: args.partial as *mut f32,
@@ -229,17 +253,21 @@ mod device {
                     smem: sc,
                     tma: tma_c,
                 };
-                consume::<K, STAGES>(
-                    &pipe,
-                    &thr,
+                let consumer = Consumer::<K, STAGES> {
+                    pipe: &pipe,
+                    thr: &thr,
                     thread,
-                    (sa, sb),
-                    &out,
-                    works,
+                    smem: (sa, sb),
+                    out: &out,
                     rank,
                     k_tiles,
                     elected,
-                );
+                };
+                if K::Schedule::PINGPONG {
+                    consumer.pingpong(works, Order::new(order, group));
+                } else {
+                    consumer.cooperative(works);
+                }
             }
         }
         if K::CLUSTER_M > 1 {
@@ -297,21 +325,23 @@ mod device {
         }
     }
 
-    /// The consumer warpgroups: each unit of work's K tiles multiplied as they arrive, then its
-    /// epilogue.
-    #[inline(always)]
-    #[allow(clippy::too_many_arguments)]
-    unsafe fn consume<K: GemmKernel, const STAGES: u32>(
-        pipe: &Pipe<K, STAGES>,
-        thr: &ThrMma<K::Mma>,
+    /// A consumer warpgroup's view of the kernel.
+    struct Consumer<'a, K: GemmKernel, const STAGES: u32>
+    where
+        K::Mma: TiledMma,
+    {
+        pipe: &'a Pipe<K, STAGES>,
+        thr: &'a ThrMma<K::Mma>,
         thread: usize,
-        (sa, sb): (u32, u32),
-        out: &Output<K::Out>,
-        works: impl Iterator<Item = Work>,
+        smem: (u32, u32),
+        out: &'a Output<'a, Out<K>>,
         rank: usize,
         k_tiles: usize,
         elected: bool,
-    ) where
+    }
+
+    impl<K: GemmKernel, const STAGES: u32> Consumer<'_, K, STAGES>
+    where
         K::In: TmaElement,
         K::TileA: TmaTile,
         K::TileB: TmaTile,
@@ -321,46 +351,113 @@ mod device {
             + MmaRegisters<ElemA = GmmaDescriptor, ElemB = GmmaDescriptor>,
         K::Stages: SsStages<K::Mma, K::In>,
         K::Tile: Accumulators<K::Mma>,
-        K::Epilogue:
-            Epilogue<K::Mma, K::Tile> + EpilogueParts<Out = K::Out, StoreTile = K::StoreTile>,
+        K::Epilogue: Epilogue<K::Mma, K::Tile>,
     {
-        // The thread's partitions of all stages, once.
-        let parts = K::Stages::partition(thr, (sa, sb));
-        let mut read = PipelineState::<STAGES>::new();
-        // A stage goes back to the producers: in a cluster, of every block (each fills all).
-        let release_stage = |s: &PipelineState<STAGES>| {
-            if K::CLUSTER_M > 1 {
-                pipe.consumer_release_cluster(s, 0..K::CLUSTER_M as u32, elected);
-            } else {
-                pipe.consumer_release(s);
+        /// Cooperative: both warpgroups on each unit of work, its K tiles multiplied as they
+        /// arrive, then its epilogue.
+        #[inline(always)]
+        unsafe fn cooperative(&self, works: impl Iterator<Item = Work>) {
+            let parts = K::Stages::partition(self.thr, self.smem);
+            let mut read = PipelineState::<STAGES>::new();
+            for work in works {
+                let mut acc = self.mainloop(&parts, &work, &mut read);
+                self.epilogue(&work, &mut acc);
             }
-        };
-        for work in works {
-            let (bp, bn) = work.tile;
-            let bm = K::CLUSTER_M * bp + rank;
+            K::Epilogue::finish(self.thread);
+        }
+
+        /// Ping-pong: warpgroup `group` takes every other unit of work (skipping the other's
+        /// stages), its mainloop and its epilogue each a turn of `order`. In a last round without
+        /// a unit of its own, it takes its turns empty, so that the other is not left waiting.
+        #[inline(always)]
+        unsafe fn pingpong(&self, works: impl Iterator<Item = Work> + Clone, mut order: Order) {
+            let parts = K::Stages::partition(self.thr, self.smem);
+            let mut read = PipelineState::<STAGES>::new();
+            let (group, groups) = (order.group() as usize, K::Schedule::CONSUMERS);
+            let count = works.clone().count();
+            for (j, work) in works.enumerate() {
+                if j % groups != group {
+                    for _ in work.k_tiles(self.k_tiles) {
+                        read.advance();
+                    }
+                    continue;
+                }
+                order.wait();
+                let mut acc = self.mainloop(&parts, &work, &mut read);
+                order.arrive();
+                order.wait();
+                self.epilogue(&work, &mut acc);
+                order.arrive();
+            }
+            for _ in 0..2 * empty_rounds(count, group, groups) {
+                order.wait();
+                order.arrive();
+            }
+            K::Epilogue::finish(self.thread);
+        }
+
+        /// A unit of work's K tiles multiplied as they arrive, each stage released once its
+        /// wgmmas are done: the accumulators.
+        #[inline(always)]
+        unsafe fn mainloop(
+            &self,
+            parts: &<K::Stages as SsStages<K::Mma, K::In>>::Parts,
+            work: &Work,
+            read: &mut PipelineState<STAGES>,
+        ) -> <K::Tile as Accumulators<K::Mma>>::Frag {
             let mut acc = <K::Tile as Accumulators<K::Mma>>::Frag::default();
-            let mut release = read;
-            let ks = work.k_tiles(k_tiles);
+            let mut release = *read;
+            let ks = work.k_tiles(self.k_tiles);
             for kt in ks.clone() {
-                pipe.consumer_wait(&read);
+                self.pipe.consumer_wait(read);
+                // The accumulators in their registers before the fence (CUTLASS's
+                // `warpgroup_fence_operand`): zeroed there, not between the wgmmas.
+                self.fence(&mut acc);
                 warpgroup_arrive();
-                K::Stages::mma(thr, &parts, read.index() as usize, &mut acc);
+                K::Stages::mma(self.thr, parts, read.index() as usize, &mut acc);
                 warpgroup_commit_batch();
                 // The previous K tile's wgmmas are done: its stage goes back to the producer.
                 warpgroup_wait::<1>();
                 if kt > ks.start {
-                    release_stage(&release);
+                    self.release(&release);
                     release.advance();
                 }
                 read.advance();
             }
             warpgroup_wait::<0>();
+            self.fence(&mut acc);
             if !ks.is_empty() {
-                release_stage(&release);
+                self.release(&release);
             }
-            K::Epilogue::store(out, thr, thread, &work, (bm * K::BM, bn * K::BN), &mut acc);
+            acc
         }
-        K::Epilogue::finish(thread);
+
+        /// Each accumulator in its register here ([`warpgroup_fence_operand`]).
+        #[inline(always)]
+        fn fence(&self, acc: &mut <K::Tile as Accumulators<K::Mma>>::Frag) {
+            <<K::Tile as Accumulators<K::Mma>>::Vals as Default>::default()
+                .each(|i| acc[i] = warpgroup_fence_operand(acc[i]));
+        }
+
+        /// A stage back to the producers: in a cluster, of every block (each fills all).
+        #[inline(always)]
+        unsafe fn release(&self, s: &PipelineState<STAGES>) {
+            if K::CLUSTER_M > 1 {
+                self.pipe
+                    .consumer_release_cluster(s, 0..K::CLUSTER_M as u32, self.elected);
+            } else {
+                self.pipe.consumer_release(s);
+            }
+        }
+
+        /// The unit of work's tile stored by the epilogue.
+        #[inline(always)]
+        unsafe fn epilogue(&self, work: &Work, acc: &mut <K::Tile as Accumulators<K::Mma>>::Frag) {
+            let (bp, bn) = work.tile;
+            let bm = K::CLUSTER_M * bp + self.rank;
+            let origin = (bm * K::BM, bn * K::BN);
+            K::Epilogue::store(self.out, self.thr, self.thread, work, origin, acc);
+        }
     }
 }
 
@@ -385,7 +482,7 @@ macro_rules! gemm_kernel {
         pub unsafe extern "ptx-kernel" fn $name(
             _a: $crate::atom::tma::TensorMap<<$K as $crate::kernel::gemm::GemmKernel>::In, <$K as $crate::kernel::gemm::GemmKernel>::TileA>,
             _b: $crate::atom::tma::TensorMap<<$K as $crate::kernel::gemm::GemmKernel>::In, <$K as $crate::kernel::gemm::GemmKernel>::LoadB>,
-            _c: $crate::atom::tma::TensorMap<<$K as $crate::kernel::gemm::GemmKernel>::Out, <$K as $crate::kernel::gemm::GemmKernel>::StoreTile>,
+            _c: $crate::atom::tma::TensorMap<$crate::kernel::gemm::Out<$K>, $crate::kernel::gemm::StoreTile<$K>>,
             args: $crate::kernel::gemm::GemmArgs,
         ) {
             use $crate::atom::tma::TensorMap;

@@ -8,6 +8,7 @@ pub mod epilogue;
 pub mod fusion;
 pub mod gemm;
 pub mod mainloop;
+pub mod order;
 pub mod role;
 pub mod scheduler;
 pub mod storage;

@@ -52,6 +52,12 @@ pub trait Schedule {
     /// Whether the warpgroups take their budgets (`setmaxnreg`); if not, each keeps the
     /// launch's share.
     const REALLOC: bool = true;
+    /// Whether the consumer warpgroups take alternate tiles, each a TiledMma of its own, their
+    /// mainloops and epilogues in turn (ping-pong), rather than share each tile (cooperative).
+    const PINGPONG: bool = false;
+    /// The ordered sequence barrier's part of the shared storage: its mbarriers in ping-pong
+    /// (`Barriers<4>`: two stages, mainloop and epilogue, of two warpgroups), else `()`.
+    type OrderBarriers;
     /// The producer's threads, before the consumers'.
     const PRODUCER_THREADS: usize = WARPGROUP;
     /// The consumers' threads.
@@ -113,15 +119,29 @@ impl<S: Schedule> crate::arch::sm90::RegisterBudget for Consumer<S> {
 /// registers and the consumers at 232.
 pub struct Cooperative;
 impl Schedule for Cooperative {
+    type OrderBarriers = ();
     const CONSUMERS: usize = 2;
     const PRODUCER_REGISTERS: u32 = 40;
     const CONSUMER_REGISTERS: u32 = 232;
+}
+
+/// CUTLASS's ping-pong schedule: two consumer warpgroups on alternate tiles, each with its own
+/// accumulators, ordered by an [`OrderedSequenceBarrier`](super::order::OrderedSequenceBarrier)
+/// so that one's epilogue runs under the other's mainloop; the budgets are the cooperative's.
+pub struct Pingpong;
+impl Schedule for Pingpong {
+    type OrderBarriers = crate::kernel::storage::Barriers<4>;
+    const CONSUMERS: usize = 2;
+    const PRODUCER_REGISTERS: u32 = 40;
+    const CONSUMER_REGISTERS: u32 = 232;
+    const PINGPONG: bool = true;
 }
 
 /// The cooperative schedule without `setmaxnreg`: every warpgroup keeps the launch's share of
 /// the registers (what the budgets give, measured).
 pub struct CooperativeKeepRegisters;
 impl Schedule for CooperativeKeepRegisters {
+    type OrderBarriers = ();
     const CONSUMERS: usize = 2;
     const PRODUCER_REGISTERS: u32 = 168;
     const CONSUMER_REGISTERS: u32 = 168;

@@ -116,7 +116,7 @@ impl TileScheduler {
 
     /// The units of work block `block` of `blocks` takes, in order.
     #[inline(always)]
-    pub fn work_of(self, block: usize, blocks: usize) -> impl Iterator<Item = Work> {
+    pub fn work_of(self, block: usize, blocks: usize) -> impl Iterator<Item = Work> + Clone {
         // Not `step_by`, whose count divides by `step - 1 + 1`: a panic path on the GPU.
         let (units, blocks) = (self.units(), blocks.max(1));
         (0..)

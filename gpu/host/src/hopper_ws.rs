@@ -16,11 +16,11 @@ use tessel::atom::tma::{TensorMap, TmaElement, TmaGmem, TmaTile};
 use tessel::kernel::epilogue::{Direct, EpilogueParts, SplitK, TmaStore};
 use tessel::kernel::fusion::{ColBias, EpilogueArgs, Gelu, Identity, LinearCombination};
 use tessel::kernel::fusion::{Relu, RowBias, Silu};
-use tessel::kernel::gemm::{GemmArgs, GemmKernel};
+use tessel::kernel::gemm::{GemmArgs, GemmKernel, Out};
 use tessel::layout;
 use ws_config::{Bf16AlphaBeta, Bf16BiasGelu, Bf16Pairs, Bf16PairsOwnB, Bf16Solo, Bf16Solo3s};
+use ws_config::{Bf16Pingpong, F16SiluTmaStore, F32BiasRelu};
 use ws_config::{Bf16SoloNoreg, Bf16SoloTmaStore, Bf16SplitK, E4m3Pairs, E4m3SplitK, F16Pairs};
-use ws_config::{F16SiluTmaStore, F32BiasRelu};
 
 /// The kernels' configurations, the kernel crate's own file: what each kernel's shared memory,
 /// tile and launch are.
@@ -226,7 +226,7 @@ impl Kernel<'_> {
     fn of<K: GemmKernel + 'static>(f: &CudaFunction, blocks: u32) -> Kernel<'_>
     where
         K::In: InputOf + TmaElement,
-        K::Out: OutOf,
+        Out<K>: OutOf,
         K::Epilogue: FusedOf + EpilogueParts,
         K::TileA: TmaTile,
         K::LoadB: TmaTile,
@@ -235,7 +235,7 @@ impl Kernel<'_> {
         Kernel {
             f,
             input: K::In::INPUT,
-            out: K::Out::OUT,
+            out: Out::<K>::OUT,
             fused: K::Epilogue::FUSED,
             tile_n: K::BN as u32,
             shared: K::SHARED_BYTES,
@@ -266,6 +266,7 @@ impl Kernel<'_> {
             "gemm_tn_ws_bf16_alpha_beta" => Kernel::of::<Bf16AlphaBeta>(f, blocks),
             "gemm_tn_ws_f32_bias_relu" => Kernel::of::<F32BiasRelu>(f, blocks),
             "gemm_tn_ws_f16_silu_tma_store" => Kernel::of::<F16SiluTmaStore>(f, blocks),
+            "gemm_tn_ws_bf16_pingpong" => Kernel::of::<Bf16Pingpong>(f, blocks),
             _ => panic!("{name}: no configuration"),
         }
     }

@@ -92,6 +92,7 @@ fn main() -> Result<(), DriverError> {
             "gemm_tn_ws_bf16_alpha_beta",
             "gemm_tn_ws_f32_bias_relu",
             "gemm_tn_ws_f16_silu_tma_store",
+            "gemm_tn_ws_bf16_pingpong",
         ] {
             if wanted(name) {
                 ws.push((name, module.load_function(name)?));

@@ -33,8 +33,8 @@
 //! epilogues: `_bias_gelu`, `_alpha_beta`, `_f32_bias_relu` (C in f32), `_f16_silu_tma_store`.
 
 use crate::ws_config::{Bf16AlphaBeta, Bf16BiasGelu, Bf16Pairs, Bf16PairsOwnB, Bf16Solo};
+use crate::ws_config::{Bf16Pingpong, E4m3SplitK, F16Pairs, F16SiluTmaStore, F32BiasRelu};
 use crate::ws_config::{Bf16Solo3s, Bf16SoloNoreg, Bf16SoloTmaStore, Bf16SplitK, E4m3Pairs};
-use crate::ws_config::{E4m3SplitK, F16Pairs, F16SiluTmaStore, F32BiasRelu};
 use tessel::gemm_kernel;
 
 tessel::shared_array!(smem);
@@ -100,4 +100,9 @@ gemm_kernel!(
 gemm_kernel!(
     /// `silu(A B^T)` in f16, through the TMA-store epilogue.
     gemm_tn_ws_f16_silu_tma_store: F16SiluTmaStore, smem
+);
+gemm_kernel!(
+    /// Ping-pong: two consumer warpgroups on alternate `(128,128)` tiles, one's epilogue under
+    /// the other's mainloop; one block loading its own A and B.
+    gemm_tn_ws_bf16_pingpong: Bf16Pingpong, smem
 );

@@ -416,4 +416,4 @@ fn pairs<T: crate::atom::element::Half, const N: usize, const R: usize>(v: &[T; 
     core::array::from_fn(|r| crate::atom::element::pack_halves(v[2 * r], v[2 * r + 1]))
 }
 #[cfg(target_arch = "nvptx64")]
-pub use sm90::{warpgroup_arrive, warpgroup_commit_batch, warpgroup_wait};
+pub use sm90::{warpgroup_arrive, warpgroup_commit_batch, warpgroup_fence_operand, warpgroup_wait};

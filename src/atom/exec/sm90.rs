@@ -14,8 +14,8 @@ use crate::mma::*;
 
 #[cfg(target_arch = "nvptx64")]
 pub use crate::arch::sm90::{
-    wgmma_commit_group as warpgroup_commit_batch, wgmma_fence as warpgroup_arrive,
-    wgmma_wait_group as warpgroup_wait,
+    warpgroup_fence_operand, wgmma_commit_group as warpgroup_commit_batch,
+    wgmma_fence as warpgroup_arrive, wgmma_wait_group as warpgroup_wait,
 };
 
 /// A wgmma on the accumulators as the bits of their f32 values (the instruction's registers).

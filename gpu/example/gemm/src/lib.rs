@@ -9,7 +9,7 @@ use tessel::atom::gmma::Layout_K_SW128_Atom;
 use tessel::kernel::epilogue::{Direct, EpilogueParts};
 use tessel::kernel::fusion::{ColBias, Gelu};
 use tessel::kernel::gemm::GemmKernel;
-use tessel::kernel::role::Cooperative;
+use tessel::kernel::role::{Cooperative, Schedule};
 use tessel::kernel::storage::{Barriers, Buffer, SharedStorage};
 use tessel::mma::SM90_64x256x16_F32BF16BF16_SS;
 use tessel::{shape, MakeTiledMma, TileToShape};
@@ -26,7 +26,6 @@ type Epi = Direct<BF16, (ColBias, Gelu)>;
 pub struct BiasGelu;
 impl GemmKernel for BiasGelu {
     type In = BF16;
-    type Out = BF16;
     type Mma = MakeTiledMma<SM90_64x256x16_F32BF16BF16_SS, shape!("(2,1,1)")>;
     type TileA = TileA;
     type TileB = TileB;
@@ -34,7 +33,6 @@ impl GemmKernel for BiasGelu {
     type Stages = (StagesA, StagesB);
     type Tile = shape!("(128,256)");
     type Epilogue = Epi;
-    type StoreTile = <Epi as EpilogueParts>::StoreTile;
     type Schedule = Cooperative;
     type Storage = SharedStorage<(
         Buffer<BF16, StagesA>,
@@ -42,14 +40,13 @@ impl GemmKernel for BiasGelu {
         <Epi as EpilogueParts>::Buffer,
         Barriers<4>,
         Barriers<4>,
+        <Cooperative as Schedule>::OrderBarriers,
     )>;
     const BK: usize = 64;
     const BM: usize = 128;
     const BN: usize = 256;
     const STAGES: u32 = 4;
     const CLUSTER_M: usize = 2;
-    const SPLIT: bool = false;
-    const SHARED_BYTES: u32 = Self::Storage::DYNAMIC_BYTES;
 }
 
 tessel::shared_array!(smem);
