@@ -263,6 +263,7 @@ const fn f16_bits(x: f32) -> u16 {
 }
 
 /// The bits of the e4m3 nearest `x`, saturated to the largest finite value.
+#[inline(always)]
 const fn e4m3_bits(x: f32) -> u8 {
     let sign = (x.to_bits() >> 24) as u8 & 0x80;
     if x.is_nan() {

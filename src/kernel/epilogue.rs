@@ -5,6 +5,9 @@
 //!   coordinate in the tile (the thread's `partition_C` of the tile's identity tensor).
 //! - [`Direct`]: each value, transformed by a [`Fusion`], converted to `Out` and stored to global
 //!   memory where it lies inside the output (predicated by its coordinate).
+//! - [`DirectAmax`]: as `Direct`, scaled, with the values' largest magnitude reduced (an e4m3
+//!   output's scale and amax, as fp8 training needs).
+//! - [`TmaStore`]: through a swizzled shared buffer and TMA stores, `F` applied.
 //! - [`SplitK`]: split-K's serial reduction before another epilogue: the parts of a tile add up
 //!   in turn through an f32 workspace; the last stores with the inner epilogue.
 //!
@@ -125,6 +128,13 @@ impl<Out, F> EpilogueParts for Direct<Out, F> {
     const SPLIT: bool = false;
     const TMA: bool = false;
 }
+impl<Out, F> EpilogueParts for DirectAmax<Out, F> {
+    type Out = Out;
+    type Buffer = ();
+    type StoreTile = ();
+    const SPLIT: bool = false;
+    const TMA: bool = false;
+}
 impl<E: EpilogueParts> EpilogueParts for SplitK<E> {
     type Out = E::Out;
     type Buffer = E::Buffer;
@@ -172,6 +182,35 @@ pub trait Epilogue<Tm: TiledMma, Tile: Accumulators<Tm>>: EpilogueParts {
 /// Stores each value where it lies inside the output, `F` applied, converted to `Out`.
 pub struct Direct<Out, F>(PhantomData<(Out, F)>);
 
+/// Each of the thread's values of the tile at `(r0, c0)` that lies inside the output, with its
+/// coordinate and `F` applied: `put(at, F(acc[i]))`. Unrolled (a static count): a loop would
+/// index the registers, putting them in local memory.
+#[inline(always)]
+unsafe fn each_inside<Tm: TiledMma, Tile: Accumulators<Tm>, Out, F: Fusion<Out>>(
+    out: &Output<Out>,
+    thr: &ThrMma<Tm>,
+    (r0, c0): (usize, usize),
+    acc: &Tile::Frag,
+    mut put: impl FnMut(&At, f32),
+) {
+    let (m, n) = out.mn;
+    Tile::Vals::default().each(
+        #[inline(always)]
+        |i| {
+            let (r, c) = Tile::coord(thr, i);
+            let (row, col) = (r0 + r, c0 + c);
+            if row < m && col < n {
+                let at = At {
+                    row,
+                    col,
+                    index: row + m * col,
+                };
+                put(&at, F::apply(out.args, acc[i], &at));
+            }
+        },
+    );
+}
+
 impl<Tm: TiledMma, Tile: Accumulators<Tm>, Out: Numeric, F: Fusion<Out>> Epilogue<Tm, Tile>
     for Direct<Out, F>
 {
@@ -181,29 +220,20 @@ impl<Tm: TiledMma, Tile: Accumulators<Tm>, Out: Numeric, F: Fusion<Out>> Epilogu
         thr: &ThrMma<Tm>,
         _: usize,
         _: &Work,
-        (r0, c0): (usize, usize),
+        origin: (usize, usize),
         acc: &mut Tile::Frag,
     ) {
-        let (m, n) = out.mn;
-        // Unrolled (a static count): a loop would index the registers, putting them in local
-        // memory.
-        Tile::Vals::default().each(
-            #[inline(always)]
-            |i| {
-                let (r, c) = Tile::coord(thr, i);
-                let (row, col) = (r0 + r, c0 + c);
-                if row < m && col < n {
-                    let at = At {
-                        row,
-                        col,
-                        index: row + m * col,
-                    };
-                    *out.c.add(at.index) = Out::from_f32(F::apply(out.args, acc[i], &at));
-                }
-            },
-        );
+        each_inside::<Tm, Tile, Out, F>(out, thr, origin, acc, |at, x| {
+            *out.c.add(at.index) = Out::from_f32(x)
+        });
     }
 }
+
+/// As [`Direct`], each value then scaled by the arguments' `scale` before its conversion, and
+/// the largest magnitude of the values before scaling reduced into the arguments' `amax` (an f32,
+/// 0 before the launch; one atomic maximum a thread a tile): what fp8 training needs of an e4m3
+/// output (the next step's scale comes from the amax).
+pub struct DirectAmax<Out, F>(PhantomData<(Out, F)>);
 
 /// Split-K's serial reduction, then the epilogue `E` for the tile's last part: in turn, each
 /// part adds what the parts before it summed (through the workspace) and leaves the new sum for
@@ -217,7 +247,8 @@ pub struct TmaStore<Out, F, S>(PhantomData<(Out, F, S)>);
 
 #[cfg(target_arch = "nvptx64")]
 mod device {
-    use super::{Accumulators, At, Epilogue, Output, SplitK, TmaStore};
+    use super::{each_inside, Accumulators, At, DirectAmax, Epilogue, Output, SplitK, TmaStore};
+    use crate::arch::red_max_u32;
     use crate::arch::sm90::{fence_proxy_async_shared, tma_store_arrive, tma_store_wait};
     use crate::arch::sync_named;
     use crate::atom::element::Numeric;
@@ -273,6 +304,28 @@ mod device {
         #[inline(always)]
         unsafe fn finish(thread: usize) {
             E::finish(thread)
+        }
+    }
+
+    impl<Tm: TiledMma, Tile: Accumulators<Tm>, Out: Numeric, F: Fusion<Out>> Epilogue<Tm, Tile>
+        for DirectAmax<Out, F>
+    {
+        #[inline(always)]
+        unsafe fn store(
+            out: &Output<Out>,
+            thr: &ThrMma<Tm>,
+            _: usize,
+            _: &Work,
+            origin: (usize, usize),
+            acc: &mut Tile::Frag,
+        ) {
+            let (scale, mut amax) = (out.args.scale, 0f32);
+            each_inside::<Tm, Tile, Out, F>(out, thr, origin, acc, |at, x| {
+                amax = amax.max(x.abs());
+                *out.c.add(at.index) = Out::from_f32(scale * x);
+            });
+            // Non-negative f32s order as their bits do.
+            red_max_u32(out.args.amax as *mut u32, amax.to_bits());
         }
     }
 

@@ -120,6 +120,7 @@ mod device {
     use crate::atom::thr_mma::ThrMma;
     use crate::atom::tiled_mma::TiledMma;
     use crate::atom::tma::{TensorMap, TmaElement, TmaTile};
+    use crate::kernel::epilogue::EpilogueParts;
     use crate::kernel::epilogue::{Accumulators, Epilogue, Output};
     use crate::kernel::mainloop::{SsStages, TmaTileLoad};
     use crate::kernel::order::{empty_rounds, OrderedSequenceBarrier};
@@ -180,6 +181,10 @@ mod device {
             } else {
                 K::Schedule::CONSUMER_THREADS
             };
+            assert!(
+                !K::Schedule::PINGPONG || !(K::SPLIT || <K::Epilogue as EpilogueParts>::TMA),
+                "ping-pong takes a direct epilogue: split-K's turns and a TMA store's buffer are the block's"
+            );
             assert!(
                 K::Mma::THREADS == tile_threads,
                 "a tile's consumers are the TiledMma's threads: a warpgroup's in ping-pong"

@@ -13,13 +13,13 @@ use std::marker::PhantomData;
 use std::sync::Arc;
 use tessel::atom::element::{Numeric, BF16, E4M3, F16};
 use tessel::atom::tma::{TensorMap, TmaElement, TmaGmem, TmaTile};
-use tessel::kernel::epilogue::{Direct, EpilogueParts, SplitK, TmaStore};
+use tessel::kernel::epilogue::{Direct, DirectAmax, EpilogueParts, SplitK, TmaStore};
 use tessel::kernel::fusion::{ColBias, EpilogueArgs, Gelu, Identity, LinearCombination};
 use tessel::kernel::fusion::{Relu, RowBias, Silu};
 use tessel::kernel::gemm::{GemmArgs, GemmKernel, Out};
 use tessel::layout;
 use ws_config::{Bf16AlphaBeta, Bf16BiasGelu, Bf16Pairs, Bf16PairsOwnB, Bf16Solo, Bf16Solo3s};
-use ws_config::{Bf16Pingpong, F16SiluTmaStore, F32BiasRelu};
+use ws_config::{Bf16E4m3Amax, Bf16Pingpong, F16SiluTmaStore, F32BiasRelu};
 use ws_config::{Bf16SoloNoreg, Bf16SoloTmaStore, Bf16SplitK, E4m3Pairs, E4m3SplitK, F16Pairs};
 
 /// The kernels' configurations, the kernel crate's own file: what each kernel's shared memory,
@@ -74,6 +74,11 @@ impl OutOf for F16 {
         F16(u16::from_le_bytes([b[0], b[1]]))
     }
 }
+impl OutOf for E4M3 {
+    fn read(b: &[u8]) -> Self {
+        E4M3(b[0])
+    }
+}
 impl OutOf for f32 {
     fn read(b: &[u8]) -> Self {
         f32::from_le_bytes([b[0], b[1], b[2], b[3]])
@@ -89,9 +94,12 @@ enum Fused {
     AlphaBeta,
     RowBiasRelu,
     Silu,
+    ScaledAmax,
 }
 const ALPHA: f32 = 1.5;
 const BETA: f32 = -0.75;
+/// An e4m3 output's scale: a power of two, so that the scaled sum rounds as the kernel's.
+const SCALE: f32 = 0.25;
 impl Fused {
     fn apply(self, x: f64, (i, j): (usize, usize), bias: &[f32], source: f64) -> f64 {
         let gelu = |x: f64| {
@@ -104,6 +112,7 @@ impl Fused {
             Fused::AlphaBeta => ALPHA as f64 * x + BETA as f64 * source,
             Fused::RowBiasRelu => (x + bias[i] as f64).max(0.0),
             Fused::Silu => x / (1.0 + (-x).exp()),
+            Fused::ScaledAmax => SCALE as f64 * x,
         }
     }
 }
@@ -128,6 +137,9 @@ fused_of! {
     (RowBias, Relu) => RowBiasRelu;
     Silu => Silu;
 }
+impl<O> FusedOf for DirectAmax<O, Identity> {
+    const FUSED: Fused = Fused::ScaledAmax;
+}
 impl<E: FusedOf> FusedOf for SplitK<E> {
     const FUSED: Fused = E::FUSED;
 }
@@ -140,6 +152,12 @@ trait CMap {
 impl<O, F> CMap for Direct<O, F> {
     fn c_map(_: u64, _: u32, _: u32) -> ByValue<TensorMap<u8, ()>> {
         // SAFETY: a TensorMap is plain integers; zero is one (never read).
+        ByValue(unsafe { std::mem::zeroed() })
+    }
+}
+impl<O, F> CMap for DirectAmax<O, F> {
+    fn c_map(_: u64, _: u32, _: u32) -> ByValue<TensorMap<u8, ()>> {
+        // SAFETY: as `Direct`'s.
         ByValue(unsafe { std::mem::zeroed() })
     }
 }
@@ -267,6 +285,7 @@ impl Kernel<'_> {
             "gemm_tn_ws_f32_bias_relu" => Kernel::of::<F32BiasRelu>(f, blocks),
             "gemm_tn_ws_f16_silu_tma_store" => Kernel::of::<F16SiluTmaStore>(f, blocks),
             "gemm_tn_ws_bf16_pingpong" => Kernel::of::<Bf16Pingpong>(f, blocks),
+            "gemm_tn_ws_bf16_e4m3_amax" => Kernel::of::<Bf16E4m3Amax>(f, blocks),
             _ => panic!("{name}: no configuration"),
         }
     }
@@ -314,6 +333,8 @@ struct Operands {
     bias: Vec<f32>,
     source: Vec<u8>,
     device: (CudaSlice<f32>, CudaSlice<u8>),
+    /// Where a scaled output's absolute maximum is reduced (0 before the first launch).
+    amax: CudaSlice<f32>,
 }
 
 /// One launch: `C = F(A B^T)` into `c` (column-major, of the kernel's output type).
@@ -340,6 +361,7 @@ fn launch<B>(
     let (flags, _gf) = ws.1.device_ptr(stream);
     let (bias, _gbias) = ops.device.0.device_ptr(stream);
     let (source, _gs) = ops.device.1.device_ptr(stream);
+    let (amax, _ga) = ops.amax.device_ptr(stream);
     let args = GemmArgs {
         mnk: [m, n, k],
         group,
@@ -351,9 +373,11 @@ fn launch<B>(
         epilogue: EpilogueArgs {
             alpha: ALPHA,
             beta: BETA,
+            scale: SCALE,
+            pad: 0,
             bias,
             source,
-            ..EpilogueArgs::default()
+            amax,
         },
     };
     kernel.go.go(kernel, stream, cfg, (pa, pb), args)
@@ -520,12 +544,14 @@ fn check_and_time_in<B: DeviceRepr>(
         .iter()
         .flat_map(|&x| match bytes {
             4 => x.to_le_bytes().to_vec(),
+            1 => vec![E4M3::from_f32(x).0],
             _ if kernel.input == Input::F16 => crate::f16_bits(x).to_le_bytes().to_vec(),
             _ => bf16_bits(x).to_le_bytes().to_vec(),
         })
         .collect();
     let ops = Operands {
         device: (stream.memcpy_stod(&bias)?, stream.memcpy_stod(&source)?),
+        amax: stream.alloc_zeros::<f32>(1)?,
         bias,
         source,
     };
@@ -560,7 +586,7 @@ fn check_and_time_in<B: DeviceRepr>(
         .iter()
         .filter(|&&(i, j)| {
             let (got, want) = (value(i + mu * j) as f64, want((i, j)));
-            if kernel.fused == Fused::Plain {
+            if matches!(kernel.fused, Fused::Plain | Fused::ScaledAmax) {
                 got != (kernel.out.round)(want as f32) as f64
             } else {
                 (got - want).abs() > tolerance(kernel, want) || got.is_nan()
@@ -571,6 +597,18 @@ fn check_and_time_in<B: DeviceRepr>(
         let (got, want) = (value(i + mu * j), want((i, j)));
         println!("{name} {m}x{n}x{k}: WRONG: {} of {} elements differ; C({i},{j}) = {got}, the CPU's {want}", wrong.len(), cells.len());
         return Ok(false);
+    }
+    // The absolute maximum of the whole output, where every element was checked.
+    if kernel.fused == Fused::ScaledAmax && cells.len() == mu * nu {
+        let got = stream.memcpy_dtov(&ops.amax)?[0];
+        let want = cells
+            .iter()
+            .map(|&(i, j)| exact(&a, &b, ku, (i, j)).abs())
+            .fold(0.0, f32::max);
+        if got != want {
+            println!("{name} {m}x{n}x{k}: WRONG: the absolute maximum {got}, the CPU's {want}");
+            return Ok(false);
+        }
     }
     dump(name, (m, n, k), (&da, &db), &dc, stream)?;
     let mut timed = Vec::new();
@@ -586,7 +624,7 @@ fn check_and_time_in<B: DeviceRepr>(
         .iter()
         .map(|(g, t)| format!("group {g} {t:.1}"))
         .collect();
-    let agree = if kernel.fused == Fused::Plain {
+    let agree = if matches!(kernel.fused, Fused::Plain | Fused::ScaledAmax) {
         "equal to the CPU's"
     } else {
         "within the tolerance of the CPU's"

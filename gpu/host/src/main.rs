@@ -93,6 +93,7 @@ fn main() -> Result<(), DriverError> {
             "gemm_tn_ws_f32_bias_relu",
             "gemm_tn_ws_f16_silu_tma_store",
             "gemm_tn_ws_bf16_pingpong",
+            "gemm_tn_ws_bf16_e4m3_amax",
         ] {
             if wanted(name) {
                 ws.push((name, module.load_function(name)?));

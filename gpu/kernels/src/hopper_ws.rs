@@ -32,8 +32,9 @@
 //! descriptor, which only it reads); `_pairs`, the clusters without the multicast. Fused
 //! epilogues: `_bias_gelu`, `_alpha_beta`, `_f32_bias_relu` (C in f32), `_f16_silu_tma_store`.
 
+use crate::ws_config::F32BiasRelu;
 use crate::ws_config::{Bf16AlphaBeta, Bf16BiasGelu, Bf16Pairs, Bf16PairsOwnB, Bf16Solo};
-use crate::ws_config::{Bf16Pingpong, E4m3SplitK, F16Pairs, F16SiluTmaStore, F32BiasRelu};
+use crate::ws_config::{Bf16E4m3Amax, Bf16Pingpong, E4m3SplitK, F16Pairs, F16SiluTmaStore};
 use crate::ws_config::{Bf16Solo3s, Bf16SoloNoreg, Bf16SoloTmaStore, Bf16SplitK, E4m3Pairs};
 use tessel::gemm_kernel;
 
@@ -105,4 +106,8 @@ gemm_kernel!(
     /// Ping-pong: two consumer warpgroups on alternate `(128,128)` tiles, one's epilogue under
     /// the other's mainloop; one block loading its own A and B.
     gemm_tn_ws_bf16_pingpong: Bf16Pingpong, smem
+);
+gemm_kernel!(
+    /// bf16 in, `e4m3(scale A B^T)` out, and the output's absolute maximum reduced into `amax`.
+    gemm_tn_ws_bf16_e4m3_amax: Bf16E4m3Amax, smem
 );

@@ -4,7 +4,7 @@
 
 use tessel::atom::element::{BF16, E4M3, F16};
 use tessel::atom::gmma::{Layout_K_SW128_Atom, Layout_MN_SW128_Atom};
-use tessel::kernel::epilogue::{Direct, EpilogueParts, SplitK, TmaStore};
+use tessel::kernel::epilogue::{Direct, DirectAmax, EpilogueParts, SplitK, TmaStore};
 use tessel::kernel::fusion::{ColBias, Gelu, Identity, LinearCombination, Relu, RowBias, Silu};
 use tessel::kernel::gemm::GemmKernel;
 use tessel::kernel::role::{Cooperative, CooperativeKeepRegisters, Pingpong, Schedule};
@@ -127,4 +127,7 @@ gemm_config! {
     /// two along M), their mainloops and epilogues in turn; 6 stages; one block loading its own
     /// A and B.
     Bf16Pingpong: BF16, SM90_64x128x16_F32BF16BF16_SS, One, 128, 128, 6, 1, StageA<BF16>, Plain<BF16>, Pingpong;
+    /// bf16 in, e4m3 out: `e4m3(scale A B^T)` and the output's absolute maximum (before the
+    /// scale), as fp8 training needs; in pairs.
+    Bf16E4m3Amax: BF16, SM90_64x256x16_F32BF16BF16_SS, Pair, 128, 256, 4, 2, StageA<BF16>, DirectAmax<E4M3, Identity>, Cooperative;
 }
