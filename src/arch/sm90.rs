@@ -590,24 +590,8 @@ pub unsafe fn elect_one_sync() -> bool {
     e != 0
 }
 
-/// `setmaxnreg.{inc,dec}.sync.aligned.u32 N`: the warpgroup's registers a thread become `N` (a
-/// multiple of 8 in 24..=256), given back to the block's pool (`dec`) or taken from it (`inc`,
-/// waiting until they are free): a producer warpgroup that issues TMA gives its registers to
-/// the consumers' accumulators (CUTLASS's warp-specialized kernels: 40 and 232).
-///
-/// # Safety
-/// All 128 threads of a warpgroup execute it together; `N` is a multiple of 8 in 24..=256, at
-/// least the registers the code after a `dec` needs.
-#[inline(always)]
-pub unsafe fn setmaxnreg<const INC: bool, const N: u32>() {
-    if INC {
-        asm!("setmaxnreg.inc.sync.aligned.u32 {n};", n = const N);
-    } else {
-        asm!("setmaxnreg.dec.sync.aligned.u32 {n};", n = const N);
-    }
-}
-
-/// A register budget as a type, for generic code ([`setmaxnreg_to`]): a schedule's roles.
+/// A register budget as a type (a schedule's roles): whether the warpgroup takes registers
+/// (`inc`) or gives them back (`dec`), and how many a thread it keeps.
 pub trait RegisterBudget {
     /// Whether the warpgroup takes registers (`inc`) or gives them back (`dec`).
     const INC: bool;
@@ -615,12 +599,17 @@ pub trait RegisterBudget {
     const REGISTERS: u32;
 }
 
-/// [`setmaxnreg`] to the budget `R`.
+/// `setmaxnreg.{inc,dec}.sync.aligned.u32 N` of the budget `R`: the warpgroup's registers a
+/// thread become `R::REGISTERS` (a multiple of 8 in 24..=256), given back to the block's pool
+/// (`dec`) or taken from it (`inc`, waiting until they are free): a producer warpgroup that
+/// issues TMA gives its registers to the consumers' accumulators (CUTLASS's warp-specialized
+/// kernels: 40 and 232).
 ///
 /// # Safety
-/// As [`setmaxnreg`]'s.
+/// All 128 threads of a warpgroup execute it together; the count is a multiple of 8 in 24..=256,
+/// at least the registers the code after a `dec` needs.
 #[inline(always)]
-pub unsafe fn setmaxnreg_to<R: RegisterBudget>() {
+pub unsafe fn setmaxnreg<R: RegisterBudget>() {
     if R::INC {
         asm!("setmaxnreg.inc.sync.aligned.u32 {n};", n = const R::REGISTERS);
     } else {

@@ -109,7 +109,7 @@ mod device {
     use super::Out;
     use super::{GemmArgs, GemmKernel};
     use crate::arch::sm90::{cluster_ctarank, cluster_id, cluster_sync, elect_one_sync};
-    use crate::arch::sm90::{setmaxnreg_to, warp_idx_sync};
+    use crate::arch::sm90::{setmaxnreg, warp_idx_sync};
     use crate::arch::{block, grid, sync_threads, thread};
     use crate::atom::exec::warpgroup_fence_operand;
     use crate::atom::exec::{warpgroup_arrive, warpgroup_commit_batch, warpgroup_wait};
@@ -228,7 +228,7 @@ mod device {
         match K::Schedule::role(warp) {
             Role::Producer { warp } => {
                 if K::Schedule::REALLOC {
-                    setmaxnreg_to::<Producer<K::Schedule>>();
+                    setmaxnreg::<Producer<K::Schedule>>();
                 }
                 if warp == 0 {
                     produce::<K, STAGES>(
@@ -244,7 +244,7 @@ mod device {
             }
             Role::Consumer { group } => {
                 if K::Schedule::REALLOC {
-                    setmaxnreg_to::<ConsumerBudget<K::Schedule>>();
+                    setmaxnreg::<ConsumerBudget<K::Schedule>>();
                 }
                 // The tile's consumer thread: of all consumers, or of its warpgroup in ping-pong.
                 let thread = K::Schedule::consumer_thread(thread().0 as usize) % K::Mma::THREADS;

@@ -23,7 +23,9 @@
 //! type StagesA = TileToShape<Layout_K_SW128_Atom<BF16>, shape!("(128,64,4)")>;
 //! type StagesB = TileToShape<Layout_K_SW128_Atom<BF16>, shape!("(256,64,4)")>;
 //! // Consumer thread 130, of the second warpgroup: A's rows 64.., all of B; the stages 128x64
-//! // and 256x64 elements apart, 4 K blocks of 16 a stage.
+//! // and 256x64 elements apart, 4 K blocks of 16 a stage. CuTe's `partition_A`/`partition_B`
+//! // give these layouts and bases (cute-oracle; its swizzle, in the pointer, is `Sw<3,4,3>` on
+//! // bytes: `Sw<3,3,3>` on bf16 elements).
 //! let thr = Mma::get_slice(130);
 //! let (a, b) = <(StagesA, StagesB) as SsStages<Mma, BF16>>::partition(&thr, (0, 65536));
 //! assert_eq!(a.layout().to_string(), "Sw<3,3,3> o 0 o ((64,16),1,4,(1,4)):((64,1),0,16,(0,8192))");

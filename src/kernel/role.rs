@@ -99,7 +99,7 @@ pub trait Schedule {
     }
 }
 
-/// The producer's register budget of schedule `S`, as a type (`setmaxnreg_to`).
+/// The producer's register budget of schedule `S`, as a type (`setmaxnreg`).
 pub struct Producer<S>(core::marker::PhantomData<S>);
 /// The consumers' register budget of schedule `S`.
 pub struct Consumer<S>(core::marker::PhantomData<S>);

@@ -166,6 +166,15 @@ macro_rules! storage {
 }
 
 /// A storage of `N` parts, for generic code (a kernel schedule over its configuration's storage).
+///
+/// ```
+/// use tessel::kernel::storage::{Barriers, Carve, SharedStorage};
+/// fn parts<S: Carve<2>>(smem: u32) -> [u32; 2] {
+///     S::carve(smem)
+/// }
+/// // Two rows of 3 barriers: 24 bytes each, 8-aligned, from a base aligned up to 8.
+/// assert_eq!(parts::<SharedStorage<(Barriers<3>, Barriers<3>)>>(20), [24, 48]);
+/// ```
 pub trait Carve<const N: usize> {
     /// [`SharedStorage::DYNAMIC_BYTES`].
     const DYNAMIC_BYTES: u32;

@@ -309,6 +309,18 @@ crate::num::list::for_each_arity!(identity_shape_tuples);
 
 /// A tensor of coordinates read at a 1-D index, as one bound for generic code (an identity
 /// tensor's partition, of a layout the caller does not name).
+///
+/// ```
+/// use tessel::tensor::{make_identity_tensor, CoordAt};
+/// use tessel::{layout, local_partition};
+/// fn second<T: CoordAt>(t: &T) -> T::Coord {
+///     t.coord_at(1)
+/// }
+/// // Thread 5 of a column-major 4x2 thread layout over a 6x4 matrix: row 1, column 1, then
+/// // row 5, column 1 (its second element, a step of 4 rows).
+/// let part = local_partition(make_identity_tensor(6, 4), layout!("(4,2)"), 5);
+/// assert_eq!(second(&part), (5, 1));
+/// ```
 pub trait CoordAt {
     /// The coordinate.
     type Coord;

@@ -325,6 +325,20 @@ impl<T, Sw: SwizzleFn, S: LayoutShape<D>, D: IntTuple>
 
 /// The engine index of coordinate `X` of a tensor, plain or swizzled, as one bound for generic
 /// code ([`TensorOf::index_of`]).
+///
+/// ```
+/// use tessel::tensor::IndexOf;
+/// use tessel::{layout, Tensor};
+/// let smem: Vec<u32> = (0..512).collect();
+/// let sw = |i: usize| i ^ ((i & 0b111_000_000) >> 3); // Sw<3,3,3>
+/// fn at<T: IndexOf<(usize, usize)>>(t: &T, x: (usize, usize)) -> isize {
+///     t.index_at(x)
+/// }
+/// let swizzled = Tensor::swizzled(&smem, <layout!("Sw<3,3,3> o 0 o (8,64):(64,1)")>::default());
+/// assert_eq!(at(&swizzled, (3, 21)), sw(3 * 64 + 21) as isize);
+/// let plain = Tensor::new(&smem, layout!("(8,64):(64,1)"));
+/// assert_eq!(at(&plain, (3, 21)), 3 * 64 + 21);
+/// ```
 pub trait IndexOf<X> {
     /// The engine index of `x`.
     fn index_at(&self, x: X) -> isize;
