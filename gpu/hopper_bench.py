@@ -8,6 +8,7 @@
   (the tutorial's schedule) through `gpu/out/gpu-host PTX hopper`
   (built here by `bash gpu/build.sh --host`): each checked against exact sums on the CPU, then
   timed with CUDA events (the median of 20 samples of 10 launches);
+- CUTLASS's example 48 (bf16, cooperative 128x256 and ping-pong 128x128 tiles, clusters of 2);
 - CuTe's wgmma_tma_sm90 tutorial (TN, its own timer), in f16 and in bf16 with f32 accumulation,
   from `gpu/vendor/hopper` (`../shared/tools/hopper-anchors gpu/vendor/hopper` here; carried);
 - cuBLAS through torch (`a @ b.t()`, K-major A and B; in e4m3 `torch._scaled_mm` with unit
@@ -63,14 +64,16 @@ def tutorial():
     flags = ["-O3", "-std=c++17", "-gencode=arch=compute_90a,code=sm_90a", "-Iinclude",
              "-Itools/util/include", "-I.", "--expt-relaxed-constexpr"]
     for exe, src in (("wgmma_tma", "wgmma_tma_sm90.cu"), ("wgmma_tma_bf16", "wgmma_tma_sm90_bf16.cu"),
-                     ("ex48_coop", "ex48_coop.cu")):
+                     ("ex48_coop", "ex48_coop.cu"), ("ex48_pingpong", "ex48_pingpong.cu")):
         start = time.time()
         rc, log = sh(f"{CUDA_BIN}/nvcc", *flags, src, "-o", exe, cwd=ANCHORS)
         got[f"nvcc {exe} s"] = round(time.time() - start, 1) if rc == 0 else log[-300:]
-    for m, n, k in SIZES:
-        rc, out = sh(os.path.join(ANCHORS, "ex48_coop"), f"--m={m}", f"--n={n}", f"--k={k}", "--iterations=200")
-        g = re.findall(r"GFLOPS:\s*([\d.]+)", out)
-        got[f"cutlass ex48 coop {m}x{n}x{k}"] = float(g[-1]) / 1000 if g else out[-300:]
+    for schedule in ("coop", "pingpong"):
+        for m, n, k in SIZES:
+            rc, out = sh(os.path.join(ANCHORS, f"ex48_{schedule}"), f"--m={m}", f"--n={n}", f"--k={k}",
+                         "--iterations=200")
+            g = re.findall(r"GFLOPS:\s*([\d.]+)", out)
+            got[f"cutlass ex48 {schedule} {m}x{n}x{k}"] = float(g[-1]) / 1000 if g else out[-300:]
     for exe in ("wgmma_tma", "wgmma_tma_bf16"):
         for m, n, k in SIZES:
             rc, out = sh(os.path.join(ANCHORS, exe), str(m), str(n), str(k), "T", "N")

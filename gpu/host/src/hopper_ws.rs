@@ -4,7 +4,9 @@
 //! (the plain epilogues exactly: the exact sum rounded as the kernel rounds it; the fused ones
 //! to a stated tolerance), and timed for several scheduler groups.
 
-use crate::hopper::{bf16_bits, cells, encode_tiled, exact, gmem, inputs, median_ms, sixteenths};
+use crate::hopper::{
+    bf16_bits, cells, encode_tiled, exact_at, gmem, inputs, median_ms, sixteenths,
+};
 use crate::hopper::{tensor_map, ByValue};
 use cudarc::driver::sys::{CUdevice_attribute, CUfunction_attribute};
 use cudarc::driver::{CudaContext, CudaFunction, CudaSlice, CudaStream, DevicePtr, DeviceRepr};
@@ -489,6 +491,39 @@ pub fn run(
     Ok(equal)
 }
 
+/// `gpu-host PTX sweep SHAPES NAMES`: each kernel checked (group 8) and timed (groups 1, 8 and
+/// 16) at each shape (`M,N,K;M,N,K...`), split-K also in 2 parts: the data a choice of kernel
+/// by shape is read from. Whether every checked element was equal.
+pub fn sweep(
+    ctx: &Arc<CudaContext>,
+    stream: &Arc<CudaStream>,
+    kernels: Vec<(&'static str, CudaFunction)>,
+    shapes: &[(u32, u32, u32)],
+    random: fn(usize, u64) -> Vec<f32>,
+) -> Result<bool, DriverError> {
+    let sms = ctx.attribute(CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT)? as u32;
+    let mut equal = true;
+    for &size in shapes {
+        for (name, function) in &kernels {
+            let kernel = Kernel::named(name, function, sms);
+            function.set_attribute(
+                CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                kernel.shared as i32,
+            )?;
+            equal &= check_and_time(ctx, stream, name, &kernel, size, &[1, 8, 16], random)?;
+            if kernel.split.is_none() {
+                let two = Kernel {
+                    split: Some(2),
+                    ..kernel
+                };
+                let label = format!("{name} in 2 parts");
+                equal &= check_and_time(ctx, stream, &label, &two, size, &[8], random)?;
+            }
+        }
+    }
+    Ok(equal)
+}
+
 /// Checks `kernel` at one size (group 8) against the CPU, then times it for each group; whether
 /// every checked element was equal (within the tolerance of a fused epilogue).
 fn check_and_time(
@@ -576,16 +611,17 @@ fn check_and_time_in<B: DeviceRepr>(
     let cells = cells(mu, nu, random);
     let value = |p: usize| (kernel.out.value)(&c[p * bytes..(p + 1) * bytes]);
     let source_at = |p: usize| (kernel.out.value)(&ops.source[p * bytes..(p + 1) * bytes]) as f64;
-    let want = |(i, j): (usize, usize)| {
-        let x = exact(&a, &b, ku, (i, j)) as f64;
+    let sums = exact_at(&a, &b, ku, &cells);
+    let want = |c: usize| {
+        let (i, j) = cells[c];
         kernel
             .fused
-            .apply(x, (i, j), &ops.bias, source_at(i + mu * j))
+            .apply(sums[c] as f64, (i, j), &ops.bias, source_at(i + mu * j))
     };
-    let wrong: Vec<_> = cells
-        .iter()
-        .filter(|&&(i, j)| {
-            let (got, want) = (value(i + mu * j) as f64, want((i, j)));
+    let wrong: Vec<_> = (0..cells.len())
+        .filter(|&c| {
+            let (i, j) = cells[c];
+            let (got, want) = (value(i + mu * j) as f64, want(c));
             if matches!(kernel.fused, Fused::Plain | Fused::ScaledAmax) {
                 got != (kernel.out.round)(want as f32) as f64
             } else {
@@ -593,18 +629,16 @@ fn check_and_time_in<B: DeviceRepr>(
             }
         })
         .collect();
-    if let Some(&&(i, j)) = wrong.first() {
-        let (got, want) = (value(i + mu * j), want((i, j)));
+    if let Some(&c) = wrong.first() {
+        let (i, j) = cells[c];
+        let (got, want) = (value(i + mu * j), want(c));
         println!("{name} {m}x{n}x{k}: WRONG: {} of {} elements differ; C({i},{j}) = {got}, the CPU's {want}", wrong.len(), cells.len());
         return Ok(false);
     }
     // The absolute maximum of the whole output, where every element was checked.
     if kernel.fused == Fused::ScaledAmax && cells.len() == mu * nu {
         let got = stream.memcpy_dtov(&ops.amax)?[0];
-        let want = cells
-            .iter()
-            .map(|&(i, j)| exact(&a, &b, ku, (i, j)).abs())
-            .fold(0.0, f32::max);
+        let want = sums.iter().map(|s| s.abs()).fold(0.0, f32::max);
         if got != want {
             println!("{name} {m}x{n}x{k}: WRONG: the absolute maximum {got}, the CPU's {want}");
             return Ok(false);

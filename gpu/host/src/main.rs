@@ -56,6 +56,32 @@ fn main() -> Result<(), DriverError> {
     let ctx = CudaContext::new(0)?;
     let stream = ctx.default_stream();
     let module = ctx.load_module(Ptx::from_file(ptx))?;
+    // `gpu-host PTX sweep "M,N,K;..." NAME,NAME...`: those kernels at those shapes.
+    if std::env::args().nth(2).as_deref() == Some("sweep") {
+        let arg = |i: usize| {
+            std::env::args()
+                .nth(i)
+                .expect("gpu-host PTX sweep SHAPES NAMES")
+        };
+        let shapes: Vec<(u32, u32, u32)> = arg(3)
+            .split(';')
+            .map(|t| {
+                let v: Vec<u32> = t
+                    .split(',')
+                    .map(|x| x.trim().parse().expect("M,N,K"))
+                    .collect();
+                (v[0], v[1], v[2])
+            })
+            .collect();
+        let mut ws = Vec::new();
+        for name in arg(4).split(',') {
+            let name: &'static str = Box::leak(name.to_string().into_boxed_str());
+            ws.push((name, module.load_function(name)?));
+        }
+        let equal = hopper_ws::sweep(&ctx, &stream, ws, &shapes, random)?;
+        assert!(equal, "a GEMM gave a wrong element (the lines with WRONG)");
+        return Ok(());
+    }
     // `gpu-host PTX hopper`: only the Hopper GEMMs; `gpu-host PTX hopper NAME`: that one alone.
     if std::env::args().nth(2).as_deref() == Some("hopper") {
         let only = std::env::args().nth(3);
