@@ -45,9 +45,9 @@ def build():
         log = sh(NVCC, "-O3", "-arch=sm_90", "-cubin", "-Xptxas", "-v", "-o", cubin,
                  os.path.join(GPU, "cuda", f"{name}.cu"))
         info[f"cuda {name}"] = log
-    ptx = os.path.join(OUT, "tessel_kernels.ptx")
+    ptx = os.path.join(OUT, "sm80.ptx")
     info["tessel"] = sh(f"{CUDA_BIN}/ptxas", "-arch=sm_90a", "-O3", "-v", ptx, "-o",
-                        os.path.join(OUT, "tessel_kernels.cubin"))
+                        os.path.join(OUT, "sm80.cubin"))
     return info
 
 
@@ -108,8 +108,7 @@ def transpose(modules, m, n, kernel="transpose"):
 
 def sgemm(modules, m, n, k, time=True, kernel="sgemm_nt", cute=None):
     """NT: A m x k and B n x k column-major, i.e. row-major (k, m) and (k, n) arrays; TN: A and
-    B K-major, row-major (m, k) and (n, k). C column-major, a row-major (n, m) array. For NT and
-    TN, tessel's `{kernel}_atoms` (the same GEMM written with copy and gemm_fma) runs beside it."""
+    B K-major, row-major (m, k) and (n, k). C column-major, a row-major (n, m) array."""
     tn = kernel == "sgemm_tn"
     a = cp.random.rand(*((m, k) if tn else (k, m)), dtype=cp.float32) - 0.5
     b = cp.random.rand(*((n, k) if tn else (k, n)), dtype=cp.float32) - 0.5
@@ -119,9 +118,6 @@ def sgemm(modules, m, n, k, time=True, kernel="sgemm_nt", cute=None):
     grid, block = ((m + 127) // 128, (n + 127) // 128), (256,)
     rows, launches = {}, {}
     contenders = [(name, mod, kernel) for name, mod in modules.items()]
-    if kernel in ("sgemm_nt", "sgemm_tn"):
-        contenders += [("tessel (Rust), copy and gemm", mod, f"{kernel}_atoms")
-                       for name, mod in modules.items() if name.startswith("tessel")]
     for name, mod, entry in contenders:
         c = c0.copy()
         f = mod.get_function(entry)
@@ -161,16 +157,13 @@ def allow_shared(f, nbytes):
 def hgemm(modules, m, n, k, kernel="hgemm_tn", shared=0, threads=256, cute=None):
     """f16 in, f32 out: A m x k and B n x k row-major, C column-major (a row-major (n, m));
     `shared` bytes of dynamic shared memory, blocks of `threads`; with `cute` (cute_libraries()),
-    CuTe's sgemm_sm80 in the same loop, as shipped (f16 accumulate and C) and in f32. tessel's
-    `{kernel}_atoms` (the same kernel written with the atoms' copy and gemm) runs beside it."""
+    CuTe's sgemm_sm80 in the same loop, as shipped (f16 accumulate and C) and in f32."""
     a = (cp.random.rand(m, k, dtype=cp.float32) - 0.5).astype(cp.float16)
     b = (cp.random.rand(n, k, dtype=cp.float32) - 0.5).astype(cp.float16)
     want = b.astype(cp.float32) @ a.astype(cp.float32).T
     grid, block = ((m + 127) // 128, (n + 127) // 128), (threads,)
     rows, launches = {}, {}
     contenders = [(name, mod, kernel) for name, mod in modules.items()]
-    contenders += [("tessel (Rust), copy and gemm", mod, f"{kernel}_atoms")
-                   for name, mod in modules.items() if name.startswith("tessel")]
     for name, mod, entry in contenders:
         c = cp.full((n, m), cp.nan, dtype=cp.float32)
         f = mod.get_function(entry)
@@ -204,7 +197,7 @@ def hgemm(modules, m, n, k, kernel="hgemm_tn", shared=0, threads=256, cute=None)
 
 
 def check_atoms(mod):
-    """Runs gpu/kernels/src/atoms.rs: each atom once on one warp, against the PTX ISA's
+    """Runs gpu/kernels/sm80/src/atoms.rs: each atom once on one warp, against the PTX ISA's
     description of its instruction. Returns {kernel: "equal"}; a difference fails the run."""
     res = {}
     lane = np.arange(32)[:, None]
@@ -359,7 +352,7 @@ def main():
     out_dir = sys.argv[1] if len(sys.argv) > 1 else OUT
     info = build()
     modules = {
-        "tessel (Rust)": cp.RawModule(path=os.path.join(OUT, "tessel_kernels.ptx")),
+        "tessel (Rust)": cp.RawModule(path=os.path.join(OUT, "sm80.ptx")),
         "CUDA C++": None,
     }
     res = {"device": cp.cuda.runtime.getDeviceProperties(0)["name"].decode()}
@@ -388,12 +381,10 @@ def main():
             tut = cute.get("sgemm_1")
             res["sgemm NT 4096^3"] = sgemm(modules, 4096, 4096, 4096, cute=tut)
             res["sgemm TN 4096^3"] = sgemm(modules, 4096, 4096, 4096, kernel="sgemm_tn", cute=tut)
-            res["sgemm NT 4096^3, sizes static (tessel)"] = sgemm(
-                {"tessel (Rust)": modules["tessel (Rust)"]}, 4096, 4096, 4096, kernel="sgemm_nt_4096")
             res["sgemm TN 1000x700x333 (ragged)"] = sgemm(modules, 1000, 700, 333, kernel="sgemm_tn")
             res["sgemm NT 4000x3000x1000 (ragged)"] = sgemm(modules, 4000, 3000, 1000)
             res["sgemm NT 1x1x1"] = sgemm(modules, 1, 1, 1, time=False)
-    tessel_cubin = os.path.join(OUT, "tessel_kernels.cubin")
+    tessel_cubin = os.path.join(OUT, "sm80.cubin")
     res["SASS and registers"] = {
         f"{kernel} {who}": {
             "registers": registers(info[log], kernel),
@@ -407,14 +398,6 @@ def main():
             ("CUDA C++", f"cuda {source}", os.path.join(OUT, f"cuda_{source}.cubin")),
         )
     }
-    res["SASS and registers"].update({
-        f"{kernel} tessel": {
-            "registers": registers(info["tessel"], kernel),
-            "instructions, integer": sass_counts(tessel_cubin, kernel),
-        }
-        for kernel in ("sgemm_nt_atoms", "sgemm_tn_atoms", "hgemm_tn_atoms", "hgemm_tn_k64_atoms",
-                       "hgemm_tn_k64_128_atoms")
-    })
     print(json.dumps(res, indent=1))
     os.makedirs(out_dir, exist_ok=True)
     with open(os.path.join(out_dir, "bench.json"), "w") as f:

@@ -1,14 +1,14 @@
 #!/usr/bin/env python3
-"""Today's kernels and their copy-and-gemm twins from two PTX builds, in one timing loop: what a
-library change does to each, with the GPU's drift shared by all (bench.median_ms). On the GPU
+"""The SM80-style GEMMs from two PTX builds, in one timing loop: what a library change does to
+each, with the GPU's drift shared by all (bench.median_ms). On the GPU
 machine, from the repository root:
 
     python3 gpu/compare_ptx.py OLD.ptx NEW.ptx [REPEATS] [SIZE...]
 
 SIZE is `sgemm_nt:M,N,K`, `sgemm_tn:M,N,K`, `hgemm_tn:M,N,K`, `hgemm_tn_k64:M,N,K` or
-`hgemm_tn_k64_128:M,N,K` (default: each f16 kernel at 4096³). Each row prints TFLOP/s of
-today's kernel and its `_atoms` twin from both builds, and the twin's ratio in each; every
-result is checked against cupy's."""
+`hgemm_tn_k64_128:M,N,K` (default: each f16 kernel at 4096³). Each row prints TFLOP/s of the
+kernel from both builds and the new one's ratio to the old; every result is checked against
+cupy's."""
 import os
 import sys
 
@@ -49,11 +49,8 @@ def gemm_launches(kernel, m, n, k, contenders):
 
 
 def launches(kernel, m, n, k, builds):
-    """{label: launch} for today's kernel and its twin in each build, each result checked."""
-    return gemm_launches(kernel, m, n, k, {
-        f"{who} {build}": (mod, entry)
-        for build, mod in builds.items()
-        for who, entry in (("today's", kernel), ("twin", kernel + "_atoms"))})
+    """{label: launch} for the kernel in each build, each result checked."""
+    return gemm_launches(kernel, m, n, k, {build: (mod, kernel) for build, mod in builds.items()})
 
 
 def main():
@@ -67,9 +64,8 @@ def main():
             m, n, k = map(int, dims.split(","))
             ms = bench.median_ms(launches(kernel, m, n, k, builds), samples=100)
             tf = {name: 2 * m * n * k / t / 1e9 for name, t in ms.items()}
-            ratios = {b: tf[f"twin {b}"] / tf[f"today's {b}"] for b in builds}
             print(size, {name: round(v, 2) for name, v in tf.items()},
-                  "twin / today's: old %.3f new %.3f" % (ratios["old"], ratios["new"]), flush=True)
+                  "new / old: %.3f" % (tf["new"] / tf["old"]), flush=True)
 
 
 if __name__ == "__main__":

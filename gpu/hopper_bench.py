@@ -44,7 +44,7 @@ def sh(*args, cwd=None, timeout=300, env=None):
 
 def tessel():
     os.makedirs(DUMP, exist_ok=True)
-    rc, out = sh(os.path.join(OUT, "gpu-host"), os.path.join(OUT, "tessel_kernels.ptx"), "hopper", timeout=420,
+    rc, out = sh(os.path.join(OUT, "gpu-host"), os.path.join(OUT, "hopper.ptx"), "hopper", timeout=420,
                  env={"TESSEL_DUMP": DUMP})
     print(out)
     got = {}
@@ -134,7 +134,7 @@ def mix(text):
 
 
 def sass():
-    ptx, cubin = os.path.join(OUT, "tessel_kernels.ptx"), os.path.join(OUT, "tessel_kernels.cubin")
+    ptx, cubin = os.path.join(OUT, "hopper.ptx"), os.path.join(OUT, "hopper.cubin")
     _, log = sh(f"{CUDA_BIN}/ptxas", "-arch=sm_90a", "-O3", "-v", ptx, "-o", cubin)
     got = {"ptxas_c7520": "C7520" in log, "ptxas_warnings": re.findall(r"warning.*", log)[:8]}
     for name in ("gemm_tn_ws_bf16", "gemm_tn_ws_f16", "gemm_tn_ws_e4m3", "gemm_tn_ws_bf16_splitk",

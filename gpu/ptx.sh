@@ -12,15 +12,17 @@
 set -euo pipefail
 crate=$(realpath "$1")
 out=$(realpath -m "$2")
-if [[ ! -x /usr/bin/rustc || ! -d /usr/lib/rustlib/src/rust/library ]]; then
+# PTX_RUSTC and PTX_CARGO name another toolchain that can (rustup's nightly with rust-src).
+if [[ -z ${PTX_RUSTC:-} && ( ! -x /usr/bin/rustc || ! -d /usr/lib/rustlib/src/rust/library ) ]]; then
   apt-get install -y rustc-web cargo-web rust-web-src >/dev/null
 fi
-export RUSTC_BOOTSTRAP=1 RUSTC=/usr/bin/rustc CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$crate/target}"
+cargo=${PTX_CARGO:-/usr/bin/cargo}
+export RUSTC_BOOTSTRAP=1 RUSTC=${PTX_RUSTC:-/usr/bin/rustc} CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$crate/target}"
 name=$(sed -n 's/^name *= *"\(.*\)"/\1/p' "$crate/Cargo.toml" | head -1 | tr - _)
 deps="$CARGO_TARGET_DIR/nvptx64-nvidia-cuda/release/deps"
 rm -f "$deps/$name"-*.s
 touch "$crate/src/lib.rs"  # cargo writes the .s only when it compiles the crate
-(cd "$crate" && /usr/bin/cargo rustc --release --target nvptx64-nvidia-cuda -Zbuild-std=core \
+(cd "$crate" && "$cargo" rustc --release --target nvptx64-nvidia-cuda -Zbuild-std=core \
   -- --emit=asm -C codegen-units=1 -C target-cpu=${GPU_ARCH:-sm_90a} -C llvm-args=-unroll-threshold=2000)
 mkdir -p "$(dirname "$out")"
 python3 - "$deps/$name"-*.s "$out" <<'PY'

@@ -82,26 +82,3 @@ if any(SM80_F32 in r for _, _, r in rows):
     for size, step, r in rows:
         t, h, f = r[R]["TFLOP/s"], r[SM80]["TFLOP/s"], r[SM80_F32]["TFLOP/s"]
         print(f"| {size}, K step {step} | {t:.2f} | {h:.2f} | {t / h:.3f} | {f:.2f} | {t / f:.3f} |")
-# The kernels written with the atoms' copy and gemm beside today's hand-indexed ones (the same
-# GEMM), CuTe's tutorial and cuBLAS, and their SASS.
-ATOMS = "tessel (Rust), copy and gemm"
-atoms = [(k, r) for k, r in d.items() if isinstance(r, dict) and ATOMS in r and "TFLOP/s" in r[ATOMS]]
-if atoms:
-    print()
-    print("| kernel | copy and gemm | today's | ratio | CuTe tutorial | ratio | cuBLAS: ratio |")
-    print("| --- | --- | --- | --- | --- | --- | --- |")
-    for k, r in atoms:
-        a, t = r[ATOMS]["TFLOP/s"], r[R]["TFLOP/s"]
-        tut = r.get("CuTe sgemm_1", r.get(SM80_F32, {})).get("TFLOP/s")
-        blas = next(v["TFLOP/s"] for key, v in r.items() if key.startswith("cuBLAS"))
-        cells = [k, f"{a:.2f}", f"{t:.2f}", f"{a / t:.3f}"]
-        cells += [f"{tut:.2f}", f"{a / tut:.3f}"] if tut else ["", ""]
-        print("| " + " | ".join(cells + [f"{blas:.1f}: {a / blas:.3f}"]) + " |")
-    print()
-    print("| kernel | registers copy and gemm / today's | instructions | integer and address |")
-    print("| --- | --- | --- | --- |")
-    for k in ("sgemm_nt", "sgemm_tn", "hgemm_tn", "hgemm_tn_k64", "hgemm_tn_k64_128"):
-        if f"{k}_atoms tessel" in s:
-            a, b = s[f"{k}_atoms tessel"], s[f"{k} tessel"]
-            (ta, ia), (tb, ib) = a["instructions, integer"], b["instructions, integer"]
-            print(f"| {k}_atoms / {k} | {a['registers']} / {b['registers']} | {ta} / {tb} | {ia} / {ib} |")

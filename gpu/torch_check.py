@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """tessel's Hopper GEMMs against torch's, element for element, on the GPU machine:
 
-    TESSEL_DUMP=DIR gpu/out/gpu-host gpu/out/tessel_kernels.ptx hopper [NAME]
+    TESSEL_DUMP=DIR gpu/out/gpu-host gpu/out/hopper.ptx hopper [NAME]
     python3 gpu/torch_check.py DIR
 
 `gpu-host` writes, for the kernels it holds against torch, the inputs' bits and C of each

@@ -20,7 +20,7 @@ import hopper_bench as h  # noqa: E402
 def twins(run):
     got = {}
     for name in ("gemm_tn_tma_bf16", "gemm_tn_tma_f16"):
-        _, out = h.sh(os.path.join(h.OUT, "gpu-host"), os.path.join(h.OUT, "tessel_kernels.ptx"), "hopper", name,
+        _, out = h.sh(os.path.join(h.OUT, "gpu-host"), os.path.join(h.OUT, "hopper.ptx"), "hopper", name,
                       timeout=200)
         for kernel, m, n, k, tf in re.findall(r"(gemm_tn_tma_\w+) (\d+)x(\d+)x(\d+): .*?([\d.]+) TFLOP/s", out):
             got[f"{kernel} {m}x{n}x{k} run {run}"] = float(tf)

@@ -1,8 +1,8 @@
-//! The f16 GEMM kernels' register naming (gpu/kernels/src/hgemm.rs) held to `retile_D`.
+//! The MMA registers' pairing a hand-indexed f16 GEMM names (gpu/cuda/hgemm.cu) held to `retile_D`.
 
 use tessel::{layout, shape, Tensor, C};
 
-/// The f16 GEMM kernels (gpu/kernels/src/hgemm.rs) name the MMA's registers by hand: ldmatrix.x4
+/// The hand-indexed f16 GEMMs (gpu/cuda/hgemm.cu, and tessel's before the atoms) name the MMA's registers: ldmatrix.x4
 /// call `i` of A fills atom `i`'s four registers, call `j` of B fills atoms `2j` and `2j + 1`,
 /// two registers each. `retile_D` of the fragments, in 32-bit registers, says the same, for both
 /// kernels' TiledMmas.

@@ -1,4 +1,4 @@
-// The tensor-core GEMMs of gpu/kernels/src/hgemm.rs, hand-indexed: C (m x n, column-major, f32)
+// The tensor-core GEMMs of gpu/kernels/sm80/src/hgemm.rs, hand-indexed (their CUDA twins): C (m x n, column-major, f32)
 // = A (m x k) B^T (n x k), A and B row-major f16; (128,128,BK) block tiles, cp.async into
 // swizzled K-major shared tiles (Sw<2,3,3> o (128,32):(32,1) or Sw<3,3,3> o (128,64):(64,1)),
 // three stages, ldmatrix x4 (A, and B two atoms 8*WN rows apart), mma.sync m16n8k16 over

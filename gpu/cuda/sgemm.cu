@@ -1,4 +1,4 @@
-// The SGEMM of gpu/kernels/src/sgemm.rs (CuTe's sgemm_1 NT), hand-indexed: (128,128,8) block
+// The SGEMM of gpu/kernels/sm80/src/sgemm.rs (CuTe's sgemm_1 NT), hand-indexed (its CUDA twin): (128,128,8) block
 // tiles, (32,8) threads copy A and B to shared memory, (16,16) threads compute 8x8 each.
 // A m x k, B n x k, C m x n, column-major; C = alpha A B^T + beta C.
 #include <type_traits>

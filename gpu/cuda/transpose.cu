@@ -1,4 +1,4 @@
-// The transpose kernel of gpu/kernels/src/transpose.rs, hand-indexed: a (32,32) tile through
+// The transpose kernel of gpu/kernels/sm80/src/transpose.rs, hand-indexed: a (32,32) tile through
 // shared memory, columns XOR-swizzled by the row (no padding), a (32,8) block.
 extern "C" __global__ void transpose(const float* __restrict__ in, float* __restrict__ out,
                                      unsigned m, unsigned n) {

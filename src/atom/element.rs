@@ -120,6 +120,19 @@ pub struct BF16(pub u16);
 #[repr(transparent)]
 pub struct E4M3(pub u8);
 
+// With the `cuda` feature the element types are cudarc's device values: plain bits, any of
+// which (zero included) is a value.
+#[cfg(feature = "cuda")]
+mod cuda {
+    use cudarc::driver::{DeviceRepr, ValidAsZeroBits};
+    unsafe impl DeviceRepr for super::BF16 {}
+    unsafe impl DeviceRepr for super::F16 {}
+    unsafe impl DeviceRepr for super::E4M3 {}
+    unsafe impl ValidAsZeroBits for super::BF16 {}
+    unsafe impl ValidAsZeroBits for super::F16 {}
+    unsafe impl ValidAsZeroBits for super::E4M3 {}
+}
+
 /// TensorFloat-32 in a 32-bit word (CuTe's `tfloat32_t`): an f32 whose low 13 mantissa bits the
 /// tensor core ignores.
 #[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]

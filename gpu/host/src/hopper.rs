@@ -59,7 +59,6 @@ macro_rules! tensor_map {
         tensor_map!($T, Stage<$T>, $ptr, $rows, $k)
     };
 }
-pub(crate) use tensor_map;
 
 /// A K-major `rows x k` matrix.
 pub fn gmem(rows: u32, k: u32) -> impl TmaGmem {
@@ -238,11 +237,11 @@ pub fn exact_at(a: &[f32], b: &[f32], k: usize, cells: &[(usize, usize)]) -> Vec
 }
 
 /// The median time of one launch, in ms: 3 launches to warm up, then 20 samples of 10.
-pub fn median_ms(
+pub fn median_ms<E: From<DriverError>>(
     ctx: &Arc<cudarc::driver::CudaContext>,
     stream: &Arc<CudaStream>,
-    mut launch: impl FnMut() -> Result<(), DriverError>,
-) -> Result<f32, DriverError> {
+    mut launch: impl FnMut() -> Result<(), E>,
+) -> Result<f32, E> {
     for _ in 0..3 {
         launch()?;
     }
@@ -321,4 +320,31 @@ pub fn check_copy(
     );
     println!("{name} {m}x{k}: TMA load and store equal to the source, nothing past it");
     Ok(())
+}
+
+/// A reproducible uniform [-0.5, 0.5) sequence.
+pub fn random(n: usize, seed: u64) -> Vec<f32> {
+    let mut s = seed.wrapping_mul(0x9e3779b97f4a7c15) | 1;
+    (0..n)
+        .map(|_| {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            (s >> 40) as f32 / (1u64 << 24) as f32 - 0.5
+        })
+        .collect()
+}
+
+/// The f16 bits of an f32 that f16 holds exactly (a normal number of at most 11 significant bits).
+pub fn f16_bits(x: f32) -> u16 {
+    if x == 0.0 {
+        return 0;
+    }
+    let b = x.to_bits();
+    let exponent = ((b >> 23) & 0xff) as i32 - 127 + 15;
+    assert!(
+        (1..31).contains(&exponent) && b & 0x1fff == 0,
+        "{x} is not exact in f16"
+    );
+    (((b >> 16) & 0x8000) | (exponent as u32) << 10 | (b >> 13) & 0x3ff) as u16
 }

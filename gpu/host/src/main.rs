@@ -1,27 +1,14 @@
-//! Launches tessel's GPU kernels (gpu/out/tessel_kernels.ptx) through the CUDA driver with
+//! Launches tessel's GPU kernels (gpu/out/sm80.ptx; gpu/out/hopper.ptx with `hopper`) through the CUDA driver with
 //! runtime sizes, and checks each result against the CPU: the transpose exactly, the SGEMM to a
 //! relative 1e-4, the f16 GEMM (inputs multiples of 1/16, so exact in f16) to 1e-4. `gpu-host PTX` on the GPU machine (built here by `gpu/build.sh --host`; it
 //! loads libcuda at run time).
 
 use cudarc::driver::sys::CUfunction_attribute;
-use cudarc::driver::{CudaContext, DriverError, LaunchConfig, PushKernelArg};
+use cudarc::driver::{CudaContext, LaunchConfig, PushKernelArg};
 use cudarc::nvrtc::Ptx;
 
-mod hopper;
-mod hopper_ws;
-
-/// A reproducible uniform [-0.5, 0.5) sequence.
-fn random(n: usize, seed: u64) -> Vec<f32> {
-    let mut s = seed.wrapping_mul(0x9e3779b97f4a7c15) | 1;
-    (0..n)
-        .map(|_| {
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
-            (s >> 40) as f32 / (1u64 << 24) as f32 - 0.5
-        })
-        .collect()
-}
+use tessel_cuda::hopper::{self, f16_bits, random};
+use tessel_cuda::hopper_ws;
 
 /// The largest relative error of a column-major `m x n` result against `want(i, j)`.
 fn worst_error(c: &[f32], m: usize, n: usize, want: impl Fn(usize, usize) -> f32) -> f32 {
@@ -35,26 +22,33 @@ fn worst_error(c: &[f32], m: usize, n: usize, want: impl Fn(usize, usize) -> f32
     worst
 }
 
-/// The f16 bits of an f32 that f16 holds exactly (a normal number of at most 11 significant bits).
-pub(crate) fn f16_bits(x: f32) -> u16 {
-    if x == 0.0 {
-        return 0;
-    }
-    let b = x.to_bits();
-    let exponent = ((b >> 23) & 0xff) as i32 - 127 + 15;
-    assert!(
-        (1..31).contains(&exponent) && b & 0x1fff == 0,
-        "{x} is not exact in f16"
-    );
-    (((b >> 16) & 0x8000) | (exponent as u32) << 10 | (b >> 13) & 0x3ff) as u16
+/// `M,N,K;M,N,K...`.
+fn shapes(list: &str) -> Vec<(u32, u32, u32)> {
+    let shape = |t: &str| {
+        let v: Vec<u32> = t
+            .split(',')
+            .map(|x| x.trim().parse().expect("M,N,K"))
+            .collect();
+        (v[0], v[1], v[2])
+    };
+    list.split(';').map(shape).collect()
 }
 
-fn main() -> Result<(), DriverError> {
-    let ptx = std::env::args()
-        .nth(1)
-        .unwrap_or("gpu/out/tessel_kernels.ptx".into());
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let ptx = std::env::args().nth(1).unwrap_or("gpu/out/sm80.ptx".into());
     let ctx = CudaContext::new(0)?;
     let stream = ctx.default_stream();
+    // `gpu-host PTX gemm "M,N,K;..."`: the host call's pick at each shape, checked and timed.
+    if std::env::args().nth(2).as_deref() == Some("gemm") {
+        let shapes = shapes(&std::env::args().nth(3).expect("gpu-host PTX gemm SHAPES"));
+        let ptx = Ptx::from_file(&ptx);
+        let equal = hopper_ws::host_call(&ctx, &stream, ptx, &shapes, random)?;
+        assert!(
+            equal,
+            "the host call gave a wrong element (the lines with WRONG)"
+        );
+        return Ok(());
+    }
     let module = ctx.load_module(Ptx::from_file(ptx))?;
     // `gpu-host PTX sweep "M,N,K;..." NAME,NAME...`: those kernels at those shapes.
     if std::env::args().nth(2).as_deref() == Some("sweep") {
@@ -63,16 +57,7 @@ fn main() -> Result<(), DriverError> {
                 .nth(i)
                 .expect("gpu-host PTX sweep SHAPES NAMES")
         };
-        let shapes: Vec<(u32, u32, u32)> = arg(3)
-            .split(';')
-            .map(|t| {
-                let v: Vec<u32> = t
-                    .split(',')
-                    .map(|x| x.trim().parse().expect("M,N,K"))
-                    .collect();
-                (v[0], v[1], v[2])
-            })
-            .collect();
+        let shapes = shapes(&arg(3));
         let mut ws = Vec::new();
         for name in arg(4).split(',') {
             let name: &'static str = Box::leak(name.to_string().into_boxed_str());

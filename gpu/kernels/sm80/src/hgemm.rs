@@ -16,8 +16,7 @@
 //!
 //! `k` is a multiple of 8 (16-byte rows of A and B).
 
-use tessel::arch::sm75::ldmatrix_x4;
-use tessel::arch::sm80::{cp_async_16, cp_async_commit, cp_async_wait, mma_16816};
+use tessel::arch::sm80::{cp_async_commit, cp_async_wait};
 use tessel::arch::{block, sync_threads, thread};
 use tessel::atom::copy::{CopyAtom, SM75_U32x4_LDSM_N};
 use tessel::atom::copy::{UniversalCopy, SM80_CP_ASYNC_CACHEGLOBAL_ZFILL};
@@ -25,10 +24,10 @@ use tessel::atom::element::F16;
 use tessel::atom::exec::{copy, copy_if, gemm};
 use tessel::atom::tiled_copy::{MakeTiledCopyA, MakeTiledCopyB};
 use tessel::mma::SM80_16x8x16_F32F16F16F32_TN;
-use tessel::tensor::{elem_less, make_identity_tensor, Engine, TensorOf, Underscore as _x};
+use tessel::tensor::{elem_less, make_identity_tensor, Underscore as _x};
 use tessel::{
-    layout, local_tile, shape, Composition, Layout, MakeTiledCopy, MakeTiledMma, Swizzle,
-    TensorPtr, TensorSmem, TileToShape, C,
+    layout, local_tile, shape, Composition, MakeTiledCopy, MakeTiledMma, Swizzle, TensorPtr,
+    TensorSmem, TileToShape, C,
 };
 
 type Mma = MakeTiledMma<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,4,1)"), (C<32>, C<64>, C<16>)>;
@@ -63,172 +62,6 @@ tessel::shared_array!(hgemm_a, 24576);
 tessel::shared_array!(hgemm_b, 24576);
 tessel::shared_array!(hgemm_dynamic);
 
-/// A stage of shared halves, addressed by the index a layout gives.
-#[derive(Clone, Copy)]
-pub struct SharedHalves;
-impl Engine for SharedHalves {
-    type Elem = u16;
-    fn len(&self) -> usize {
-        128 * 64
-    }
-}
-
-/// The `rows x cols` row-major f16 matrix at `p`.
-#[inline(always)]
-unsafe fn k_major(
-    p: *mut u16,
-    rows: usize,
-    cols: usize,
-) -> TensorPtr<u16, Layout<(usize, usize), (isize, C<1>)>> {
-    TensorPtr::from_raw_parts(
-        p,
-        rows * cols,
-        layout!("(M,N):(ld,1)"; M = rows, N = cols, ld = cols),
-    )
-}
-
-/// The kernel for a K step `$bk`: its shared tile `$Smem`, the copy `$G2s` (`$reps` chunks of A
-/// and of B a thread), stages at `$a()` and `$b()`, the TiledMma `$Mma` (a thread's `$mi` atoms
-/// in M, `$nj` in N).
-macro_rules! hgemm_kernel {
-    ($(#[$doc:meta])* $name:ident, $bk:literal, $Smem:ty, $G2s:ty, $reps:literal, $a:expr, $b:expr,
-     $Mma:ty, $mi:literal, $nj:literal) => {
-$(#[$doc])*
-#[no_mangle]
-pub unsafe extern "ptx-kernel" fn $name(
-    m: u32,
-    n: u32,
-    k: u32,
-    a: *const u16,
-    b: *const u16,
-    c: *mut f32,
-) {
-    let (tid, _) = thread();
-    let (bm, bn) = block();
-    let (m, n, k) = (m as usize, n as usize, k as usize);
-    let (tid, bm, bn) = (tid as usize, bm as usize, bn as usize);
-    let (ma, mb) = (k_major(a as *mut u16, m, k), k_major(b as *mut u16, n, k));
-    let mc = TensorPtr::from_raw_parts(c, m * n, layout!("(M,N):(1,ld)"; M = m, N = n, ld = m));
-    let (ida, idb, idc) = (
-        make_identity_tensor(m, k),
-        make_identity_tensor(n, k),
-        make_identity_tensor(m, n),
-    );
-    let (tile_ab, tile_c) = (
-        (C::<128>::default(), C::<$bk>::default()),
-        <shape!("(128,128)")>::default(),
-    );
-    type S2rA = MakeTiledCopyA<CopyAtom<SM75_U32x4_LDSM_N, F16>, $Mma>;
-    type S2rB = MakeTiledCopyB<CopyAtom<SM75_U32x4_LDSM_N, F16>, $Mma>;
-    let g2s = <$G2s>::get_slice(tid);
-    let smem = TensorOf::from_engine_swizzled(SharedHalves, <$Smem>::default());
-    let s2s = g2s.partition_D(smem);
-    let (s2r_a, s2r_b) = (
-        S2rA::get_slice(tid).partition_S(smem),
-        S2rB::get_slice(tid).partition_S(smem),
-    );
-
-    // Tile kt of A and B into stage s: two 16-byte chunks of each per thread.
-    let load = |kt: usize, s: usize| {
-        let (ga, ca) = (
-            g2s.partition_S(local_tile(ma, tile_ab, (bm, kt))),
-            g2s.partition_S(local_tile(ida, tile_ab, (bm, kt))),
-        );
-        let (gb, cb) = (
-            g2s.partition_S(local_tile(mb, tile_ab, (bn, kt))),
-            g2s.partition_S(local_tile(idb, tile_ab, (bn, kt))),
-        );
-        let stage = s as u32 * (128 * $bk * 2);
-        for r in 0..$reps {
-            let x = (0usize, r, 0usize);
-            let dst = stage + 2 * s2s.index_of(x) as u32;
-            let (ia, ib) = (
-                elem_less(ca.coord(x), (m, k)),
-                elem_less(cb.coord(x), (n, k)),
-            );
-            let (pa, pb) = (
-                ga.engine().as_ptr().offset(ga.index_of(x)),
-                gb.engine().as_ptr().offset(gb.index_of(x)),
-            );
-            let bytes = |inside: bool| if inside { 16 } else { 0 };
-            cp_async_16($a + dst, if ia { pa } else { a } as *const u8, bytes(ia));
-            cp_async_16($b + dst, if ib { pb } else { b } as *const u8, bytes(ib));
-        }
-    };
-
-    let mut acc = [[[0f32; 4]; $nj]; $mi];
-    let tiles = k.div_ceil($bk);
-    for s in 0..STAGES - 1 {
-        if s < tiles {
-            load(s, s);
-        }
-        cp_async_commit();
-    }
-    for kt in 0..tiles {
-        // Tile kt has landed, and every warp is done with the stage the next load overwrites.
-        cp_async_wait::<{ STAGES as u32 - 2 }>();
-        sync_threads();
-        let next = kt + STAGES - 1;
-        if next < tiles {
-            load(next, next % STAGES);
-        }
-        cp_async_commit();
-        let stage = (kt % STAGES) as u32 * (128 * $bk * 2);
-        let (ta, tb) = ($a + stage, $b + stage);
-        for kk in 0..$bk / 16 {
-            let mut fa = [[0u32; 4]; $mi];
-            let mut fb = [[0u32; 2]; $nj];
-            for i in 0..$mi {
-                fa[i] = ldmatrix_x4(ta + 2 * s2r_a.index_of((0usize, i, kk)) as u32);
-            }
-            // Each x4 of B fills atoms 2j and 2j + 1 of the MMA's N mode, and each x4 of A one
-            // atom: what retile_D of the fragments gives (tests/gemm_registers.rs checks it).
-            for j in 0..$nj / 2 {
-                let [b0, b1, b2, b3] = ldmatrix_x4(tb + 2 * s2r_b.index_of((0usize, j, kk)) as u32);
-                (fb[2 * j], fb[2 * j + 1]) = ([b0, b1], [b2, b3]);
-            }
-            for i in 0..$mi {
-                for j in 0..$nj {
-                    mma_16816(&mut acc[i][j], fa[i], fb[j]);
-                }
-            }
-        }
-    }
-    let mma = <$Mma>::get_slice(tid);
-    let gc = mma.partition_C(local_tile(mc, tile_c, (bm, bn)));
-    let cc = mma.partition_C(local_tile(idc, tile_c, (bm, bn)));
-    for i in 0..$mi {
-        for j in 0..$nj {
-            for v in 0..4 {
-                if elem_less(cc.coord((v, i, j)), (m, n)) {
-                    gc.write((v, i, j), acc[i][j][v]);
-                }
-            }
-        }
-    }
-}
-    };
-}
-
-tessel::launch_bounds!(hgemm_tn, 256, 2);
-hgemm_kernel!(
-    /// Grid `(ceil(m/128), ceil(n/128))`, block 256, K step 32: 48 KiB of static shared memory.
-    hgemm_tn, 32, Smem32, G2s<layout!("(64,4):(4,1)")>, 2, hgemm_a(), hgemm_b(), Mma, 4, 4
-);
-tessel::launch_bounds!(hgemm_tn_k64, 256, 2);
-hgemm_kernel!(
-    /// The same with K step 64: launch with 96 KiB of dynamic shared memory.
-    hgemm_tn_k64, 64, Smem64, G2s<layout!("(32,8):(8,1)")>, 4, hgemm_dynamic(), hgemm_dynamic() + 3 * 128 * 64 * 2,
-    Mma, 4, 4
-);
-tessel::launch_bounds!(hgemm_tn_k64_128, 128, 2);
-hgemm_kernel!(
-    /// K step 64 with CuTe sgemm_sm80's tiling: 128 threads, `(2,2,1)` atoms widened to
-    /// `(32,32,16)`, so a thread holds `4 x 8` atoms. 96 KiB of dynamic shared memory.
-    hgemm_tn_k64_128, 64, Smem64, G2s<layout!("(16,8):(8,1)")>, 8, hgemm_dynamic(), hgemm_dynamic() + 3 * 128 * 64 * 2,
-    Mma128, 4, 8
-);
-
 /// The same GEMM as CuTe's sgemm_sm80 writes it: global and shared tensors with a K-tile and a
 /// stage mode, `copy_if` of the TiledCopy `$G2s` (cp.async, zero-filled past the matrix),
 /// `copy` of ldmatrix into the retiled MMA fragments and `gemm` of the TiledMma `$Mma`: tessel's
@@ -240,7 +73,7 @@ hgemm_kernel!(
 /// a K tile inside A and B (a branch around the test, or its result selected away) was faster
 /// while each element computed its own test; now it is slower, measured on an H100 (BENCHMARKS,
 /// "the f16 copy predicates after identity coordinates").
-macro_rules! hgemm_atoms_kernel {
+macro_rules! hgemm_kernel {
     ($(#[$doc:meta])* $name:ident, $bk:literal, $kblocks:tt, $Smem:ty, $G2s:ty, $a:expr, $b:expr, $Mma:ty) => {
 $(#[$doc])*
 #[no_mangle]
@@ -332,18 +165,19 @@ type Staged32 =
 type Staged64 =
     TileToShape<Composition<Swizzle<3, 3, 3>, layout!("(8,64):(64,1)")>, shape!("(128,64,3)")>;
 
-tessel::launch_bounds!(hgemm_tn_atoms, 256, 2);
-hgemm_atoms_kernel!(
-    /// [`hgemm_tn`] written with copy and gemm.
-    hgemm_tn_atoms, 32, 2, Staged32, G2s<layout!("(64,4):(4,1)")>, hgemm_a(), hgemm_b(), Mma
+tessel::launch_bounds!(hgemm_tn, 256, 2);
+hgemm_kernel!(
+    /// Grid `(ceil(m/128), ceil(n/128))`, block 256, K step 32: 48 KiB of static shared memory.
+    hgemm_tn, 32, 2, Staged32, G2s<layout!("(64,4):(4,1)")>, hgemm_a(), hgemm_b(), Mma
 );
-tessel::launch_bounds!(hgemm_tn_k64_atoms, 256, 2);
-hgemm_atoms_kernel!(
-    /// [`hgemm_tn_k64`] written with copy and gemm.
-    hgemm_tn_k64_atoms, 64, 4, Staged64, G2s<layout!("(32,8):(8,1)")>, hgemm_dynamic(), hgemm_dynamic() + 3 * 128 * 64 * 2, Mma
+tessel::launch_bounds!(hgemm_tn_k64, 256, 2);
+hgemm_kernel!(
+    /// The same with K step 64: launch with 96 KiB of dynamic shared memory.
+    hgemm_tn_k64, 64, 4, Staged64, G2s<layout!("(32,8):(8,1)")>, hgemm_dynamic(), hgemm_dynamic() + 3 * 128 * 64 * 2, Mma
 );
-tessel::launch_bounds!(hgemm_tn_k64_128_atoms, 128, 2);
-hgemm_atoms_kernel!(
-    /// [`hgemm_tn_k64_128`] written with copy and gemm.
-    hgemm_tn_k64_128_atoms, 64, 4, Staged64, G2s<layout!("(16,8):(8,1)")>, hgemm_dynamic(), hgemm_dynamic() + 3 * 128 * 64 * 2, Mma128
+tessel::launch_bounds!(hgemm_tn_k64_128, 128, 2);
+hgemm_kernel!(
+    /// K step 64 with CuTe sgemm_sm80's tiling: 128 threads, `(2,2,1)` atoms widened to
+    /// `(32,32,16)`, so a thread holds `4 x 8` atoms. 96 KiB of dynamic shared memory.
+    hgemm_tn_k64_128, 64, 4, Staged64, G2s<layout!("(16,8):(8,1)")>, hgemm_dynamic(), hgemm_dynamic() + 3 * 128 * 64 * 2, Mma128
 );
