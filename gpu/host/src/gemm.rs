@@ -27,6 +27,7 @@
 
 use crate::launch::{self, Fused, Input, Kernel};
 use cudarc::driver::sys::{CUdevice_attribute, CUfunction_attribute};
+use cudarc::driver::SyncOnDrop;
 use cudarc::driver::{CudaContext, CudaFunction, CudaSlice, CudaStream, DevicePtr, DriverError};
 use cudarc::nvrtc::Ptx;
 use std::sync::{Arc, Mutex};
@@ -157,11 +158,15 @@ pub const KERNELS: [&str; 12] = [
     "gemm_tn_ws_f16_silu_tma_store",
 ];
 
-/// The kernels of one context, loaded once, and split-K's workspace.
+/// Split-K's workspace on one stream: a tile's f32 sums a tile, and a flag a tile (zero
+/// between launches).
+type Workspace = Option<(CudaSlice<f32>, CudaSlice<u32>)>;
+
+/// The kernels of one context, loaded once, and split-K's workspace for each stream it ran on.
 pub struct Gemm {
     functions: Vec<(&'static str, CudaFunction)>,
     sms: u32,
-    workspace: Mutex<Option<(CudaSlice<f32>, CudaSlice<u32>)>>,
+    workspaces: Mutex<Vec<(usize, Workspace)>>,
 }
 
 impl Gemm {
@@ -191,7 +196,7 @@ impl Gemm {
         Ok(Gemm {
             functions,
             sms: sms as u32,
-            workspace: Mutex::new(None),
+            workspaces: Mutex::new(Vec::new()),
         })
     }
 
@@ -251,9 +256,19 @@ impl Gemm {
         let (name, f) = (self.functions.iter())
             .find(|(name, _)| *name == choice.kernel)
             .ok_or_else(|| GemmError::Unsupported(choice.kernel.to_string()))?;
+        let named = Kernel::named(name, f, self.sms);
+        // A kernel without split-K's epilogue has one part (`Some(1)`); one with it reads its
+        // workspace, however many parts.
+        let split_k = named.split.is_none();
+        if !split_k && choice.parts != 1 {
+            let parts = choice.parts;
+            return Err(GemmError::Unsupported(format!(
+                "{name} in {parts} parts (it has no split-K epilogue)"
+            )));
+        }
         let kernel = Kernel {
-            split: Some(choice.parts),
-            ..Kernel::named(name, f, self.sms)
+            split: Some(choice.parts.max(1)),
+            ..named
         };
         check(&kernel, (m, n, k))?;
         let (mu, nu, ku) = (m as usize, n as usize, k as usize);
@@ -263,81 +278,96 @@ impl Gemm {
         let (pa, _ga) = a.device_ptr(stream);
         let (pb, _gb) = b.device_ptr(stream);
         let (pc, _gc) = c.device_ptr(stream);
-        let mut args = EpilogueArgs {
-            alpha: 1.0,
-            beta: 0.0,
-            scale: 1.0,
-            pad: 0,
-            bias: 0,
-            source: 0,
-            amax: 0,
-        };
-        // The epilogue's operands, their device pointers held until the launch is queued.
-        let _held = match &epilogue {
-            Epilogue::ColBiasGelu { bias } | Epilogue::RowBiasRelu { bias } => {
-                let rows = if matches!(epilogue, Epilogue::ColBiasGelu { .. }) {
-                    nu
-                } else {
-                    mu
-                };
-                at_least("the bias", bias.len(), rows)?;
-                let (p, g) = bias.device_ptr(stream);
-                args.bias = p;
-                Some(g)
-            }
-            Epilogue::LinearCombination {
-                alpha,
-                beta,
-                source,
-            } => {
-                at_least("the source", source.len(), mu * nu)?;
-                (args.alpha, args.beta) = (*alpha, *beta);
-                let (p, _g) = source.device_ptr(stream);
-                args.source = p;
-                None
-            }
-            Epilogue::ScaledAmax { scale, amax } => {
-                at_least("amax", amax.len(), 1)?;
-                args.scale = *scale;
-                let (p, g) = amax.device_ptr(stream);
-                args.amax = p;
-                Some(g)
-            }
-            Epilogue::None | Epilogue::Silu => None,
-        };
-        let group = choice.group;
-        if choice.parts == 1 {
-            return launch::launch(
-                &kernel,
-                stream,
-                (m, n, k, group),
-                (pa, pb, pc),
-                (0, 0),
-                args,
-            );
+        let (args, _held) = operands(&epilogue, stream, (mu, nu))?;
+        let mnkg = (m, n, k, choice.group);
+        if !split_k {
+            return launch::launch(&kernel, stream, mnkg, (pa, pb, pc), (0, 0), args);
         }
-        let mut ws = self.workspace.lock().expect("the workspace's lock");
-        let tiles = kernel.tiles(m, n) as usize;
-        let sums = tiles * (kernel.tile_m * kernel.tile_n) as usize;
-        if ws
-            .as_ref()
-            .is_none_or(|(s, f)| s.len() < sums || f.len() < tiles)
-        {
-            // Zero flags: each launch leaves them zero for the next.
-            *ws = Some((stream.alloc_zeros(sums)?, stream.alloc_zeros(tiles)?));
-        }
-        let (s, f) = ws.as_mut().expect("allocated above");
+        let mut all = self.workspaces.lock().expect("the workspaces' lock");
+        let (s, f) = workspace(&mut all, stream, &kernel, (m, n))?;
         let (partial, _gs) = s.device_ptr(stream);
         let (flags, _gf) = f.device_ptr(stream);
-        launch::launch(
-            &kernel,
-            stream,
-            (m, n, k, group),
-            (pa, pb, pc),
-            (partial, flags),
-            args,
-        )
+        launch::launch(&kernel, stream, mnkg, (pa, pb, pc), (partial, flags), args)
     }
+}
+
+/// The epilogue's arguments, and its operands' device pointers held until the launch is queued.
+fn operands<'a, O>(
+    epilogue: &'a Epilogue<O>,
+    stream: &'a CudaStream,
+    (m, n): (usize, usize),
+) -> Result<(EpilogueArgs, Option<SyncOnDrop<'a>>), GemmError> {
+    let mut args = EpilogueArgs {
+        alpha: 1.0,
+        beta: 0.0,
+        scale: 1.0,
+        pad: 0,
+        bias: 0,
+        source: 0,
+        amax: 0,
+    };
+    let held = match epilogue {
+        Epilogue::ColBiasGelu { bias } | Epilogue::RowBiasRelu { bias } => {
+            let len = if matches!(epilogue, Epilogue::ColBiasGelu { .. }) {
+                n
+            } else {
+                m
+            };
+            at_least("the bias", bias.len(), len)?;
+            let (p, g) = bias.device_ptr(stream);
+            args.bias = p;
+            Some(g)
+        }
+        Epilogue::LinearCombination {
+            alpha,
+            beta,
+            source,
+        } => {
+            at_least("the source", source.len(), m * n)?;
+            (args.alpha, args.beta) = (*alpha, *beta);
+            let (p, g) = source.device_ptr(stream);
+            args.source = p;
+            Some(g)
+        }
+        Epilogue::ScaledAmax { scale, amax } => {
+            at_least("amax", amax.len(), 1)?;
+            args.scale = *scale;
+            let (p, g) = amax.device_ptr(stream);
+            args.amax = p;
+            Some(g)
+        }
+        Epilogue::None | Epilogue::Silu => None,
+    };
+    Ok((args, held))
+}
+
+/// `stream`'s split-K workspace, grown to `kernel`'s tiles of an `m x n` output. Launches on one
+/// stream run in order, so they share it; another stream gets its own.
+fn workspace<'a>(
+    all: &'a mut Vec<(usize, Workspace)>,
+    stream: &Arc<CudaStream>,
+    kernel: &Kernel,
+    (m, n): (u32, u32),
+) -> Result<&'a mut (CudaSlice<f32>, CudaSlice<u32>), GemmError> {
+    let key = stream.cu_stream() as usize;
+    let at = match all.iter().position(|(s, _)| *s == key) {
+        Some(at) => at,
+        None => {
+            all.push((key, None));
+            all.len() - 1
+        }
+    };
+    let ws = &mut all[at].1;
+    let tiles = kernel.tiles(m, n) as usize;
+    let sums = tiles * (kernel.tile_m * kernel.tile_n) as usize;
+    if ws
+        .as_ref()
+        .is_none_or(|(s, f)| s.len() < sums || f.len() < tiles)
+    {
+        // Zero flags: each launch leaves them zero for the next.
+        *ws = Some((stream.alloc_zeros(sums)?, stream.alloc_zeros(tiles)?));
+    }
+    Ok(ws.as_mut().expect("allocated above"))
 }
 
 /// `C = epilogue(A B^T)` on `stream`'s device with the kernel picked for `(m, n, k)`: A
