@@ -358,7 +358,13 @@ fn check_and_time_in<B: DeviceRepr>(
             return Ok(false);
         }
     }
-    dump(name, (m, n, k), (&da, &db), &dc, stream)?;
+    dump(
+        (name, kernel.fused),
+        (m, n, k),
+        (&da, &db),
+        (&dc, &ops),
+        stream,
+    )?;
     let mut timed = Vec::new();
     for &group in groups {
         let ms = median_ms(ctx, stream, || gemm(group, &mut dc, &mut ws))?;
@@ -386,22 +392,29 @@ fn check_and_time_in<B: DeviceRepr>(
 }
 
 /// The kernels whose outputs `gpu/torch_check.py` holds against torch's.
-const AGAINST_TORCH: [&str; 5] = [
+const AGAINST_TORCH: [&str; 10] = [
     "gemm_tn_ws_bf16",
     "gemm_tn_ws_f16",
     "gemm_tn_ws_e4m3",
     "gemm_tn_ws_bf16_splitk",
     "gemm_tn_ws_e4m3_splitk",
+    "gemm_tn_ws_bf16_bias_gelu",
+    "gemm_tn_ws_bf16_alpha_beta",
+    "gemm_tn_ws_f32_bias_relu",
+    "gemm_tn_ws_f16_silu_tma_store",
+    "gemm_tn_ws_bf16_e4m3_amax",
 ];
 
 /// With `TESSEL_DUMP=DIR`, writes the inputs' bits and C's of one of [`AGAINST_TORCH`] at one
 /// size to `DIR/NAME_MxNxK.{a,b,c}` (A `m x k` and B `n x k` row-major, C column-major), for
-/// `gpu/torch_check.py` to compare with torch's product of the same inputs.
+/// `gpu/torch_check.py` to compare with torch's product of the same inputs; for a fused
+/// epilogue also its operands: `.bias` (f32, the longer of m and n), `.src` (the source C, of
+/// C's type), `.amax` (f32) and `.fused` (the fusion, alpha, beta and scale, as text).
 fn dump<B: DeviceRepr>(
-    name: &str,
+    (name, fused): (&str, Fused),
     (m, n, k): (u32, u32, u32),
     (da, db): (&CudaSlice<B>, &CudaSlice<B>),
-    dc: &CudaSlice<u8>,
+    (dc, ops): (&CudaSlice<u8>, &Operands),
     stream: &Arc<CudaStream>,
 ) -> Result<(), GemmError> {
     let Some(dir) = std::env::var_os("TESSEL_DUMP") else {
@@ -417,6 +430,13 @@ fn dump<B: DeviceRepr>(
     write("a", as_bytes(&stream.memcpy_dtov(da)?));
     write("b", as_bytes(&stream.memcpy_dtov(db)?));
     write("c", as_bytes(&stream.memcpy_dtov(dc)?));
+    if fused != Fused::Plain {
+        write("bias", as_bytes(&ops.bias));
+        write("src", &ops.source);
+        write("amax", as_bytes(&stream.memcpy_dtov(&ops.amax)?));
+        let text = format!("{fused:?} {ALPHA} {BETA} {SCALE}");
+        write("fused", text.as_bytes());
+    }
     Ok(())
 }
 
