@@ -25,8 +25,8 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use crate::launch::{self, Fused, Input, Kernel};
-use cudarc::driver::sys::{CUdevice_attribute, CUfunction_attribute};
+use crate::launch::{self, Fused, Kernel};
+use cudarc::driver::sys::CUdevice_attribute;
 use cudarc::driver::SyncOnDrop;
 use cudarc::driver::{CudaContext, CudaFunction, CudaSlice, CudaStream, DevicePtr, DriverError};
 use cudarc::nvrtc::Ptx;
@@ -186,11 +186,7 @@ impl Gemm {
         let mut functions = Vec::new();
         for &name in names {
             let f = module.load_function(name)?;
-            let shared = Kernel::named(name, &f, 0).shared;
-            f.set_attribute(
-                CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
-                shared as i32,
-            )?;
+            Kernel::prepared(name, &f, 0)?;
             functions.push((name, f));
         }
         Ok(Gemm {
@@ -205,7 +201,7 @@ impl Gemm {
         let kernels = self.functions.iter();
         kernels
             .map(|(name, f)| Kernel::named(name, f, self.sms))
-            .filter(|k| dtype(k.input) == input && k.out.dtype == out && k.fused == fused)
+            .filter(|k| k.input == input && k.out.dtype == out && k.fused == fused)
             .collect()
     }
 
@@ -449,7 +445,7 @@ fn sizes((m, n, k): (usize, usize, usize)) -> Result<(u32, u32, u32), GemmError>
 /// The conditions of `kernel` at `(m, n, k)`: K rows of A and B a multiple of 16 bytes (TMA's
 /// strides), and C's columns too for a TMA store.
 fn check(kernel: &Kernel, (m, n, k): (u32, u32, u32)) -> Result<(), GemmError> {
-    let bytes = if kernel.input == Input::E4m3 { 1 } else { 2 };
+    let bytes = if kernel.input == Dtype::E4m3 { 1 } else { 2 };
     if !(k * bytes).is_multiple_of(16) {
         return Err(GemmError::Shape(format!(
             "{m}x{n}x{k}: K a multiple of {} (16-byte rows of A and B)",
@@ -474,13 +470,4 @@ fn at_least(what: &str, len: usize, need: usize) -> Result<(), GemmError> {
         )));
     }
     Ok(())
-}
-
-/// The element type of a kernel's input.
-fn dtype(input: Input) -> Dtype {
-    match input {
-        Input::Bf16 => Dtype::Bf16,
-        Input::F16 => Dtype::F16,
-        Input::E4m3 => Dtype::E4m3,
-    }
 }

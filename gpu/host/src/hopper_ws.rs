@@ -4,10 +4,11 @@
 //! (the plain epilogues exactly: the exact sum rounded as the kernel rounds it; the fused ones
 //! to a stated tolerance), and timed for several scheduler groups.
 
+use crate::gemm::Dtype;
 use crate::gemm::GemmError;
 use crate::hopper::{bf16_bits, cells, exact_at, inputs, median_ms, sixteenths};
-use crate::launch::{self, Fused, Input, Kernel, Workspace};
-use cudarc::driver::sys::{CUdevice_attribute, CUfunction_attribute};
+use crate::launch::{self, Fused, Kernel, Workspace};
+use cudarc::driver::sys::CUdevice_attribute;
 use cudarc::driver::{CudaContext, CudaFunction, CudaSlice, CudaStream, DevicePtr, DeviceRepr};
 use std::sync::Arc;
 use tessel::atom::element::E4M3;
@@ -110,16 +111,12 @@ pub fn run(
     let sms = ctx.attribute(CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT)? as u32;
     let mut equal = true;
     for (name, function) in &kernels {
-        let kernel = Kernel::named(name, function, sms);
-        function.set_attribute(
-            CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
-            kernel.shared as i32,
-        )?;
+        let kernel = Kernel::prepared(name, function, sms)?;
         // e4m3's K is a multiple of 16 (TMA's 16-byte strides): 336 for the ragged size.
         let ragged = (
             1000,
             700,
-            if kernel.input == Input::E4m3 {
+            if kernel.input == Dtype::E4m3 {
                 336
             } else {
                 328
@@ -213,11 +210,7 @@ pub fn sweep(
     let mut equal = true;
     for &size in shapes {
         for (name, function) in &kernels {
-            let kernel = Kernel::named(name, function, sms);
-            function.set_attribute(
-                CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
-                kernel.shared as i32,
-            )?;
+            let kernel = Kernel::prepared(name, function, sms)?;
             equal &= check_and_time(ctx, stream, name, &kernel, size, &[1, 8], random)?;
             if kernel.split.is_none() {
                 let two = Kernel {
@@ -245,15 +238,16 @@ fn check_and_time(
 ) -> Result<bool, GemmError> {
     let at = (name, size, groups, random);
     match kernel.input {
-        Input::Bf16 => check_and_time_in(ctx, stream, kernel, at, (bf16_bits, sixteenths)),
-        Input::F16 => check_and_time_in(
+        Dtype::Bf16 => check_and_time_in(ctx, stream, kernel, at, (bf16_bits, sixteenths)),
+        Dtype::F16 => check_and_time_in(
             ctx,
             stream,
             kernel,
             at,
             (crate::hopper::f16_bits, sixteenths),
         ),
-        Input::E4m3 => check_and_time_in(ctx, stream, kernel, at, (e4m3_bits, halves)),
+        Dtype::E4m3 => check_and_time_in(ctx, stream, kernel, at, (e4m3_bits, halves)),
+        Dtype::F32 => unreachable!("no kernel reads f32 inputs"),
     }
 }
 
@@ -264,7 +258,7 @@ fn check_and_time(
 fn tolerance(kernel: &Kernel, want: f64) -> f64 {
     let rounding = match kernel.out.bytes {
         4 => 0.0,
-        _ if kernel.input == Input::F16 => 2f64.powi(-11),
+        _ if kernel.input == Dtype::F16 => 2f64.powi(-11),
         _ => 2f64.powi(-8),
     };
     let approx = match kernel.fused {
@@ -294,7 +288,7 @@ fn check_and_time_in<B: DeviceRepr>(
         .flat_map(|&x| match bytes {
             4 => x.to_le_bytes().to_vec(),
             1 => vec![E4M3::from_f32(x).0],
-            _ if kernel.input == Input::F16 => crate::hopper::f16_bits(x).to_le_bytes().to_vec(),
+            _ if kernel.input == Dtype::F16 => crate::hopper::f16_bits(x).to_le_bytes().to_vec(),
             _ => bf16_bits(x).to_le_bytes().to_vec(),
         })
         .collect();

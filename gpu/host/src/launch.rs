@@ -8,6 +8,7 @@ use crate::ws_config::{Bf16AlphaBeta, Bf16BiasGelu, Bf16Pairs, Bf16PairsOwnB, Bf
 use crate::ws_config::{Bf16E4m3Amax, Bf16Pingpong, F16SiluTmaStore, F32BiasRelu};
 use crate::ws_config::{Bf16Solo3s, Bf16SoloNoreg, Bf16SoloTmaStore, Bf16SplitK, E4m3Pairs};
 use crate::ws_config::{E4m3SplitK, F16Pairs};
+use cudarc::driver::sys::CUfunction_attribute;
 use cudarc::driver::{CudaFunction, CudaSlice, CudaStream, LaunchConfig, PushKernelArg};
 use std::marker::PhantomData;
 use std::sync::Arc;
@@ -59,28 +60,6 @@ pub(crate) fn launch(
         epilogue,
     };
     kernel.go.go(kernel, stream, cfg, (pa, pb), args)
-}
-
-/// A kernel's input type.
-#[derive(Clone, Copy, PartialEq)]
-pub(crate) enum Input {
-    Bf16,
-    F16,
-    E4m3,
-}
-
-/// The input type of an element type.
-pub(crate) trait InputOf {
-    const INPUT: Input;
-}
-impl InputOf for BF16 {
-    const INPUT: Input = Input::Bf16;
-}
-impl InputOf for F16 {
-    const INPUT: Input = Input::F16;
-}
-impl InputOf for E4M3 {
-    const INPUT: Input = Input::E4m3;
 }
 
 /// A kernel's output type: its bytes, and an element's value from its bits.
@@ -215,7 +194,7 @@ pub(crate) struct Of<K>(PhantomData<K>);
 pub(crate) struct Kernel<'a> {
     pub(crate) name: &'static str,
     pub(crate) f: &'a CudaFunction,
-    pub(crate) input: Input,
+    pub(crate) input: Dtype,
     pub(crate) out: OutType,
     pub(crate) fused: Fused,
     pub(crate) tile_n: u32,
@@ -260,7 +239,7 @@ impl Kernel<'_> {
     /// The kernel of configuration `K`.
     pub(crate) fn of<K: GemmKernel + 'static>(f: &CudaFunction, blocks: u32) -> Kernel<'_>
     where
-        K::In: InputOf + TmaElement,
+        K::In: Element + TmaElement,
         Out<K>: OutOf,
         K::Epilogue: FusedOf + EpilogueParts,
         K::TileA: TmaTile,
@@ -270,7 +249,7 @@ impl Kernel<'_> {
         Kernel {
             name: "",
             f,
-            input: K::In::INPUT,
+            input: K::In::DTYPE,
             out: Out::<K>::OUT,
             fused: K::Epilogue::FUSED,
             tile_n: K::BN as u32,
@@ -309,6 +288,20 @@ impl Kernel<'_> {
         Kernel { name, ..kernel }
     }
 
+    /// The kernel of that name, its function allowed the dynamic shared memory it needs.
+    pub(crate) fn prepared<'a>(
+        name: &'static str,
+        f: &'a CudaFunction,
+        blocks: u32,
+    ) -> Result<Kernel<'a>, GemmError> {
+        let kernel = Kernel::named(name, f, blocks);
+        f.set_attribute(
+            CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+            kernel.shared as i32,
+        )?;
+        Ok(kernel)
+    }
+
     /// The tiles of an `m x n` output (of a cluster's rows).
     pub(crate) fn tiles(&self, m: u32, n: u32) -> u32 {
         m.div_ceil(self.tile_m) * n.div_ceil(self.tile_n)
@@ -318,7 +311,7 @@ impl Kernel<'_> {
     /// part at least 16 K tiles of 128 bytes (at 1000x700x328, parts of 3 K tiles gave 41.9
     /// TFLOP/s against 51.1 unsplit; at 8192x128x8192, parts of 64 gave 381 against 271).
     pub(crate) fn splits(&self, (m, n, k): (u32, u32, u32)) -> u32 {
-        let k_tiles = k.div_ceil(if self.input == Input::E4m3 { 128 } else { 64 });
+        let k_tiles = k.div_ceil(if self.input == Dtype::E4m3 { 128 } else { 64 });
         let fill = (self.blocks / self.tiles(m, n).max(1)).clamp(1, (k_tiles / 16).max(1));
         self.split.unwrap_or(fill)
     }
