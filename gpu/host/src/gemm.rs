@@ -163,6 +163,26 @@ pub const KERNELS: [&str; 12] = [
 type Workspace = Option<(CudaSlice<f32>, CudaSlice<u32>)>;
 
 /// The kernels of one context, loaded once, and split-K's workspace for each stream it ran on.
+/// [`gemm`] keeps one a context; a benchmark makes its own, to choose and launch apart:
+///
+/// ```no_run
+/// use cudarc::driver::CudaContext;
+/// use tessel::atom::element::BF16;
+/// use tessel_cuda::gemm::{Choice, Dtype, Epilogue, Gemm};
+/// use tessel_cuda::Fused;
+///
+/// let ctx = CudaContext::new(0)?;
+/// let (stream, gemm) = (ctx.default_stream(), Gemm::new(&ctx)?);
+/// let (m, n, k) = (8192, 128, 8192);
+/// let choice = gemm.choose((Dtype::Bf16, Dtype::Bf16, Fused::Plain), (m, n, k))?;
+/// assert_eq!(choice.kernel, "gemm_tn_ws_bf16_splitk"); // a skinny output: split-K
+/// let a = stream.alloc_zeros::<BF16>(8192 * 8192)?;
+/// let b = stream.alloc_zeros::<BF16>(128 * 8192)?;
+/// let mut c = stream.alloc_zeros::<BF16>(8192 * 128)?;
+/// let unsplit = Choice { parts: 1, ..choice };
+/// gemm.launch(&stream, unsplit, (m, n, k), (&a, &b), &mut c, Epilogue::None)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub struct Gemm {
     functions: Vec<(&'static str, CudaFunction)>,
     sms: u32,
@@ -200,7 +220,7 @@ impl Gemm {
     fn candidates(&self, input: Dtype, out: Dtype, fused: Fused) -> Vec<Kernel<'_>> {
         let kernels = self.functions.iter();
         kernels
-            .map(|(name, f)| Kernel::named(name, f, self.sms))
+            .filter_map(|(name, f)| Kernel::named(name, f, self.sms))
             .filter(|k| k.input == input && k.out.dtype == out && k.fused == fused)
             .collect()
     }
@@ -252,18 +272,14 @@ impl Gemm {
         let (name, f) = (self.functions.iter())
             .find(|(name, _)| *name == choice.kernel)
             .ok_or_else(|| GemmError::Unsupported(choice.kernel.to_string()))?;
-        let named = Kernel::named(name, f, self.sms);
-        // A kernel without split-K's epilogue has one part (`Some(1)`); one with it reads its
-        // workspace, however many parts.
-        let split_k = named.split.is_none();
-        if !split_k && choice.parts != 1 {
-            let parts = choice.parts;
-            return Err(GemmError::Unsupported(format!(
-                "{name} in {parts} parts (it has no split-K epilogue)"
-            )));
+        let named = Kernel::named(name, f, self.sms).expect("loaded by Kernel::prepared");
+        // A kernel without split-K's epilogue has one part (`Some(1)`).
+        let parts = choice.parts;
+        if parts == 0 || (named.split.is_some() && parts != 1) {
+            return Err(GemmError::Unsupported(format!("{name} in {parts} parts")));
         }
         let kernel = Kernel {
-            split: Some(choice.parts.max(1)),
+            split: Some(parts),
             ..named
         };
         check(&kernel, (m, n, k))?;
@@ -276,7 +292,8 @@ impl Gemm {
         let (pc, _gc) = c.device_ptr(stream);
         let (args, _held) = operands(&epilogue, stream, (mu, nu))?;
         let mnkg = (m, n, k, choice.group);
-        if !split_k {
+        // Split-K's epilogue reads its workspace only where a tile is split.
+        if parts == 1 {
             return launch::launch(&kernel, stream, mnkg, (pa, pb, pc), (0, 0), args);
         }
         let mut all = self.workspaces.lock().expect("the workspaces' lock");
@@ -442,22 +459,33 @@ fn sizes((m, n, k): (usize, usize, usize)) -> Result<(u32, u32, u32), GemmError>
     }
 }
 
-/// The conditions of `kernel` at `(m, n, k)`: K rows of A and B a multiple of 16 bytes (TMA's
-/// strides), and C's columns too for a TMA store.
-fn check(kernel: &Kernel, (m, n, k): (u32, u32, u32)) -> Result<(), GemmError> {
-    let bytes = if kernel.input == Dtype::E4m3 { 1 } else { 2 };
-    if !(k * bytes).is_multiple_of(16) {
+/// The conditions of `kernel` at `(m, n, k)`.
+fn check(kernel: &Kernel, mnk: (u32, u32, u32)) -> Result<(), GemmError> {
+    let store = kernel.tma_store.then_some((kernel.out.bytes, kernel.name));
+    conditions(kernel.input, store, mnk)
+}
+
+/// K rows of A and B a multiple of 16 bytes (TMA's strides), and C's columns too where the
+/// kernel stores C by TMA (`store`: C's element bytes and the kernel's name).
+fn conditions(
+    input: Dtype,
+    store: Option<(usize, &str)>,
+    (m, n, k): (u32, u32, u32),
+) -> Result<(), GemmError> {
+    let bytes = if input == Dtype::E4m3 { 1 } else { 2 };
+    if !(u64::from(k) * bytes).is_multiple_of(16) {
         return Err(GemmError::Shape(format!(
             "{m}x{n}x{k}: K a multiple of {} (16-byte rows of A and B)",
             16 / bytes
         )));
     }
-    if kernel.tma_store && !(m as usize * kernel.out.bytes).is_multiple_of(16) {
-        return Err(GemmError::Shape(format!(
-            "{m}x{n}x{k}: M a multiple of {} for {}'s TMA store (16-byte columns of C)",
-            16 / kernel.out.bytes,
-            kernel.name
-        )));
+    if let Some((out, name)) = store {
+        if !(m as usize * out).is_multiple_of(16) {
+            return Err(GemmError::Shape(format!(
+                "{m}x{n}x{k}: M a multiple of {} for {name}'s TMA store (16-byte columns of C)",
+                16 / out
+            )));
+        }
     }
     Ok(())
 }
@@ -470,4 +498,61 @@ fn at_least(what: &str, len: usize, need: usize) -> Result<(), GemmError> {
         )));
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The message of a refusal.
+    fn refused<T: std::fmt::Debug>(r: Result<T, GemmError>) -> String {
+        r.expect_err("a size the kernels cannot take").to_string()
+    }
+
+    #[test]
+    fn sizes_from_1_to_2_pow_31_are_taken() {
+        assert_eq!(sizes((1, 1, 8)).unwrap(), (1, 1, 8));
+        assert_eq!(sizes((1000, 703, 328)).unwrap(), (1000, 703, 328));
+        let message = refused(sizes((4096, 0, 4096)));
+        assert_eq!(message, "gemm: 4096x0x4096: each size from 1 to 2^31 - 1");
+        refused(sizes((1 << 31, 1, 8)));
+        refused(sizes((1, 1, usize::MAX)));
+    }
+
+    #[test]
+    fn k_rows_are_16_bytes_and_a_tma_store_needs_16_byte_columns() {
+        let (bf16, e4m3) = (Dtype::Bf16, Dtype::E4m3);
+        assert!(conditions(bf16, None, (1001, 703, 8)).is_ok());
+        let message = refused(conditions(bf16, None, (4096, 4096, 12)));
+        assert_eq!(
+            message,
+            "gemm: 4096x4096x12: K a multiple of 8 (16-byte rows of A and B)"
+        );
+        let message = refused(conditions(e4m3, None, (128, 128, 8)));
+        assert_eq!(
+            message,
+            "gemm: 128x128x8: K a multiple of 16 (16-byte rows of A and B)"
+        );
+        assert!(conditions(e4m3, None, (128, 128, 336)).is_ok());
+        // K near 2^31: no overflow on the way to the answer.
+        assert!(conditions(bf16, None, (1, 1, (1 << 31) - 8)).is_ok());
+        let silu = Some((2, "gemm_tn_ws_f16_silu_tma_store"));
+        assert!(conditions(Dtype::F16, silu, (1000, 700, 328)).is_ok());
+        let message = refused(conditions(Dtype::F16, silu, (1001, 700, 328)));
+        assert_eq!(
+            message,
+            "gemm: 1001x700x328: M a multiple of 8 for gemm_tn_ws_f16_silu_tma_store's TMA store \
+             (16-byte columns of C)"
+        );
+    }
+
+    #[test]
+    fn a_buffer_shorter_than_its_matrix_is_refused() {
+        assert!(at_least("A", 1000 * 328, 1000 * 328).is_ok());
+        let message = refused(at_least("the bias", 699, 700));
+        assert_eq!(
+            message,
+            "gemm: the bias holds 699 elements, fewer than its 700"
+        );
+    }
 }

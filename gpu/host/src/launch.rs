@@ -264,8 +264,12 @@ impl Kernel<'_> {
         }
     }
 
-    /// The kernel of that name.
-    pub(crate) fn named<'a>(name: &'static str, f: &'a CudaFunction, blocks: u32) -> Kernel<'a> {
+    /// The kernel of that name, if it has a configuration.
+    pub(crate) fn named<'a>(
+        name: &'static str,
+        f: &'a CudaFunction,
+        blocks: u32,
+    ) -> Option<Kernel<'a>> {
         let kernel = match name {
             "gemm_tn_ws_bf16" => Kernel::of::<Bf16Pairs>(f, blocks),
             "gemm_tn_ws_f16" => Kernel::of::<F16Pairs>(f, blocks),
@@ -283,9 +287,9 @@ impl Kernel<'_> {
             "gemm_tn_ws_f16_silu_tma_store" => Kernel::of::<F16SiluTmaStore>(f, blocks),
             "gemm_tn_ws_bf16_pingpong" => Kernel::of::<Bf16Pingpong>(f, blocks),
             "gemm_tn_ws_bf16_e4m3_amax" => Kernel::of::<Bf16E4m3Amax>(f, blocks),
-            _ => panic!("{name}: no configuration"),
+            _ => return None,
         };
-        Kernel { name, ..kernel }
+        Some(Kernel { name, ..kernel })
     }
 
     /// The kernel of that name, its function allowed the dynamic shared memory it needs.
@@ -294,7 +298,9 @@ impl Kernel<'_> {
         f: &'a CudaFunction,
         blocks: u32,
     ) -> Result<Kernel<'a>, GemmError> {
-        let kernel = Kernel::named(name, f, blocks);
+        let kernel = Kernel::named(name, f, blocks).ok_or_else(|| {
+            GemmError::Unsupported(format!("{name}: no configuration in ws_config.rs"))
+        })?;
         f.set_attribute(
             CUfunction_attribute::CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
             kernel.shared as i32,
