@@ -26,6 +26,7 @@
 //! one, and compared with CuTe's answers in `tests/golden_atoms.rs`.
 //! - [`element`]: the element types and their widths.
 
+pub mod acc;
 pub mod copy;
 pub mod element;
 pub mod exec;
