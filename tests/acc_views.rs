@@ -128,3 +128,41 @@ fn accumulators_as_the_a_operand() {
     type Pv256 = MakeTiledMma<SM90_64x256x16_F32BF16BF16_RS, shape!("(2,1,1)")>;
     check_a!(S80, Pv256, shape!("(128,80)"));
 }
+
+/// Row `r` of the scores' accumulators and row `r` of the output's lie in one row of the tile,
+/// for every thread: the softmax's per-row factors apply to the output by row index (the
+/// attention kernels' TiledMmas: S by SS wgmmas over `(128, BN)`, O by RS over `(128, D)`).
+macro_rules! check_same_rows {
+    ($S:ty, $Pv:ty, $Scores:ty, $Out:ty) => {{
+        assert_eq!(<$Scores as AccRows<$S>>::ROWS, <$Out as AccRows<$Pv>>::ROWS);
+        for t in 0..<$S as TiledMma>::THREADS {
+            let (s, o) = (<$S>::get_slice(t), <$Pv>::get_slice(t));
+            for r in 0..<$Scores as AccRows<$S>>::ROWS {
+                let row_s =
+                    <$Scores as Accumulators<$S>>::coord(&s, <$Scores as AccRows<$S>>::index(r, 0))
+                        .0;
+                let row_o =
+                    <$Out as Accumulators<$Pv>>::coord(&o, <$Out as AccRows<$Pv>>::index(r, 0)).0;
+                assert_eq!(row_s, row_o, "thread {t}, row {r}");
+            }
+        }
+    }};
+}
+
+#[test]
+fn scores_and_output_rows_agree() {
+    type KM = tessel::mma::KMajor;
+    type NM = tessel::mma::MNMajor;
+    check_same_rows!(
+        MakeTiledMma<SM90_64x128x16_F32BF16BF16_SS, shape!("(2,1,1)")>,
+        MakeTiledMma<SM90_64x64x16_F32BF16BF16_RS<KM, NM>, shape!("(2,1,1)")>,
+        shape!("(128,128)"),
+        shape!("(128,64)")
+    );
+    check_same_rows!(
+        MakeTiledMma<SM90_64x80x16_F32BF16BF16_SS, shape!("(2,1,1)")>,
+        MakeTiledMma<SM90_64x256x16_F32BF16BF16_RS<KM, NM>, shape!("(2,1,1)")>,
+        shape!("(128,80)"),
+        shape!("(128,256)")
+    );
+}

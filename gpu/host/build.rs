@@ -1,7 +1,8 @@
-//! Builds the Hopper kernels (`gpu/kernels/hopper`) to PTX with `gpu/ptx.sh`, into
-//! `OUT_DIR/hopper.ptx`, which `gemm::PTX` embeds: one `cargo build` builds both. With
-//! `TESSEL_HOPPER_PTX=FILE` it takes that PTX instead (`bash gpu/build.sh` writes
-//! `gpu/out/hopper.ptx`).
+//! Builds the Hopper GEMMs (`gpu/kernels/hopper`) and the attention kernels
+//! (`gpu/kernels/attention`) to PTX with `gpu/ptx.sh`, into `OUT_DIR/hopper.ptx` and
+//! `OUT_DIR/attention.ptx`, which `gemm::PTX` and `attention::PTX` embed: one `cargo build`
+//! builds all. With `TESSEL_HOPPER_PTX=FILE` or `TESSEL_ATTENTION_PTX=FILE` it takes that PTX
+//! instead (`bash gpu/build.sh` writes `gpu/out/hopper.ptx` and `gpu/out/attention.ptx`).
 //!
 //! The kernels need a rustc that builds `core` for nvptx64 (gpu-recipe.md): Debian's rustc-web
 //! (`/usr/bin/rustc` with its library sources), else rustup's nightly with `rust-src`.
@@ -9,17 +10,25 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 fn main() {
-    let out = PathBuf::from(std::env::var("OUT_DIR").expect("OUT_DIR")).join("hopper.ptx");
-    println!("cargo:rerun-if-env-changed=TESSEL_HOPPER_PTX");
-    if let Ok(ptx) = std::env::var("TESSEL_HOPPER_PTX") {
+    build("hopper", "TESSEL_HOPPER_PTX");
+    build("attention", "TESSEL_ATTENTION_PTX");
+}
+
+/// `gpu/kernels/FAMILY` to `OUT_DIR/FAMILY.ptx`, or the PTX file the variable `var` names.
+fn build(family: &str, var: &str) {
+    let out =
+        PathBuf::from(std::env::var("OUT_DIR").expect("OUT_DIR")).join(format!("{family}.ptx"));
+    println!("cargo:rerun-if-env-changed={var}");
+    if let Ok(ptx) = std::env::var(var) {
         println!("cargo:rerun-if-changed={ptx}");
-        std::fs::copy(&ptx, &out).unwrap_or_else(|e| panic!("TESSEL_HOPPER_PTX={ptx}: {e}"));
+        std::fs::copy(&ptx, &out).unwrap_or_else(|e| panic!("{var}={ptx}: {e}"));
         return;
     }
     let gpu = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let kernels = format!("kernels/{family}");
     for input in [
-        "kernels/hopper/src",
-        "kernels/hopper/Cargo.toml",
+        &format!("{kernels}/src"),
+        &format!("{kernels}/Cargo.toml"),
         "ptx.sh",
         "../src",
     ] {
@@ -28,7 +37,7 @@ fn main() {
     let mut ptx_sh = Command::new("bash");
     ptx_sh
         .arg(gpu.join("ptx.sh"))
-        .arg(gpu.join("kernels/hopper"))
+        .arg(gpu.join(&kernels))
         .arg(&out);
     // The outer build's settings are not the kernels': its compiler, flags and target.
     for (key, _) in std::env::vars() {
@@ -41,16 +50,16 @@ fn main() {
             ptx_sh.env_remove(key);
         }
     }
-    let target = out.with_file_name("kernels-target");
+    let target = out.with_file_name(format!("{family}-target"));
     ptx_sh.env("CARGO_TARGET_DIR", target);
     if !debian_rustc() {
         let (rustc, cargo) = nightly().unwrap_or_else(|| {
             panic!(
-                "tessel-cuda builds its Hopper kernels to PTX and needs a rustc that can build \
+                "tessel-cuda builds its {family} kernels to PTX and needs a rustc that can build \
                  `core` for nvptx64-nvidia-cuda. Install one of:\n  \
                  rustup toolchain install nightly --component rust-src\n  \
                  apt-get install rustc-web cargo-web rust-web-src   (Debian)\n\
-                 or set TESSEL_HOPPER_PTX to a PTX file built by `bash gpu/build.sh`."
+                 or set {var} to a PTX file built by `bash gpu/build.sh`."
             )
         });
         ptx_sh.env("PTX_RUSTC", rustc).env("PTX_CARGO", cargo);
@@ -58,7 +67,7 @@ fn main() {
     let status = ptx_sh.status().expect("bash gpu/ptx.sh");
     assert!(
         status.success(),
-        "gpu/ptx.sh gpu/kernels/hopper failed: {status}"
+        "gpu/ptx.sh gpu/kernels/{family} failed: {status}"
     );
 }
 

@@ -369,6 +369,41 @@ pub unsafe fn red_max_u32(p: *mut u32, v: u32) {
     asm!("red.global.max.u32 [{p}], {v};", p = in(reg64) p, v = in(reg32) v, options(nostack));
 }
 
+/// `lg2.approx.ftz.f32`: log2(x) (2^-22.6 absolute error near 1).
+#[inline(always)]
+pub fn lg2_approx(x: f32) -> f32 {
+    let y: f32;
+    // SAFETY: an arithmetic instruction on registers.
+    unsafe {
+        asm!("lg2.approx.ftz.f32 {y}, {x};", y = out(reg32) y, x = in(reg32) x, options(pure, nomem, nostack))
+    };
+    y
+}
+
+/// `shfl.sync.bfly.b32` over the whole warp: the value of lane `lane ^ mask`.
+///
+/// # Safety
+/// Every lane of the warp runs it together (`membermask` is all of them), none in divergent
+/// code.
+#[inline(always)]
+pub unsafe fn shfl_xor_f32(x: f32, mask: u32) -> f32 {
+    let y: f32;
+    asm!("shfl.sync.bfly.b32 {y}, {x}, {m}, 31, -1;", y = out(reg32) y, x = in(reg32) x,
+         m = in(reg32) mask, options(nomem, nostack));
+    y
+}
+
+/// `bar.arrive id, threads`: arrives on named barrier `id` (1..16) of `threads` threads without
+/// waiting, for a producer-consumer order between warpgroups (the waiters call
+/// [`sync_named`]).
+///
+/// # Safety
+/// As [`sync_named`]: the arrivals and waits of a phase add up to `threads`, whole warps.
+#[inline(always)]
+pub unsafe fn arrive_named(id: u32, threads: u32) {
+    asm!("bar.arrive {i}, {n};", i = in(reg32) id, n = in(reg32) threads);
+}
+
 /// `fma.rn.f32`.
 #[inline(always)]
 pub fn fma(a: f32, b: f32, c: f32) -> f32 {

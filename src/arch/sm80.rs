@@ -148,3 +148,27 @@ cvt_rn! {
     /// `cvt.rn.f16.f32`: the f16 nearest `x` (ties to even), its bits.
     cvt_rn_f16_f32, "f16";
 }
+
+macro_rules! cvt_rn_x2 {
+    ($($(#[$doc:meta])* $name:ident, $ty:literal;)+) => {$(
+        $(#[$doc])*
+        #[inline(always)]
+        pub fn $name(lo: f32, hi: f32) -> u32 {
+            let h: u32;
+            // SAFETY: a conversion between registers; it touches no memory. PTX puts its first
+            // source in the upper half.
+            unsafe {
+                asm!(concat!("cvt.rn.", $ty, ".f32 {h}, {hi}, {lo};"), h = out(reg32) h, hi = in(reg32) hi,
+                     lo = in(reg32) lo, options(pure, nomem, nostack, preserves_flags));
+            }
+            h
+        }
+    )+};
+}
+cvt_rn_x2! {
+    /// `cvt.rn.bf16x2.f32`: two bf16s nearest `lo` and `hi` (ties to even), `lo` in the lower
+    /// half, as a packed register of an MMA's operand.
+    cvt_rn_bf16x2_f32, "bf16x2";
+    /// `cvt.rn.f16x2.f32`: the same in f16.
+    cvt_rn_f16x2_f32, "f16x2";
+}

@@ -67,6 +67,13 @@ pub unsafe fn fence_proxy_async_shared() {
     asm!("fence.proxy.async.shared::cta;");
 }
 
+/// Whether a wgmma reads its B tile transposed (`imm-trans-b`): 0 for a K-major tile, 1 for an
+/// N-major one (16-bit types only).
+pub trait TransposeB {
+    /// The immediate.
+    const BIT: u32;
+}
+
 /// `$trans`: the transpose immediates after the scales (", 0, 0": both K-major); 8-bit types
 /// have none (K-major only).
 macro_rules! wgmma_ss {
@@ -200,24 +207,24 @@ wgmma_ss! {
 macro_rules! wgmma_rs {
     ($($name:ident, $shape:literal, $ty:literal, $regs:literal, [$first:literal $($i:literal)*],
        [$a0:literal $a1:literal $a2:literal $a3:literal], $b:literal, $s:literal;)+) => {$(
-        #[doc = concat!("`wgmma.mma_async.sync.aligned.", $shape, ".f32.", $ty, ".", $ty, "`, A from registers, B K-major in shared memory: ")]
+        #[doc = concat!("`wgmma.mma_async.sync.aligned.", $shape, ".f32.", $ty, ".", $ty, "`, A from registers, B in shared memory: ")]
         #[doc = "`d = a * b + d` (`d = a * b` when `accumulate` is false); `a` the thread's four"]
         #[doc = "registers of A, two values each in the order of the atom's A layout, `d` as the"]
-        #[doc = "SS form's."]
+        #[doc = "SS form's; B's tile K-major or, transposed (`B::BIT` 1), N-major."]
         ///
         /// # Safety
         /// As the SS form's, for B; `a` is not written before a `wgmma_wait_group` covers it.
         #[inline(always)]
-        pub unsafe fn $name(d: &mut [u32; $regs], a: [u32; 4], b: u64, accumulate: bool) {
+        pub unsafe fn $name<B: TransposeB>(d: &mut [u32; $regs], a: [u32; 4], b: u64, accumulate: bool) {
             asm!(
                 concat!(
                     "{{ .reg .pred p; setp.ne.b32 p, {", $s, "}, 0; wgmma.mma_async.sync.aligned.",
                     $shape, ".f32.", $ty, ".", $ty, " {{{", $first, "}", $(", {", $i, "}",)* "}}, {{{",
-                    $a0, "}, {", $a1, "}, {", $a2, "}, {", $a3, "}}}, {", $b, "}, p, 1, 1, 0; }}"
+                    $a0, "}, {", $a1, "}, {", $a2, "}, {", $a3, "}}}, {", $b, "}, p, 1, 1, {tb}; }}"
                 ),
                 inout(reg32) d[$first], $(inout(reg32) d[$i],)*
                 in(reg32) a[0], in(reg32) a[1], in(reg32) a[2], in(reg32) a[3],
-                in(reg64) b, in(reg32) accumulate as u32,
+                in(reg64) b, in(reg32) accumulate as u32, tb = const B::BIT,
             );
         }
     )+};

@@ -36,6 +36,8 @@
 use crate::atom::thr_mma::{FragmentLayoutOf, Partition, Partitioned};
 use crate::atom::tiled_mma::TiledMma;
 use crate::diagnostic::{And, Both, Check, CheckBit, Holds, Verified};
+use crate::layout::coord::Coord;
+use crate::layout::int_tuple::NonNegative;
 use crate::layout::int_tuple::{
     At, Get, IntTuple, LayoutShape, Leaves, StaticIntTuple, StaticShape, StaticSpan,
 };
@@ -44,6 +46,7 @@ use crate::num::basis::E;
 use crate::num::list::{Cons, Nil, ReverseOnto, SplitFirst, ToList, ToTuple, Unzip, ZipList};
 use crate::tensor::IdentityShape;
 use core::ops::{Add, BitAnd as BitAndOp, Div, Mul, Rem, Sub};
+use generic_array::ArrayLength;
 use typenum::{
     And as BitAnd, Bit, Eq, GrEq, IsEqual, IsGreaterOrEqual, IsLessOrEqual, LeEq, Max, Maximum,
     Mod, Prod, Quot, Sub1, Sum,
@@ -201,6 +204,8 @@ where
 pub trait RowColOf<F> {
     /// The layout.
     type Layout: StaticLayout;
+    /// The rows, a typenum number.
+    type Rows: ArrayLength<f32>;
     /// The rows.
     const ROWS: usize;
     /// The values of a row.
@@ -228,7 +233,7 @@ where
     LeafTriples<S, D, F>: SplitAxes<Nil, Nil>,
     RowsOf<S, D, F>: Mode,
     ColsOf<S, D, F>: Mode,
-    RowShape<S, D, F>: StaticShape,
+    RowShape<S, D, F>: StaticShape<Size: ArrayLength<f32>>,
     ColShape<S, D, F>: StaticShape,
     (RowShape<S, D, F>, ColShape<S, D, F>): StaticShape
         + StaticSpan<(RowStride<S, D, F>, ColStride<S, D, F>)>
@@ -237,6 +242,7 @@ where
 {
     type Layout =
         Layout<(RowShape<S, D, F>, ColShape<S, D, F>), (RowStride<S, D, F>, ColStride<S, D, F>)>;
+    type Rows = <RowShape<S, D, F> as StaticShape>::Size;
     const ROWS: usize = <<RowShape<S, D, F> as StaticShape>::Size as Unsigned>::USIZE;
     const COLS: usize = <<ColShape<S, D, F> as StaticShape>::Size as Unsigned>::USIZE;
 }
@@ -253,6 +259,8 @@ pub trait AccRows<Tm: TiledMma> {
     type RowCol: StaticLayout;
     /// [`Holds`](crate::diagnostic::Holds), or [`RowLanes`]'s failure: a row held beyond a warp.
     type Verdict;
+    /// The thread's rows, a typenum number (the length of a per-row array).
+    type Rows: ArrayLength<f32>;
     /// The thread's rows.
     const ROWS: usize;
     /// Its values of a row.
@@ -260,17 +268,7 @@ pub trait AccRows<Tm: TiledMma> {
     /// The lane bits whose lanes hold the other columns of the thread's rows.
     const XOR_LANES: u32;
     /// The fragment index of the thread's value `c` of row `r`.
-    #[inline(always)]
-    fn index(r: usize, c: usize) -> usize
-    where
-        <Self::RowCol as StaticLayout>::Stride: crate::layout::int_tuple::NonNegative,
-        (usize, usize): crate::layout::coord::Coord<
-            <Self::RowCol as StaticLayout>::Shape,
-            <Self::RowCol as StaticLayout>::Stride,
-        >,
-    {
-        Self::RowCol::default().call((r, c))
-    }
+    fn index(r: usize, c: usize) -> usize;
 }
 
 impl<Tm: TiledMma, M: Unsigned, N> AccRows<Tm> for (M, N)
@@ -282,12 +280,23 @@ where
     Tm::LayoutCTV: ThreadLanes<M>,
     LaneSpan<Tm, M>: IsLessOrEqual<U32>,
     LeEq<LaneSpan<Tm, M>, U32>: CheckBit<RowLanes, LaneSpan<Tm, M>, U32>,
+    <<Coords<Tm, (M, N)> as RowColOf<Frag<Tm, (M, N)>>>::Layout as StaticLayout>::Stride:
+        NonNegative,
+    (usize, usize): Coord<
+        <<Coords<Tm, (M, N)> as RowColOf<Frag<Tm, (M, N)>>>::Layout as StaticLayout>::Shape,
+        <<Coords<Tm, (M, N)> as RowColOf<Frag<Tm, (M, N)>>>::Layout as StaticLayout>::Stride,
+    >,
 {
     type RowCol = <Coords<Tm, (M, N)> as RowColOf<Frag<Tm, (M, N)>>>::Layout;
+    type Rows = <Coords<Tm, (M, N)> as RowColOf<Frag<Tm, (M, N)>>>::Rows;
     type Verdict = InWarp<Tm, M>;
     const ROWS: usize = <Coords<Tm, (M, N)> as RowColOf<Frag<Tm, (M, N)>>>::ROWS;
     const COLS: usize = <Coords<Tm, (M, N)> as RowColOf<Frag<Tm, (M, N)>>>::COLS;
     const XOR_LANES: u32 = <<Tm::LayoutCTV as ThreadLanes<M>>::Xor as Unsigned>::U32;
+    #[inline(always)]
+    fn index(r: usize, c: usize) -> usize {
+        <Coords<Tm, (M, N)> as RowColOf<Frag<Tm, (M, N)>>>::Layout::default().call((r, c))
+    }
 }
 
 crate::diagnostic::condition!(

@@ -64,6 +64,14 @@ impl Major for KMajor {
 impl Major for MNMajor {
     const K_MAJOR: bool = false;
 }
+#[cfg(target_arch = "nvptx64")]
+impl crate::arch::sm90::TransposeB for KMajor {
+    const BIT: u32 = 0;
+}
+#[cfg(target_arch = "nvptx64")]
+impl crate::arch::sm90::TransposeB for MNMajor {
+    const BIT: u32 = 1;
+}
 
 /// The descriptor's swizzle mode (its bits 62-63).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

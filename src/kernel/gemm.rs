@@ -419,7 +419,12 @@ mod device {
                 // `warpgroup_fence_operand`): zeroed there, not between the wgmmas.
                 self.fence(&mut acc);
                 warpgroup_arrive();
-                K::Stages::mma(self.thr, parts, read.index() as usize, &mut acc);
+                K::Stages::mma(
+                    self.thr,
+                    parts,
+                    (read.index() as usize, read.index() as usize),
+                    &mut acc,
+                );
                 warpgroup_commit_batch();
                 // The previous K tile's wgmmas are done: its stage goes back to the producer.
                 warpgroup_wait::<1>();

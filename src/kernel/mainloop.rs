@@ -65,12 +65,16 @@ pub trait SsStages<Tm: TiledMma, T>: Sized {
     type Parts;
     /// The partitions of the stages at shared addresses `smem`.
     fn partition(thr: &ThrMma<Tm>, smem: (u32, u32)) -> Self::Parts;
-    /// The wgmmas of stage `stage`, added to `acc`.
+    /// The wgmmas of A's stage `stages.0` and B's `stages.1`, added to `acc`.
     ///
     /// # Safety
-    /// As `gemm`'s: the warpgroup calls it together; the stage is full.
-    unsafe fn mma<Acc: Walk>(thr: &ThrMma<Tm>, parts: &Self::Parts, stage: usize, acc: &mut Acc)
-    where
+    /// As `gemm`'s: the warpgroup calls it together; the stages are full.
+    unsafe fn mma<Acc: Walk>(
+        thr: &ThrMma<Tm>,
+        parts: &Self::Parts,
+        stages: (usize, usize),
+        acc: &mut Acc,
+    ) where
         Acc::Engine: AccessMut<Elem = <Tm::Atom as MmaAtom>::ValTypeC>,
         Tm::Atom: MmaExec + MmaRegisters<ElemA = GmmaDescriptor, ElemB = GmmaDescriptor>,
         <Tm::Atom as MmaAtom>::ValTypeC: Copy;
@@ -120,14 +124,18 @@ where
         (thr.partition_A(a), thr.partition_B(b))
     }
     #[inline(always)]
-    unsafe fn mma<Acc: Walk>(thr: &ThrMma<Tm>, (a, b): &Self::Parts, stage: usize, acc: &mut Acc)
-    where
+    unsafe fn mma<Acc: Walk>(
+        thr: &ThrMma<Tm>,
+        (a, b): &Self::Parts,
+        (sa, sb): (usize, usize),
+        acc: &mut Acc,
+    ) where
         Acc::Engine: AccessMut<Elem = <Tm::Atom as MmaAtom>::ValTypeC>,
         Tm::Atom: MmaExec + MmaRegisters<ElemA = GmmaDescriptor, ElemB = GmmaDescriptor>,
         <Tm::Atom as MmaAtom>::ValTypeC: Copy,
     {
-        let fa = make_gmma_fragment::<K, _, _>(&a.slice((_x, _x, _x, stage)));
-        let fb = make_gmma_fragment::<K, _, _>(&b.slice((_x, _x, _x, stage)));
+        let fa = make_gmma_fragment::<K, _, _>(&a.slice((_x, _x, _x, sa)));
+        let fb = make_gmma_fragment::<K, _, _>(&b.slice((_x, _x, _x, sb)));
         // The K blocks of a stage, a static count: unrolled.
         fa.counts().q().each(
             #[inline(always)]
@@ -136,19 +144,88 @@ where
     }
 }
 
+/// A stage's slice of a stage-moded B partition, `(V, RestN, RestK)`.
+type StageB<P> = Stage<P>;
+
+/// The consumers' side of an RS mainloop over a stage-moded shared layout of B, `(N, K, PIPE)`
+/// of `T` whose tiles are `Mj`-major ([`K`] or [`MN`](crate::atom::gmma::MN): `V` of attention,
+/// N-major): the thread's partition of all stages, and the wgmmas of A in registers (a
+/// `(V, RestM, RestK)` fragment, [`AccAsA`](crate::atom::acc::AccAsA)'s view of accumulators)
+/// by one stage. The post-condition: `acc += A B(stage)^T`, as CuTe's `gemm(mma, tOrP,
+/// tOrV(_,_,_,s), acc)`.
+pub trait RsStages<Tm: TiledMma, T, Mj>: Sized {
+    /// The thread's partition of B's stages.
+    type Parts;
+    /// The partition of the stages at shared address `smem`.
+    fn partition(thr: &ThrMma<Tm>, smem: u32) -> Self::Parts;
+    /// The wgmmas of `a` by B's stage `stage`, added to `acc`.
+    ///
+    /// # Safety
+    /// As `gemm`'s: the warpgroup calls it together; the stage is full.
+    unsafe fn mma<A: Walk, Acc: Walk>(
+        thr: &ThrMma<Tm>,
+        parts: &Self::Parts,
+        a: &A,
+        stage: usize,
+        acc: &mut Acc,
+    ) where
+        A::Engine: crate::tensor::Access<Elem = <Tm::Atom as MmaRegisters>::ElemA>,
+        Acc::Engine: AccessMut<Elem = <Tm::Atom as MmaAtom>::ValTypeC>,
+        Tm::Atom: MmaExec + MmaRegisters<ElemB = GmmaDescriptor>,
+        <Tm::Atom as MmaAtom>::ValTypeC: Copy;
+}
+
+impl<Tm: TiledMma, T: Element, LB, Mj: crate::atom::gmma::Major> RsStages<Tm, T, Mj> for LB
+where
+    LB: TensorLayout + StaticLayout + Default,
+    LB::Layout: Partition<Tm::OpB>,
+    Partitioned<LB::Layout, Tm::OpB>:
+        Copy + Sliced + SliceLayout<(Underscore, Underscore, Underscore, usize)>,
+    StageB<Partitioned<LB::Layout, Tm::OpB>>: Sliced + GmmaPartition + Copy,
+    <StageB<Partitioned<LB::Layout, Tm::OpB>> as GmmaPartition>::Tile: GmmaOperand<Mj, T> + Copy,
+    <StageB<Partitioned<LB::Layout, Tm::OpB>> as GmmaPartition>::Rest:
+        PrependLayout<Layout<U1, U0>>,
+    GmmaFragment<T, StageB<Partitioned<LB::Layout, Tm::OpB>>>: Walk<Engine = Descriptors<T>>,
+{
+    type Parts = TensorSmem<T, Partitioned<LB::Layout, Tm::OpB>>;
+    #[inline(always)]
+    fn partition(thr: &ThrMma<Tm>, sb: u32) -> Self::Parts {
+        // SAFETY: the stages lie at `sb`, where the kernel's storage put them.
+        let b = unsafe { TensorSmem::<T, _>::from_smem(sb, LB::COSIZE, LB::default()) };
+        thr.partition_B(b)
+    }
+    #[inline(always)]
+    unsafe fn mma<A: Walk, Acc: Walk>(
+        thr: &ThrMma<Tm>,
+        b: &Self::Parts,
+        a: &A,
+        stage: usize,
+        acc: &mut Acc,
+    ) where
+        A::Engine: crate::tensor::Access<Elem = <Tm::Atom as MmaRegisters>::ElemA>,
+        Acc::Engine: AccessMut<Elem = <Tm::Atom as MmaAtom>::ValTypeC>,
+        Tm::Atom: MmaExec + MmaRegisters<ElemB = GmmaDescriptor>,
+        <Tm::Atom as MmaAtom>::ValTypeC: Copy,
+    {
+        let fb = make_gmma_fragment::<Mj, _, _>(&b.slice((_x, _x, _x, stage)));
+        gemm(thr, a, &fb, acc);
+    }
+}
+
 /// The producer's load of one TMA tile: a stage of A, or of B, or a block's part of B's stage.
 pub trait TmaTileLoad<T>: TmaTile + Sized {
-    /// The tile of the descriptor `tma` whose first element is `origin` (row, K) into the tile
+    /// The tile of the descriptor `tma` whose first element is `origin` (row, K, and the global
+    /// tensor's further modes: a batch, a head) into the tile
     /// at shared address `dst`, completing on the barrier (and multicast) of `state`, issued
     /// where `issue` holds.
     ///
     /// # Safety
     /// As `TensorMap::load`'s.
-    unsafe fn load<St: LoadState>(
+    unsafe fn load<St: LoadState, const N: usize>(
         tma: &TensorMap<T, Self>,
         state: St,
         issue: bool,
-        origin: [usize; 2],
+        origin: [usize; N],
         dst: u32,
     );
 }
@@ -170,11 +247,11 @@ mod device {
         TileVerdict<<TensorSmem<T, S::Layout> as TmaDestination>::Tile, S>: Checked,
     {
         #[inline(always)]
-        unsafe fn load<St: LoadState>(
+        unsafe fn load<St: LoadState, const N: usize>(
             tma: &TensorMap<T, S>,
             state: St,
             issue: bool,
-            origin: [usize; 2],
+            origin: [usize; N],
             dst: u32,
         ) {
             let tile = TensorSmem::<T, _>::from_smem(dst, S::COSIZE, S::default());

@@ -137,6 +137,16 @@ impl Schedule for Pingpong {
     const PINGPONG: bool = true;
 }
 
+/// FlashAttention-3's schedule: two consumer warpgroups on one tile of query rows, 64 rows
+/// each, at 240 registers (the scores, `P` and the output's accumulators), the producer at 24.
+pub struct AttentionCooperative;
+impl Schedule for AttentionCooperative {
+    type OrderBarriers = ();
+    const CONSUMERS: usize = 2;
+    const PRODUCER_REGISTERS: u32 = 24;
+    const CONSUMER_REGISTERS: u32 = 240;
+}
+
 /// The cooperative schedule without `setmaxnreg`: every warpgroup keeps the launch's share of
 /// the registers (what the budgets give, measured).
 pub struct CooperativeKeepRegisters;

@@ -7,6 +7,7 @@ use cudarc::driver::sys::CUfunction_attribute;
 use cudarc::driver::{CudaContext, LaunchConfig, PushKernelArg};
 use cudarc::nvrtc::Ptx;
 
+use tessel_cuda::attention_check;
 use tessel_cuda::hopper::{self, f16_bits, random};
 use tessel_cuda::hopper_ws;
 
@@ -47,6 +48,24 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             equal,
             "the host call gave a wrong element (the lines with WRONG)"
         );
+        return Ok(());
+    }
+    // `gpu-host ATTENTION_PTX attention check`: the attention kernels against the CPU (with
+    // TESSEL_DUMP, their cases' tensors); `... attention bench [SEQLENS]`: their speed.
+    if std::env::args().nth(2).as_deref() == Some("attention") {
+        let attn = tessel_cuda::attention::Attention::with_ptx(&stream, Ptx::from_file(&ptx))?;
+        if std::env::args().nth(3).as_deref() == Some("bench") {
+            let seqlens: Vec<usize> = std::env::args()
+                .nth(4)
+                .unwrap_or("1024,4096,16384".into())
+                .split(',')
+                .map(|s| s.parse().expect("seqlens: 1024,4096,..."))
+                .collect();
+            attention_check::bench(&ctx, &stream, &attn, &seqlens)?;
+        } else {
+            let equal = attention_check::check(&ctx, &stream, &attn)?;
+            assert!(equal, "an attention case was wrong (the lines with WRONG)");
+        }
         return Ok(());
     }
     let module = ctx.load_module(Ptx::from_file(ptx))?;

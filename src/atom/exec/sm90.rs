@@ -9,7 +9,7 @@
 
 use super::MmaRegisters;
 use crate::atom::element::{BF16, F16};
-use crate::atom::gmma::GmmaDescriptor;
+use crate::atom::gmma::{GmmaDescriptor, Major};
 use crate::mma::*;
 
 #[cfg(target_arch = "nvptx64")]
@@ -153,10 +153,11 @@ wgmma_ss! {
     // sm90_tables.py: end
 }
 
-/// An RS wgmma atom (A from registers, B a K-major descriptor) of `$regs` accumulators.
+/// An RS wgmma atom (A from registers, B a descriptor of a K-major or N-major tile, as its
+/// `MajorB`) of `$regs` accumulators.
 macro_rules! wgmma_rs {
-    ($($Atom:ty, $T:ty, $regs:literal, $fma:ident;)+) => {$(
-        impl MmaRegisters for $Atom {
+    ($($Atom:ident, $T:ty, $regs:literal, $fma:ident;)+) => {$(
+        impl<MB: Major + Copy + Default> MmaRegisters for $Atom<KMajor, MB> {
             type ElemA = $T;
             type ElemB = GmmaDescriptor;
             type FragA = [$T; 8];
@@ -170,10 +171,10 @@ macro_rules! wgmma_rs {
             }
         }
         #[cfg(target_arch = "nvptx64")]
-        impl super::MmaExec for $Atom {
+        impl<MB: Major + crate::arch::sm90::TransposeB + Copy + Default> super::MmaExec for $Atom<KMajor, MB> {
             #[inline(always)]
             unsafe fn fma(&self, c: &mut [f32; $regs], a: [u32; 4], b: u64) {
-                on_bits(c, |d| crate::arch::sm90::$fma(d, a, b, self.scale_out == ScaleOut::One));
+                on_bits(c, |d| crate::arch::sm90::$fma::<MB>(d, a, b, self.scale_out == ScaleOut::One));
             }
         }
     )+};
