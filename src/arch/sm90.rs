@@ -16,12 +16,18 @@ use core::arch::asm;
 /// `wgmma.fence`, not sunk after it, where ptxas would serialize the wgmmas to allow it).
 #[inline(always)]
 pub fn warpgroup_fence_operand(x: f32) -> f32 {
-    let mut bits = x.to_bits();
+    f32::from_bits(warpgroup_fence_register(x.to_bits()))
+}
+
+/// [`warpgroup_fence_operand`] on a register's bits (an RS wgmma's packed A operand, made
+/// before `wgmma.fence` rather than between it and the wgmma, where ptxas would add a fence).
+#[inline(always)]
+pub fn warpgroup_fence_register(mut bits: u32) -> u32 {
     // SAFETY: an empty instruction on a register.
     unsafe {
         asm!("// fence operand {r}", r = inout(reg32) bits, options(nostack, preserves_flags))
     };
-    f32::from_bits(bits)
+    bits
 }
 
 /// `wgmma.fence.sync.aligned`: the accumulators' and shared memory's earlier accesses complete

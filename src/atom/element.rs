@@ -337,6 +337,37 @@ pub fn pack_halves<T: Half>(lo: T, hi: T) -> u32 {
     lo.to_bits() as u32 | (hi.to_bits() as u32) << 16
 }
 
+/// Two f32s converted to a 16-bit type and packed in a register, the first in the low half (one
+/// `cvt.rn.bf16x2.f32` or `cvt.rn.f16x2.f32` on the device): an MMA's A operand made from
+/// accumulators.
+///
+/// ```
+/// use tessel::atom::element::{PackF32, BF16};
+/// assert_eq!(BF16::pack_f32(1.0, -2.0), 0xc000_3f80);
+/// ```
+pub trait PackF32: Half {
+    /// `lo` and `hi`, rounded to nearest, packed.
+    fn pack_f32(lo: f32, hi: f32) -> u32;
+}
+impl PackF32 for BF16 {
+    #[inline(always)]
+    fn pack_f32(lo: f32, hi: f32) -> u32 {
+        #[cfg(target_arch = "nvptx64")]
+        return crate::arch::sm80::cvt_rn_bf16x2_f32(lo, hi);
+        #[cfg(not(target_arch = "nvptx64"))]
+        pack_halves(BF16::from_f32(lo), BF16::from_f32(hi))
+    }
+}
+impl PackF32 for F16 {
+    #[inline(always)]
+    fn pack_f32(lo: f32, hi: f32) -> u32 {
+        #[cfg(target_arch = "nvptx64")]
+        return crate::arch::sm80::cvt_rn_f16x2_f32(lo, hi);
+        #[cfg(not(target_arch = "nvptx64"))]
+        pack_halves(F16::from_f32(lo), F16::from_f32(hi))
+    }
+}
+
 /// The halves of a register: bits 0-15, then 16-31.
 #[inline(always)]
 pub fn unpack_halves<T: Half>(r: u32) -> (T, T) {

@@ -12,10 +12,13 @@
 //!   `P V`'s B operand reads it, into the V pipeline's; TMA fills rows past a sequence's end
 //!   with zeros;
 //! - two consumer warpgroups, 64 rows each (a TiledMma of two wgmma atoms along M): for each
-//!   block, `S = Q K^T` (SS wgmmas, [`SsStages`]), the mask on a partial block
-//!   ([`Mask`](super::mask::Mask)), the online softmax ([`OnlineSoftmax`]), `P` converted in
-//!   registers and read as the A operand of RS wgmmas ([`AccAsA`](crate::atom::acc::AccAsA)),
-//!   `O += P V` ([`RsStages`]); then `O / l` and the LSE stored where they lie inside the output.
+//!   block, `S = Q K^T` (SS wgmmas, [`SsStages`](super::mainloop::SsStages)), issued in turns
+//!   ([`IssueOrder`]: one warpgroup's softmax under the other's wgmmas), the mask on a partial
+//!   block ([`Mask`](super::mask::Mask)), the online softmax
+//!   ([`OnlineSoftmax`](super::softmax::OnlineSoftmax)), `P` converted in registers and read as
+//!   the A operand of RS wgmmas ([`AccAsA`](crate::atom::acc::AccAsA)), `O += P V`
+//!   ([`RsStages`](super::mainloop::RsStages)); then `O / l` and the LSE stored where they lie
+//!   inside the output.
 //!
 //! Post-conditions: each block of keys is loaded and consumed once, in one order by both roles;
 //! every stage the producer fills is released by all consumers; a row without keys stores
@@ -27,6 +30,7 @@
 //! assert_eq!(core::mem::size_of::<AttentionArgs>(), 48);
 //! ```
 
+use crate::kernel::order::IssueOrder;
 use crate::kernel::role::Schedule;
 use crate::kernel::storage::Carve;
 
@@ -81,6 +85,8 @@ pub trait AttentionKernel {
     type Out;
     /// The roles and their register budgets.
     type Schedule: Schedule;
+    /// The order in which the consumer warpgroups issue `Q K^T`.
+    type Order: IssueOrder;
     /// Q, K's stages, V's stages, Q's barriers (full, empty), K's full and empty barriers,
     /// V's.
     type Storage: Carve<8>;
@@ -104,10 +110,11 @@ pub use device::attention;
 #[cfg(target_arch = "nvptx64")]
 mod device {
     use super::{AttentionArgs, AttentionKernel};
+    use crate::arch::sm90::warpgroup_fence_register;
     use crate::arch::sm90::{elect_one_sync, setmaxnreg, warp_idx_sync};
     use crate::arch::{block, shfl_xor_f32, sync_threads, thread};
     use crate::atom::acc::{AccAsA, AccAsALayout, AccRows};
-    use crate::atom::element::Numeric;
+    use crate::atom::element::{unpack_halves, Numeric, PackF32};
     use crate::atom::exec::{warpgroup_arrive, warpgroup_commit_batch, warpgroup_fence_operand};
     use crate::atom::exec::{warpgroup_wait, MmaExec, MmaRegisters};
     use crate::atom::gmma::{GmmaDescriptor, MN};
@@ -120,6 +127,7 @@ mod device {
     use crate::kernel::epilogue::Accumulators;
     use crate::kernel::mainloop::{RsStages, SsStages, TmaTileLoad};
     use crate::kernel::mask::Mask;
+    use crate::kernel::order::IssueOrder;
     use crate::kernel::role::{empty_arrivals, Consumer, Producer, Role, Schedule, WARP};
     use crate::kernel::softmax::OnlineSoftmax;
     use crate::kernel::storage::Carve;
@@ -160,7 +168,7 @@ mod device {
         args: &AttentionArgs,
         smem: u32,
     ) where
-        K::In: TmaElement + Numeric,
+        K::In: TmaElement + Numeric + PackF32,
         K::Smma: TiledMma,
         K::Pv: TiledMma,
         <K::Smma as TiledMma>::Atom: MmaAtom<ValTypeC = f32>
@@ -223,10 +231,17 @@ mod device {
                     );
                 }
             }
-            Role::Consumer { .. } => {
+            Role::Consumer { group } => {
                 setmaxnreg::<Consumer<K::Schedule>>();
                 let thread = K::Schedule::consumer_thread(thread().0 as usize);
-                consume::<K, STAGES>((&qpipe, &kpipe, &vpipe), (sq, sk, sv), &at, thread, args);
+                K::Order::init(group);
+                consume::<K, STAGES>(
+                    (&qpipe, &kpipe, &vpipe),
+                    (sq, sk, sv),
+                    &at,
+                    (thread, group),
+                    args,
+                );
             }
         }
     }
@@ -341,10 +356,10 @@ mod device {
         ),
         (sq, sk, sv): (u32, u32, u32),
         at: &Place,
-        thread: usize,
+        (thread, group): (usize, u32),
         args: &AttentionArgs,
     ) where
-        K::In: TmaElement + Numeric,
+        K::In: TmaElement + Numeric + PackF32,
         K::Smma: TiledMma,
         K::Pv: TiledMma,
         <K::Smma as TiledMma>::Atom: MmaAtom<ValTypeC = f32>
@@ -381,9 +396,11 @@ mod device {
             kpipe.consumer_wait(&read);
             let mut s = SFrag::<K>::default();
             fence::<K::Smma, K::Scores>(&mut s);
+            K::Order::wait(group);
             warpgroup_arrive();
             K::StagesQK::mma(&thr_s, &qk, (0, read.index() as usize), &mut s);
             warpgroup_commit_batch();
+            K::Order::pass(group);
             warpgroup_wait::<0>();
             fence::<K::Smma, K::Scores>(&mut s);
             kpipe.consumer_release(&read);
@@ -397,10 +414,7 @@ mod device {
                     o[<K::Out as AccRows<K::Pv>>::index(r, c)] *= rescale[r];
                 }
             }
-            let p = Fragment::<K::In, PLayout<K>>::registers(
-                GenericArray::generate(|j| K::In::from_f32(s[j])),
-                PLayout::<K>::INSTANCE,
-            );
+            let p = operand::<K>(&s);
             vpipe.consumer_wait(&read);
             fence::<K::Pv, K::Out>(&mut o);
             warpgroup_arrive();
@@ -413,6 +427,29 @@ mod device {
         }
         let (inv, lse) = soft.finish(shfl);
         store::<K>(&thr_pv, &o, (&inv, &lse), at, thread, args);
+    }
+
+    /// `P`: the scores converted in pairs (the A operand's registers: values `2j` and `2j + 1`
+    /// of the scores' fragment, as the A view's first leaf `(2):(1)` packs them), each register
+    /// made before the wgmmas' fence.
+    #[inline(always)]
+    fn operand<K: AttentionKernel>(s: &SFrag<K>) -> Fragment<K::In, PLayout<K>>
+    where
+        K::In: PackF32,
+        K::Smma: TiledMma,
+        K::Pv: TiledMma,
+        K::Scores: Accumulators<K::Smma> + AccAsA<K::Smma, K::Pv>,
+        <K::Scores as AccAsA<K::Smma, K::Pv>>::Verdict: Checked,
+        PLayout<K>: FragmentLayout,
+        <PLayout<K> as FragmentLayout>::Len: ArrayLength<K::In>,
+    {
+        let mut p = Fragment::<K::In, PLayout<K>>::filled(K::In::default());
+        let values = p.as_array_mut();
+        for j in (0..values.len()).step_by(2) {
+            let r = warpgroup_fence_register(K::In::pack_f32(s[j], s[j + 1]));
+            (values[j], values[j + 1]) = unpack_halves(r);
+        }
+        p
     }
 
     /// Each accumulator in its register here ([`warpgroup_fence_operand`]).

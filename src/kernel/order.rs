@@ -137,3 +137,71 @@ mod device {
         }
     }
 }
+
+/// The order in which consumer warpgroups issue their wgmmas: in turns ([`Alternate`],
+/// FlashAttention-3's warp scheduler barriers: while one warpgroup's softmax runs, the other's
+/// wgmmas have the tensor cores), or as they come ([`Unordered`]).
+pub trait IssueOrder {
+    /// Before the first turn: what lets group 0 go first.
+    ///
+    /// # Safety
+    /// Every thread of the consumer warpgroups calls it once, before any [`IssueOrder::wait`].
+    unsafe fn init(group: u32);
+    /// Waits for group `group`'s turn.
+    ///
+    /// # Safety
+    /// Every thread of the group calls it, as many times as the other group calls `pass`.
+    unsafe fn wait(group: u32);
+    /// Ends group `group`'s turn: the other group's begins.
+    ///
+    /// # Safety
+    /// Every thread of the group calls it after its `wait`.
+    unsafe fn pass(group: u32);
+}
+
+/// Two consumer warpgroups take turns, on named barriers [`Alternate::FIRST`] and the next
+/// (each of 256 threads: one group's waits and the other's arrivals).
+pub struct Alternate;
+impl Alternate {
+    /// The first of the two named barriers (0 is the block's).
+    pub const FIRST: u32 = 1;
+    /// A barrier's threads: one warpgroup waiting, the other arriving.
+    pub const THREADS: u32 = 2 * crate::kernel::role::WARPGROUP as u32;
+}
+
+/// The consumer warpgroups issue as they come.
+pub struct Unordered;
+
+impl IssueOrder for Unordered {
+    #[inline(always)]
+    unsafe fn init(_: u32) {}
+    #[inline(always)]
+    unsafe fn wait(_: u32) {}
+    #[inline(always)]
+    unsafe fn pass(_: u32) {}
+}
+
+// The barriers are the device's; on the host (which reads a configuration's types) a turn is
+// nothing.
+impl IssueOrder for Alternate {
+    #[inline(always)]
+    unsafe fn init(group: u32) {
+        #[cfg(target_arch = "nvptx64")]
+        if group == 1 {
+            crate::arch::arrive_named(Self::FIRST, Self::THREADS);
+        }
+        let _ = group;
+    }
+    #[inline(always)]
+    unsafe fn wait(group: u32) {
+        #[cfg(target_arch = "nvptx64")]
+        crate::arch::sync_named(Self::FIRST + group, Self::THREADS);
+        let _ = group;
+    }
+    #[inline(always)]
+    unsafe fn pass(group: u32) {
+        #[cfg(target_arch = "nvptx64")]
+        crate::arch::arrive_named(Self::FIRST + (1 - group), Self::THREADS);
+        let _ = group;
+    }
+}

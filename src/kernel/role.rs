@@ -138,12 +138,12 @@ impl Schedule for Pingpong {
 }
 
 /// FlashAttention-3's schedule: two consumer warpgroups on one tile of query rows, 64 rows
-/// each, at 240 registers (the scores, `P` and the output's accumulators), the producer at 24.
+/// each, at 240 registers (the scores, `P` and the output's accumulators), the producer at 32.
 pub struct AttentionCooperative;
 impl Schedule for AttentionCooperative {
     type OrderBarriers = ();
     const CONSUMERS: usize = 2;
-    const PRODUCER_REGISTERS: u32 = 24;
+    const PRODUCER_REGISTERS: u32 = 32;
     const CONSUMER_REGISTERS: u32 = 240;
 }
 

@@ -113,6 +113,12 @@ where
         &self.engine
     }
 
+    /// The elements, in the order of their indices, to write.
+    #[inline(always)]
+    pub fn as_array_mut(&mut self) -> &mut GenericArray<T, L::Len> {
+        &mut self.engine
+    }
+
     /// Every element set to `v` (CuTe's `fill`; `clear` is `fill(0)`).
     #[inline(always)]
     pub fn fill(&mut self, v: T) {

@@ -36,7 +36,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use crate::attention_config::{Bf16Hdim128, Bf16Hdim256, Bf16Hdim64};
+use crate::attention_config::{Bf16Hdim128, Bf16Hdim128Unordered, Bf16Hdim256, Bf16Hdim64};
 use crate::attention_config::{F16Hdim128, F16Hdim256, F16Hdim64};
 use crate::gemm::{Dtype, Element, GemmError};
 use crate::hopper::{encode_tiled, ByValue};
@@ -134,6 +134,20 @@ impl Attention {
         causal: bool,
         scale: f32,
     ) -> Result<&'static str, GemmError> {
+        let name = kernel_for(T::DTYPE, q.shape[3])?;
+        self.run_kernel(name, stream, (q, k, v), (o, lse), (causal, scale))
+    }
+
+    /// The same by the kernel `name` (of [`KERNELS`] or a measured variant,
+    /// `flash_attention_fwd_bf16_hdim128_unordered`).
+    pub fn run_kernel<T: Element + ValidAsZeroBits>(
+        &self,
+        name: &'static str,
+        stream: &Arc<CudaStream>,
+        (q, k, v): (Heads<T>, Heads<T>, Heads<T>),
+        (o, lse): (&mut CudaSlice<T>, &mut CudaSlice<f32>),
+        (causal, scale): (bool, f32),
+    ) -> Result<&'static str, GemmError> {
         let args = arguments(
             q.shape,
             k.shape,
@@ -150,7 +164,17 @@ impl Attention {
                 )));
             }
         }
-        let name = kernel_for(T::DTYPE, q.shape[3])?;
+        if !name.contains(&format!(
+            "_{}_hdim{}",
+            format!("{:?}", T::DTYPE).to_lowercase(),
+            q.shape[3]
+        )) {
+            return Err(GemmError::Unsupported(format!(
+                "{name} for {:?} at head dim {}",
+                T::DTYPE,
+                q.shape[3]
+            )));
+        }
         let f = self.module.load_function(name)?;
         let (pq, _gq) = q.data.device_ptr(stream);
         let (pk, _gk) = k.data.device_ptr(stream);
@@ -169,7 +193,15 @@ impl Attention {
             "flash_attention_fwd_bf16_hdim256" => launch::<Bf16Hdim256>(&f, stream, at, args),
             "flash_attention_fwd_f16_hdim64" => launch::<F16Hdim64>(&f, stream, at, args),
             "flash_attention_fwd_f16_hdim128" => launch::<F16Hdim128>(&f, stream, at, args),
-            _ => launch::<F16Hdim256>(&f, stream, at, args),
+            "flash_attention_fwd_f16_hdim256" => launch::<F16Hdim256>(&f, stream, at, args),
+            "flash_attention_fwd_bf16_hdim128_unordered" => {
+                launch::<Bf16Hdim128Unordered>(&f, stream, at, args)
+            }
+            _ => {
+                return Err(GemmError::Unsupported(format!(
+                    "no attention kernel {name}"
+                )))
+            }
         }?;
         Ok(name)
     }

@@ -208,6 +208,52 @@ fn dump<T: Element>(case: &Case, scale: f32, (q, k, v, o, lse): Tensors<T>) {
     std::fs::write(path.with_extension("json"), json).expect("TESSEL_DUMP is a writable folder");
 }
 
+/// One shape `(seqlen, head dim, causal)` by the kernel `variant` (`""`: the call's pick).
+fn bench_one(
+    ctx: &Arc<CudaContext>,
+    stream: &Arc<CudaStream>,
+    attn: &Attention,
+    (s, d, causal): (usize, usize, bool),
+    variant: &'static str,
+) -> Result<(), GemmError> {
+    let (b, h) = (16384 / s, 2048 / d);
+    let n = b * s * h * d;
+    let x: Vec<BF16> = random(n, 7).into_iter().map(BF16::from_f32).collect();
+    let dx = stream.memcpy_stod(&x)?;
+    let mut o = stream.alloc_zeros::<BF16>(n)?;
+    let mut lse = stream.alloc_zeros::<f32>(b * h * s)?;
+    let heads = Heads::new(&dx, b, s, h, d);
+    let mut name = variant;
+    let ms = median_ms(ctx, stream, || {
+        name = if variant.is_empty() {
+            attn.run(
+                stream,
+                (heads, heads, heads),
+                &mut o,
+                &mut lse,
+                causal,
+                0.125,
+            )?
+        } else {
+            attn.run_kernel(
+                variant,
+                stream,
+                (heads, heads, heads),
+                (&mut o, &mut lse),
+                (causal, 0.125),
+            )?
+        };
+        Ok::<(), GemmError>(())
+    })?;
+    let flops = 4.0 * (b * h * s * s * d) as f64 / if causal { 2.0 } else { 1.0 };
+    println!(
+        "attention bench {name} seqlen {s} hdim {d}{}: {ms:.3} ms, {:.1} TFLOP/s",
+        if causal { " causal" } else { "" },
+        flops / (ms as f64 * 1e-3) / 1e12
+    );
+    Ok(())
+}
+
 /// FlashAttention's benchmark shapes: 16k tokens a batch, hidden 2048, bf16; seqlens 1k, 4k,
 /// 16k, head dims 64, 128, 256, causal and not. Prints each one's TFLOP/s (`4 b h s^2 d`, halved
 /// for causal), the median of 20 samples of 10 launches.
@@ -219,32 +265,18 @@ pub fn bench(
 ) -> Result<(), GemmError> {
     for &s in seqlens {
         for d in [64, 128, 256] {
+            let names: &[&'static str] = if d == 128 {
+                &[
+                    "flash_attention_fwd_bf16_hdim128",
+                    "flash_attention_fwd_bf16_hdim128_unordered",
+                ]
+            } else {
+                &[""]
+            };
             for causal in [false, true] {
-                let (b, h) = (16384 / s, 2048 / d);
-                let n = b * s * h * d;
-                let x: Vec<BF16> = random(n, 7).into_iter().map(BF16::from_f32).collect();
-                let dx = stream.memcpy_stod(&x)?;
-                let mut o = stream.alloc_zeros::<BF16>(n)?;
-                let mut lse = stream.alloc_zeros::<f32>(b * h * s)?;
-                let heads = Heads::new(&dx, b, s, h, d);
-                let mut name = "";
-                let ms = median_ms(ctx, stream, || {
-                    name = attn.run(
-                        stream,
-                        (heads, heads, heads),
-                        &mut o,
-                        &mut lse,
-                        causal,
-                        0.125,
-                    )?;
-                    Ok::<(), GemmError>(())
-                })?;
-                let flops = 4.0 * (b * h * s * s * d) as f64 / if causal { 2.0 } else { 1.0 };
-                println!(
-                    "attention bench {name} seqlen {s} hdim {d}{}: {ms:.3} ms, {:.1} TFLOP/s",
-                    if causal { " causal" } else { "" },
-                    flops / (ms as f64 * 1e-3) / 1e12
-                );
+                for &variant in names {
+                    bench_one(ctx, stream, attn, (s, d, causal), variant)?;
+                }
             }
         }
     }

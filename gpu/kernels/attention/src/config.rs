@@ -9,6 +9,7 @@
 use tessel::atom::element::{BF16, F16};
 use tessel::atom::gmma::{Layout_K_SW128_Atom, Layout_MN_SW128_Atom};
 use tessel::kernel::attention::AttentionKernel;
+use tessel::kernel::order::{Alternate, Unordered};
 use tessel::kernel::role::AttentionCooperative;
 use tessel::kernel::storage::{Barriers, Buffer, SharedStorage};
 use tessel::mma::{KMajor, MNMajor};
@@ -36,11 +37,11 @@ pub type NMajorStages<T, const DA: usize, const NA: usize, const S: usize> = Blo
     Layout<(C<DA>, C<NA>, C<S>), (C<NA>, C<1>, tessel::typenum::Prod<C<DA>, C<NA>>)>,
 >;
 
-/// `attention_config!(Name: T, D, BN, STAGES, SAtom, PvAtom)`: 128 query rows a block, `BN`
-/// keys a block of keys, `STAGES` stages of K and V; `S = Q K^T` by `SAtom`s, `O += P V` by
-/// `PvAtom`s (A from registers, V N-major).
+/// `attention_config!(Name: T, D, BN, STAGES, SAtom, PvAtom, Order)`: 128 query rows a block,
+/// `BN` keys a block of keys, `STAGES` stages of K and V; `S = Q K^T` by `SAtom`s, issued by
+/// the consumer warpgroups in `Order`, `O += P V` by `PvAtom`s (A from registers, V N-major).
 macro_rules! attention_config {
-    ($($(#[$doc:meta])* $name:ident: $T:ty, $d:literal, $bn:literal, $stages:literal, $S:ident, $Pv:ident;)+) => {$(
+    ($($(#[$doc:meta])* $name:ident: $T:ty, $d:literal, $bn:literal, $stages:literal, $S:ident, $Pv:ident, $Order:ty;)+) => {$(
         $(#[$doc])*
         pub struct $name;
         impl AttentionKernel for $name {
@@ -55,6 +56,7 @@ macro_rules! attention_config {
             type Scores = (C<128>, C<$bn>);
             type Out = (C<128>, C<$d>);
             type Schedule = AttentionCooperative;
+            type Order = $Order;
             type Storage = SharedStorage<(
                 Buffer<$T, KMajorStages<$T, 128, $d, 1>>,
                 Buffer<$T, KMajorStages<$T, $bn, $d, $stages>>,
@@ -78,15 +80,17 @@ macro_rules! attention_config {
 
 attention_config! {
     /// bf16, head dim 64: blocks of 128 keys.
-    Bf16Hdim64: BF16, 64, 128, 2, SM90_64x128x16_F32BF16BF16_SS, SM90_64x64x16_F32BF16BF16_RS;
+    Bf16Hdim64: BF16, 64, 128, 2, SM90_64x128x16_F32BF16BF16_SS, SM90_64x64x16_F32BF16BF16_RS, Alternate;
     /// bf16, head dim 128: blocks of 128 keys.
-    Bf16Hdim128: BF16, 128, 128, 2, SM90_64x128x16_F32BF16BF16_SS, SM90_64x128x16_F32BF16BF16_RS;
+    Bf16Hdim128: BF16, 128, 128, 2, SM90_64x128x16_F32BF16BF16_SS, SM90_64x128x16_F32BF16BF16_RS, Alternate;
     /// bf16, head dim 256: blocks of 80 keys.
-    Bf16Hdim256: BF16, 256, 80, 2, SM90_64x80x16_F32BF16BF16_SS, SM90_64x256x16_F32BF16BF16_RS;
+    Bf16Hdim256: BF16, 256, 80, 2, SM90_64x80x16_F32BF16BF16_SS, SM90_64x256x16_F32BF16BF16_RS, Alternate;
     /// f16, head dim 64.
-    F16Hdim64: F16, 64, 128, 2, SM90_64x128x16_F32F16F16_SS, SM90_64x64x16_F32F16F16_RS;
+    F16Hdim64: F16, 64, 128, 2, SM90_64x128x16_F32F16F16_SS, SM90_64x64x16_F32F16F16_RS, Alternate;
     /// f16, head dim 128.
-    F16Hdim128: F16, 128, 128, 2, SM90_64x128x16_F32F16F16_SS, SM90_64x128x16_F32F16F16_RS;
+    F16Hdim128: F16, 128, 128, 2, SM90_64x128x16_F32F16F16_SS, SM90_64x128x16_F32F16F16_RS, Alternate;
     /// f16, head dim 256.
-    F16Hdim256: F16, 256, 80, 2, SM90_64x80x16_F32F16F16_SS, SM90_64x256x16_F32F16F16_RS;
+    F16Hdim256: F16, 256, 80, 2, SM90_64x80x16_F32F16F16_SS, SM90_64x256x16_F32F16F16_RS, Alternate;
+    /// bf16, head dim 128, the warpgroups issuing as they come (what the turns give, measured).
+    Bf16Hdim128Unordered: BF16, 128, 128, 2, SM90_64x128x16_F32BF16BF16_SS, SM90_64x128x16_F32BF16BF16_RS, Unordered;
 }
