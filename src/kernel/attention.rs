@@ -98,6 +98,9 @@ pub trait AttentionKernel {
     const D: usize;
     /// The K and V pipelines' stages.
     const STAGES: u32;
+    /// Whether a block's scores are issued with the previous block's `P V` and its softmax run
+    /// under it (FlashAttention-3's intra-warpgroup overlap), rather than each block in turn.
+    const OVERLAP: bool;
     /// The block's threads.
     const THREADS: usize = <Self::Schedule as Schedule>::THREADS;
     /// The dynamic shared memory a launch gives.
@@ -128,15 +131,19 @@ mod device {
     use crate::kernel::mainloop::{RsStages, SsStages, TmaTileLoad};
     use crate::kernel::mask::Mask;
     use crate::kernel::order::IssueOrder;
-    use crate::kernel::role::{empty_arrivals, Consumer, Producer, Role, Schedule, WARP};
-    use crate::kernel::softmax::OnlineSoftmax;
+    use crate::kernel::role::{
+        empty_arrivals, Consumer as ConsumerBudget, Producer, Role, Schedule, WARP,
+    };
+    use crate::kernel::softmax::{OnlineSoftmax, PerRow};
     use crate::kernel::storage::Carve;
     use crate::layout::StaticLayout;
     use crate::num::count::Count;
     use crate::tensor::{Fragment, FragmentLayout, Walk};
     use core::num::{NonZeroU32, NonZeroUsize};
+    use core::ops::Div;
     use generic_array::sequence::GenericSequence;
     use generic_array::{ArrayLength, GenericArray};
+    use typenum::{Quot, U2};
 
     /// A pipeline of one tile of `T`, `S`, a stage.
     type Pipe<T, S, const STAGES: u32> = PipelineTmaAsync<STAGES, S, T>;
@@ -186,7 +193,8 @@ mod device {
         K::Scores: AccAsA<K::Smma, K::Pv>,
         <K::Scores as AccAsA<K::Smma, K::Pv>>::Verdict: Checked,
         PLayout<K>: FragmentLayout,
-        <PLayout<K> as FragmentLayout>::Len: ArrayLength<K::In>,
+        <PLayout<K> as FragmentLayout>::Len: ArrayLength<K::In> + Div<U2>,
+        Quot<<PLayout<K> as FragmentLayout>::Len, U2>: ArrayLength<u32>,
         Fragment<K::In, PLayout<K>>:
             Walk<Engine = GenericArray<K::In, <PLayout<K> as FragmentLayout>::Len>>,
     {
@@ -232,7 +240,7 @@ mod device {
                 }
             }
             Role::Consumer { group } => {
-                setmaxnreg::<Consumer<K::Schedule>>();
+                setmaxnreg::<ConsumerBudget<K::Schedule>>();
                 let thread = K::Schedule::consumer_thread(thread().0 as usize);
                 K::Order::init(group);
                 consume::<K, STAGES>(
@@ -377,63 +385,238 @@ mod device {
         K::Scores: AccAsA<K::Smma, K::Pv>,
         <K::Scores as AccAsA<K::Smma, K::Pv>>::Verdict: Checked,
         PLayout<K>: FragmentLayout,
-        <PLayout<K> as FragmentLayout>::Len: ArrayLength<K::In>,
+        <PLayout<K> as FragmentLayout>::Len: ArrayLength<K::In> + Div<U2>,
+        Quot<<PLayout<K> as FragmentLayout>::Len, U2>: ArrayLength<u32>,
         Fragment<K::In, PLayout<K>>:
             Walk<Engine = GenericArray<K::In, <PLayout<K> as FragmentLayout>::Len>>,
     {
         let (thr_s, thr_pv) = (K::Smma::get_slice(thread), K::Pv::get_slice(thread));
-        let qk = K::StagesQK::partition(&thr_s, (sq, sk));
-        let v = K::StagesV::partition(&thr_pv, sv);
-        let shfl = |x: f32, mask: u32| shfl_xor_f32(x, mask);
+        let me = Consumer::<K, STAGES> {
+            kpipe,
+            vpipe,
+            qk: K::StagesQK::partition(&thr_s, (sq, sk)),
+            v: K::StagesV::partition(&thr_pv, sv),
+            thr_s,
+            thr_pv,
+            at,
+            group,
+        };
         let mut o = OFrag::<K>::default();
         let mut soft = OnlineSoftmax::<K::Smma, K::Scores>::new(args.scale_log2);
         let blocks = at.mask.key_blocks(at.row0, K::BM, K::BN);
         if blocks > 0 {
             qpipe.consumer_wait(&PipelineState::<1>::new());
-        }
-        let mut read = PipelineState::<STAGES>::new();
-        for n in (0..blocks).rev() {
-            kpipe.consumer_wait(&read);
-            let mut s = SFrag::<K>::default();
-            fence::<K::Smma, K::Scores>(&mut s);
-            K::Order::wait(group);
-            warpgroup_arrive();
-            K::StagesQK::mma(&thr_s, &qk, (0, read.index() as usize), &mut s);
-            warpgroup_commit_batch();
-            K::Order::pass(group);
-            warpgroup_wait::<0>();
-            fence::<K::Smma, K::Scores>(&mut s);
-            kpipe.consumer_release(&read);
-            if at.mask.partial(at.row0, n, K::BN) {
-                at.mask
-                    .apply::<K::Smma, K::Scores>(&thr_s, &mut s, (at.row0, n * K::BN));
+            if K::OVERLAP {
+                me.overlapped(blocks, &mut soft, &mut o);
+            } else {
+                me.sequential(blocks, &mut soft, &mut o);
             }
-            let rescale = soft.step(&mut s, shfl);
-            for r in 0..<K::Out as AccRows<K::Pv>>::ROWS {
-                for c in 0..<K::Out as AccRows<K::Pv>>::COLS {
-                    o[<K::Out as AccRows<K::Pv>>::index(r, c)] *= rescale[r];
-                }
-            }
-            let p = operand::<K>(&s);
-            vpipe.consumer_wait(&read);
-            fence::<K::Pv, K::Out>(&mut o);
-            warpgroup_arrive();
-            K::StagesV::mma(&thr_pv, &v, &p, read.index() as usize, &mut o);
-            warpgroup_commit_batch();
-            warpgroup_wait::<0>();
-            fence::<K::Pv, K::Out>(&mut o);
-            vpipe.consumer_release(&read);
-            read.advance();
         }
         let (inv, lse) = soft.finish(shfl);
-        store::<K>(&thr_pv, &o, (&inv, &lse), at, thread, args);
+        store::<K>(&me.thr_pv, &o, (&inv, &lse), at, thread, args);
     }
 
-    /// `P`: the scores converted in pairs (the A operand's registers: values `2j` and `2j + 1`
-    /// of the scores' fragment, as the A view's first leaf `(2):(1)` packs them), each register
-    /// made before the wgmmas' fence.
+    /// The lanes' exchange: a butterfly shuffle.
     #[inline(always)]
-    fn operand<K: AttentionKernel>(s: &SFrag<K>) -> Fragment<K::In, PLayout<K>>
+    fn shfl(x: f32, mask: u32) -> f32 {
+        // SAFETY: every lane of each consumer warp runs the softmax together.
+        unsafe { shfl_xor_f32(x, mask) }
+    }
+
+    /// A consumer thread's view of the kernel: the pipelines it reads, its partitions of Q, K's
+    /// and V's stages, where its block works, its warpgroup.
+    struct Consumer<'a, K: AttentionKernel, const STAGES: u32>
+    where
+        K::Smma: TiledMma,
+        K::Pv: TiledMma,
+        K::StagesQK: SsStages<K::Smma, K::In>,
+        K::StagesV: RsStages<K::Pv, K::In, MN>,
+    {
+        kpipe: &'a Pipe<K::In, K::TileK, STAGES>,
+        vpipe: &'a Pipe<K::In, K::TileV, STAGES>,
+        thr_s: ThrMma<K::Smma>,
+        thr_pv: ThrMma<K::Pv>,
+        qk: <K::StagesQK as SsStages<K::Smma, K::In>>::Parts,
+        v: <K::StagesV as RsStages<K::Pv, K::In, MN>>::Parts,
+        at: &'a Place,
+        group: u32,
+    }
+
+    impl<K: AttentionKernel, const STAGES: u32> Consumer<'_, K, STAGES>
+    where
+        K::In: TmaElement + Numeric + PackF32,
+        K::Smma: TiledMma,
+        K::Pv: TiledMma,
+        <K::Smma as TiledMma>::Atom: MmaAtom<ValTypeC = f32>
+            + MmaExec
+            + MmaRegisters<ElemA = GmmaDescriptor, ElemB = GmmaDescriptor>,
+        <K::Pv as TiledMma>::Atom:
+            MmaAtom<ValTypeC = f32> + MmaExec + MmaRegisters<ElemA = K::In, ElemB = GmmaDescriptor>,
+        K::TileK: StaticLayout,
+        K::TileV: StaticLayout,
+        K::StagesQK: SsStages<K::Smma, K::In>,
+        K::StagesV: RsStages<K::Pv, K::In, MN>,
+        K::Scores: Accumulators<K::Smma> + AccRows<K::Smma>,
+        K::Out: Accumulators<K::Pv> + AccRows<K::Pv, Rows = <K::Scores as AccRows<K::Smma>>::Rows>,
+        K::Scores: AccAsA<K::Smma, K::Pv>,
+        <K::Scores as AccAsA<K::Smma, K::Pv>>::Verdict: Checked,
+        PLayout<K>: FragmentLayout,
+        <PLayout<K> as FragmentLayout>::Len: ArrayLength<K::In> + Div<U2>,
+        Quot<<PLayout<K> as FragmentLayout>::Len, U2>: ArrayLength<u32>,
+        Fragment<K::In, PLayout<K>>:
+            Walk<Engine = GenericArray<K::In, <PLayout<K> as FragmentLayout>::Len>>,
+    {
+        /// Each block in turn: its scores, waited for; softmax; `P V`, waited for.
+        #[inline(always)]
+        unsafe fn sequential(&self, blocks: usize, soft: &mut Soft<K>, o: &mut OFrag<K>) {
+            let mut read = PipelineState::<STAGES>::new();
+            for n in (0..blocks).rev() {
+                K::Order::wait(self.group);
+                let mut s = self.scores(&read);
+                K::Order::pass(self.group);
+                self.scores_done::<0>(&read, &mut s);
+                let p = self.softmax(n, &mut s, soft, o);
+                self.pv(&p, &read, o);
+                self.pv_done(&read, o);
+                read.advance();
+            }
+        }
+
+        /// FlashAttention-3's intra-warpgroup overlap: block `n`'s scores are issued with the
+        /// previous block's `P V`, and its softmax runs while `P V` does.
+        #[inline(always)]
+        unsafe fn overlapped(&self, blocks: usize, soft: &mut Soft<K>, o: &mut OFrag<K>) {
+            let mut read = PipelineState::<STAGES>::new();
+            K::Order::wait(self.group);
+            let mut s = self.scores(&read);
+            K::Order::pass(self.group);
+            self.scores_done::<0>(&read, &mut s);
+            let mut p = self.softmax(blocks - 1, &mut s, soft, o);
+            for n in (0..blocks - 1).rev() {
+                let mut next = read;
+                next.advance();
+                K::Order::wait(self.group);
+                let mut s = self.scores(&next);
+                self.pv(&p, &read, o);
+                K::Order::pass(self.group);
+                // The scores are done (one batch, `P V`, still in flight).
+                self.scores_done::<1>(&next, &mut s);
+                let rescale = self.mask_and_step(n, &mut s, soft);
+                self.pv_done(&read, o);
+                rescale_rows::<K>(o, &rescale);
+                p = operand::<K>(&s);
+                read = next;
+            }
+            self.pv(&p, &read, o);
+            self.pv_done(&read, o);
+        }
+
+        /// Issues `S = Q K^T` of the stage `read` once it is full: its accumulators (not yet
+        /// written).
+        #[inline(always)]
+        unsafe fn scores(&self, read: &PipelineState<STAGES>) -> SFrag<K> {
+            self.kpipe.consumer_wait(read);
+            let mut s = SFrag::<K>::default();
+            fence::<K::Smma, K::Scores>(&mut s);
+            warpgroup_arrive();
+            K::StagesQK::mma(&self.thr_s, &self.qk, (0, read.index() as usize), &mut s);
+            warpgroup_commit_batch();
+            s
+        }
+
+        /// Waits until at most `LEFT` batches are in flight (the scores' done), and gives K's
+        /// stage back.
+        #[inline(always)]
+        unsafe fn scores_done<const LEFT: u32>(
+            &self,
+            read: &PipelineState<STAGES>,
+            s: &mut SFrag<K>,
+        ) {
+            warpgroup_wait::<LEFT>();
+            fence::<K::Smma, K::Scores>(s);
+            self.kpipe.consumer_release(read);
+        }
+
+        /// Issues `O += P V` of the stage `read` once it is full.
+        #[inline(always)]
+        unsafe fn pv(&self, p: &Packed<K>, read: &PipelineState<STAGES>, o: &mut OFrag<K>) {
+            self.vpipe.consumer_wait(read);
+            fence::<K::Pv, K::Out>(o);
+            let a = unpacked::<K>(p);
+            warpgroup_arrive();
+            K::StagesV::mma(&self.thr_pv, &self.v, &a, read.index() as usize, o);
+            warpgroup_commit_batch();
+        }
+
+        /// Waits for `P V`, and gives V's stage back.
+        #[inline(always)]
+        unsafe fn pv_done(&self, read: &PipelineState<STAGES>, o: &mut OFrag<K>) {
+            warpgroup_wait::<0>();
+            fence::<K::Pv, K::Out>(o);
+            self.vpipe.consumer_release(read);
+        }
+
+        /// Block `n`'s scores masked where it is partial, and its softmax step: the factors the
+        /// output's rows are rescaled by.
+        #[inline(always)]
+        fn mask_and_step(
+            &self,
+            n: usize,
+            s: &mut SFrag<K>,
+            soft: &mut Soft<K>,
+        ) -> PerRow<K::Smma, K::Scores> {
+            if self.at.mask.partial(self.at.row0, n, K::BN) {
+                let origin = (self.at.row0, n * K::BN);
+                self.at
+                    .mask
+                    .apply::<K::Smma, K::Scores>(&self.thr_s, s, origin);
+            }
+            soft.step(s, shfl)
+        }
+
+        /// Block `n`'s softmax with the output rescaled at once (nothing in flight): `P`.
+        #[inline(always)]
+        fn softmax(
+            &self,
+            n: usize,
+            s: &mut SFrag<K>,
+            soft: &mut Soft<K>,
+            o: &mut OFrag<K>,
+        ) -> Packed<K> {
+            let rescale = self.mask_and_step(n, s, soft);
+            rescale_rows::<K>(o, &rescale);
+            operand::<K>(s)
+        }
+    }
+
+    /// `P`'s registers, two elements each.
+    type Packed<K> = GenericArray<u32, Quot<<PLayout<K> as FragmentLayout>::Len, U2>>;
+
+    /// The softmax of a configuration's scores.
+    type Soft<K> = OnlineSoftmax<<K as AttentionKernel>::Smma, <K as AttentionKernel>::Scores>;
+
+    /// Each row `r` of the output times `rescale[r]`.
+    #[inline(always)]
+    fn rescale_rows<K: AttentionKernel>(o: &mut OFrag<K>, rescale: &PerRow<K::Smma, K::Scores>)
+    where
+        K::Smma: TiledMma,
+        K::Pv: TiledMma,
+        K::Scores: AccRows<K::Smma>,
+        K::Out: Accumulators<K::Pv> + AccRows<K::Pv, Rows = <K::Scores as AccRows<K::Smma>>::Rows>,
+    {
+        for r in 0..<K::Out as AccRows<K::Pv>>::ROWS {
+            for c in 0..<K::Out as AccRows<K::Pv>>::COLS {
+                o[<K::Out as AccRows<K::Pv>>::index(r, c)] *= rescale[r];
+            }
+        }
+    }
+
+    /// `P`'s registers: the scores converted in pairs, values `2j` and `2j + 1` of the scores'
+    /// fragment in register `j` (the A view's first leaf `(2):(1)` packs them so). Kept packed
+    /// until the wgmma: split into elements across a loop, LLVM would rebuild each register
+    /// between the wgmmas' fence and the wgmma, where ptxas adds a fence of its own.
+    #[inline(always)]
+    fn operand<K: AttentionKernel>(s: &SFrag<K>) -> Packed<K>
     where
         K::In: PackF32,
         K::Smma: TiledMma,
@@ -441,15 +624,31 @@ mod device {
         K::Scores: Accumulators<K::Smma> + AccAsA<K::Smma, K::Pv>,
         <K::Scores as AccAsA<K::Smma, K::Pv>>::Verdict: Checked,
         PLayout<K>: FragmentLayout,
-        <PLayout<K> as FragmentLayout>::Len: ArrayLength<K::In>,
+        <PLayout<K> as FragmentLayout>::Len: Div<U2>,
+        Quot<<PLayout<K> as FragmentLayout>::Len, U2>: ArrayLength<u32>,
     {
-        let mut p = Fragment::<K::In, PLayout<K>>::filled(K::In::default());
-        let values = p.as_array_mut();
-        for j in (0..values.len()).step_by(2) {
-            let r = warpgroup_fence_register(K::In::pack_f32(s[j], s[j + 1]));
-            (values[j], values[j + 1]) = unpack_halves(r);
+        GenericArray::generate(|j| K::In::pack_f32(s[2 * j], s[2 * j + 1]))
+    }
+
+    /// `P` as the A operand's fragment, each register fenced before the wgmmas' fence.
+    #[inline(always)]
+    fn unpacked<K: AttentionKernel>(p: &Packed<K>) -> Fragment<K::In, PLayout<K>>
+    where
+        K::In: PackF32,
+        K::Smma: TiledMma,
+        K::Pv: TiledMma,
+        K::Scores: AccAsA<K::Smma, K::Pv>,
+        <K::Scores as AccAsA<K::Smma, K::Pv>>::Verdict: Checked,
+        PLayout<K>: FragmentLayout,
+        <PLayout<K> as FragmentLayout>::Len: ArrayLength<K::In> + Div<U2>,
+        Quot<<PLayout<K> as FragmentLayout>::Len, U2>: ArrayLength<u32>,
+    {
+        let mut a = Fragment::<K::In, PLayout<K>>::filled(K::In::default());
+        let values = a.as_array_mut();
+        for (j, r) in p.iter().enumerate() {
+            (values[2 * j], values[2 * j + 1]) = unpack_halves(warpgroup_fence_register(*r));
         }
-        p
+        a
     }
 
     /// Each accumulator in its register here ([`warpgroup_fence_operand`]).

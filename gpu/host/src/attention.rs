@@ -36,7 +36,8 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use crate::attention_config::{Bf16Hdim128, Bf16Hdim128Unordered, Bf16Hdim256, Bf16Hdim64};
+use crate::attention_config::{Bf16Hdim128, Bf16Hdim128Sequential, Bf16Hdim128Unordered};
+use crate::attention_config::{Bf16Hdim256, Bf16Hdim64};
 use crate::attention_config::{F16Hdim128, F16Hdim256, F16Hdim64};
 use crate::gemm::{Dtype, Element, GemmError};
 use crate::hopper::{encode_tiled, ByValue};
@@ -85,6 +86,13 @@ pub const KERNELS: [&str; 6] = [
     "flash_attention_fwd_f16_hdim64",
     "flash_attention_fwd_f16_hdim128",
     "flash_attention_fwd_f16_hdim256",
+];
+
+/// Measured variants of `flash_attention_fwd_bf16_hdim128`: without the warpgroups' turns,
+/// without the intra-warpgroup overlap.
+pub const VARIANTS: [&str; 2] = [
+    "flash_attention_fwd_bf16_hdim128_unordered",
+    "flash_attention_fwd_bf16_hdim128_sequential",
 ];
 
 /// The kernel of `dtype` and `head_dim`.
@@ -138,8 +146,7 @@ impl Attention {
         self.run_kernel(name, stream, (q, k, v), (o, lse), (causal, scale))
     }
 
-    /// The same by the kernel `name` (of [`KERNELS`] or a measured variant,
-    /// `flash_attention_fwd_bf16_hdim128_unordered`).
+    /// The same by the kernel `name` (of [`KERNELS`] or one of [`VARIANTS`]).
     pub fn run_kernel<T: Element + ValidAsZeroBits>(
         &self,
         name: &'static str,
@@ -196,6 +203,9 @@ impl Attention {
             "flash_attention_fwd_f16_hdim256" => launch::<F16Hdim256>(&f, stream, at, args),
             "flash_attention_fwd_bf16_hdim128_unordered" => {
                 launch::<Bf16Hdim128Unordered>(&f, stream, at, args)
+            }
+            "flash_attention_fwd_bf16_hdim128_sequential" => {
+                launch::<Bf16Hdim128Sequential>(&f, stream, at, args)
             }
             _ => {
                 return Err(GemmError::Unsupported(format!(

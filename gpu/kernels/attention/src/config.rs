@@ -37,11 +37,12 @@ pub type NMajorStages<T, const DA: usize, const NA: usize, const S: usize> = Blo
     Layout<(C<DA>, C<NA>, C<S>), (C<NA>, C<1>, tessel::typenum::Prod<C<DA>, C<NA>>)>,
 >;
 
-/// `attention_config!(Name: T, D, BN, STAGES, SAtom, PvAtom, Order)`: 128 query rows a block,
-/// `BN` keys a block of keys, `STAGES` stages of K and V; `S = Q K^T` by `SAtom`s, issued by
-/// the consumer warpgroups in `Order`, `O += P V` by `PvAtom`s (A from registers, V N-major).
+/// `attention_config!(Name: T, D, BN, STAGES, SAtom, PvAtom, Order, OVERLAP)`: 128 query rows
+/// a block, `BN` keys a block of keys, `STAGES` stages of K and V; `S = Q K^T` by `SAtom`s,
+/// issued by the consumer warpgroups in `Order`, `O += P V` by `PvAtom`s (A from registers, V
+/// N-major); with `OVERLAP`, a block's scores issued with the previous block's `P V`.
 macro_rules! attention_config {
-    ($($(#[$doc:meta])* $name:ident: $T:ty, $d:literal, $bn:literal, $stages:literal, $S:ident, $Pv:ident, $Order:ty;)+) => {$(
+    ($($(#[$doc:meta])* $name:ident: $T:ty, $d:literal, $bn:literal, $stages:literal, $S:ident, $Pv:ident, $Order:ty, $overlap:literal;)+) => {$(
         $(#[$doc])*
         pub struct $name;
         impl AttentionKernel for $name {
@@ -71,6 +72,7 @@ macro_rules! attention_config {
             const BN: usize = $bn;
             const D: usize = $d;
             const STAGES: u32 = $stages;
+            const OVERLAP: bool = $overlap;
         }
         tessel::assert_tma_tile!($T, NMajorTile<$T, { $d / 64 }, { $bn / 8 }>);
         tessel::assert_gmma_layout!(NMajorTile<$T, { $d / 64 }, { $bn / 8 }>, (C<$d>, C<16>), $T, tessel::atom::gmma::MN);
@@ -80,17 +82,20 @@ macro_rules! attention_config {
 
 attention_config! {
     /// bf16, head dim 64: blocks of 128 keys.
-    Bf16Hdim64: BF16, 64, 128, 2, SM90_64x128x16_F32BF16BF16_SS, SM90_64x64x16_F32BF16BF16_RS, Alternate;
+    Bf16Hdim64: BF16, 64, 128, 2, SM90_64x128x16_F32BF16BF16_SS, SM90_64x64x16_F32BF16BF16_RS, Alternate, true;
     /// bf16, head dim 128: blocks of 128 keys.
-    Bf16Hdim128: BF16, 128, 128, 2, SM90_64x128x16_F32BF16BF16_SS, SM90_64x128x16_F32BF16BF16_RS, Alternate;
+    Bf16Hdim128: BF16, 128, 128, 2, SM90_64x128x16_F32BF16BF16_SS, SM90_64x128x16_F32BF16BF16_RS, Alternate, true;
     /// bf16, head dim 256: blocks of 80 keys.
-    Bf16Hdim256: BF16, 256, 80, 2, SM90_64x80x16_F32BF16BF16_SS, SM90_64x256x16_F32BF16BF16_RS, Alternate;
+    Bf16Hdim256: BF16, 256, 80, 2, SM90_64x80x16_F32BF16BF16_SS, SM90_64x256x16_F32BF16BF16_RS, Alternate, true;
     /// f16, head dim 64.
-    F16Hdim64: F16, 64, 128, 2, SM90_64x128x16_F32F16F16_SS, SM90_64x64x16_F32F16F16_RS, Alternate;
+    F16Hdim64: F16, 64, 128, 2, SM90_64x128x16_F32F16F16_SS, SM90_64x64x16_F32F16F16_RS, Alternate, true;
     /// f16, head dim 128.
-    F16Hdim128: F16, 128, 128, 2, SM90_64x128x16_F32F16F16_SS, SM90_64x128x16_F32F16F16_RS, Alternate;
+    F16Hdim128: F16, 128, 128, 2, SM90_64x128x16_F32F16F16_SS, SM90_64x128x16_F32F16F16_RS, Alternate, true;
     /// f16, head dim 256.
-    F16Hdim256: F16, 256, 80, 2, SM90_64x80x16_F32F16F16_SS, SM90_64x256x16_F32F16F16_RS, Alternate;
+    F16Hdim256: F16, 256, 80, 2, SM90_64x80x16_F32F16F16_SS, SM90_64x256x16_F32F16F16_RS, Alternate, true;
+    /// bf16, head dim 128, each block's scores, softmax and `P V` in turn (what the overlap
+    /// gives, measured).
+    Bf16Hdim128Sequential: BF16, 128, 128, 2, SM90_64x128x16_F32BF16BF16_SS, SM90_64x128x16_F32BF16BF16_RS, Alternate, false;
     /// bf16, head dim 128, the warpgroups issuing as they come (what the turns give, measured).
-    Bf16Hdim128Unordered: BF16, 128, 128, 2, SM90_64x128x16_F32BF16BF16_SS, SM90_64x128x16_F32BF16BF16_RS, Unordered;
+    Bf16Hdim128Unordered: BF16, 128, 128, 2, SM90_64x128x16_F32BF16BF16_SS, SM90_64x128x16_F32BF16BF16_RS, Unordered, true;
 }
