@@ -166,3 +166,38 @@ fn scores_and_output_rows_agree() {
         shape!("(128,256)")
     );
 }
+
+/// FlashAttention's `convert_layout_acc_rowcol`, its mode picks applied by the real CuTe to
+/// `make_layout(partition_shape_C(mma, tile))` (cute-oracle `--cpp`, 2026-12-08): the same
+/// function as ours, which leaves out the extent-1 modes (SM90's `RestM` and `RestN` here).
+#[test]
+fn rowcol_equals_flashattention_formula_on_cute() {
+    use tessel::dynamic::{DynLayout, IntTuple};
+    let check = |ours: &dyn Fn(usize, usize) -> usize, (rows, cols): (usize, usize), cute: &str| {
+        let cute: DynLayout = cute.parse().unwrap();
+        for r in 0..rows {
+            for c in 0..cols {
+                let at: IntTuple = format!("({r},{c})").parse().unwrap();
+                assert_eq!(
+                    ours(r, c) as i64,
+                    cute.call(&at).unwrap(),
+                    "({r},{c}) of {cute}"
+                );
+            }
+        }
+    };
+    type Wg = MakeTiledMma<SM90_64x128x16_F32BF16BF16_SS, shape!("(2,1,1)")>;
+    type T128 = shape!("(128,128)");
+    check(
+        &<T128 as AccRows<Wg>>::index,
+        (2, 32),
+        "((2,1),(2,16,1)):((2,0),(1,4,0))",
+    );
+    type Sm80 = MakeTiledMma<SM80_16x8x16_F32F16F16F32_TN, shape!("(2,1,1)")>;
+    type T64 = shape!("(64,64)");
+    check(
+        &<T64 as AccRows<Sm80>>::index,
+        (4, 16),
+        "((2,2),(2,8)):((2,4),(1,8))",
+    );
+}

@@ -257,7 +257,7 @@ type InWarp<Tm, M> = Check<LeEq<LaneSpan<Tm, M>, U32>, RowLanes, LaneSpan<Tm, M>
 pub trait AccRows<Tm: TiledMma> {
     /// `((rows), (columns))` at the fragment's indices.
     type RowCol: StaticLayout;
-    /// [`Holds`](crate::diagnostic::Holds), or [`RowLanes`]'s failure: a row held beyond a warp.
+    /// [`Holds`], or [`RowLanes`]'s failure: a row held beyond a warp.
     type Verdict;
     /// The thread's rows, a typenum number (the length of a per-row array).
     type Rows: ArrayLength<f32>;
@@ -314,7 +314,7 @@ crate::diagnostic::condition!(
 pub trait Locate<S, K, J> {
     /// The fragment stride.
     type Stride;
-    /// [`Holds`](crate::diagnostic::Holds), or no leaf takes the step.
+    /// [`Holds`], or no leaf takes the step.
     type Verdict;
 }
 impl<S, K, J> Locate<S, K, J> for Nil
@@ -484,7 +484,7 @@ where
 pub trait AccAsA<Tm: TiledMma, Pv: TiledMma> {
     /// The layout.
     type Layout: StaticLayout;
-    /// [`Holds`](crate::diagnostic::Holds), or [`AccAsAStep`]'s failure.
+    /// [`Holds`], or [`AccAsAStep`]'s failure.
     type Verdict;
 }
 
