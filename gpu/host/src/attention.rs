@@ -40,13 +40,14 @@ use crate::attention_config::{Bf16Hdim128, Bf16Hdim128Sequential, Bf16Hdim128Uno
 use crate::attention_config::{Bf16Hdim256, Bf16Hdim64};
 use crate::attention_config::{F16Hdim128, F16Hdim256, F16Hdim64};
 use crate::gemm::{Dtype, Element, GemmError};
-use crate::hopper::{encode_tiled, ByValue};
+use crate::hopper::ByValue;
+use crate::launch::descriptor;
 use cudarc::driver::sys::CUfunction_attribute;
 use cudarc::driver::{CudaFunction, CudaModule, CudaSlice, CudaStream, DevicePtr, LaunchConfig};
 use cudarc::driver::{DevicePtrMut, PushKernelArg, ValidAsZeroBits};
 use cudarc::nvrtc::Ptx;
 use std::sync::{Arc, Mutex};
-use tessel::atom::tma::{TensorMap, TmaElement, TmaGmem, TmaTile};
+use tessel::atom::tma::{TmaElement, TmaGmem, TmaTile};
 use tessel::kernel::attention::{AttentionArgs, AttentionKernel};
 use tessel::layout;
 
@@ -281,16 +282,6 @@ pub fn gmem_cols(seqlen: u32, d: u32, heads: u32, batch: u32) -> impl TmaGmem {
     layout!("(D,S,H,B):(1,ldS,D,ldB)"; D = d, S = s, H = h, B = b, ldS = h * d, ldB = s * h * d)
 }
 
-/// The descriptor of a global tensor of `T` at `address` for the tile `S`.
-fn descriptor<T: TmaElement, S: TmaTile>(
-    address: u64,
-    gmem: &impl TmaGmem,
-) -> Result<ByValue<TensorMap<T, S>>, GemmError> {
-    TensorMap::<T, S>::encode(address, gmem, 1, encode_tiled)
-        .map(ByValue)
-        .map_err(|e| GemmError::Descriptor(format!("{e:?}")))
-}
-
 /// One launch of configuration `K`'s kernel `f`: Q, K, V at `(pq, pk, pv)`.
 fn launch<K: AttentionKernel>(
     f: &CudaFunction,
@@ -404,21 +395,26 @@ mod tests {
         // over the four modes (seqlen, D, heads, batch).
         let gmem = gmem_rows(1000, 128, 16, 2);
         type TileQ = <Bf16Hdim128 as AttentionKernel>::TileQ;
-        let map = TensorMap::<tessel::atom::element::BF16, TileQ>::encode(0, &gmem, 1, |p, _| {
-            // The head dim first (contiguous), then the tokens (OOB-filled past 1000), the heads
-            // and the sequences; strides in bytes.
-            assert_eq!((p.rank, &p.box_dim[..4]), (4, &[64, 128, 1, 1][..]));
-            assert_eq!(&p.global_dim[..4], &[128, 1000, 16, 2]);
-            assert_eq!(
-                &p.global_strides[..3],
-                &[16 * 128 * 2, 128 * 2, 1000 * 16 * 128 * 2]
-            );
-            Ok::<(), ()>(())
-        });
+        let map = tessel::atom::tma::TensorMap::<tessel::atom::element::BF16, TileQ>::encode(
+            0,
+            &gmem,
+            1,
+            |p, _| {
+                // The head dim first (contiguous), then the tokens (OOB-filled past 1000), the heads
+                // and the sequences; strides in bytes.
+                assert_eq!((p.rank, &p.box_dim[..4]), (4, &[64, 128, 1, 1][..]));
+                assert_eq!(&p.global_dim[..4], &[128, 1000, 16, 2]);
+                assert_eq!(
+                    &p.global_strides[..3],
+                    &[16 * 128 * 2, 128 * 2, 1000 * 16 * 128 * 2]
+                );
+                Ok::<(), ()>(())
+            },
+        );
         assert!(map.is_ok());
         // V's tile (D, keys): the same dims, its box 64 of the head dim by 128 keys.
         type TileV = <Bf16Hdim128 as AttentionKernel>::TileV;
-        let v = TensorMap::<tessel::atom::element::BF16, TileV>::encode(
+        let v = tessel::atom::tma::TensorMap::<tessel::atom::element::BF16, TileV>::encode(
             0,
             &gmem_cols(1000, 128, 16, 2),
             1,

@@ -1,8 +1,8 @@
 //! A consumer thread of the attention kernel (both consumer warpgroups): each block of keys'
 //! scores, mask, softmax and `P V`, in turn or overlapped, then the output and the LSE.
 
-use super::device::{fence, operand, rescale_rows, store, unpacked};
-use super::device::{OFrag, PLayout, Packed, Pipe, Place, SFrag, Soft};
+use super::parts::{fence, operand, rescale_rows, store, unpacked};
+use super::parts::{OFrag, PLayout, Packed, Pipe, Place, SFrag, Soft};
 use super::{AttentionArgs, AttentionKernel};
 use crate::arch::shfl_xor_f32;
 use crate::atom::acc::{AccAsA, AccRows};
@@ -26,20 +26,34 @@ use core::ops::Div;
 use generic_array::{ArrayLength, GenericArray};
 use typenum::{Quot, U2};
 
-/// A consumer thread (of both warpgroups): each block's scores, softmax and `P V`, then the
-/// output and the LSE.
+/// The lanes' exchange: a butterfly shuffle.
 #[inline(always)]
-pub(super) unsafe fn consume<K: AttentionKernel, const STAGES: u32>(
-    (qpipe, kpipe, vpipe): (
-        &Pipe<K::In, K::TileQ, 1>,
-        &Pipe<K::In, K::TileK, STAGES>,
-        &Pipe<K::In, K::TileV, STAGES>,
-    ),
-    (sq, sk, sv): (u32, u32, u32),
-    at: &Place,
-    (thread, group): (usize, u32),
-    args: &AttentionArgs,
-) where
+fn shfl(x: f32, mask: u32) -> f32 {
+    // SAFETY: every lane of each consumer warp runs the softmax together.
+    unsafe { shfl_xor_f32(x, mask) }
+}
+
+/// A consumer thread's view of the kernel: the pipelines it reads, its partitions of Q, K's
+/// and V's stages, where its block works, its warpgroup.
+pub(super) struct Consumer<'a, K: AttentionKernel, const STAGES: u32>
+where
+    K::Smma: TiledMma,
+    K::Pv: TiledMma,
+    K::StagesQK: SsStages<K::Smma, K::In>,
+    K::StagesV: RsStages<K::Pv, K::In, MN>,
+{
+    kpipe: &'a Pipe<K::In, K::TileK, STAGES>,
+    vpipe: &'a Pipe<K::In, K::TileV, STAGES>,
+    thr_s: ThrMma<K::Smma>,
+    thr_pv: ThrMma<K::Pv>,
+    qk: <K::StagesQK as SsStages<K::Smma, K::In>>::Parts,
+    v: <K::StagesV as RsStages<K::Pv, K::In, MN>>::Parts,
+    at: &'a Place,
+    group: u32,
+}
+
+impl<'a, K: AttentionKernel, const STAGES: u32> Consumer<'a, K, STAGES>
+where
     K::In: TmaElement + Numeric + PackF32,
     K::Smma: TiledMma,
     K::Pv: TiledMma,
@@ -63,82 +77,46 @@ pub(super) unsafe fn consume<K: AttentionKernel, const STAGES: u32>(
     Fragment<K::In, PLayout<K>>:
         Walk<Engine = GenericArray<K::In, <PLayout<K> as FragmentLayout>::Len>>,
 {
-    let (thr_s, thr_pv) = (K::Smma::get_slice(thread), K::Pv::get_slice(thread));
-    let me = Consumer::<K, STAGES> {
-        kpipe,
-        vpipe,
-        qk: K::StagesQK::partition(&thr_s, (sq, sk)),
-        v: K::StagesV::partition(&thr_pv, sv),
-        thr_s,
-        thr_pv,
-        at,
-        group,
-    };
-    let mut o = OFrag::<K>::default();
-    let mut soft = OnlineSoftmax::<K::Smma, K::Scores>::new(args.scale_log2);
-    let blocks = at.mask.key_blocks(at.row0, K::BM, K::BN);
-    if blocks > 0 {
-        qpipe.consumer_wait(&PipelineState::<1>::new());
-        if K::OVERLAP {
-            me.overlapped(blocks, &mut soft, &mut o);
-        } else {
-            me.sequential(blocks, &mut soft, &mut o);
+    /// A consumer thread (of both warpgroups): each block's scores, softmax and `P V`, then the
+    /// output and the LSE.
+    #[inline(always)]
+    pub(super) unsafe fn run(
+        (qpipe, kpipe, vpipe): (
+            &Pipe<K::In, K::TileQ, 1>,
+            &'a Pipe<K::In, K::TileK, STAGES>,
+            &'a Pipe<K::In, K::TileV, STAGES>,
+        ),
+        (sq, sk, sv): (u32, u32, u32),
+        at: &'a Place,
+        (thread, group): (usize, u32),
+        args: &AttentionArgs,
+    ) {
+        let (thr_s, thr_pv) = (K::Smma::get_slice(thread), K::Pv::get_slice(thread));
+        let me = Consumer::<K, STAGES> {
+            kpipe,
+            vpipe,
+            qk: K::StagesQK::partition(&thr_s, (sq, sk)),
+            v: K::StagesV::partition(&thr_pv, sv),
+            thr_s,
+            thr_pv,
+            at,
+            group,
+        };
+        let mut o = OFrag::<K>::default();
+        let mut soft = OnlineSoftmax::<K::Smma, K::Scores>::new(args.scale_log2);
+        let blocks = at.mask.key_blocks(at.row0, K::BM, K::BN);
+        if blocks > 0 {
+            qpipe.consumer_wait(&PipelineState::<1>::new());
+            if K::OVERLAP {
+                me.overlapped(blocks, &mut soft, &mut o);
+            } else {
+                me.sequential(blocks, &mut soft, &mut o);
+            }
         }
+        let (inv, lse) = soft.finish(shfl);
+        store::<K>(&me.thr_pv, &o, (&inv, &lse), at, thread, args);
     }
-    let (inv, lse) = soft.finish(shfl);
-    store::<K>(&me.thr_pv, &o, (&inv, &lse), at, thread, args);
-}
 
-/// The lanes' exchange: a butterfly shuffle.
-#[inline(always)]
-fn shfl(x: f32, mask: u32) -> f32 {
-    // SAFETY: every lane of each consumer warp runs the softmax together.
-    unsafe { shfl_xor_f32(x, mask) }
-}
-
-/// A consumer thread's view of the kernel: the pipelines it reads, its partitions of Q, K's
-/// and V's stages, where its block works, its warpgroup.
-struct Consumer<'a, K: AttentionKernel, const STAGES: u32>
-where
-    K::Smma: TiledMma,
-    K::Pv: TiledMma,
-    K::StagesQK: SsStages<K::Smma, K::In>,
-    K::StagesV: RsStages<K::Pv, K::In, MN>,
-{
-    kpipe: &'a Pipe<K::In, K::TileK, STAGES>,
-    vpipe: &'a Pipe<K::In, K::TileV, STAGES>,
-    thr_s: ThrMma<K::Smma>,
-    thr_pv: ThrMma<K::Pv>,
-    qk: <K::StagesQK as SsStages<K::Smma, K::In>>::Parts,
-    v: <K::StagesV as RsStages<K::Pv, K::In, MN>>::Parts,
-    at: &'a Place,
-    group: u32,
-}
-
-impl<K: AttentionKernel, const STAGES: u32> Consumer<'_, K, STAGES>
-where
-    K::In: TmaElement + Numeric + PackF32,
-    K::Smma: TiledMma,
-    K::Pv: TiledMma,
-    <K::Smma as TiledMma>::Atom: MmaAtom<ValTypeC = f32>
-        + MmaExec
-        + MmaRegisters<ElemA = GmmaDescriptor, ElemB = GmmaDescriptor>,
-    <K::Pv as TiledMma>::Atom:
-        MmaAtom<ValTypeC = f32> + MmaExec + MmaRegisters<ElemA = K::In, ElemB = GmmaDescriptor>,
-    K::TileK: StaticLayout,
-    K::TileV: StaticLayout,
-    K::StagesQK: SsStages<K::Smma, K::In>,
-    K::StagesV: RsStages<K::Pv, K::In, MN>,
-    K::Scores: Accumulators<K::Smma> + AccRows<K::Smma>,
-    K::Out: Accumulators<K::Pv> + AccRows<K::Pv, Rows = <K::Scores as AccRows<K::Smma>>::Rows>,
-    K::Scores: AccAsA<K::Smma, K::Pv>,
-    <K::Scores as AccAsA<K::Smma, K::Pv>>::Verdict: Checked,
-    PLayout<K>: FragmentLayout,
-    <PLayout<K> as FragmentLayout>::Len: ArrayLength<K::In> + Div<U2>,
-    Quot<<PLayout<K> as FragmentLayout>::Len, U2>: ArrayLength<u32>,
-    Fragment<K::In, PLayout<K>>:
-        Walk<Engine = GenericArray<K::In, <PLayout<K> as FragmentLayout>::Len>>,
-{
     /// Each block in turn: its scores, waited for; softmax; `P V`, waited for.
     #[inline(always)]
     unsafe fn sequential(&self, blocks: usize, soft: &mut Soft<K>, o: &mut OFrag<K>) {

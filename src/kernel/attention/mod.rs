@@ -114,6 +114,8 @@ pub use device::attention;
 mod consumer;
 #[cfg(target_arch = "nvptx64")]
 mod device;
+#[cfg(target_arch = "nvptx64")]
+mod parts;
 
 /// An attention kernel's entry, one line: `attention_kernel!(NAME: Config, smem)`, where `smem`
 /// is the crate's dynamic shared array (`tessel::shared_array!(smem)`).
