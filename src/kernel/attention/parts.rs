@@ -153,10 +153,16 @@ pub(super) unsafe fn store<K: AttentionKernel>(
     thread: usize,
     args: &AttentionArgs,
 ) where
-    K::In: Numeric,
+    K::In: Numeric + PackF32,
     K::Pv: TiledMma,
     K::Out: Accumulators<K::Pv> + AccRows<K::Pv>,
 {
+    const {
+        assert!(
+            <K::Out as AccRows<K::Pv>>::COLS % 2 == 0,
+            "a row's values in pairs"
+        )
+    };
     let (seqlen_q, heads) = (args.seqlen_q as usize, args.heads as usize);
     let out = args.o as *mut K::In;
     let first_lane = thread as u32 % WARP as u32 & <K::Out as AccRows<K::Pv>>::XOR_LANES == 0;
@@ -168,10 +174,24 @@ pub(super) unsafe fn store<K: AttentionKernel>(
             continue;
         }
         let base = ((at.batch * seqlen_q + row) * heads + at.head) * K::D;
-        for c in 0..<K::Out as AccRows<K::Pv>>::COLS {
-            let i = <K::Out as AccRows<K::Pv>>::index(r, c);
-            let col = <K::Out as Accumulators<K::Pv>>::coord(thr, i).1;
-            *out.add(base + col) = K::In::from_f32(o[i] * inv[r]);
+        // The row's values in pairs: where a pair is two neighbouring columns, the even first
+        // (the wgmma C layout's first leaf; LLVM folds the test), one 32-bit store.
+        for c in (0..<K::Out as AccRows<K::Pv>>::COLS).step_by(2) {
+            let (i, j) = (
+                <K::Out as AccRows<K::Pv>>::index(r, c),
+                <K::Out as AccRows<K::Pv>>::index(r, c + 1),
+            );
+            let (ci, cj) = (
+                <K::Out as Accumulators<K::Pv>>::coord(thr, i).1,
+                <K::Out as Accumulators<K::Pv>>::coord(thr, j).1,
+            );
+            if cj == ci + 1 && ci % 2 == 0 {
+                let pair = K::In::pack_f32(o[i] * inv[r], o[j] * inv[r]);
+                *(out.add(base + ci) as *mut u32) = pair;
+            } else {
+                *out.add(base + ci) = K::In::from_f32(o[i] * inv[r]);
+                *out.add(base + cj) = K::In::from_f32(o[j] * inv[r]);
+            }
         }
         if first_lane {
             *(args.lse as *mut f32).add((at.batch * heads + at.head) * seqlen_q + row) = lse[r];
