@@ -116,6 +116,7 @@ macro_rules! check_a {
 fn accumulators_as_the_a_operand() {
     type S128 = MakeTiledMma<SM90_64x128x16_F32BF16BF16_SS, shape!("(2,1,1)")>;
     type Pv128 = MakeTiledMma<SM90_64x128x16_F32BF16BF16_RS, shape!("(2,1,1)")>;
+    // FlashAttention's convert_layout_acc_Aregs on CuTe's partition_shape_C (cute-oracle --cpp).
     assert_eq!(
         AccAsALayout::<S128, Pv128, shape!("(128,128)")>::default().to_string(),
         "((2,2,2),1,8):((1,2,4),0,8)"

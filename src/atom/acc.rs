@@ -75,6 +75,7 @@ type LeafTriples<S, D, F> =
 
 /// Sorting a partition's leaves, `((extent, coordinate stride), fragment stride)`, onto the rows
 /// `R` and the columns `Cl` (lists of `(extent, fragment stride)`, most recent first).
+#[doc(hidden)]
 pub trait SplitAxes<R, Cl> {
     /// The row leaves, in reverse.
     type Rows;
@@ -104,6 +105,7 @@ impl<S, F, T: SplitAxes<R, Cl>, R, Cl> SplitAxes<R, Cl> for Cons<((S, U0), F), T
 
 /// A list of `(extent, stride)` in reverse, as a mode: the tuples of its extents and strides in
 /// order.
+#[doc(hidden)]
 pub trait Mode {
     /// The extents.
     type Shape;
@@ -129,6 +131,7 @@ pub type RowColLayout<Tm, S> = Verified<<S as AccRows<Tm>>::Verdict, <S as AccRo
 /// The lanes of a thread-mode leaf `(extent S, stride D)` after the leaves before it (their
 /// threads `P`): along the columns (`D >= M`) it adds its lane bits, `(S - 1) P`, to `X` and
 /// reaches `S P` threads; along the rows it adds nothing.
+#[doc(hidden)]
 pub trait LaneStep<Column, S, P, X, W> {
     /// The lane bits so far.
     type Xor;
@@ -151,6 +154,7 @@ where
 
 /// The lanes of a thread mode's leaves (a list of `(extent, stride)`) in a tile of `M` rows,
 /// after threads `P`, with lane bits `X` and a span `W` so far.
+#[doc(hidden)]
 pub trait Lanes<M, P, X, W> {
     /// The lane bits of the columns.
     type Xor: Unsigned;
@@ -176,6 +180,7 @@ where
 
 /// The lanes of a C layout's thread mode in a tile of `M` rows: its column leaves' lane bits,
 /// and the threads a row spans.
+#[doc(hidden)]
 pub trait ThreadLanes<M> {
     /// The lane bits of the columns.
     type Xor: Unsigned;
@@ -199,8 +204,27 @@ where
     type Span = <FirstModeLeaves<L> as Lanes<M, U1, U0, U1>>::Span;
 }
 
+/// A layout's leaves beside a fragment `F`'s strides: `((extent, coordinate stride), fragment
+/// stride)`.
+#[doc(hidden)]
+pub trait LeavesBeside<F> {
+    /// The list.
+    type List;
+}
+impl<S: LayoutShape<D>, D: IntTuple, F: StaticLayout> LeavesBeside<F> for Layout<S, D>
+where
+    S: Leaves,
+    D: Leaves,
+    F::Stride: Leaves,
+    S::List: ZipList<D::List>,
+    <S::List as ZipList<D::List>>::Output: ZipList<<F::Stride as Leaves>::List>,
+{
+    type List = LeafTriples<S, D, F>;
+}
+
 /// A thread's partition of an identity tile (`Self`) and its fragment's layout `F`, as
 /// `((rows), (columns))` at the fragment's indices.
+#[doc(hidden)]
 pub trait RowColOf<F> {
     /// The layout.
     type Layout: StaticLayout;
@@ -211,40 +235,34 @@ pub trait RowColOf<F> {
     /// The values of a row.
     const COLS: usize;
 }
-/// The row leaves of a partition and its fragment, in reverse.
-type RowsOf<S, D, F> = <LeafTriples<S, D, F> as SplitAxes<Nil, Nil>>::Rows;
+/// The row leaves of a partition `P` and its fragment `F`, in reverse.
+type RowsOf<P, F> = <<P as LeavesBeside<F>>::List as SplitAxes<Nil, Nil>>::Rows;
 /// The column leaves, in reverse.
-type ColsOf<S, D, F> = <LeafTriples<S, D, F> as SplitAxes<Nil, Nil>>::Cols;
+type ColsOf<P, F> = <<P as LeavesBeside<F>>::List as SplitAxes<Nil, Nil>>::Cols;
 /// The rows' extents.
-type RowShape<S, D, F> = <RowsOf<S, D, F> as Mode>::Shape;
+type RowShape<P, F> = <RowsOf<P, F> as Mode>::Shape;
 /// The rows' strides.
-type RowStride<S, D, F> = <RowsOf<S, D, F> as Mode>::Stride;
+type RowStride<P, F> = <RowsOf<P, F> as Mode>::Stride;
 /// The columns' extents.
-type ColShape<S, D, F> = <ColsOf<S, D, F> as Mode>::Shape;
+type ColShape<P, F> = <ColsOf<P, F> as Mode>::Shape;
 /// The columns' strides.
-type ColStride<S, D, F> = <ColsOf<S, D, F> as Mode>::Stride;
-impl<S: LayoutShape<D>, D: IntTuple, F: StaticLayout> RowColOf<F> for Layout<S, D>
+type ColStride<P, F> = <ColsOf<P, F> as Mode>::Stride;
+impl<P: LeavesBeside<F>, F> RowColOf<F> for P
 where
-    S: Leaves,
-    D: Leaves,
-    F::Stride: Leaves,
-    S::List: ZipList<D::List>,
-    <S::List as ZipList<D::List>>::Output: ZipList<<F::Stride as Leaves>::List>,
-    LeafTriples<S, D, F>: SplitAxes<Nil, Nil>,
-    RowsOf<S, D, F>: Mode,
-    ColsOf<S, D, F>: Mode,
-    RowShape<S, D, F>: StaticShape<Size: ArrayLength<f32>>,
-    ColShape<S, D, F>: StaticShape,
-    (RowShape<S, D, F>, ColShape<S, D, F>): StaticShape
-        + StaticSpan<(RowStride<S, D, F>, ColStride<S, D, F>)>
-        + LayoutShape<(RowStride<S, D, F>, ColStride<S, D, F>)>,
-    (RowStride<S, D, F>, ColStride<S, D, F>): StaticIntTuple,
+    P::List: SplitAxes<Nil, Nil>,
+    RowsOf<P, F>: Mode,
+    ColsOf<P, F>: Mode,
+    RowShape<P, F>: StaticShape<Size: ArrayLength<f32>>,
+    ColShape<P, F>: StaticShape,
+    (RowShape<P, F>, ColShape<P, F>): StaticShape
+        + StaticSpan<(RowStride<P, F>, ColStride<P, F>)>
+        + LayoutShape<(RowStride<P, F>, ColStride<P, F>)>,
+    (RowStride<P, F>, ColStride<P, F>): StaticIntTuple,
 {
-    type Layout =
-        Layout<(RowShape<S, D, F>, ColShape<S, D, F>), (RowStride<S, D, F>, ColStride<S, D, F>)>;
-    type Rows = <RowShape<S, D, F> as StaticShape>::Size;
-    const ROWS: usize = <<RowShape<S, D, F> as StaticShape>::Size as Unsigned>::USIZE;
-    const COLS: usize = <<ColShape<S, D, F> as StaticShape>::Size as Unsigned>::USIZE;
+    type Layout = Layout<(RowShape<P, F>, ColShape<P, F>), (RowStride<P, F>, ColStride<P, F>)>;
+    type Rows = <RowShape<P, F> as StaticShape>::Size;
+    const ROWS: usize = <<RowShape<P, F> as StaticShape>::Size as Unsigned>::USIZE;
+    const COLS: usize = <<ColShape<P, F> as StaticShape>::Size as Unsigned>::USIZE;
 }
 
 /// The threads a row of a TiledMma's accumulators spans in a tile of `M` rows.
@@ -311,6 +329,7 @@ crate::diagnostic::condition!(
 /// accumulators' leaves (a list of `((extent, coordinate stride), fragment stride)`): the
 /// first leaf `(e, c@J)` with `c` dividing `K` and the leaf's `K / c` steps `S` times within
 /// `e`; the step is `K / c` times that leaf's fragment stride.
+#[doc(hidden)]
 pub trait Locate<S, K, J> {
     /// The fragment stride.
     type Stride;
@@ -356,6 +375,7 @@ where
 
 /// The search's step: the stride `Here` where the leaf takes the step, else the search of the
 /// rest `T` for the step `(S, K, J)`.
+#[doc(hidden)]
 pub trait Found<Hit, Here, T, Step> {
     /// The fragment stride.
     type Stride;
@@ -373,6 +393,7 @@ impl<Here, T: Locate<S, K, J>, S, K, J> Found<B0, Here, T, (S, K, J)> for () {
 
 /// The fragment strides of a list of A-operand leaves `(extent, coordinate stride)` among the
 /// accumulators' leaves `CL`, and their verdicts.
+#[doc(hidden)]
 pub trait LocateAll<CL> {
     /// The strides, a list.
     type Strides;
@@ -398,25 +419,9 @@ where
     type Verdict = And<CL::Verdict, T::Verdict>;
 }
 
-/// A layout's leaves beside a fragment `F`'s strides: `((extent, coordinate stride), fragment
-/// stride)`.
-pub trait LeavesBeside<F> {
-    /// The list.
-    type List;
-}
-impl<S: LayoutShape<D>, D: IntTuple, F: StaticLayout> LeavesBeside<F> for Layout<S, D>
-where
-    S: Leaves,
-    D: Leaves,
-    F::Stride: Leaves,
-    S::List: ZipList<D::List>,
-    <S::List as ZipList<D::List>>::Output: ZipList<<F::Stride as Leaves>::List>,
-{
-    type List = LeafTriples<S, D, F>;
-}
-
 /// An A-operand partition `(V, RestM, RestK)` of an identity tile read from the accumulators'
 /// leaves `CL`: the same shape, each stride the accumulators' fragment stride of that step.
+#[doc(hidden)]
 pub trait ReadFrom<CL> {
     /// The layout.
     type Layout;
@@ -436,6 +441,7 @@ type ReadStrides<CL, V, M, K> = (
     Only<<One<<K as Pair>::S, <K as Pair>::D> as LocateAll<CL>>::Strides>,
 );
 /// A mode's extent and stride.
+#[doc(hidden)]
 pub trait Pair {
     /// The extent.
     type S;
@@ -481,6 +487,18 @@ where
 /// accumulator `layout(i)` (in `Tm`'s C partition) lie at the same coordinate of the tile. A
 /// step of the A operand that no accumulator leaf takes (tilings of other rows, or a thread
 /// that would read another thread's accumulators) is refused, naming the step.
+///
+/// ```
+/// use tessel::atom::acc::AccAsALayout;
+/// use tessel::mma::{SM90_64x128x16_F32BF16BF16_RS, SM90_64x128x16_F32BF16BF16_SS};
+/// use tessel::{shape, MakeTiledMma};
+/// type S = MakeTiledMma<SM90_64x128x16_F32BF16BF16_SS, shape!("(2,1,1)")>;
+/// type Pv = MakeTiledMma<SM90_64x128x16_F32BF16BF16_RS, shape!("(2,1,1)")>;
+/// // Scores (128,128) as P V's A operand: 8 K blocks of 16, each two groups of 8 columns.
+/// // FlashAttention's convert_layout_acc_Aregs on CuTe's partition gives the same (cute-oracle).
+/// let view = AccAsALayout::<S, Pv, shape!("(128,128)")>::default();
+/// assert_eq!(view.to_string(), "((2,2,2),1,8):((1,2,4),0,8)");
+/// ```
 pub trait AccAsA<Tm: TiledMma, Pv: TiledMma> {
     /// The layout.
     type Layout: StaticLayout;

@@ -141,6 +141,12 @@ mod device {
 /// The order in which consumer warpgroups issue their wgmmas: in turns ([`Alternate`],
 /// FlashAttention-3's warp scheduler barriers: while one warpgroup's softmax runs, the other's
 /// wgmmas have the tensor cores), or as they come ([`Unordered`]).
+///
+/// ```
+/// use tessel::kernel::order::Alternate;
+/// // Group g waits on barrier FIRST + g, which the other group's 128 threads arrive on: 256.
+/// assert_eq!((Alternate::FIRST, Alternate::THREADS), (1, 256));
+/// ```
 pub trait IssueOrder {
     /// Before the first turn: what lets group 0 go first.
     ///
